@@ -1,0 +1,112 @@
+/* repl/lineedit.c - libedit or readline behind one small interface, with a
+ * plain getline fallback (as SQLite's shell does). */
+#include "config.h"
+
+#include "repl/lineedit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(LDS_EDIT_LIBEDIT)
+#include <editline/readline.h>
+#define HAVE_EDITING 1
+#elif defined(LDS_EDIT_READLINE)
+#include <readline/history.h>
+#include <readline/readline.h>
+#define HAVE_EDITING 1
+#endif
+
+static char *history_file;
+
+const char *lds_le_backend(void)
+{
+    return LDS_LINE_EDITING;
+}
+
+#ifdef HAVE_EDITING
+static lds_le_words completion_words;
+static void *completion_ctx;
+
+static char *complete_word(const char *text, int state)
+{
+    static unsigned next;
+    size_t len = strlen(text);
+    const char *w;
+    if (state == 0)
+        next = 0;
+    while ((w = completion_words(completion_ctx, next++)) != NULL)
+        if (strncmp(w, text, len) == 0)
+            return strdup(w);
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;   /* no file names */
+    return rl_completion_matches(text, complete_word);
+}
+#endif
+
+void lds_le_init(const char *history_path, lds_le_words words, void *ctx)
+{
+    free(history_file);
+    history_file = history_path ? strdup(history_path) : NULL;
+#ifdef HAVE_EDITING
+    completion_words = words;
+    completion_ctx = ctx;
+    rl_readline_name = "lds-calc";
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t\n()[]{},;=+-*/%<>&|^~!?@";
+    using_history();
+    if (history_file)
+        read_history(history_file);   /* unreadable or missing: start empty */
+#else
+    (void)words;
+    (void)ctx;
+#endif
+}
+
+char *lds_le_read(const char *prompt)
+{
+#ifdef HAVE_EDITING
+    return readline(prompt);
+#else
+    char *line = NULL;
+    size_t cap = 0;
+    fputs(prompt, stdout);
+    fflush(stdout);
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    if (n > 0 && line[n - 1] == '\n')
+        line[n - 1] = '\0';
+    return line;
+#endif
+}
+
+void lds_le_add_history(const char *line)
+{
+#ifdef HAVE_EDITING
+    if (line[0])
+        add_history(line);
+#else
+    (void)line;
+#endif
+}
+
+int lds_le_finish(void)
+{
+    int rc = 0;
+#ifdef HAVE_EDITING
+    if (history_file && write_history(history_file) != 0)
+        rc = -1;
+#endif
+    free(history_file);
+    history_file = NULL;
+    return rc;
+}

@@ -1,0 +1,18 @@
+/* repl/lineedit.h - the one seam for line editing: libedit, GNU readline,
+ * or plain lines (configure --with-line-editing). */
+#ifndef LDS_LINEEDIT_H
+#define LDS_LINEEDIT_H
+
+/* Completion candidates: returns the i-th word (i from 0) or NULL. */
+typedef const char *(*lds_le_words)(void *ctx, unsigned i);
+
+void lds_le_init(const char *history_path, lds_le_words words, void *ctx);
+/* A line without its newline (malloc'd), or NULL at end of input. */
+char *lds_le_read(const char *prompt);
+void lds_le_add_history(const char *line);
+/* Save the history; returns 0, or -1 if it could not be written. */
+int lds_le_finish(void);
+/* "libedit", "readline" or "none". */
+const char *lds_le_backend(void);
+
+#endif

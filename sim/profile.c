@@ -1,0 +1,196 @@
+/* sim/profile.c - the built-in hardware profiles (rules.md section 4). */
+#include "sim/profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KIB 1024u
+
+/* The AMD non-contiguous ds_read_b128 groups (CK docs, Triton #11365). */
+#define GFX942_B128_READ "0-3,20-23|4-7,16-19|8-11,28-31|12-15,24-27"
+#define GFX950_B128_READ "0-3,12-15,20-23,24-27|4-7,8-11,16-19,28-31"
+
+#define NV_SOURCE "CUDA C++ Programming Guide, Compute Capability 5.x+ shared memory; b64/b128 phases from NVIDIA developer forum measurements"
+#define NV_CONF "documented (CUDA guide); b64/b128 phases forum-measured"
+#define NV(nm, kib, what) \
+    { nm, 32, 4, 32, (kib) * KIB, true, true, LDS_R2_WORD, LDS_R3_PHASES, \
+      { "32c", "32c", "16c", "8c", "8c", "8c" }, NV_CONF, NV_SOURCE, what }
+
+static const lds_sim_profile profiles[] = {
+    { "generic", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "32c", "16c", "8c", "8c", "8c" }, "textbook",
+      "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes",
+      "textbook 32-bank shared memory" },
+    NV("sm70", 96, "NVIDIA Volta (V100)"),
+    NV("sm75", 64, "NVIDIA Turing"),
+    NV("sm80", 164, "NVIDIA Ampere (A100)"),
+    NV("sm86", 100, "NVIDIA Ampere (GA10x)"),
+    NV("sm89", 100, "NVIDIA Ada Lovelace"),
+    NV("sm90", 228, "NVIDIA Hopper (H100)"),
+    NV("sm100", 228, "NVIDIA Blackwell (B200)"),
+    { "gfx90a", 32, 4, 64, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
+      "inferred from gfx942 (not measured on MI200)",
+      "AMD GCN/CDNA guide (half-waves checked separately); b128 tables assumed equal to gfx942",
+      "AMD Instinct MI200 (CDNA2)" },
+    { "gfx942", 32, 4, 64, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
+      "measured: reproduces the seed-003 SQ_LDS_BANK_CONFLICT table",
+      "CDNA3 ISA (32 banks); AMD CK LDS bank-conflict docs; ROCm blog on CK-Tile; Triton #11365; seed 003 counters",
+      "AMD Instinct MI300 (CDNA3)" },
+    { "gfx950", 64, 4, 64, 160 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "64c", "32c", "16c", GFX950_B128_READ, "8c" },
+      "weak: vendor code comments and empirical latency probes",
+      "Triton #9662 (64 banks) and #11365 (b128 groups); nod-ai empirical-lds probes",
+      "AMD Instinct MI350/MI355 (CDNA4)" },
+    { "rdna3", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
+      "empirical latency probes",
+      "nod-ai empirical-lds latency probes (RDNA3)",
+      "AMD RDNA3 (gfx11), wave32" },
+    { "rdna4", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "32c", "32c", "16c", "8c", "8c", "8c" },
+      "empirical latency probes",
+      "nod-ai empirical-lds latency probes (RDNA4)",
+      "AMD RDNA4 (gfx12), wave32" },
+    { "xe-hpg", 16, 4, 16, 64 * KIB, false, false, LDS_R2_WORD, LDS_R3_PHASES,
+      { "16c", "16c", "8c", "4c", "4c", "4c" },
+      "documented (16 banks x 4 B); writes never merge",
+      "Intel oneAPI GPU Optimization Guide, SLM bank conflicts; Intel OpenCL guide (same-bank writes always conflict)",
+      "Intel Arc (Xe-HPG), SIMD16" },
+};
+
+unsigned lds_sim_profile_count(void)
+{
+    return (unsigned)(sizeof profiles / sizeof profiles[0]);
+}
+
+const lds_sim_profile *lds_sim_profile_at(unsigned i)
+{
+    return i < lds_sim_profile_count() ? &profiles[i] : NULL;
+}
+
+const lds_sim_profile *lds_sim_profile_find(const char *name)
+{
+    for (unsigned i = 0; i < lds_sim_profile_count(); i++)
+        if (strcmp(profiles[i].name, name) == 0)
+            return &profiles[i];
+    return NULL;
+}
+
+lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width)
+{
+    if (width <= 2)
+        return LDS_WC_B8_B16;
+    if (width <= 4)
+        return LDS_WC_B32;
+    if (width <= 8)
+        return LDS_WC_B64;
+    if (width <= 12)
+        return LDS_WC_B96;
+    return kind == LDS_ACCESS_WRITE ? LDS_WC_B128_WRITE : LDS_WC_B128_READ;
+}
+
+const char *lds_sim_width_class_name(lds_sim_width_class wc)
+{
+    static const char *const names[LDS_WC_COUNT] = {
+        "b8/b16", "b32", "b64", "b96", "b128 read", "b128 write"
+    };
+    return wc < LDS_WC_COUNT ? names[wc] : "?";
+}
+
+/* Parse an unsigned decimal at *p; false if none or out of range. */
+static bool parse_lane(const char **p, unsigned limit, unsigned *out)
+{
+    const char *s = *p;
+    unsigned v = 0;
+    if (*s < '0' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9') {
+        v = v * 10 + (unsigned)(*s++ - '0');
+        if (v >= limit)
+            return false;
+    }
+    *p = s;
+    *out = v;
+    return true;
+}
+
+/* Contiguous groups: "Nc". */
+static unsigned map_contiguous(unsigned size, unsigned wave,
+                               uint8_t phase_of_lane[LDS_SIM_MAX_WAVE])
+{
+    for (unsigned lane = 0; lane < wave; lane++)
+        phase_of_lane[lane] = (uint8_t)(lane / size);
+    return (wave + size - 1) / size;
+}
+
+unsigned lds_sim_phase_map(const char *spec, unsigned wave,
+                           uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
+                           const char **why)
+{
+    static const char *const bad = "expected 'Nc' or lane ranges like 0-3,20-23|4-7,16-19";
+    int group_of[LDS_SIM_MAX_WAVE];
+    unsigned groups = 0, period = 0;
+    const char *p = spec;
+
+    if (wave == 0 || wave > LDS_SIM_MAX_WAVE) {
+        *why = "wave size out of range";
+        return 0;
+    }
+    size_t len = strlen(spec);
+    if (len > 1 && spec[len - 1] == 'c') {
+        unsigned size;
+        if (!parse_lane(&p, LDS_SIM_MAX_WAVE + 1, &size) || *p != 'c' || size == 0) {
+            *why = bad;
+            return 0;
+        }
+        return map_contiguous(size, wave, phase_of_lane);
+    }
+    for (unsigned i = 0; i < LDS_SIM_MAX_WAVE; i++)
+        group_of[i] = -1;
+    for (;;) {
+        unsigned lo, hi;
+        if (!parse_lane(&p, LDS_SIM_MAX_WAVE, &lo)) {
+            *why = bad;
+            return 0;
+        }
+        hi = lo;
+        if (*p == '-') {
+            p++;
+            if (!parse_lane(&p, LDS_SIM_MAX_WAVE, &hi) || hi < lo) {
+                *why = bad;
+                return 0;
+            }
+        }
+        for (unsigned l = lo; l <= hi; l++) {
+            if (group_of[l] >= 0) {
+                *why = "a lane is listed twice";
+                return 0;
+            }
+            group_of[l] = (int)groups;
+            if (l + 1 > period)
+                period = l + 1;
+        }
+        if (*p == ',') {
+            p++;
+        } else if (*p == '|') {
+            p++;
+            groups++;
+        } else if (*p == '\0') {
+            groups++;
+            break;
+        } else {
+            *why = bad;
+            return 0;
+        }
+    }
+    for (unsigned l = 0; l < period; l++)
+        if (group_of[l] < 0) {
+            *why = "the lane groups leave a lane out";
+            return 0;
+        }
+    for (unsigned lane = 0; lane < wave; lane++)
+        phase_of_lane[lane] = (uint8_t)((lane / period) * groups + (unsigned)group_of[lane % period]);
+    return ((wave + period - 1) / period) * groups;
+}

@@ -1,0 +1,65 @@
+/* sim/profile.h - hardware profiles: banks, wave size, LDS size and the
+ * lane-phase tables of rules.md section 4, kept as data. */
+#ifndef LDS_SIM_PROFILE_H
+#define LDS_SIM_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LDS_SIM_MAX_WAVE 64
+#define LDS_SIM_MAX_BANKS 1024
+#define LDS_SIM_SPEC_LEN 96
+
+typedef enum { LDS_R2_WORD, LDS_R2_STRICT } lds_sim_r2;
+typedef enum { LDS_R3_PHASES, LDS_R3_SUBSTEPS } lds_sim_r3;
+typedef enum { LDS_ACCESS_READ, LDS_ACCESS_WRITE, LDS_ACCESS_ATOMIC } lds_sim_kind;
+
+/* The phase table a width uses.  b128 has separate read and write tables;
+ * atomics use the table of their width (read side). */
+typedef enum {
+    LDS_WC_B8_B16,
+    LDS_WC_B32,
+    LDS_WC_B64,
+    LDS_WC_B96,
+    LDS_WC_B128_READ,
+    LDS_WC_B128_WRITE,
+    LDS_WC_COUNT
+} lds_sim_width_class;
+
+typedef struct lds_sim_profile {
+    char name[24];
+    unsigned banks;          /* number of banks */
+    unsigned bank_bytes;     /* bytes per bank word */
+    unsigned wave;           /* lanes per wave: 16, 32 or 64 */
+    uint64_t lds_bytes;      /* shared memory per workgroup */
+    bool write_merge;        /* same-word writes merge (one lane wins) */
+    bool natural_align;      /* b64/b128 need a % width == 0 (NVIDIA) */
+    lds_sim_r2 r2;
+    lds_sim_r3 r3;
+    /* Lane-phase table per width class: "32c" (contiguous groups of 32) or
+     * groups of lane ranges separated by '|', e.g. "0-3,20-23|4-7,16-19";
+     * a table over lanes 0..P-1 repeats for later lanes, shifted by P. */
+    char phases[LDS_WC_COUNT][LDS_SIM_SPEC_LEN];
+    const char *confidence;  /* textbook, documented, measured, ... */
+    const char *source;      /* one line: where the numbers come from */
+    const char *title;       /* the hardware, in words */
+} lds_sim_profile;
+
+/* Number of built-in profiles and the i-th one. */
+unsigned lds_sim_profile_count(void);
+const lds_sim_profile *lds_sim_profile_at(unsigned i);
+/* Look a profile up by name; NULL if unknown. */
+const lds_sim_profile *lds_sim_profile_find(const char *name);
+
+/* Width class of an access of `width` bytes. */
+lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width);
+const char *lds_sim_width_class_name(lds_sim_width_class wc);
+
+/* Expand a phase spec for a wave of `wave` lanes into phase_of_lane[];
+ * returns the number of phases, or 0 with *why set if the spec is malformed
+ * (a lane missing or listed twice, a bad number). */
+unsigned lds_sim_phase_map(const char *spec, unsigned wave,
+                           uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
+                           const char **why);
+
+#endif

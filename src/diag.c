@@ -1,0 +1,67 @@
+/* src/diag.c - diagnostics in the GNU format, with source line and caret. */
+#include "src/diag.h"
+
+#include <string.h>
+
+void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    if (d->set)
+        return;   /* the first error wins */
+    d->set = 1;
+    d->loc = loc;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+}
+
+const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
+{
+    const char *p = src->text, *end = src->text + src->len;
+    for (unsigned l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return NULL;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    *len = (size_t)((nl ? nl : end) - p);
+    return p;
+}
+
+/* Longest source line echoed under a diagnostic; longer ones are cut around
+ * the column so a 1 MiB line does not flood the terminal. */
+#define ECHO_MAX 160
+
+void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
+{
+    const char *red = color ? "\033[1;31m" : "", *bold = color ? "\033[1m" : "",
+               *green = color ? "\033[1;32m" : "", *off = color ? "\033[0m" : "";
+    if (prog && d->loc.src)
+        fprintf(out, "%s%s: %s:%u:%u:%s %serror:%s %s\n", bold, prog, d->loc.src->name,
+                d->loc.line, d->loc.col, off, red, off, d->msg);
+    else if (prog)
+        fprintf(out, "%s%s:%s %serror:%s %s\n", bold, prog, off, red, off, d->msg);
+    else if (d->loc.src)
+        fprintf(out, "%u:%u: %serror:%s %s\n", d->loc.line, d->loc.col, red, off, d->msg);
+    else
+        fprintf(out, "%serror:%s %s\n", red, off, d->msg);
+    if (!d->loc.src || d->loc.line == 0)
+        return;
+    size_t len;
+    const char *text = lds_source_line(d->loc.src, d->loc.line, &len);
+    if (!text)
+        return;
+    size_t col = d->loc.col ? d->loc.col - 1 : 0, start = 0;
+    if (len > ECHO_MAX) {
+        start = col > ECHO_MAX / 2 ? col - ECHO_MAX / 2 : 0;
+        if (start + ECHO_MAX > len)
+            len = start + ECHO_MAX < len ? start + ECHO_MAX : len;
+        if (len - start > ECHO_MAX)
+            len = start + ECHO_MAX;
+    }
+    fprintf(out, " %.*s\n ", (int)(len - start), text + start);
+    for (size_t i = start; i < col && i < len; i++)
+        fputc(text[i] == '\t' ? '\t' : ' ', out);
+    fprintf(out, "%s^%s\n", green, off);
+}

@@ -1,0 +1,37 @@
+/* src/diag.h - source texts and GNU-format diagnostics with a caret. */
+#ifndef LDS_DIAG_H
+#define LDS_DIAG_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* One program text and the name diagnostics give it (a file, <arg1>, ...). */
+typedef struct lds_source {
+    char *name;
+    char *text;
+    size_t len;
+} lds_source;
+
+typedef struct {
+    const lds_source *src;
+    unsigned line, col;   /* from 1 */
+} lds_loc;
+
+/* An error, as a value: set once, printed by the caller. */
+typedef struct {
+    int set;
+    lds_loc loc;
+    char msg[512];
+} lds_diag;
+
+void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Print "PROG: FILE:LINE:COL: error: MSG", the source line and a caret.
+ * prog NULL (the REPL): no program name and no file. */
+void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color);
+
+/* Pointer to the start of line `line` in src and its length. */
+const char *lds_source_line(const lds_source *src, unsigned line, size_t *len);
+
+#endif

@@ -1,0 +1,232 @@
+/* src/lexer.c - hand-written lexer for the lds language. */
+#include "src/lexer.h"
+
+#include <ctype.h>
+#include <string.h>
+
+void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
+{
+    lx->src = src;
+    lx->p = src->text;
+    lx->end = src->text + src->len;
+    lx->line_start = src->text;
+    lx->line = 1;
+    lx->bracket_depth = 0;
+    lx->diag = diag;
+}
+
+const char *lds_tok_name(lds_tok_kind k)
+{
+    static const char *const names[] = {
+        "end of input", "end of line", "integer", "name", "word",
+        "'('", "')'", "'['", "']'", "'{'", "'}'",
+        "','", "';'", "'='", "'..'", "'@'", "'?'", "':'",
+        "'+'", "'-'", "'*'", "'/'", "'%'", "'<<'", "'>>'",
+        "'&'", "'|'", "'^'", "'~'", "'!'", "'&&'", "'||'",
+        "'=='", "'!='", "'<'", "'<='", "'>'", "'>='",
+        "error",
+    };
+    return names[k];
+}
+
+int lds_tok_is(const lds_token *t, const char *s)
+{
+    return t->kind == TK_NAME && strlen(s) == t->len && memcmp(t->start, s, t->len) == 0;
+}
+
+static lds_loc here(const lds_lexer *lx)
+{
+    lds_loc loc = { lx->src, lx->line, (unsigned)(lx->p - lx->line_start) + 1 };
+    return loc;
+}
+
+static void newline(lds_lexer *lx)
+{
+    lx->p++;
+    lx->line++;
+    lx->line_start = lx->p;
+}
+
+/* Skip blanks and comments; a newline is skipped only inside brackets.
+ * Returns -1 after reporting an over-long line. */
+static int skip_space(lds_lexer *lx)
+{
+    while (lx->p < lx->end) {
+        char c = *lx->p;
+        if ((size_t)(lx->p - lx->line_start) >= LDS_MAX_LINE) {
+            lds_diag_set(lx->diag, here(lx), "line longer than %u bytes", LDS_MAX_LINE);
+            return -1;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            lx->p++;
+        } else if (c == '\n' && lx->bracket_depth > 0) {
+            newline(lx);
+        } else if (c == '#' || (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/')) {
+            while (lx->p < lx->end && *lx->p != '\n')
+                if ((size_t)(++lx->p - lx->line_start) >= LDS_MAX_LINE) {
+                    lds_diag_set(lx->diag, here(lx), "line longer than %u bytes", LDS_MAX_LINE);
+                    return -1;
+                }
+        } else {
+            break;
+        }
+    }
+    return 0;
+}
+
+static int is_name_start(int c) { return isalpha(c) || c == '_'; }
+static int is_name_char(int c) { return isalnum(c) || c == '_'; }
+
+static lds_token make(lds_lexer *lx, lds_tok_kind k, const char *start, lds_loc loc)
+{
+    lds_token t = { k, start, (size_t)(lx->p - start), loc };
+    return t;
+}
+
+static lds_token error_at(lds_lexer *lx, lds_loc loc, const char *msg, int c)
+{
+    lds_token t = { TK_ERROR, lx->p, 0, loc };
+    if (isprint(c))
+        lds_diag_set(lx->diag, loc, "%s '%c'", msg, c);
+    else
+        lds_diag_set(lx->diag, loc, "%s (byte 0x%02x)", msg, (unsigned)(unsigned char)c);
+    return t;
+}
+
+/* integer: 42 | 0x2a | 0b101 | 0o52, '_' separators, C suffixes u/l ignored */
+static lds_token lex_int(lds_lexer *lx, lds_loc loc)
+{
+    const char *start = lx->p;
+    int base = 10;
+    if (lx->p[0] == '0' && lx->p + 1 < lx->end && strchr("xXbBoO", lx->p[1]) && lx->p[1]) {
+        base = lx->p[1] == 'x' || lx->p[1] == 'X' ? 16 : lx->p[1] == 'b' || lx->p[1] == 'B' ? 2 : 8;
+        lx->p += 2;
+    }
+    int digits = 0;
+    while (lx->p < lx->end) {
+        int c = (unsigned char)*lx->p;
+        int v = isdigit(c) ? c - '0' : isxdigit(c) ? tolower(c) - 'a' + 10 : -1;
+        if (c == '_') {
+            lx->p++;
+            continue;
+        }
+        if (v < 0 || v >= base)
+            break;
+        lx->p++;
+        digits++;
+    }
+    if (digits == 0)
+        return error_at(lx, loc, "expected digits after the base prefix", lx->p < lx->end ? *lx->p : ' ');
+    while (lx->p < lx->end && strchr("uUlL", *lx->p) && *lx->p)
+        lx->p++;
+    if (lx->p < lx->end && is_name_char((unsigned char)*lx->p))
+        return error_at(lx, here(lx), "unexpected character in a number:", *lx->p);
+    return make(lx, TK_INT, start, loc);
+}
+
+/* name: letters, digits, '_', and '.' between parts (tid.x) */
+static lds_token lex_name(lds_lexer *lx, lds_loc loc)
+{
+    const char *start = lx->p;
+    while (lx->p < lx->end) {
+        if (is_name_char((unsigned char)*lx->p))
+            lx->p++;
+        else if (*lx->p == '.' && lx->p + 1 < lx->end && is_name_start((unsigned char)lx->p[1]))
+            lx->p++;
+        else
+            break;
+    }
+    return make(lx, TK_NAME, start, loc);
+}
+
+static int next_is(const lds_lexer *lx, char c)
+{
+    return lx->p + 1 < lx->end && lx->p[1] == c;
+}
+
+lds_token lds_lex_next(lds_lexer *lx)
+{
+    if (skip_space(lx) < 0) {
+        lds_token t = { TK_ERROR, lx->p, 0, here(lx) };
+        return t;
+    }
+    lds_loc loc = here(lx);
+    const char *start = lx->p;
+    if (lx->p >= lx->end)
+        return make(lx, TK_EOF, start, loc);
+    int c = (unsigned char)*lx->p;
+    if (c == '\n') {
+        newline(lx);
+        lds_token t = { TK_NEWLINE, start, 1, loc };
+        return t;
+    }
+    if (isdigit(c))
+        return lex_int(lx, loc);
+    if (is_name_start(c))
+        return lex_name(lx, loc);
+    lds_tok_kind k;
+    size_t n = 1;
+    switch (c) {
+    case '(': k = TK_LPAREN; lx->bracket_depth++; break;
+    case ')': k = TK_RPAREN; if (lx->bracket_depth > 0) lx->bracket_depth--; break;
+    case '[': k = TK_LBRACKET; lx->bracket_depth++; break;
+    case ']': k = TK_RBRACKET; if (lx->bracket_depth > 0) lx->bracket_depth--; break;
+    case '{': k = TK_LBRACE; break;
+    case '}': k = TK_RBRACE; break;
+    case ',': k = TK_COMMA; break;
+    case ';': k = TK_SEMI; break;
+    case '@': k = TK_AT; break;
+    case '?': k = TK_QUESTION; break;
+    case ':': k = TK_COLON; break;
+    case '+': k = TK_PLUS; break;
+    case '-': k = TK_MINUS; break;
+    case '*': k = TK_STAR; break;
+    case '/': k = TK_SLASH; break;
+    case '%': k = TK_PERCENT; break;
+    case '^': k = TK_CARET; break;
+    case '~': k = TK_TILDE; break;
+    case '.':
+        if (!next_is(lx, '.'))
+            return error_at(lx, loc, "unexpected character", c);
+        if (lx->p + 2 < lx->end && lx->p[2] == '.') {
+            lds_diag_set(lx->diag, loc, "expected '..' in a range (half-open, LO..HI), not '...'");
+            lds_token t = { TK_ERROR, start, 3, loc };
+            return t;
+        }
+        k = TK_DOTDOT; n = 2; break;
+    case '=': if (next_is(lx, '=')) { k = TK_EQ; n = 2; } else k = TK_ASSIGN; break;
+    case '!': if (next_is(lx, '=')) { k = TK_NE; n = 2; } else k = TK_BANG; break;
+    case '<':
+        if (next_is(lx, '<')) { k = TK_SHL; n = 2; }
+        else if (next_is(lx, '=')) { k = TK_LE; n = 2; }
+        else k = TK_LT;
+        break;
+    case '>':
+        if (next_is(lx, '>')) { k = TK_SHR; n = 2; }
+        else if (next_is(lx, '=')) { k = TK_GE; n = 2; }
+        else k = TK_GT;
+        break;
+    case '&': if (next_is(lx, '&')) { k = TK_ANDAND; n = 2; } else k = TK_AMP; break;
+    case '|': if (next_is(lx, '|')) { k = TK_OROR; n = 2; } else k = TK_PIPE; break;
+    default:
+        return error_at(lx, loc, "unexpected character", c);
+    }
+    lx->p += n;
+    return make(lx, k, start, loc);
+}
+
+lds_token lds_lex_word(lds_lexer *lx)
+{
+    if (skip_space(lx) < 0) {
+        lds_token t = { TK_ERROR, lx->p, 0, here(lx) };
+        return t;
+    }
+    lds_loc loc = here(lx);
+    const char *start = lx->p;
+    while (lx->p < lx->end && !isspace((unsigned char)*lx->p) && *lx->p != ';' && *lx->p != '#'
+           && !(*lx->p == '/' && next_is(lx, '/')))
+        lx->p++;
+    if (lx->p == start)
+        return lds_lex_next(lx);
+    return make(lx, TK_WORD, start, loc);
+}

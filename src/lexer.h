@@ -1,0 +1,48 @@
+/* src/lexer.h - tokens of the lds language (language.md, Lexical). */
+#ifndef LDS_LEXER_H
+#define LDS_LEXER_H
+
+#include <stddef.h>
+
+#include "src/diag.h"
+
+typedef enum {
+    TK_EOF, TK_NEWLINE, TK_INT, TK_NAME, TK_WORD,
+    TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_LBRACE, TK_RBRACE,
+    TK_COMMA, TK_SEMI, TK_ASSIGN, TK_DOTDOT, TK_AT, TK_QUESTION, TK_COLON,
+    TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT, TK_SHL, TK_SHR,
+    TK_AMP, TK_PIPE, TK_CARET, TK_TILDE, TK_BANG, TK_ANDAND, TK_OROR,
+    TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,
+    TK_ERROR
+} lds_tok_kind;
+
+typedef struct {
+    lds_tok_kind kind;
+    const char *start;    /* into the source text */
+    size_t len;
+    lds_loc loc;
+} lds_token;
+
+/* Longest line the lexer accepts (language.md limits). */
+#define LDS_MAX_LINE (1u << 20)
+
+typedef struct {
+    const lds_source *src;
+    const char *p, *end;
+    const char *line_start;
+    unsigned line;
+    int bracket_depth;    /* inside ( ) or [ ]: newlines are white space */
+    lds_diag *diag;
+} lds_lexer;
+
+void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag);
+/* Next token; TK_ERROR with lx->diag set on a lexical error. */
+lds_token lds_lex_next(lds_lexer *lx);
+/* A bare word (the argument of arch/rules/show, the key of set): up to
+ * white space, ';' or a comment.  TK_WORD, or TK_NEWLINE/TK_EOF if none. */
+lds_token lds_lex_word(lds_lexer *lx);
+const char *lds_tok_name(lds_tok_kind k);
+/* Whether the token is the name `s`. */
+int lds_tok_is(const lds_token *t, const char *s);
+
+#endif

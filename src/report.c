@@ -1,0 +1,342 @@
+/* src/report.c - text, JSON and CSV writers over the driver's records. */
+#include "src/report.h"
+
+#include <string.h>
+
+static const char *rules_name(const lds_sim_profile *p)
+{
+    if (p->r2 == LDS_R2_WORD && p->r3 == LDS_R3_PHASES)
+        return "calibrated";
+    if (p->r2 == LDS_R2_STRICT && p->r3 == LDS_R3_SUBSTEPS)
+        return "seed";
+    return "mixed";
+}
+
+static const char *kind_name(lds_access_kind k)
+{
+    return k == ACC_READ ? "read" : k == ACC_WRITE ? "write" : "atomic";
+}
+
+/* --------------------------------------------------------------- text */
+
+static void text_header(lds_reporter *r, const lds_interp *in, const lds_access_record *rec)
+{
+    char header[512], over[256];
+    const lds_sim_profile *p = &rec->profile;
+    (void)in;
+    lds_profile_overrides(p, over, sizeof over);
+    char lds[32];
+    if (p->lds_bytes % 1024 == 0)
+        snprintf(lds, sizeof lds, "%llu KiB", (unsigned long long)(p->lds_bytes / 1024));
+    else
+        snprintf(lds, sizeof lds, "%llu B", (unsigned long long)p->lds_bytes);
+    snprintf(header, sizeof header, "# profile %s: %u banks x %u B, wave%u, LDS %s, rules %s (r2 %s, r3 %s)%s%s\n",
+             p->name, p->banks, p->bank_bytes, p->wave, lds, rules_name(p),
+             p->r2 == LDS_R2_STRICT ? "strict" : "word", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases",
+             over[0] ? "; overrides: " : "", over);
+    if (strcmp(header, r->last_header)) {
+        fputs(header, r->out);
+        memcpy(r->last_header, header, sizeof header);
+    }
+}
+
+static void defines_prefix(const lds_reporter *r)
+{
+    for (unsigned i = 0; i < r->ndefines; i++)
+        fprintf(r->out, "%s%s=%s", i ? " " : "", r->defines[i].name, r->defines[i].value);
+    if (r->ndefines)
+        fputs(": ", r->out);
+}
+
+static void metrics_text(FILE *out, const lds_metrics *m)
+{
+    mpz_t excess;
+    mpz_init(excess);
+    lds_metrics_excess(m, excess);
+    gmp_fprintf(out, "cycles %Zd, ideal %Zd, excess %Zd, instructions %Zd", m->cycles, m->ideal, excess,
+                m->instructions);
+    if (mpz_sgn(m->broadcasts))
+        gmp_fprintf(out, ", broadcasts %Zd", m->broadcasts);
+    mpz_clear(excess);
+}
+
+static void show_lanes(FILE *out, const lds_access_record *rec)
+{
+    const lds_sample *s = &rec->sample;
+    const lds_sim_profile *p = &rec->profile;
+    fprintf(out, "    lane  address     word  bank\n");
+    for (unsigned lane = 0; lane < p->wave; lane++) {
+        if (!s->active[lane]) {
+            fprintf(out, "    %4u  (inactive)\n", lane);
+            continue;
+        }
+        uint64_t w = s->addr[lane] / p->bank_bytes;
+        fprintf(out, "    %4u  %7llu  %7llu  %4llu\n", lane, (unsigned long long)s->addr[lane],
+                (unsigned long long)w, (unsigned long long)(w % p->banks));
+    }
+}
+
+static void show_phases(FILE *out, const lds_access_record *rec)
+{
+    const lds_sim_result *res = &rec->sample.result;
+    for (unsigned i = 0; i < res->nphases; i++) {
+        const lds_sim_phase *ph = &res->phase[i];
+        fprintf(out, "    phase %u", i);
+        if (rec->profile.r3 == LDS_R3_SUBSTEPS)
+            fprintf(out, " (sub-step %u)", ph->substep);
+        fprintf(out, ": lanes");
+        int first = -1;
+        for (int lane = 0; lane <= 64; lane++) {   /* ranges of set bits */
+            int on = lane < 64 && (ph->lanes >> lane & 1);
+            if (on && first < 0)
+                first = lane;
+            if (!on && first >= 0) {
+                fprintf(out, first == lane - 1 ? " %d" : " %d-%d", first, lane - 1);
+                first = -1;
+            }
+        }
+        fprintf(out, "; %u cycle%s (bank %u), %u accesses, %u distinct\n", ph->cost, ph->cost == 1 ? "" : "s",
+                ph->worst_bank, ph->accesses, ph->distinct);
+    }
+}
+
+/* Lanes against banks: '#' a lane's word on a bank that costs more than
+ * one cycle, 'o' a word the bank serves alone, 'b' a word shared with
+ * another lane (broadcast). */
+static void show_grid(FILE *out, const lds_access_record *rec)
+{
+    const lds_sample *s = &rec->sample;
+    const lds_sim_profile *p = &rec->profile;
+    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
+    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+    unsigned banks = p->banks > 128 ? 128 : p->banks;
+    for (unsigned i = 0; i < s->result.nphases; i++) {
+        const lds_sim_phase *ph = &s->result.phase[i];
+        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        fprintf(out, "    phase %u: %u cycle%s\n         bank ", i, ph->cost, ph->cost == 1 ? "" : "s");
+        for (unsigned b = 0; b < banks; b++)
+            fputc(b % 10 == 0 ? '0' + (int)(b / 10 % 10) : ' ', out);
+        fputc('\n', out);
+        for (unsigned lane = 0; lane < p->wave; lane++) {
+            if (!(ph->lanes >> lane & 1))
+                continue;
+            fprintf(out, "    lane %3u ", lane);
+            uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
+            if (p->r3 == LDS_R3_SUBSTEPS)
+                first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
+            for (unsigned b = 0; b < banks; b++) {
+                char c = '.';
+                for (uint64_t w = first; w <= last; w++)
+                    if (w % p->banks == b)
+                        c = distinct[b] > 1 ? '#' : hits[b] > 1 ? 'b' : 'o';
+                fputc(c, out);
+            }
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "    (o: the bank serves this word alone; b: broadcast; #: bank conflict)\n");
+}
+
+static void text_access(void *ctx, const lds_interp *in, const lds_access_record *rec)
+{
+    lds_reporter *r = ctx;
+    if (r->quiet)
+        return;
+    text_header(r, in, rec);
+    defines_prefix(r);
+    fprintf(r->out, "%u: %s: ", rec->stmt->loc.line, rec->stmt->source);
+    if (mpz_sgn(rec->m.instructions) == 0) {
+        fprintf(r->out, "no instructions\n");
+        return;
+    }
+    fprintf(r->out, "%llu-way%s, ", (unsigned long long)rec->m.ways,
+            rec->m.ways <= 1 ? " (conflict-free)" : "");
+    metrics_text(r->out, &rec->m);
+    fputc('\n', r->out);
+    if (rec->show != SHOW_SUMMARY && rec->sample.have) {
+        fprintf(r->out, "  first instruction%s%s%s:\n", rec->sample.label[0] ? " (" : "", rec->sample.label,
+                rec->sample.label[0] ? ")" : "");
+        if (rec->show == SHOW_LANES)
+            show_lanes(r->out, rec);
+        else if (rec->show == SHOW_PHASES)
+            show_phases(r->out, rec);
+        else
+            show_grid(r->out, rec);
+    }
+}
+
+static void expect_failure(void *ctx, const lds_interp *in, const lds_expect_record *e)
+{
+    lds_reporter *r = ctx;
+    (void)in;
+    if (e->ok || r->quiet)
+        return;
+    const lds_stmt *s = e->stmt;
+    fprintf(stderr, "%s%s%s:%u:%u: expect failed: %s: %s is %s, expected %s\n", r->prog ? r->prog : "",
+            r->prog ? ": " : "", s->loc.src ? s->loc.src->name : "", s->loc.line, s->loc.col, s->source,
+            s->metric, e->actual, e->expected);
+}
+
+/* --------------------------------------------------------------- JSON */
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_doc(lds_reporter *r, const lds_interp *in)
+{
+    FILE *out = r->out;
+    const lds_sim_profile *p = in->nrecords ? &in->records[0]->profile : &in->profile;
+    mpz_t excess;
+    mpz_init(excess);
+    fprintf(out, "{\"profile\": {\"name\": ");
+    json_string(out, p->name);
+    fprintf(out, ", \"banks\": %u, \"bank_bytes\": %u, \"wave\": %u, \"lds\": %llu, \"r2\": \"%s\", \"r3\": \"%s\"}",
+            p->banks, p->bank_bytes, p->wave, (unsigned long long)p->lds_bytes,
+            p->r2 == LDS_R2_STRICT ? "strict" : "word", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
+    if (r->ndefines) {
+        fprintf(out, ", \"defines\": {");
+        for (unsigned i = 0; i < r->ndefines; i++) {
+            fprintf(out, "%s", i ? ", " : "");
+            json_string(out, r->defines[i].name);
+            fprintf(out, ": %s", r->defines[i].value);
+        }
+        fputc('}', out);
+    }
+    fprintf(out, ", \"accesses\": [");
+    for (size_t i = 0; i < in->nrecords; i++) {
+        const lds_access_record *rec = in->records[i];
+        lds_metrics_excess(&rec->m, excess);
+        fprintf(out, "%s{\"line\": %u, \"source\": ", i ? ", " : "", rec->stmt->loc.line);
+        json_string(out, rec->stmt->source);
+        gmp_fprintf(out, ", \"kind\": \"%s\", \"width\": %u, \"instructions\": %Zd, \"ways\": %llu, \"cycles\": %Zd, "
+                         "\"ideal\": %Zd, \"excess\": %Zd, \"broadcasts\": %Zd}",
+                    kind_name(rec->kind), rec->width, rec->m.instructions, (unsigned long long)rec->m.ways,
+                    rec->m.cycles, rec->m.ideal, excess, rec->m.broadcasts);
+    }
+    lds_metrics tot;
+    lds_metrics_init(&tot);
+    lds_interp_totals(in, &tot);
+    lds_metrics_excess(&tot, excess);
+    gmp_fprintf(out, "], \"totals\": {\"instructions\": %Zd, \"cycles\": %Zd, \"ideal\": %Zd, \"excess\": %Zd}",
+                tot.instructions, tot.cycles, tot.ideal, excess);
+    fprintf(out, ", \"expects\": [");
+    for (size_t i = 0; i < in->nexpects; i++) {
+        fprintf(out, "%s{\"line\": %u, \"source\": ", i ? ", " : "", in->expects[i].stmt->loc.line);
+        json_string(out, in->expects[i].stmt->source);
+        fprintf(out, ", \"ok\": %s}", in->expects[i].ok ? "true" : "false");
+    }
+    fprintf(out, "]}\n");
+    lds_metrics_clear(&tot);
+    mpz_clear(excess);
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        fputc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', out);
+            fputc(*s, out);
+        }
+        fputc('"', out);
+    } else {
+        fputs(s, out);
+    }
+}
+
+static void csv_rows(lds_reporter *r, const lds_interp *in)
+{
+    FILE *out = r->out;
+    mpz_t excess;
+    if (!r->csv_header_done) {
+        for (unsigned i = 0; i < r->ndefines; i++) {
+            csv_field(out, r->defines[i].name);
+            fputc(',', out);
+        }
+        fputs("profile,line,source,kind,width,instructions,ways,cycles,ideal,excess,broadcasts\r\n", out);
+        r->csv_header_done = true;
+    }
+    mpz_init(excess);
+    for (size_t i = 0; i < in->nrecords; i++) {
+        const lds_access_record *rec = in->records[i];
+        for (unsigned d = 0; d < r->ndefines; d++)
+            fprintf(out, "%s,", r->defines[d].value);
+        csv_field(out, rec->profile.name);
+        fprintf(out, ",%u,", rec->stmt->loc.line);
+        csv_field(out, rec->stmt->source);
+        lds_metrics_excess(&rec->m, excess);
+        gmp_fprintf(out, ",%s,%u,%Zd,%llu,%Zd,%Zd,%Zd,%Zd\r\n", kind_name(rec->kind), rec->width,
+                    rec->m.instructions, (unsigned long long)rec->m.ways, rec->m.cycles, rec->m.ideal, excess,
+                    rec->m.broadcasts);
+    }
+    mpz_clear(excess);
+}
+
+/* ------------------------------------------------------------- public */
+
+void lds_reporter_init(lds_reporter *r, lds_format format, FILE *out)
+{
+    memset(r, 0, sizeof *r);
+    r->format = format;
+    r->out = out;
+    r->sink.expect = expect_failure;
+    if (format == FMT_TEXT)
+        r->sink.access = text_access;
+}
+
+void lds_reporter_attach(lds_reporter *r, lds_interp *in)
+{
+    in->sink = &r->sink;
+    in->sink_ctx = r;
+}
+
+void lds_reporter_finish(lds_reporter *r, const lds_interp *in)
+{
+    if (r->quiet)
+        return;
+    if (r->format == FMT_JSON) {
+        json_doc(r, in);
+    } else if (r->format == FMT_CSV) {
+        csv_rows(r, in);
+    } else if (in->nrecords > 1) {
+        lds_metrics tot;
+        lds_metrics_init(&tot);
+        lds_interp_totals(in, &tot);
+        defines_prefix(r);
+        fprintf(r->out, "total: ");
+        metrics_text(r->out, &tot);
+        fputc('\n', r->out);
+        lds_metrics_clear(&tot);
+    }
+}
+
+void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
+{
+    fprintf(out, "%s: %s\n", p->name, p->title);
+    fprintf(out, "  banks        %u x %u bytes\n", p->banks, p->bank_bytes);
+    fprintf(out, "  wave         %u lanes\n", p->wave);
+    fprintf(out, "  LDS          %llu bytes (%llu KiB)\n", (unsigned long long)p->lds_bytes,
+            (unsigned long long)(p->lds_bytes / 1024));
+    fprintf(out, "  writes       %s\n", p->write_merge ? "same-word writes merge (one lane wins)" : "never merge: every lane counts");
+    fprintf(out, "  alignment    %s\n", p->natural_align ? "natural for b64/b128" : "4 bytes for b32 and wider");
+    fprintf(out, "  lane phases (calibrated R3):\n");
+    for (int wc = 0; wc < LDS_WC_COUNT; wc++)
+        fprintf(out, "    %-11s %s\n", lds_sim_width_class_name((lds_sim_width_class)wc), p->phases[wc]);
+    fprintf(out, "  confidence   %s\n", p->confidence);
+    fprintf(out, "  source       %s\n", p->source);
+}

@@ -1,0 +1,15 @@
+/* src/types.h - element types and access widths by name. */
+#ifndef LDS_TYPES_H
+#define LDS_TYPES_H
+
+/* Size in bytes of an element type (f32, float4, b128, ...); 0 if the name
+ * is not a type.  Two-word C types ("long long", "unsigned int") are joined
+ * by the parser before lookup. */
+unsigned lds_type_size(const char *name, unsigned len);
+/* Width in bytes of b8 b16 b32 b64 b96 b128; 0 otherwise. */
+unsigned lds_width_bytes(const char *name, unsigned len);
+/* AMD instruction names (ds_read_b128, ds_write_b64, ds_read_u16, ...):
+ * sets *write and returns the width, 0 if not one. */
+unsigned lds_amd_instruction(const char *name, unsigned len, int *write);
+
+#endif

@@ -1,0 +1,4 @@
+#!/bin/sh
+. "$srcdir/tests/lib.sh"
+ok placeholder
+tap_end

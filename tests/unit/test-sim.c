@@ -1,0 +1,259 @@
+/* tests/unit/test-sim.c - R1-R3 on hand-built lane addresses, including
+ * every worked example of rules.md section 5. */
+#include <string.h>
+
+#include "sim/profile.h"
+#include "sim/sim.h"
+#include "tests/unit/cunit_tap.h"
+
+static bool active[LDS_SIM_MAX_WAVE];
+static uint64_t addr[LDS_SIM_MAX_WAVE];
+static lds_sim_result res;
+
+static lds_sim_profile profile(const char *name)
+{
+    const lds_sim_profile *p = lds_sim_profile_find(name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    return *p;
+}
+
+/* Every lane active at base + lane * stride bytes. */
+static void strided(unsigned wave, uint64_t stride)
+{
+    for (unsigned l = 0; l < LDS_SIM_MAX_WAVE; l++) {
+        active[l] = l < wave;
+        addr[l] = l * stride;
+    }
+}
+
+static void run(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
+{
+    lds_sim_access a = { kind, width, p->wave, active, addr };
+    const char *why = NULL;
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
+}
+
+static void test_stride4(void)
+{
+    lds_sim_profile p = profile("generic");
+    strided(32, 16);   /* f32[lane*4] */
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 4);
+    CU_ASSERT_EQUAL(res.cycles, 4);
+    CU_ASSERT_EQUAL(res.ideal, 1);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
+    CU_ASSERT_EQUAL(res.phase[0].worst_bank, 0);
+}
+
+static void test_stride33_and_broadcast(void)
+{
+    lds_sim_profile p = profile("generic");
+    strided(32, 33 * 4);
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    CU_ASSERT_EQUAL(res.cycles - res.ideal, 0);
+    strided(32, 0);
+    for (unsigned l = 0; l < 32; l++)
+        addr[l] = 28;   /* f32[7] */
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    CU_ASSERT_EQUAL(res.broadcasts, 31);
+}
+
+/* Seed 000's table: stride S on 32 banks is gcd(S, 32)-way. */
+static void test_stride_table(void)
+{
+    lds_sim_profile p = profile("generic");
+    for (unsigned s = 1; s <= 64; s++) {
+        unsigned g = s, b = 32;
+        while (b) {
+            unsigned t = g % b;
+            g = b;
+            b = t;
+        }
+        strided(32, 4 * s);
+        run(&p, LDS_ACCESS_READ, 4);
+        CU_ASSERT_EQUAL(res.ways, g);
+    }
+    lds_sim_profile x = profile("xe-hpg");   /* 16 banks, 16 lanes */
+    strided(16, 4 * 16);
+    run(&x, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 16);
+    strided(16, 4 * 6);
+    run(&x, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 2);
+}
+
+static void test_gfx942_b128(void)
+{
+    lds_sim_profile p = profile("gfx942");
+    strided(64, 16);
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.cycles, 8);
+    CU_ASSERT_EQUAL(res.ideal, 8);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    /* the non-contiguous groups: phase 0 holds lanes 0-3 and 20-23 */
+    CU_ASSERT_EQUAL(res.phase[0].lanes, 0xFULL | (0xFULL << 20));
+    CU_ASSERT_EQUAL(res.phase[1].lanes, (0xFULL << 4) | (0xFULL << 16));
+    CU_ASSERT_EQUAL(res.phase[4].lanes, 0xFULL << 32 | 0xFULL << 52);
+}
+
+/* A pattern where gfx942's non-contiguous ds_read_b128 groups and plain
+ * 8-lane groups disagree.  Lane group g = (lane % 32) / 4 reads 16 bytes
+ * at words 32g + 16(g/4) + 4(lane%4): groups 0-3 use banks 0-15, groups
+ * 4-7 banks 16-31.  An 8c phase pairs groups (0,1): same banks, distinct
+ * words, 2 cycles.  gfx942 pairs (0,5), (1,4), (2,7), (3,6): 1 cycle. */
+static void test_noncontiguous_matters(void)
+{
+    lds_sim_profile p = profile("gfx942");
+    for (unsigned l = 0; l < 64; l++) {
+        unsigned k = l % 32, g = k / 4;
+        active[l] = true;
+        addr[l] = 4 * (32 * (uint64_t)g + 16 * (g / 4) + 4 * (k % 4));
+    }
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    CU_ASSERT_EQUAL(res.cycles, 8);
+    strcpy(p.phases[LDS_WC_B128_READ], "8c");
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.ways, 2);
+    CU_ASSERT_EQUAL(res.cycles, 16);
+    CU_ASSERT_EQUAL(res.ideal, 8);
+}
+
+static void test_seed_rules_b128_write(void)
+{
+    lds_sim_profile p = profile("gfx942");
+    strided(64, 16);
+    run(&p, LDS_ACCESS_WRITE, 16);
+    CU_ASSERT_EQUAL(res.ways, 1);   /* calibrated: 8c groups, no conflict */
+    CU_ASSERT_EQUAL(res.cycles, 8);
+    p.r2 = LDS_R2_STRICT;
+    p.r3 = LDS_R3_SUBSTEPS;
+    run(&p, LDS_ACCESS_WRITE, 16);
+    CU_ASSERT_EQUAL(res.ways, 4);   /* literal R3: 32 lanes on 8 banks per sub-step */
+    CU_ASSERT_EQUAL(res.ideal, 8);  /* 2 half-waves x 4 sub-steps */
+    CU_ASSERT_EQUAL(res.cycles, 32);
+}
+
+/* R2: two lanes on the two fp16 halves of one word. */
+static void test_r2_strict_vs_word(void)
+{
+    lds_sim_profile p = profile("gfx942");
+    strided(64, 2);   /* f16[lane]: lanes 2k, 2k+1 share a word */
+    run(&p, LDS_ACCESS_READ, 2);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    CU_ASSERT_EQUAL(res.broadcasts, 32);
+    p.r2 = LDS_R2_STRICT;
+    run(&p, LDS_ACCESS_READ, 2);
+    CU_ASSERT_EQUAL(res.ways, 2);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
+}
+
+static void test_inactive_and_partial(void)
+{
+    lds_sim_profile p = profile("generic");
+    strided(32, 16);
+    for (unsigned l = 8; l < 32; l++)
+        active[l] = false;   /* lanes 0-7: banks 0,4,...,28: distinct */
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    memset(active, 0, sizeof active);
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 0);
+    CU_ASSERT_EQUAL(res.ideal, 0);
+    CU_ASSERT_EQUAL(res.ways, 0);
+    /* b64, lanes 0-15 of 16c: half a wave active is one phase */
+    strided(16, 8);
+    run(&p, LDS_ACCESS_READ, 8);
+    CU_ASSERT_EQUAL(res.ideal, 1);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+}
+
+static void test_atomics_and_intel_writes(void)
+{
+    lds_sim_profile p = profile("generic");
+    strided(32, 0);   /* every lane on word 0 */
+    run(&p, LDS_ACCESS_ATOMIC, 4);
+    CU_ASSERT_EQUAL(res.ways, 32);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
+    run(&p, LDS_ACCESS_WRITE, 4);
+    CU_ASSERT_EQUAL(res.ways, 1);   /* one writer wins */
+    lds_sim_profile x = profile("xe-hpg");
+    strided(16, 0);
+    run(&x, LDS_ACCESS_WRITE, 4);
+    CU_ASSERT_EQUAL(res.ways, 16);  /* Intel: writes never merge */
+    run(&x, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 1);
+}
+
+static void test_phase_map(void)
+{
+    uint8_t map[LDS_SIM_MAX_WAVE];
+    const char *why = NULL;
+    CU_ASSERT_EQUAL(lds_sim_phase_map("16c", 64, map, &why), 4);
+    CU_ASSERT_EQUAL(map[17], 1);
+    CU_ASSERT_EQUAL(lds_sim_phase_map("0-3,12-15,20-23,24-27|4-7,8-11,16-19,28-31", 64, map, &why), 4);
+    CU_ASSERT_EQUAL(map[13], 0);
+    CU_ASSERT_EQUAL(map[9], 1);
+    CU_ASSERT_EQUAL(map[45], 2);
+    CU_ASSERT_EQUAL(lds_sim_phase_map("0-3|5-7", 64, map, &why), 0);   /* lane 4 missing */
+    CU_ASSERT_EQUAL(lds_sim_phase_map("0-3,2-7", 64, map, &why), 0);   /* lane 2 twice */
+    CU_ASSERT_EQUAL(lds_sim_phase_map("x", 64, map, &why), 0);
+    CU_ASSERT_EQUAL(lds_sim_phase_map("0c", 64, map, &why), 0);
+}
+
+static void test_profiles(void)
+{
+    CU_ASSERT_EQUAL(lds_sim_profile_count(), 14);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("gfx950")->banks, 64);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("sm90")->lds_bytes, 228 * 1024);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("sm80")->lds_bytes, 164 * 1024);
+    CU_ASSERT_PTR_NULL(lds_sim_profile_find("sm42"));
+    /* every table of every profile is well formed */
+    for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
+        const lds_sim_profile *p = lds_sim_profile_at(i);
+        uint8_t map[LDS_SIM_MAX_WAVE];
+        const char *why = NULL;
+        for (int wc = 0; wc < LDS_WC_COUNT; wc++)
+            CU_ASSERT(lds_sim_phase_map(p->phases[wc], p->wave, map, &why) > 0);
+    }
+    const lds_sim_profile *nv = lds_sim_profile_find("sm80");
+    CU_ASSERT_FALSE(lds_sim_aligned(nv, 8, 4));
+    CU_ASSERT_TRUE(lds_sim_aligned(lds_sim_profile_find("gfx942"), 8, 4));
+    CU_ASSERT_FALSE(lds_sim_aligned(nv, 4, 2));
+}
+
+/* gfx950: 64 banks, b32 in one 64-lane phase. */
+static void test_gfx950(void)
+{
+    lds_sim_profile p = profile("gfx950");
+    strided(64, 4);
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ideal, 1);
+    CU_ASSERT_EQUAL(res.ways, 1);
+    strided(64, 128);   /* stride 32 words: 2 banks, 32 lanes each */
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 32);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite("sim", NULL, NULL);
+    CU_add_test(s, "f32[lane*4] is 4-way", test_stride4);
+    CU_add_test(s, "stride 33 and a broadcast", test_stride33_and_broadcast);
+    CU_add_test(s, "stride table is gcd(S,32)", test_stride_table);
+    CU_add_test(s, "gfx942 ds_read_b128 phases", test_gfx942_b128);
+    CU_add_test(s, "non-contiguous b128 table", test_noncontiguous_matters);
+    CU_add_test(s, "literal R3 on b128 writes", test_seed_rules_b128_write);
+    CU_add_test(s, "R2 strict vs word", test_r2_strict_vs_word);
+    CU_add_test(s, "inactive lanes, partial waves", test_inactive_and_partial);
+    CU_add_test(s, "atomics and Intel writes", test_atomics_and_intel_writes);
+    CU_add_test(s, "phase tables", test_phase_map);
+    CU_add_test(s, "profiles", test_profiles);
+    CU_add_test(s, "gfx950", test_gfx950);
+    return lds_cunit_tap_main();
+}
