@@ -307,6 +307,8 @@ static range_mode decide(job *j, unsigned i, int64_t trips, uint64_t *period)
     uint64_t bounds, inner = inner_bits(j, i, &bounds);
     (void)inner;
     uint64_t bit = j->dims[i].bit;
+    if (j->in->no_shortcuts)
+        return RANGE_ENUMERATE;
     if (!((j->addr_deps | j->cond_deps | bounds) & bit))
         return RANGE_MULTIPLY;
     int64_t coef;

@@ -82,6 +82,7 @@ typedef struct lds_interp {
     lds_show show;
     unsigned nslots;                 /* loop slots in use */
     uint64_t max_steps, steps;
+    bool no_shortcuts;               /* enumerate everything (for checks) */
     FILE *print_out;                 /* where `print` writes */
     lds_outer_loop active[LDS_MAX_LOOPS];   /* block loops running now */
     unsigned nactive;

@@ -169,8 +169,9 @@ static void unknown_name(const lds_scope *sc, const lds_expr *e, const lds_stmt 
                          int is_call, lds_diag *diag)
 {
     const char *best = NULL;
-    size_t bestd = strlen(e->name) <= 3 ? 1 : 2;
-    bestd++;
+    size_t len = strlen(e->name);
+    /* suggest a name at most 1 edit away (2 for longer names) */
+    size_t bestd = (len <= 2 ? 1 : len <= 5 ? 2 : 3) + 1;
     for (size_t i = 0; i < sc->n; i++)
         if ((sc->syms[i]->kind == SYM_DEF) == is_call)
             consider(e->name, sc->syms[i]->name, &best, &bestd);
@@ -385,6 +386,19 @@ static int is_zero(const lds_num *v)
     return sign_of(v) == 0;
 }
 
+/* v as an int64, if it fits (a big value may, on the forced GMP path). */
+static int as_int64(const lds_num *v, int64_t *out)
+{
+    if (!v->z) {
+        *out = v->i;
+        return 1;
+    }
+    if (!mpz_fits_slong_p(v->z) || sizeof(long) != 8)
+        return 0;
+    *out = mpz_get_si(v->z);
+    return 1;
+}
+
 /* v as an unsigned long (shift counts, sizes), if it fits. */
 static int as_ulong(const lds_num *v, unsigned long *out)
 {
@@ -593,14 +607,11 @@ static int builtin_swizzle(lds_eval *ev, const lds_num *v, lds_num *out, lds_loc
 {
     lds_num one, mask, bits, t;
     int64_t b, m, s;
-    for (int i = 0; i < 3; i++)
-        if (v[i].z || v[i].i < 0 || v[i].i > 4096) {
-            if (i == 2 && !v[i].z && v[i].i < 0 && v[i].i >= -4096)
-                continue;
-            lds_diag_set(ev->diag, loc, "swizzle(B, M, S, x): B and M must be in 0..4096, S in -4096..4096");
-            return -1;
-        }
-    b = v[0].i, m = v[1].i, s = v[2].i;
+    if (!as_int64(&v[0], &b) || !as_int64(&v[1], &m) || !as_int64(&v[2], &s) || b < 0 || b > 4096
+        || m < 0 || m > 4096 || s < -4096 || s > 4096) {
+        lds_diag_set(ev->diag, loc, "swizzle(B, M, S, x): B and M must be in 0..4096, S in -4096..4096");
+        return -1;
+    }
     if (make_small(ev, 1, &one, loc) < 0 || shift_left(ev, &one, (unsigned long)b, &t, loc) < 0)
         return -1;
     if (make_small(ev, -1, &one, loc) < 0 || arith(ev, TK_PLUS, &t, &one, &mask, loc) < 0)
@@ -614,24 +625,21 @@ static int builtin_swizzle(lds_eval *ev, const lds_num *v, lds_num *out, lds_loc
     return arith(ev, TK_CARET, &v[3], &t, out, loc);
 }
 
+static int var_value(lds_eval *ev, lds_var_id var, lds_num *out, lds_loc loc);
+
 static int builtin_thread_query(lds_eval *ev, builtin_fn fn, const lds_num *dim, lds_num *out, lds_loc loc)
 {
     static const lds_var_id local[3] = { V_TID_X, V_TID_Y, V_TID_Z };
-    if (dim->z || dim->i < 0 || dim->i > 2) {
+    int64_t d;
+    if (!as_int64(dim, &d) || d < 0 || d > 2) {
         lds_diag_set(ev->diag, loc, "the dimension must be 0, 1 or 2");
         return -1;
     }
-    lds_env *env = ev->env;
-    int64_t tid = env->wave * (int64_t)env->wave_size + env->lane, r;
     if (fn == F_LOCAL_SIZE)
-        r = env->threads[dim->i];
-    else if (fn == F_GROUP_ID)
-        r = dim->i == 0 ? env->group : 0;
-    else
-        r = local[dim->i] == V_TID_X ? tid % env->threads[0]
-          : local[dim->i] == V_TID_Y ? tid / env->threads[0] % env->threads[1]
-          : tid / (env->threads[0] * env->threads[1]);
-    return make_small(ev, r, out, loc);
+        return make_small(ev, ev->env->threads[d], out, loc);
+    if (fn == F_GROUP_ID)
+        return make_small(ev, d == 0 ? ev->env->group : 0, out, loc);
+    return var_value(ev, local[d], out, loc);
 }
 
 static int eval_builtin(lds_eval *ev, const lds_expr *e, lds_num *out)

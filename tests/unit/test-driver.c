@@ -1,2 +1,254 @@
+/* tests/unit/test-driver.c - whole programs through the driver: the
+ * worked examples, exact totals, the symbolic shortcuts against plain
+ * enumeration, and the int64 path against the GMP path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/driver.h"
+#include "src/parser.h"
 #include "tests/unit/cunit_tap.h"
-int main(void){ if (CU_initialize_registry()) return 2; return lds_cunit_tap_main(); }
+
+typedef struct {
+    lds_interp in;
+    lds_diag diag;
+    lds_program prog;
+    lds_source src;
+    char *printed;
+    size_t printed_len;
+    FILE *print;
+    int rc;
+} run_t;
+
+static void run_program(run_t *r, const char *text, int no_shortcuts, int force_big)
+{
+    memset(r, 0, sizeof *r);
+    r->src.name = (char *)"<t>";
+    r->src.text = (char *)text;
+    r->src.len = strlen(text);
+    r->prog.arena = lds_arena_new();
+    lds_interp_init(&r->in, &r->diag);
+    r->in.no_shortcuts = no_shortcuts;
+    r->in.ev.force_big = force_big;
+    r->print = open_memstream(&r->printed, &r->printed_len);
+    r->in.print_out = r->print;
+    r->rc = lds_parse_program(&r->src, &r->prog, &r->diag);
+    if (r->rc == 0)
+        r->rc = lds_interp_run(&r->in, r->prog.first);
+    fflush(r->print);
+}
+
+static void done(run_t *r)
+{
+    lds_interp_free(&r->in);
+    lds_arena_free(r->prog.arena);
+    fclose(r->print);
+    free(r->printed);
+}
+
+/* "cycles/ideal/excess/instructions/ways/broadcasts" of record i, or of
+ * the totals (i < 0). */
+static void summary(run_t *r, int i, char *buf, size_t size)
+{
+    lds_metrics m;
+    mpz_t ex;
+    lds_metrics_init(&m);
+    mpz_init(ex);
+    if (i < 0)
+        lds_interp_totals(&r->in, &m);
+    else
+        lds_metrics_add(&m, &r->in.records[i]->m);
+    lds_metrics_excess(&m, ex);
+    gmp_snprintf(buf, size, "%Zd/%Zd/%Zd/%Zd/%llu/%Zd", m.cycles, m.ideal, ex, m.instructions,
+                 (unsigned long long)m.ways, m.broadcasts);
+    mpz_clear(ex);
+    lds_metrics_clear(&m);
+}
+
+static void expect_summary(const char *text, int record, const char *want)
+{
+    run_t r;
+    char got[512];
+    run_program(&r, text, 0, 0);
+    CU_ASSERT_EQUAL(r.rc, 0);
+    if (r.rc)
+        printf("# %s: %s\n", text, r.diag.msg);
+    summary(&r, record, got, sizeof got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    if (strcmp(got, want))
+        printf("# %s: got %s, want %s\n", text, got, want);
+    done(&r);
+}
+
+/* cycles/ideal/excess/instructions/ways/broadcasts */
+static void test_worked_examples(void)
+{
+    expect_summary("read f32[lane*4]", 0, "4/1/3/1/4/0");
+    expect_summary("read f32[lane*33]", 0, "1/1/0/1/1/0");
+    expect_summary("read f32[7]", 0, "1/1/0/1/1/31");
+    expect_summary("arch gfx942; read b128 @ lane*16", 0, "8/8/0/1/1/0");
+    expect_summary("arch gfx942; rules seed; write b128 @ lane*16", 0, "32/8/24/1/4/0");
+    /* seed 002: Nsight Compute's 256 load and 256 store conflicts */
+    expect_summary("arch sm80; threads 256; groups 32; write f32[(tid*2) % 256]; read f32[(tid*2) % 256]", -1,
+                   "1024/512/512/512/2/0");
+    expect_summary("arch sm80; threads 256; groups 32; write f32[tid]; read f32[tid]", -1, "512/512/0/512/1/0");
+    /* the language.md transpose */
+    expect_summary("arch sm90\narray f32 tile[32][32]\nread tile[k][lane] for k in 0..32\n"
+                   "read tile[lane][k] for k in 0..32\n", 1, "1024/32/992/32/32/0");
+    expect_summary("array f32 tile[32][33]\nread tile[lane][k] for k in 0..32\n", 0, "32/32/0/32/1/0");
+    /* seed 001's InterlockedAdd on one counter: 32 lanes, 32 cycles */
+    expect_summary("groupshared uint count; atomic count", 0, "32/1/31/1/32/0");
+    /* inactive lanes: wave 0 is 8-way; the last wave of 40 threads has 8
+     * lanes on banks 0, 8, 16, 24, twice each: 2-way */
+    expect_summary("threads 40; read f32[tid*8]", 0, "10/2/8/2/8/0");
+    expect_summary("read f32[lane] if lane < 0", 0, "0/0/0/1/0/0");
+}
+
+static void test_huge_totals(void)
+{
+    expect_summary("arch sm90; threads 1024; groups 1000000000; read f32[tid * 2 % 64] for k in 0..1000000000000",
+                   0, "64000000000000000000000/32000000000000000000000/32000000000000000000000/"
+                      "32000000000000000000000/2/0");
+    /* an affine loop: one period, weighted (stride 33 rows: 1-way) */
+    expect_summary("set lds 1 << 40; array f32 t[1000000][33]; read t[k][lane] for k in 0..1000000", 0,
+                   "1000000/1000000/0/1000000/1/0");
+    /* a block loop whose body does not use it: multiplied */
+    expect_summary("for k in 0..1000000000000 { read f32[lane * 2] }", 0,
+                   "2000000000000/1000000000000/1000000000000/1000000000000/2/0");
+}
+
+static const char *const differential[] = {
+    "threads 128; groups 3; read f32[(tid*3 + k*5) % 512] for k in 0..40",
+    "threads 96; read f32[lane*33 + k] for k in 0..100",
+    "threads 64; groups 4; array f32 t[64][33]; read t[tid % 64][k % 33] for k in 0..70",
+    "for k in 0..50 { read f32[lane*2 + k*3] }",
+    "threads 100; read f32[tid*2]",
+    "def sw(i, j) = i * 32 + (j ^ (i % 32)); array f32 T[64][32] layout sw; read T[lane + k][lane] for k in 0..32",
+    "arch gfx942; threads 256; groups 2; read b128 @ (tid * 16 + k * 48) % 65536 for k in 0..90",
+    "arch xe-hpg; threads 48; write f32[tid % 7 + k * 16] for k in 0..70",
+    "arch gfx950; threads 128; read f16[lane * 3 + k * 2 + group] for k in 0..200; groups 3",
+    "threads 64; groups 5; for i in 0..3 { for j in 0..40 { read f32[(lane * i + j * 9) % 2048] } }",
+    "threads 32, 4; read f32[tid.x * 4 + tid.y + k * 129] for k in 0..120",
+    "rules seed; read f16[lane * 17 + k * 2] for k in 0..100",
+};
+
+/* The shortcuts give what plain enumeration gives, and the GMP path
+ * what the int64 path gives. */
+static void test_shortcuts_and_paths(void)
+{
+    for (size_t i = 0; i < sizeof differential / sizeof differential[0]; i++) {
+        char a[512], b[512], c[512];
+        run_t r;
+        run_program(&r, differential[i], 0, 0);
+        CU_ASSERT_EQUAL(r.rc, 0);
+        if (r.rc)
+            printf("# %s: %s\n", differential[i], r.diag.msg);
+        summary(&r, -1, a, sizeof a);
+        done(&r);
+        run_program(&r, differential[i], 1, 0);
+        summary(&r, -1, b, sizeof b);
+        done(&r);
+        run_program(&r, differential[i], 0, 1);
+        summary(&r, -1, c, sizeof c);
+        done(&r);
+        CU_ASSERT_STRING_EQUAL(a, b);
+        CU_ASSERT_STRING_EQUAL(a, c);
+        if (strcmp(a, b) || strcmp(a, c))
+            printf("# %s: shortcuts %s, enumerated %s, GMP %s\n", differential[i], a, b, c);
+    }
+}
+
+static void test_let_def_print(void)
+{
+    run_t r;
+    run_program(&r, "let a = 3\ndef f(x) = x * a + 1\nlet a = 100\nprint f(2), a\nlet b = lane * a\n"
+                    "print b\nprint 1 << 100", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.printed);
+    const char *want = "7\n100\nlane  0..7 :    0  100  200  300  400  500  600  700\n";
+    CU_ASSERT(strncmp(r.printed, want, strlen(want)) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.printed, "lane 24..31: 2400"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.printed, "\n1267650600228229401496703205376\n"));
+    done(&r);
+    run_program(&r, "def f(x) = f(x) + 1", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "recursive"));
+    done(&r);
+}
+
+static void test_errors_name_the_lane(void)
+{
+    run_t r;
+    run_program(&r, "array f32 t[32][32]\nread t[lane][k + lane] for k in 0..4", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "index 32"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "lane 1, k = 31") ? "" : strstr(r.diag.msg, "lane"));
+    CU_ASSERT_EQUAL(r.diag.loc.line, 2);
+    done(&r);
+    /* the period shortcut still checks the last iteration's bounds */
+    run_program(&r, "array f32 t[100][33]; read t[k][lane] for k in 0..101", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "index 100"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "k = 100"));
+    done(&r);
+    run_program(&r, "arch sm80; read b128 @ lane * 8", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "not aligned"));
+    done(&r);
+    run_program(&r, "read f32[lane * 4096]", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "beyond shared memory"));
+    done(&r);
+    run_program(&r, "threads 1024; groups 100000; read f32[(tid*k*group) % 1024] for k in 0..100000", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "--max-steps"));
+    done(&r);
+}
+
+static void test_expect(void)
+{
+    run_t r;
+    run_program(&r, "read f32[lane*2]\nexpect ways == 2\nexpect conflict-free\nexpect total.cycles >= 2", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, 0);
+    CU_ASSERT_EQUAL(r.in.nexpects, 3);
+    CU_ASSERT_TRUE(r.in.expects[0].ok);
+    CU_ASSERT_FALSE(r.in.expects[1].ok);
+    CU_ASSERT_STRING_EQUAL(r.in.expects[1].actual, "1");
+    CU_ASSERT_TRUE(r.in.expects[2].ok);
+    CU_ASSERT_TRUE(r.in.expect_failed);
+    done(&r);
+    run_program(&r, "expect ways == 1", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    done(&r);
+}
+
+static void test_profiles_and_overrides(void)
+{
+    run_t r;
+    char buf[256];
+    run_program(&r, "arch gfx942; set banks 16; set phases b64 8; rules seed", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, 0);
+    lds_profile_overrides(&r.in.profile, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "banks=16, r2=strict, r3=substeps, phases b64=8c");
+    done(&r);
+    expect_summary("set banks 16; read f32[lane * 8]", 0, "16/1/15/1/16/0");
+    expect_summary("set wave 64; read f32[lane]", 0, "2/2/0/1/1/0");
+    run_program(&r, "arch sm42", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "gfx942"));
+    done(&r);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite("driver", NULL, NULL);
+    CU_add_test(s, "worked examples and seed kernels", test_worked_examples);
+    CU_add_test(s, "exact totals of huge dispatches", test_huge_totals);
+    CU_add_test(s, "shortcuts == enumeration, GMP == int64", test_shortcuts_and_paths);
+    CU_add_test(s, "let, def, print", test_let_def_print);
+    CU_add_test(s, "errors name the lane and loop values", test_errors_name_the_lane);
+    CU_add_test(s, "expect", test_expect);
+    CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
+    return lds_cunit_tap_main();
+}
