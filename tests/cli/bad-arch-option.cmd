@@ -1,0 +1,1 @@
+lds -a sm42 'f32[lane]'

@@ -1,0 +1,1 @@
+lds --format yaml 'f32[lane]'

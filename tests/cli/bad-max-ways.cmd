@@ -1,0 +1,1 @@
+lds --max-ways zero 'f32[lane]'

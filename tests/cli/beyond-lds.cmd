@@ -1,0 +1,1 @@
+lds 'arch sm75; read f32[lane * 16384]'

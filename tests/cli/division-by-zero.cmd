@@ -1,0 +1,1 @@
+lds 'let z = 0; print 10 / z'

@@ -1,0 +1,1 @@
+lds --fail-on-conflict 'f32[lane * 2]'

@@ -1,0 +1,1 @@
+lds --format json -f files/transpose.lds

@@ -1,0 +1,1 @@
+lds --max-bits 64 'print 1 << 100'

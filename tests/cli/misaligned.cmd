@@ -1,0 +1,1 @@
+lds 'arch sm80; read b64 @ lane * 4'

@@ -1,0 +1,1 @@
+lds -f files/out-of-bounds.lds

@@ -1,0 +1,1 @@
+lds 'print lane * 4 % 32'

@@ -1,0 +1,1 @@
+lds -q 'read f32[lane'

@@ -1,0 +1,1 @@
+lds 'def f(x) = f(x - 1)'

@@ -1,0 +1,1 @@
+lds 'arch gfx942; rules seed; write b128 @ lane * 16'

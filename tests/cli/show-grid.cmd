@@ -1,0 +1,1 @@
+lds 'show grid; read f32[lane * 4]'

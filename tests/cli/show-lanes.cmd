@@ -1,0 +1,1 @@
+lds --show lanes 'arch xe-hpg; read f32[lane * 2]'

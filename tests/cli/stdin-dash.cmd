@@ -1,0 +1,1 @@
+lds -f - -f files/two.lds

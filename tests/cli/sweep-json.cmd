@@ -1,0 +1,1 @@
+lds -D S=1..4 --format json 'f32[lane*S]'

@@ -1,0 +1,1 @@
+lds -f files/one.lds -f files/bad-syntax.lds

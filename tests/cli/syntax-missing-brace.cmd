@@ -1,0 +1,1 @@
+lds -f files/missing-brace.lds

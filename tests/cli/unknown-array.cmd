@@ -1,0 +1,1 @@
+lds 'read tyle[lane]'

@@ -1,0 +1,1 @@
+lds 'read f32[lanee * 4]'

@@ -1,0 +1,1 @@
+lds --version | head -n 1
