@@ -46,6 +46,7 @@ typedef struct {
     int64_t total_threads, nwaves, nfull;
     uint64_t modulus;         /* bytes after which the bank pattern repeats */
     int checking;             /* > 0: evaluate for errors, count nothing */
+    lds_metrics m;            /* this execution's totals */
     mpz_t mult[MAX_DIMS + 1];
     bool active[LDS_SIM_MAX_WAVE];
     uint64_t addr[LDS_SIM_MAX_WAVE];
@@ -211,7 +212,7 @@ static int leaf(job *j, mpz_srcptr mult)
         memcpy(j->rec->sample.addr, j->addr, sizeof j->addr);
         sample_label(j, j->rec->sample.label, sizeof j->rec->sample.label);
     }
-    lds_metrics *m = &j->rec->m;
+    lds_metrics *m = &j->m;
     mpz_add(m->instructions, m->instructions, mult);
     mpz_addmul_ui(m->cycles, mult, res->cycles);
     mpz_addmul_ui(m->ideal, mult, res->ideal);
@@ -573,9 +574,15 @@ int lds_access_run(lds_interp *in, const lds_stmt *s, const lds_outer_loop *oute
     if (prepare_target(j) < 0)
         goto out;
     j->rec = lds_interp_record(in, s, j->width);
+    lds_metrics_init(&j->m);
     rc = run_job(j);
     if (rc < 0)
         j->rec->failed = true;
+    lds_metrics_add(&j->rec->m, &j->m);
+    lds_metrics_clear(&in->last_run);
+    lds_metrics_init(&in->last_run);
+    lds_metrics_add(&in->last_run, &j->m);
+    lds_metrics_clear(&j->m);
 out:
     for (unsigned i = 0; i <= MAX_DIMS; i++)
         mpz_clear(j->mult[i]);

@@ -74,6 +74,7 @@ void lds_interp_init(lds_interp *in, lds_diag *diag)
     memset(in, 0, sizeof *in);
     in->diag = diag;
     lds_scope_init(&in->scope);
+    lds_metrics_init(&in->last_run);
     lds_eval_init(&in->ev, &in->env, diag);
     in->threads[1] = in->threads[2] = 1;
     in->groups = 1;
@@ -90,6 +91,7 @@ void lds_interp_free(lds_interp *in)
     }
     free(in->records);
     free(in->expects);
+    lds_metrics_clear(&in->last_run);
     lds_eval_free(&in->ev);
     lds_scope_free(&in->scope);
 }
@@ -540,7 +542,7 @@ static int exec_expect(lds_interp *in, lds_stmt *s)
     if (total)
         lds_interp_totals(in, &sum);
     else if (in->last)
-        lds_metrics_add(&sum, &in->last->m);
+        lds_metrics_add(&sum, &in->last_run);
     if (metric_value(&sum, name, actual) < 0) {
         lds_diag_set(in->diag, s->loc, "unknown metric '%s' (ways cycles ideal excess broadcasts instructions, or total.cycles ...)", s->metric);
         goto out;

@@ -92,6 +92,7 @@ typedef struct lds_interp {
     lds_expect_record *expects;
     size_t nexpects, capexpects;
     lds_access_record *last;         /* of the last access statement */
+    lds_metrics last_run;            /* its last execution alone (expect) */
     size_t first_unreported;
     bool expect_failed;
     const lds_report_sink *sink;
