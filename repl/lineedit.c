@@ -4,6 +4,8 @@
 
 #include "repl/lineedit.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,12 +48,39 @@ static char **complete(const char *text, int start, int end)
     (void)start;
     (void)end;
     rl_attempted_completion_over = 1;   /* no file names */
+    rl_completion_append_character = '\0';   /* names go on: tid.x */
     return rl_completion_matches(text, complete_word);
 }
 #endif
 
-void lds_le_init(const char *history_path, lds_le_words words, void *ctx)
+static volatile sig_atomic_t *interrupt_flag;
+
+#ifdef LDS_EDIT_READLINE
+#include <unistd.h>
+
+/* GNU readline retries a read that a signal interrupted.  This reader
+ * ends the line instead, emptied, when the caller's Ctrl-C flag is set. */
+static int getc_interruptible(FILE *f)
 {
+    for (;;) {
+        unsigned char c;
+        ssize_t n = read(fileno(f), &c, 1);
+        if (n == 1)
+            return c;
+        if (n == 0 || errno != EINTR)
+            return EOF;
+        if (interrupt_flag && *interrupt_flag) {
+            rl_replace_line("", 0);
+            return '\n';
+        }
+    }
+}
+#endif
+
+void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
+                 volatile sig_atomic_t *interrupted)
+{
+    interrupt_flag = interrupted;
     free(history_file);
     history_file = history_path ? strdup(history_path) : NULL;
 #ifdef HAVE_EDITING
@@ -60,6 +89,10 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx)
     rl_readline_name = "lds-calc";
     rl_attempted_completion_function = complete;
     rl_basic_word_break_characters = " \t\n()[]{},;=+-*/%<>&|^~!?@";
+#ifdef LDS_EDIT_READLINE
+    rl_catch_signals = 0;   /* the caller's SIGINT handler runs */
+    rl_getc_function = getc_interruptible;
+#endif
     using_history();
     if (history_file)
         read_history(history_file);   /* unreadable or missing: start empty */
@@ -79,6 +112,11 @@ char *lds_le_read(const char *prompt)
     fputs(prompt, stdout);
     fflush(stdout);
     ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0 && errno == EINTR) {   /* Ctrl-C: an empty line, not the end */
+        clearerr(stdin);
+        free(line);
+        return strdup("");
+    }
     if (n < 0) {
         free(line);
         return NULL;

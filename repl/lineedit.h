@@ -3,10 +3,15 @@
 #ifndef LDS_LINEEDIT_H
 #define LDS_LINEEDIT_H
 
+#include <signal.h>
+
 /* Completion candidates: returns the i-th word (i from 0) or NULL. */
 typedef const char *(*lds_le_words)(void *ctx, unsigned i);
 
-void lds_le_init(const char *history_path, lds_le_words words, void *ctx);
+/* interrupted: the caller's Ctrl-C flag; when a SIGINT handler sets it,
+ * the line being read ends (what it returns is to be dropped). */
+void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
+                 volatile sig_atomic_t *interrupted);
 /* A line without its newline (malloc'd), or NULL at end of input. */
 char *lds_le_read(const char *prompt);
 void lds_le_add_history(const char *line);

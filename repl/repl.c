@@ -51,6 +51,15 @@ static const char *const keywords[] = {
     NULL,
 };
 
+/* Ctrl-C abandons the input being typed, not the session. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 static void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n);
@@ -303,15 +312,29 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
             break;
         }
     char *hist = history_path();
-    lds_le_init(hist, completion_word, &s);
+    lds_le_init(hist, completion_word, &s, &interrupted);
     free(hist);
     if (!o->quiet)
         banner(&s);
-    signal(SIGINT, SIG_IGN);   /* the line editors abandon the line on Ctrl-C */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;   /* no SA_RESTART: a read in progress returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
     char *pending = NULL;
     size_t plen = 0;
     for (;;) {
+        interrupted = 0;
+        errno = 0;
         char *line = lds_le_read(pending ? "...> " : "lds> ");
+        if (interrupted) {   /* drop the line and any unfinished input */
+            free(line);
+            free(pending);
+            pending = NULL;
+            plen = 0;
+            printf("^C\n");
+            continue;
+        }
         if (!line) {
             if (!pending)
                 putchar('\n');

@@ -1,0 +1,113 @@
+#!/bin/sh
+# The REPL, driven through a terminal (tmux) as a person would, asserting
+# on what the screen shows.  History and completion are checked when the
+# build has line editing (lds-calc --version says which).
+. "$srcdir/tests/lib.sh"
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "1..0 # SKIP tmux not found"
+    exit 0
+fi
+tmp=${TMPDIR:-/tmp}/lds-repl.$$
+mkdir -p "$tmp/state"
+sock="$tmp/tmux.sock"
+editing=$("$LDS_CALC" --version | sed -n 's/^line editing: //p')
+T() { tmux -S "$sock" "$@"; }
+cleanup() { T kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+screen() { T capture-pane -p -J -t r -S -200; }
+# wait until the screen shows TEXT (fixed string), up to 10 s
+wait_for() {
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+type_line() { T send-keys -t r -l -- "$1"; T send-keys -t r Enter; }
+start() {   # start the REPL with extra environment
+    T kill-session -t r 2>/dev/null
+    T new-session -d -s r -x 200 -y 50 "env NO_COLOR=1 XDG_STATE_HOME='$tmp/state' $* $LDS_VALGRIND '$LDS_CALC'; echo REPL-EXITED \$?; sleep 30"
+    wait_for "lds> "
+}
+
+check "banner names the version and profile" start
+check "banner text" wait_for "profile generic (32 banks, wave32)"
+
+type_line "array f32 tile[32][32]"
+type_line "read tile[lane][0]"
+check "unpadded column read is 32-way" wait_for "1: read tile[lane][0]: 32-way, cycles 32, ideal 1, excess 31"
+type_line "array f32 tile[32][33]"
+type_line "read tile[lane][0]"
+check "padded column read is conflict-free" wait_for "1: read tile[lane][0]: 1-way (conflict-free)"
+type_line "read tile[lane][33]"
+check "an error shows its caret and no program name" wait_for "1:17: error: index 33 is out of range for dimension 2 of 'tile' (0..32) (lane 0)"
+type_line "print 6 * 7"
+check "the session carries on after an error" wait_for "42"
+type_line "for k in 0..2 {"
+check "an open block asks for more" wait_for "...> "
+type_line "read tile[k][lane]"
+type_line "}"
+check "a block spanning lines runs" wait_for "2: read tile[k][lane]: 1-way (conflict-free), cycles 2"
+# Ctrl-C in the middle of multi-line input abandons it, not the session
+type_line "for k in 0..2 {"
+T send-keys -t r -l "read f32[k"
+T send-keys -t r C-c
+type_line "print 100 + 23"
+check "Ctrl-C drops the unfinished input" wait_for "123"
+type_line ":vars"
+check ":vars lists the arrays" wait_for "array f32 tile[32][33] at 4096"
+type_line ":save $tmp/session.lds"
+check ":save writes the session" wait_for "saved"
+if [ "$editing" != none ]; then
+    type_line "print 111"
+    type_line "print 222"
+    wait_for "222" >/dev/null
+    T send-keys -t r Up Up
+    T send-keys -t r Enter
+    sleep 0.5
+    check "history recalls an earlier line ($editing)" test "$(screen | grep -c '^111$')" -eq 2
+    T send-keys -t r -l "print til"
+    T send-keys -t r Tab
+    sleep 0.3
+    T send-keys -t r -l ".x"
+    T send-keys -t r Enter
+    check "Tab completes a session name ($editing)" wait_for "print tile.x"
+fi
+# a very long line
+long=$(awk 'BEGIN { printf "print 0"; for (i = 0; i < 2000; i++) printf "+1"; print "" }')
+type_line "$long"
+check "a long line is refused with a message" wait_for "levels deep"
+type_line ":quit"
+check ":quit leaves with status 0" wait_for "REPL-EXITED 0"
+
+# :save then :load reproduces the same reports
+start
+type_line ":load $tmp/session.lds"
+check ":load replays the saved session" wait_for "read tile[k][lane]: 1-way (conflict-free), cycles 2"
+check ":load reports the 32-way read too" wait_for "32-way, cycles 32"
+T send-keys -t r C-d
+check "Ctrl-D leaves" wait_for "REPL-EXITED 0"
+
+# a :load whose tenth line is wrong: the first nine take effect
+{ for i in 1 2 3 4 5 6 7 8; do echo "let v$i = $i"; done; echo "let nine = 9"; echo "print nosuch"; echo "let eleven = 11"; } > "$tmp/bad.lds"
+start
+type_line ":load $tmp/bad.lds"
+check ":load names the failing line" wait_for "10:7: error: unknown name 'nosuch'"
+type_line "print nine * v8"
+check "lines before the error took effect" wait_for "72"
+type_line "print eleven"
+check "lines after the error did not" wait_for "unknown name 'eleven'"
+type_line ":quit"
+wait_for "REPL-EXITED" >/dev/null
+
+# an unreadable history file does not stop the REPL
+mkdir -p "$tmp/state/lds-calc"
+rm -f "$tmp/state/lds-calc/history"
+mkdir "$tmp/state/lds-calc/history"   # a directory: cannot be read or written
+start
+type_line "print 5 * 5"
+check "unreadable history: the REPL still works" wait_for "25"
+type_line ":quit"
+check "unreadable history: clean exit" wait_for "REPL-EXITED 0"
+tap_end
