@@ -50,6 +50,7 @@ typedef struct {
     mpz_t mult[MAX_DIMS + 1];
     bool active[LDS_SIM_MAX_WAVE];
     uint64_t addr[LDS_SIM_MAX_WAVE];
+    lds_sim_result result;
 } job;
 
 static uint64_t gcd_u64(uint64_t a, uint64_t b)
@@ -196,9 +197,13 @@ static int leaf(job *j, mpz_srcptr mult)
             return -1;
     }
     lds_sim_access acc = { (lds_sim_kind)j->s->access, j->width, wave, j->active, j->addr };
-    lds_sim_result *res = &j->rec->sample.result, scratch;
-    if (j->rec->sample.have)
-        res = &scratch;
+    lds_access_record *rec = j->rec;
+    lds_sim_result *res = &j->result;
+    /* keep the first instructions for --show, with their loop values */
+    lds_sample *keep = !j->checking && rec->samples && rec->nsamples < LDS_MAX_SAMPLES
+                       ? &rec->samples[rec->nsamples] : NULL;
+    if (keep)
+        res = &keep->result;
     const char *why = NULL;
     if (lds_sim_run(&in->profile, &acc, res, &why) < 0) {
         lds_diag_set(in->diag, j->s->loc, "the profile's phase table is malformed: %s", why);
@@ -206,11 +211,13 @@ static int leaf(job *j, mpz_srcptr mult)
     }
     if (j->checking)
         return 0;
-    if (!j->rec->sample.have) {
-        j->rec->sample.have = true;
-        memcpy(j->rec->sample.active, j->active, sizeof j->active);
-        memcpy(j->rec->sample.addr, j->addr, sizeof j->addr);
-        sample_label(j, j->rec->sample.label, sizeof j->rec->sample.label);
+    rec->simulated++;
+    if (keep) {
+        keep->have = true;
+        memcpy(keep->active, j->active, sizeof j->active);
+        memcpy(keep->addr, j->addr, sizeof j->addr);
+        sample_label(j, keep->label, sizeof keep->label);
+        rec->nsamples++;
     }
     lds_metrics *m = &j->m;
     mpz_add(m->instructions, m->instructions, mult);

@@ -87,6 +87,7 @@ void lds_interp_free(lds_interp *in)
 {
     for (size_t i = 0; i < in->nrecords; i++) {
         lds_metrics_clear(&in->records[i]->m);
+        free(in->records[i]->samples);
         free(in->records[i]);
     }
     free(in->records);
@@ -141,6 +142,8 @@ lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned
     r->width = width;
     r->profile = in->profile;
     r->show = in->show;
+    if (r->show != SHOW_SUMMARY)
+        r->samples = xrealloc(NULL, sizeof *r->samples * LDS_MAX_SAMPLES);
     lds_metrics_init(&r->m);
     in->records[in->nrecords++] = r;
     in->last = r;
@@ -621,6 +624,13 @@ static int exec_for(lds_interp *in, lds_stmt *s)
     int64_t lo, hi;
     if (uniform_int64(in, lp->lo, "a loop's start", &lo) < 0 || uniform_int64(in, lp->hi, "a loop's end", &hi) < 0)
         return -1;
+    uint64_t left = in->max_steps - (in->steps < in->max_steps ? in->steps : in->max_steps);
+    if (hi > lo && (uint64_t)hi - (uint64_t)lo > left) {
+        lds_diag_set(in->diag, lp->loc, "this loop runs %llu times, one by one (its body is not only accesses), "
+                     "more than --max-steps allows (%llu)",
+                     (unsigned long long)((uint64_t)hi - (uint64_t)lo), (unsigned long long)in->max_steps);
+        return -1;
+    }
     size_t mark = in->scope.n;
     unsigned slots = in->nslots, slot;
     int rc = lds_access_push_loop(in, lp, &slot);

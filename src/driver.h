@@ -27,7 +27,10 @@ void lds_metrics_add(lds_metrics *dst, const lds_metrics *src);
 /* excess = cycles - ideal, into out. */
 void lds_metrics_excess(const lds_metrics *m, mpz_t out);
 
-/* The first instruction an access simulated, kept for --show. */
+/* Instructions shown per access under --show phases|lanes|grid. */
+#define LDS_MAX_SAMPLES 8
+
+/* An instruction an access simulated, kept for --show. */
 typedef struct {
     bool have;
     char label[160];                 /* its loop values, wave, group */
@@ -43,7 +46,9 @@ typedef struct {
     lds_metrics m;
     lds_sim_profile profile;         /* the profile it ran under */
     lds_show show;
-    lds_sample sample;
+    lds_sample *samples;             /* the first ones simulated (--show) */
+    unsigned nsamples;
+    uint64_t simulated;              /* instructions simulated one by one */
     bool reported;
     bool failed;                     /* stopped by an error: not reported */
 } lds_access_record;

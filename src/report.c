@@ -60,9 +60,8 @@ static void metrics_text(FILE *out, const lds_metrics *m)
     mpz_clear(excess);
 }
 
-static void show_lanes(FILE *out, const lds_access_record *rec)
+static void show_lanes(FILE *out, const lds_access_record *rec, const lds_sample *s)
 {
-    const lds_sample *s = &rec->sample;
     const lds_sim_profile *p = &rec->profile;
     fprintf(out, "    lane  address     word  bank\n");
     for (unsigned lane = 0; lane < p->wave; lane++) {
@@ -76,9 +75,12 @@ static void show_lanes(FILE *out, const lds_access_record *rec)
     }
 }
 
-static void show_phases(FILE *out, const lds_access_record *rec)
+static void show_phases(FILE *out, const lds_access_record *rec, const lds_sample *s)
 {
-    const lds_sim_result *res = &rec->sample.result;
+    const lds_sim_profile *p = &rec->profile;
+    const lds_sim_result *res = &s->result;
+    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
+    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
     for (unsigned i = 0; i < res->nphases; i++) {
         const lds_sim_phase *ph = &res->phase[i];
         fprintf(out, "    phase %u", i);
@@ -97,15 +99,26 @@ static void show_phases(FILE *out, const lds_access_record *rec)
         }
         fprintf(out, "; %u cycle%s (bank %u), %u accesses, %u distinct\n", ph->cost, ph->cost == 1 ? "" : "s",
                 ph->worst_bank, ph->accesses, ph->distinct);
+        if (ph->cost <= 1)
+            continue;
+        /* the banks that serve more than one word: lane-word hits, words */
+        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        fprintf(out, "      conflicting banks (bank: hits/words):");
+        unsigned shown = 0;
+        for (unsigned b = 0; b < p->banks; b++)
+            if (distinct[b] > 1 && shown++ < 16)
+                fprintf(out, " %u: %u/%u", b, hits[b], distinct[b]);
+        if (shown > 16)
+            fprintf(out, " ... (%u banks)", shown);
+        fputc('\n', out);
     }
 }
 
 /* Lanes against banks: '#' a lane's word on a bank that costs more than
  * one cycle, 'o' a word the bank serves alone, 'b' a word shared with
  * another lane (broadcast). */
-static void show_grid(FILE *out, const lds_access_record *rec)
+static void show_grid(FILE *out, const lds_access_record *rec, const lds_sample *s)
 {
-    const lds_sample *s = &rec->sample;
     const lds_sim_profile *p = &rec->profile;
     lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
@@ -153,16 +166,19 @@ static void text_access(void *ctx, const lds_interp *in, const lds_access_record
             rec->m.ways <= 1 ? " (conflict-free)" : "");
     metrics_text(r->out, &rec->m);
     fputc('\n', r->out);
-    if (rec->show != SHOW_SUMMARY && rec->sample.have) {
-        fprintf(r->out, "  first instruction%s%s%s:\n", rec->sample.label[0] ? " (" : "", rec->sample.label,
-                rec->sample.label[0] ? ")" : "");
+    for (unsigned i = 0; rec->show != SHOW_SUMMARY && i < rec->nsamples; i++) {
+        const lds_sample *s = &rec->samples[i];
+        fprintf(r->out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
         if (rec->show == SHOW_LANES)
-            show_lanes(r->out, rec);
+            show_lanes(r->out, rec, s);
         else if (rec->show == SHOW_PHASES)
-            show_phases(r->out, rec);
+            show_phases(r->out, rec, s);
         else
-            show_grid(r->out, rec);
+            show_grid(r->out, rec, s);
     }
+    if (rec->show != SHOW_SUMMARY && rec->simulated > rec->nsamples)
+        fprintf(r->out, "  (%llu more instructions simulated, not shown)\n",
+                (unsigned long long)(rec->simulated - rec->nsamples));
 }
 
 static void expect_failure(void *ctx, const lds_interp *in, const lds_expect_record *e)
