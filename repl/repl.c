@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "repl/lineedit.h"
+#include "src/explain.h"
 #include "src/parser.h"
 
 typedef struct {
@@ -28,7 +29,8 @@ typedef struct {
 
 static const char help_text[] =
     "Statements (lds(5)): arch set rules threads groups let def array\n"
-    "  read write atomic for print expect show; a bare target is a read.\n"
+    "  read write atomic for print expect show explain; a bare target is a read.\n"
+    "  'explain' alone explains the last access; before an access, that one.\n"
     "  e.g.  array f32 tile[32][33]    read tile[lane][0]\n"
     "Commands:\n"
     "  :help              this text\n"
@@ -43,7 +45,7 @@ static const char help_text[] =
 
 static const char *const keywords[] = {
     "arch", "set", "rules", "threads", "groups", "let", "def", "array", "read", "write",
-    "atomic", "for", "in", "if", "print", "expect", "show", "layout", "size", "at",
+    "atomic", "for", "in", "if", "print", "expect", "show", "explain", "layout", "size", "at",
     "lane", "wave", "tid", "group", "banks", "bank_bytes", "wave_size",
     ":help", ":arch", ":show", ":format", ":vars", ":load", ":save", ":reset", ":quit",
     "summary", "phases", "lanes", "grid", "seed", "calibrated",
@@ -360,7 +362,13 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
             continue;
         pending[plen - 1] = '\0';
         lds_le_add_history(pending);
-        run_text(&s, "<input>", pending, 1);
+        if (strspn(pending, " \t") == strlen(pending)) {
+            /* nothing to run */
+        } else if (!strcmp(pending + strspn(pending, " \t"), "explain") && s.in.last) {
+            lds_explain_access(stdout, s.in.last, "  - ");   /* the last access */
+        } else {
+            run_text(&s, "<input>", pending, 1);
+        }
         free(pending);
         pending = NULL;
         plen = 0;

@@ -200,7 +200,7 @@ static int leaf(job *j, mpz_srcptr mult)
     lds_access_record *rec = j->rec;
     lds_sim_result *res = &j->result;
     /* keep the first instructions for --show, with their loop values */
-    lds_sample *keep = !j->checking && rec->samples && rec->nsamples < LDS_MAX_SAMPLES
+    lds_sample *keep = !j->checking && rec->nsamples < rec->capsamples
                        ? &rec->samples[rec->nsamples] : NULL;
     if (keep)
         res = &keep->result;

@@ -33,7 +33,7 @@ typedef struct lds_expr {
 
 typedef enum {
     S_ARCH, S_SET, S_RULES, S_THREADS, S_GROUPS, S_LET, S_DEF, S_ARRAY,
-    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW
+    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN
 } lds_stmt_kind;
 
 typedef enum { ACC_READ, ACC_WRITE, ACC_ATOMIC } lds_access_kind;

@@ -142,8 +142,12 @@ lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned
     r->width = width;
     r->profile = in->profile;
     r->show = in->show;
-    if (r->show != SHOW_SUMMARY)
-        r->samples = xrealloc(NULL, sizeof *r->samples * LDS_MAX_SAMPLES);
+    r->explain = in->explain_all || in->explain_next;
+    in->explain_next = false;
+    /* one instruction is kept for explanations (and the REPL's explain),
+     * more when --show lists them */
+    r->capsamples = r->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : 1;
+    r->samples = xrealloc(NULL, sizeof *r->samples * r->capsamples);
     lds_metrics_init(&r->m);
     in->records[in->nrecords++] = r;
     in->last = r;
@@ -681,6 +685,9 @@ static int exec_stmt(lds_interp *in, lds_stmt *s)
     case S_PRINT: return exec_print(in, s);
     case S_EXPECT: return exec_expect(in, s);
     case S_SHOW: return exec_show(in, s);
+    case S_EXPLAIN:
+        in->explain_next = true;
+        return 0;
     }
     return 0;
 }

@@ -48,7 +48,9 @@ typedef struct {
     lds_show show;
     lds_sample *samples;             /* the first ones simulated (--show) */
     unsigned nsamples;
+    unsigned capsamples;
     uint64_t simulated;              /* instructions simulated one by one */
+    bool explain;                    /* explain it in the report */
     bool reported;
     bool failed;                     /* stopped by an error: not reported */
 } lds_access_record;
@@ -85,6 +87,8 @@ typedef struct lds_interp {
     int64_t groups;
     uint64_t next_array_offset;
     lds_show show;
+    bool explain_all;                /* --explain */
+    bool explain_next;               /* the `explain` statement */
     unsigned nslots;                 /* loop slots in use */
     uint64_t max_steps, steps;
     bool no_shortcuts;               /* enumerate everything (for checks) */

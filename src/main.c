@@ -33,6 +33,7 @@ static const char usage_text[] =
     "                           sweeps form their cross product)\n"
     "      --format=FMT         text (default), json or csv\n"
     "      --show=LEVEL         summary (default), phases, lanes or grid\n"
+    "      --explain            explain each access rule by rule\n"
     "  -q, --quiet              print nothing; the exit status tells\n"
     "      --fail-on-conflict   exit 1 if any access has a bank conflict\n"
     "      --max-ways=N         exit 1 if any access is worse than N-way\n"
@@ -57,7 +58,7 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN
 };
 
 static const struct option long_options[] = {
@@ -66,6 +67,7 @@ static const struct option long_options[] = {
     { "define", required_argument, NULL, 'D' },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "show", required_argument, NULL, OPT_SHOW },
+    { "explain", no_argument, NULL, OPT_EXPLAIN },
     { "quiet", no_argument, NULL, 'q' },
     { "fail-on-conflict", no_argument, NULL, OPT_FAIL_ON_CONFLICT },
     { "max-ways", required_argument, NULL, OPT_MAX_WAYS },
@@ -239,6 +241,7 @@ int main(int argc, char **argv)
             else status = usage_error("--show: expected summary, phases, lanes or grid, not '%s'", optarg);
             break;
         case 'q': o.quiet = true; break;
+        case OPT_EXPLAIN: o.explain = true; break;
         case 'i': interactive = 1; break;
         case OPT_FAIL_ON_CONFLICT: o.fail_on_conflict = true; break;
         case OPT_MAX_WAYS:

@@ -730,6 +730,8 @@ static lds_stmt *parse_statement(parser *p)
         return parse_for(p, loc);
     if (lds_tok_is(&t, "print"))
         return parse_print(p, loc);
+    if (lds_tok_is(&t, "explain"))
+        return new_stmt(p, S_EXPLAIN, loc);
     if (lds_tok_is(&t, "expect"))
         return parse_expect(p, loc);
     /* a bare target is a read: go back to its first token */

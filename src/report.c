@@ -1,6 +1,8 @@
 /* src/report.c - text, JSON and CSV writers over the driver's records. */
 #include "src/report.h"
 
+#include "src/explain.h"
+
 #include <string.h>
 
 static const char *rules_name(const lds_sim_profile *p)
@@ -176,6 +178,8 @@ static void text_access(void *ctx, const lds_interp *in, const lds_access_record
         else
             show_grid(r->out, rec, s);
     }
+    if (rec->explain)
+        lds_explain_access(r->out, rec, "  - ");
     if (rec->show != SHOW_SUMMARY && rec->simulated > rec->nsamples)
         fprintf(r->out, "  (%llu more instructions simulated, not shown)\n",
                 (unsigned long long)(rec->simulated - rec->nsamples));

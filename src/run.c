@@ -103,6 +103,7 @@ int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *
     in->ev.force_big = o->force_big;
     if (o->show >= 0)
         in->show = (lds_show)o->show;
+    in->explain_all = o->explain;
     if (o->format != FMT_TEXT)
         in->print_out = stderr;   /* keep stdout machine-readable */
     if (o->arch && lds_interp_set_arch(in, o->arch) < 0) {

@@ -26,6 +26,7 @@ typedef struct {
     lds_format format;
     int show;                     /* -1: as the program says */
     bool quiet;
+    bool explain;                 /* --explain */
     bool fail_on_conflict;
     uint64_t max_ways;            /* 0: no limit */
     uint64_t max_steps;

@@ -1,0 +1,245 @@
+/* src/explain.c - explanations: R3 (which lanes form a phase), R1 (which
+ * bank set a phase's cost, with which lanes and words), R2 (lanes merged
+ * on one word), the closed form of a lane-affine address, and the literal
+ * rules against the calibrated ones. */
+#include "src/explain.h"
+
+#include <string.h>
+
+#define MAX_PHASES_EXPLAINED 4
+#define MAX_WORDS_LISTED 6
+
+static unsigned gcd_u(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* "0-3, 20-23" from a lane mask. */
+static void lane_ranges(char *buf, size_t size, uint64_t lanes)
+{
+    size_t n = 0;
+    int first = -1;
+    buf[0] = '\0';
+    for (int lane = 0; lane <= 64; lane++) {
+        int on = lane < 64 && (lanes >> lane & 1);
+        if (on && first < 0)
+            first = lane;
+        if (!on && first >= 0 && n < size) {
+            n += (size_t)snprintf(buf + n, size - n, first == lane - 1 ? "%s%d" : "%s%d-%d", n ? ", " : "", first,
+                                  lane - 1);
+            first = -1;
+        }
+    }
+}
+
+static unsigned words_per_lane(const lds_sim_profile *p, unsigned width)
+{
+    return width <= p->bank_bytes ? 1 : (width + p->bank_bytes - 1) / p->bank_bytes;
+}
+
+static void explain_r3(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+{
+    const lds_sim_profile *p = &rec->profile;
+    const char *kind = rec->kind == ACC_READ ? "read" : rec->kind == ACC_WRITE ? "write" : "atomic";
+    unsigned w = words_per_lane(p, rec->width);
+    if (p->r3 == LDS_R3_SUBSTEPS) {
+        fprintf(out, "%sR3 (literal): lanes are checked in half-waves of %u contiguous lanes, and the b%u %s in %u sub-step%s of %u bytes, each checked on its own: %u (half-wave, sub-step) pair%s with active lanes.\n",
+                bullet, p->wave < 32 ? p->wave : 32, rec->width * 8, kind, w, w == 1 ? "" : "s", p->bank_bytes,
+                (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s");
+        return;
+    }
+    const char *spec = p->phases[lds_sim_width_class_of((lds_sim_kind)rec->kind, rec->width)];
+    size_t len = strlen(spec);
+    if (spec[len - 1] == 'c')
+        fprintf(out, "%sR3: a b%u %s on %s is served in phases of %.*s contiguous lanes", bullet, rec->width * 8,
+                kind, p->name, (int)(len - 1), spec);
+    else
+        fprintf(out, "%sR3: a b%u %s on %s is served in phases of the lane groups %s (repeating every 32 lanes)",
+                bullet, rec->width * 8, kind, p->name, spec);
+    fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
+            s->result.ideal == 1 ? "has" : "have");
+    if (w > 1)
+        fprintf(out, "%sEach lane brings %u consecutive words, all into its phase.\n", bullet, w);
+}
+
+/* The words a bank serves in a phase, with their lanes. */
+static void explain_costly_phase(FILE *out, const lds_access_record *rec, const lds_sample *s,
+                                 const lds_sim_phase *ph, unsigned index, const char *bullet)
+{
+    const lds_sim_profile *p = &rec->profile;
+    char lanes[256];
+    uint64_t words[LDS_SIM_MAX_WAVE * 4];
+    uint64_t word_lanes[LDS_SIM_MAX_WAVE * 4];
+    unsigned nwords = 0;
+    lane_ranges(lanes, sizeof lanes, ph->lanes);
+    for (unsigned lane = 0; lane < p->wave; lane++) {
+        if (!(ph->lanes >> lane & 1))
+            continue;
+        uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
+        if (p->r3 == LDS_R3_SUBSTEPS)
+            first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
+        for (uint64_t wd = first; wd <= last; wd++) {
+            if (wd % p->banks != ph->worst_bank)
+                continue;
+            unsigned k = 0;
+            while (k < nwords && words[k] != wd)
+                k++;
+            if (k == nwords) {
+                words[nwords] = wd;
+                word_lanes[nwords++] = 0;
+            }
+            word_lanes[k] |= (uint64_t)1 << lane;
+        }
+    }
+    int merge = !(rec->kind == ACC_ATOMIC || (rec->kind == ACC_WRITE && !p->write_merge));
+    char sub[32] = "";
+    if (p->r3 == LDS_R3_SUBSTEPS)
+        snprintf(sub, sizeof sub, ", sub-step %u", ph->substep);
+    if (merge)
+        fprintf(out, "%sR1: phase %u (lanes %s%s) costs %u cycles: bank %u must serve %u different words:", bullet,
+                index, lanes, sub, ph->cost, ph->worst_bank, nwords);
+    else
+        fprintf(out, "%sR1: phase %u (lanes %s%s) costs %u cycles: bank %u serves %u lane accesses one at a time, on",
+                bullet, index, lanes, sub, ph->cost, ph->worst_bank, ph->cost);
+    for (unsigned k = 0; k < nwords && k < MAX_WORDS_LISTED; k++) {
+        lane_ranges(lanes, sizeof lanes, word_lanes[k]);
+        fprintf(out, "%s word %llu (lane%s %s)", k ? "," : "", (unsigned long long)words[k],
+                (word_lanes[k] & (word_lanes[k] - 1)) ? "s" : "", lanes);
+    }
+    if (nwords > MAX_WORDS_LISTED)
+        fprintf(out, ", and %u more", nwords - MAX_WORDS_LISTED);
+    fprintf(out, ".\n");
+}
+
+static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+{
+    const lds_sim_result *res = &s->result;
+    unsigned costly = 0;
+    for (unsigned i = 0; i < res->nphases; i++) {
+        if (res->phase[i].cost <= 1)
+            continue;
+        if (costly++ < MAX_PHASES_EXPLAINED)
+            explain_costly_phase(out, rec, s, &res->phase[i], i, bullet);
+    }
+    if (costly > MAX_PHASES_EXPLAINED)
+        fprintf(out, "%s%u more phases cost more than one cycle.\n", bullet, costly - MAX_PHASES_EXPLAINED);
+    if (costly == 0 && res->nphases)
+        fprintf(out, "%sR1: in every phase each bank serves at most one word: 1 cycle per phase, no conflict.\n",
+                bullet);
+    if (rec->kind == ACC_ATOMIC)
+        fprintf(out, "%sAtomics never broadcast: lanes on one word are served one after another.\n", bullet);
+    else if (rec->kind == ACC_WRITE && !rec->profile.write_merge)
+        fprintf(out, "%sOn %s writes never merge: every lane on a bank counts, even on the same word.\n", bullet,
+                rec->profile.name);
+    else if (res->broadcasts)
+        fprintf(out, "%s%llu lane accesses are served by another lane's word (broadcast on reads, one writer on writes); they cost nothing extra.\n",
+                bullet, (unsigned long long)res->broadcasts);
+}
+
+/* R2: lanes on one word at different byte offsets. */
+static void explain_r2(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+{
+    const lds_sim_profile *p = &rec->profile;
+    if (rec->width >= p->bank_bytes)
+        return;
+    for (unsigned a = 0; a < p->wave; a++)
+        for (unsigned b = a + 1; b < p->wave && s->active[a]; b++) {
+            if (!s->active[b] || s->addr[a] / p->bank_bytes != s->addr[b] / p->bank_bytes || s->addr[a] == s->addr[b])
+                continue;
+            if (p->r2 == LDS_R2_WORD)
+                fprintf(out, "%sR2: lanes %u and %u touch different bytes of word %llu; calibrated R2 serves them as one word (the literal R2 would count them separately).\n",
+                        bullet, a, b, (unsigned long long)(s->addr[a] / p->bank_bytes));
+            else
+                fprintf(out, "%sR2 (literal): lanes %u and %u touch different bytes of word %llu, so they count as two accesses of bank %llu.\n",
+                        bullet, a, b, (unsigned long long)(s->addr[a] / p->bank_bytes),
+                        (unsigned long long)(s->addr[a] / p->bank_bytes % p->banks));
+            return;
+        }
+}
+
+/* If every active lane's address is base + stride * lane: the closed form. */
+static void explain_closed_form(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+{
+    const lds_sim_profile *p = &rec->profile;
+    int first = -1, second = -1;
+    for (unsigned l = 0; l < p->wave; l++)
+        if (s->active[l]) {
+            if (first < 0)
+                first = (int)l;
+            else if (second < 0)
+                second = (int)l;
+        }
+    if (second < 0 || words_per_lane(p, rec->width) > 1)
+        return;
+    int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
+    int64_t base = (int64_t)s->addr[first] - step * first;
+    for (unsigned l = 0; l < p->wave; l++)
+        if (s->active[l] && (int64_t)s->addr[l] != base + step * (int64_t)l)
+            return;
+    if (step < 0 || step % (int64_t)p->bank_bytes != 0)
+        return;
+    uint64_t stride = (uint64_t)step / p->bank_bytes;
+    unsigned d = (unsigned)(stride % p->banks);
+    fprintf(out, "%sClosed form: the address is %lld + %lld * lane bytes, a stride of %llu word%s.", bullet,
+            (long long)base, (long long)step, (unsigned long long)stride, stride == 1 ? "" : "s");
+    if (d == 0) {
+        fprintf(out, step == 0 ? " Every lane touches the same word.\n"
+                               : " The stride is a multiple of %u banks: every lane on one bank, each on its own word.\n",
+                p->banks);
+        return;
+    }
+    unsigned g = gcd_u(d, p->banks), apart = p->banks / g;
+    unsigned lanes = (unsigned)__builtin_popcountll(s->result.phase[0].lanes);
+    unsigned banks = lanes < apart ? lanes : apart, per = (lanes + apart - 1) / apart;
+    fprintf(out, " gcd(%llu, %u) = %u, so lanes %u apart share a bank: a phase of %u lanes touches %u bank%s, %u lane%s on each.\n",
+            (unsigned long long)stride, p->banks, g, apart, lanes, banks, banks == 1 ? "" : "s", per, per == 1 ? "" : "s");
+}
+
+/* Run the same instruction under the other rule set. */
+static void explain_rules(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+{
+    lds_sim_profile other = rec->profile;
+    int literal = rec->profile.r2 == LDS_R2_STRICT && rec->profile.r3 == LDS_R3_SUBSTEPS;
+    other.r2 = literal ? LDS_R2_WORD : LDS_R2_STRICT;
+    other.r3 = literal ? LDS_R3_PHASES : LDS_R3_SUBSTEPS;
+    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, other.wave, s->active, s->addr };
+    static lds_sim_result res;
+    const char *why;
+    if (lds_sim_run(&other, &acc, &res, &why) < 0)
+        return;
+    const lds_sim_result *mine = &s->result;
+    const lds_sim_result *cal = literal ? &res : mine, *lit = literal ? mine : &res;
+    if (res.cycles == mine->cycles && res.ideal == mine->ideal) {
+        fprintf(out, "%sThe literal rules of seed 003 (rules seed) give the same: %llu cycle%s, %llu ideal.\n", bullet,
+                (unsigned long long)res.cycles, res.cycles == 1 ? "" : "s", (unsigned long long)res.ideal);
+        return;
+    }
+    fprintf(out, "%sThe rules disagree here: the literal rules of seed 003 (rules seed) give %llu cycles for %llu ideal (%llu-way); the calibrated rules give %llu cycles for %llu ideal (%llu-way). Measured counters follow the calibrated rules.\n",
+            bullet, (unsigned long long)lit->cycles, (unsigned long long)lit->ideal, (unsigned long long)lit->ways,
+            (unsigned long long)cal->cycles, (unsigned long long)cal->ideal, (unsigned long long)cal->ways);
+}
+
+void lds_explain_access(FILE *out, const lds_access_record *rec, const char *bullet)
+{
+    if (!rec->nsamples) {
+        fprintf(out, "%sNo instruction was simulated.\n", bullet);
+        return;
+    }
+    const lds_sample *s = &rec->samples[0];
+    if (s->label[0])
+        fprintf(out, "%sFor the first instruction (%s):\n", bullet, s->label);
+    if (s->result.nphases == 0) {
+        fprintf(out, "%sNo lane is active: the instruction costs nothing.\n", bullet);
+        return;
+    }
+    explain_r3(out, rec, s, bullet);
+    explain_r1(out, rec, s, bullet);
+    explain_r2(out, rec, s, bullet);
+    explain_closed_form(out, rec, s, bullet);
+    explain_rules(out, rec, s, bullet);
+}

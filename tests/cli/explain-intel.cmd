@@ -1,0 +1,1 @@
+lds --explain 'arch xe-hpg; write f32[5]'

@@ -1,0 +1,1 @@
+lds --explain 'groupshared uint count; atomic count; read count'

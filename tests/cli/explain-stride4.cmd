@@ -1,0 +1,1 @@
+lds --explain 'f32[lane*4]'
