@@ -123,7 +123,7 @@ static int run_text(session *s, const char *name, const char *text, int save)
     src->name = strdup(name);
     src->text = strdup(text);
     src->len = strlen(text);
-    lds_program prog = { lds_arena_new(), NULL };
+    lds_program prog = { lds_arena_new(), NULL, NULL };
     s->arenas[s->n++] = prog.arena;
     memset(&s->diag, 0, sizeof s->diag);
     if (lds_parse_program(src, &prog, &s->diag) < 0) {

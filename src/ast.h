@@ -98,6 +98,7 @@ typedef struct lds_stmt {
 typedef struct {
     lds_arena *arena;
     lds_stmt *first;
+    const lds_source *src;    /* the text it was parsed from */
 } lds_program;
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "repl/repl.h"
@@ -31,7 +32,8 @@ static const char usage_text[] =
     "  -D NAME=EXPR             define a constant for the program\n"
     "  -D NAME=LO..HI           sweep: run once per value LO..HI-1 (several -D\n"
     "                           sweeps form their cross product)\n"
-    "      --format=FMT         text (default), json or csv\n"
+    "      --format=FMT         text (default), json, csv, svg or markdown\n"
+    "      --output=DIR         write SVG pictures there, one file each\n"
     "      --show=LEVEL         summary (default), phases, lanes or grid\n"
     "      --explain            explain each access rule by rule\n"
     "  -q, --quiet              print nothing; the exit status tells\n"
@@ -58,7 +60,7 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT
 };
 
 static const struct option long_options[] = {
@@ -68,6 +70,7 @@ static const struct option long_options[] = {
     { "format", required_argument, NULL, OPT_FORMAT },
     { "show", required_argument, NULL, OPT_SHOW },
     { "explain", no_argument, NULL, OPT_EXPLAIN },
+    { "output", required_argument, NULL, OPT_OUTPUT },
     { "quiet", no_argument, NULL, 'q' },
     { "fail-on-conflict", no_argument, NULL, OPT_FAIL_ON_CONFLICT },
     { "max-ways", required_argument, NULL, OPT_MAX_WAYS },
@@ -231,7 +234,9 @@ int main(int argc, char **argv)
             if (!strcmp(optarg, "text")) o.format = FMT_TEXT;
             else if (!strcmp(optarg, "json")) o.format = FMT_JSON;
             else if (!strcmp(optarg, "csv")) o.format = FMT_CSV;
-            else status = usage_error("--format: expected text, json or csv, not '%s'", optarg);
+            else if (!strcmp(optarg, "svg")) o.format = FMT_SVG;
+            else if (!strcmp(optarg, "markdown") || !strcmp(optarg, "md")) o.format = FMT_MARKDOWN;
+            else status = usage_error("--format: expected text, json, csv, svg or markdown, not '%s'", optarg);
             break;
         case OPT_SHOW:
             if (!strcmp(optarg, "summary")) o.show = SHOW_SUMMARY;
@@ -242,6 +247,13 @@ int main(int argc, char **argv)
             break;
         case 'q': o.quiet = true; break;
         case OPT_EXPLAIN: o.explain = true; break;
+        case OPT_OUTPUT:
+            if (mkdir(optarg, 0777) != 0 && errno != EEXIST) {
+                fprintf(stderr, "lds-calc: --output %s: %s\n", optarg, strerror(errno));
+                status = LDS_EXIT_USAGE;
+            }
+            o.output_dir = optarg;
+            break;
         case 'i': interactive = 1; break;
         case OPT_FAIL_ON_CONFLICT: o.fail_on_conflict = true; break;
         case OPT_MAX_WAYS:

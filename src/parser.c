@@ -789,6 +789,7 @@ int lds_parse_program(const lds_source *src, lds_program *prog, lds_diag *diag)
     lds_lex_init(&p.lx, src, diag);
     p.arena = prog->arena;
     p.diag = diag;
+    prog->src = src;
     advance(&p);
     prog->first = parse_block(&p, TK_EOF);
     return diag->set ? -1 : 0;

@@ -2,6 +2,10 @@
 #include "src/report.h"
 
 #include "src/explain.h"
+#include "src/svg.h"
+
+#include <errno.h>
+#include <sys/stat.h>
 
 #include <string.h>
 
@@ -307,6 +311,164 @@ static void csv_rows(lds_reporter *r, const lds_interp *in)
     mpz_clear(excess);
 }
 
+/* ---------------------------------------------------------- pictures */
+
+void lds_report_picture_name(const lds_reporter *r, size_t access, int sample, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < r->ndefines && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s-", r->defines[i].name, r->defines[i].value);
+    if (n < size)
+        n += (size_t)snprintf(buf + n, size - n, "access%zu", access + 1);
+    if (sample >= 0 && n < size)
+        snprintf(buf + n, size - n, "-%d", sample + 1);
+    if (n < size)
+        strncat(buf, ".svg", size - strlen(buf) - 1);
+}
+
+/* How many pictures an access gives: one per kept instruction under
+ * --show phases|lanes|grid, else one. */
+static unsigned pictures_of(const lds_access_record *rec)
+{
+    if (!rec->nsamples)
+        return 0;
+    return rec->show != SHOW_SUMMARY ? rec->nsamples : 1;
+}
+
+static int write_picture(lds_reporter *r, const lds_access_record *rec, size_t access, unsigned sample)
+{
+    char name[256], path[4096];
+    lds_report_picture_name(r, access, rec->show != SHOW_SUMMARY ? (int)sample : -1, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", r->output_dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "%s: %s: %s\n", r->prog ? r->prog : "lds-calc", path, strerror(errno));
+        r->io_error = true;
+        return -1;
+    }
+    lds_svg_write(f, rec, sample);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "%s: %s: %s\n", r->prog ? r->prog : "lds-calc", path, strerror(errno));
+        r->io_error = true;
+        return -1;
+    }
+    r->pictures++;
+    return 0;
+}
+
+static void svg_pictures(lds_reporter *r, const lds_interp *in)
+{
+    unsigned total = 0;
+    for (size_t i = 0; i < in->nrecords; i++)
+        total += in->records[i]->failed ? 0 : pictures_of(in->records[i]);
+    if (!r->output_dir) {
+        if (total == 1 && r->pictures == 0) {
+            for (size_t i = 0; i < in->nrecords; i++)
+                if (!in->records[i]->failed && pictures_of(in->records[i]))
+                    lds_svg_write(r->out, in->records[i], 0);
+            r->pictures++;
+        } else if (total > 0) {
+            fprintf(stderr, "%s: %u pictures: give --output DIR to write one file each\n",
+                    r->prog ? r->prog : "lds-calc", total + r->pictures);
+            r->io_error = true;
+        }
+        return;
+    }
+    for (size_t i = 0; i < in->nrecords; i++)
+        for (unsigned k = 0; !in->records[i]->failed && k < pictures_of(in->records[i]); k++)
+            write_picture(r, in->records[i], i, k);
+}
+
+/* ----------------------------------------------------------- Markdown */
+
+static void md_code(FILE *out, const char *s)
+{
+    fputc('`', out);
+    for (; *s; s++) {
+        if (*s == '|')
+            fputs("\\|", out);
+        else if (*s != '`')
+            fputc(*s, out);
+    }
+    fputc('`', out);
+}
+
+static void markdown_doc(lds_reporter *r, const lds_interp *in)
+{
+    FILE *out = r->out;
+    const lds_sim_profile *p = in->nrecords ? &in->records[0]->profile : &in->profile;
+    mpz_t excess;
+    mpz_init(excess);
+    fprintf(out, "# lds-calc report");
+    for (unsigned i = 0; i < r->ndefines; i++)
+        fprintf(out, "%s%s = %s", i ? ", " : ": ", r->defines[i].name, r->defines[i].value);
+    fprintf(out, "\n\nProfile **%s** (%s): %u banks of %u bytes, wave%u, rules %s.\n\n", p->name, p->title, p->banks,
+            p->bank_bytes, p->wave, rules_name(p));
+    fprintf(out, "## Program\n\n```\n");
+    for (unsigned i = 0; i < r->programs.n; i++) {
+        const lds_source *src = r->programs.progs[i]->src;
+        if (!src)
+            continue;
+        fwrite(src->text, 1, src->len, out);
+        if (src->len && src->text[src->len - 1] != '\n')
+            fputc('\n', out);
+    }
+    fprintf(out, "```\n\n## Results\n\n");
+    fprintf(out, "| line | access | ways | cycles | ideal | excess | instructions |\n");
+    fprintf(out, "|---:|---|---:|---:|---:|---:|---:|\n");
+    for (size_t i = 0; i < in->nrecords; i++) {
+        const lds_access_record *rec = in->records[i];
+        if (rec->failed)
+            continue;
+        lds_metrics_excess(&rec->m, excess);
+        fprintf(out, "| %u | ", rec->stmt->loc.line);
+        md_code(out, rec->stmt->source);
+        gmp_fprintf(out, " | %llu | %Zd | %Zd | %Zd | %Zd |\n", (unsigned long long)rec->m.ways, rec->m.cycles,
+                    rec->m.ideal, excess, rec->m.instructions);
+    }
+    lds_metrics tot;
+    lds_metrics_init(&tot);
+    lds_interp_totals(in, &tot);
+    lds_metrics_excess(&tot, excess);
+    gmp_fprintf(out, "\n**Total:** %Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", tot.cycles, tot.ideal,
+                excess, tot.instructions);
+    lds_metrics_clear(&tot);
+    if (in->nexpects) {
+        fprintf(out, "\n**Checks:**\n\n");
+        for (size_t i = 0; i < in->nexpects; i++) {
+            fprintf(out, "- %s line %u: ", in->expects[i].ok ? "holds:" : "FAILS:", in->expects[i].stmt->loc.line);
+            md_code(out, in->expects[i].stmt->source);
+            if (!in->expects[i].ok)
+                fprintf(out, " (it is %s)", in->expects[i].actual);
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "\n## Why\n");
+    for (size_t i = 0; i < in->nrecords; i++) {
+        const lds_access_record *rec = in->records[i];
+        if (rec->failed)
+            continue;
+        fprintf(out, "\n### Line %u: ", rec->stmt->loc.line);
+        md_code(out, rec->stmt->source);
+        fprintf(out, "\n\n");
+        lds_explain_access(out, rec, "- ");
+        for (unsigned k = 0; k < pictures_of(rec); k++) {
+            if (r->output_dir) {
+                char name[256];
+                lds_report_picture_name(r, i, rec->show != SHOW_SUMMARY ? (int)k : -1, name, sizeof name);
+                if (write_picture(r, rec, i, k) == 0)
+                    fprintf(out, "\n![line %u: lanes against banks](%s/%s)\n", rec->stmt->loc.line, r->output_dir,
+                            name);
+            } else {
+                fprintf(out, "\n```\n");
+                show_grid(out, rec, &rec->samples[k]);
+                fprintf(out, "```\n");
+            }
+        }
+    }
+    mpz_clear(excess);
+}
+
 /* ------------------------------------------------------------- public */
 
 void lds_reporter_init(lds_reporter *r, lds_format format, FILE *out)
@@ -331,6 +493,10 @@ void lds_reporter_finish(lds_reporter *r, const lds_interp *in)
         return;
     if (r->format == FMT_JSON) {
         json_doc(r, in);
+    } else if (r->format == FMT_SVG) {
+        svg_pictures(r, in);
+    } else if (r->format == FMT_MARKDOWN) {
+        markdown_doc(r, in);
     } else if (r->format == FMT_CSV) {
         csv_rows(r, in);
     } else if (in->nrecords > 1) {

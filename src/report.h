@@ -7,7 +7,7 @@
 
 #include "src/driver.h"
 
-typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV } lds_format;
+typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN } lds_format;
 
 /* A -D constant of this run, for sweeps. */
 typedef struct {
@@ -25,6 +25,13 @@ typedef struct {
     unsigned ndefines;
     char last_header[512];
     bool csv_header_done;
+    const char *output_dir;          /* --output: one SVG file per picture */
+    struct lds_program_list {
+        lds_program *const *progs;
+        unsigned n;
+    } programs;                      /* for the Markdown report */
+    bool io_error;                   /* a picture could not be written */
+    unsigned pictures;               /* SVG pictures written so far */
     lds_report_sink sink;
 } lds_reporter;
 
@@ -33,6 +40,11 @@ void lds_reporter_init(lds_reporter *r, lds_format format, FILE *out);
 void lds_reporter_attach(lds_reporter *r, lds_interp *in);
 /* End of one run: totals (text), the whole document (JSON). */
 void lds_reporter_finish(lds_reporter *r, const lds_interp *in);
+
+/* The file name of a picture under --output: [DEFINES-]accessN[-K].svg,
+ * N the access's place in the run, K the instruction (sample >= 0, when
+ * --show lists instructions; -1 otherwise). */
+void lds_report_picture_name(const lds_reporter *r, size_t access, int sample, char *buf, size_t size);
 
 /* Profile description for --arch-info. */
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p);

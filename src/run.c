@@ -168,6 +168,9 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
     mpz_t runs, span;
     int worst = LDS_EXIT_OK, sweeping = 0;
     lds_reporter_init(&rep, o->format, stdout);
+    rep.output_dir = o->output_dir;
+    rep.programs.progs = progs;
+    rep.programs.n = nprogs;
     rep.quiet = o->quiet;
     rep.color = o->color;
     rep.prog = o->prog;
@@ -213,6 +216,8 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
         if (n == 0 || k == n + 1)
             break;
     }
+    if (rep.io_error && worst < LDS_EXIT_USAGE)
+        worst = LDS_EXIT_USAGE;
     for (unsigned i = 0; i < n; i++)
         mpz_clear(cur[i]);
     mpz_clears(runs, span, NULL);

@@ -27,6 +27,7 @@ typedef struct {
     int show;                     /* -1: as the program says */
     bool quiet;
     bool explain;                 /* --explain */
+    const char *output_dir;       /* --output */
     bool fail_on_conflict;
     uint64_t max_ways;            /* 0: no limit */
     uint64_t max_steps;

@@ -1,0 +1,121 @@
+/* src/svg.c - the lane-by-bank picture as SVG. */
+#include "src/svg.h"
+
+#include <string.h>
+
+#define CELL_MIN 9
+#define LEFT 64
+#define TOP 64
+
+static void xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<')
+            fputs("&lt;", out);
+        else if (*s == '>')
+            fputs("&gt;", out);
+        else if (*s == '&')
+            fputs("&amp;", out);
+        else if (*s == '"')
+            fputs("&quot;", out);
+        else if ((unsigned char)*s >= 0x20)
+            fputc(*s, out);
+    }
+}
+
+/* Is word w touched by a lane of the phase other than `lane`? */
+static int shared_word(const lds_sim_profile *p, const lds_sample *s, const lds_sim_phase *ph, unsigned width,
+                       unsigned lane, uint64_t w)
+{
+    for (unsigned o = 0; o < p->wave; o++) {
+        if (o == lane || !(ph->lanes >> o & 1))
+            continue;
+        uint64_t first = s->addr[o] / p->bank_bytes, last = (s->addr[o] + width - 1) / p->bank_bytes;
+        if (p->r3 == LDS_R3_SUBSTEPS)
+            first = last = (s->addr[o] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
+        if (w >= first && w <= last)
+            return 1;
+    }
+    return 0;
+}
+
+void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
+{
+    const lds_sim_profile *p = &rec->profile;
+    const lds_sample *s = &rec->samples[sample];
+    const lds_sim_result *res = &s->result;
+    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
+    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+    unsigned banks = p->banks > 128 ? 128 : p->banks;
+    unsigned cell = banks > 64 ? CELL_MIN : banks > 32 ? 11 : 14;
+    unsigned rows = 0;
+    for (unsigned i = 0; i < res->nphases; i++)
+        rows += 1 + (unsigned)__builtin_popcountll(res->phase[i].lanes);
+    unsigned width = LEFT + banks * cell + 24, height = TOP + rows * cell + 90;
+    if (width < 560)
+        width = 560;
+    int merge = !(rec->kind == ACC_ATOMIC || (rec->kind == ACC_WRITE && !p->write_merge));
+
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%u\" height=\"%u\" "
+                 "viewBox=\"0 0 %u %u\" font-family=\"monospace\" font-size=\"11\">\n", width, height, width, height);
+    fprintf(out, "<title>");
+    xml_text(out, rec->stmt->source);
+    fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->stmt->loc.line);
+    xml_text(out, rec->stmt->source);
+    fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
+            rec->width * 8, rec->kind == ACC_READ ? "read" : rec->kind == ACC_WRITE ? "write" : "atomic",
+            (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,
+            s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
+    /* bank axis */
+    fprintf(out, "<text x=\"8\" y=\"%u\">bank</text>\n", TOP - 8);
+    for (unsigned b = 0; b < banks; b += 4)
+        fprintf(out, "<text x=\"%u\" y=\"%u\">%u</text>\n", LEFT + b * cell, TOP - 8, b);
+    unsigned y = TOP;
+    for (unsigned i = 0; i < res->nphases; i++) {
+        const lds_sim_phase *ph = &res->phase[i];
+        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        fprintf(out, "<line x1=\"4\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#888888\"/>\n", y, width - 4, y);
+        fprintf(out, "<text x=\"8\" y=\"%u\" font-weight=\"bold\">phase %u", y + cell - 3, i);
+        if (p->r3 == LDS_R3_SUBSTEPS)
+            fprintf(out, ", sub-step %u", ph->substep);
+        fprintf(out, ": %u cycle%s%s</text>\n", ph->cost, ph->cost == 1 ? "" : "s",
+                ph->cost > 1 ? " (conflict)" : "");
+        y += cell;
+        for (unsigned lane = 0; lane < p->wave; lane++) {
+            if (!(ph->lanes >> lane & 1))
+                continue;
+            fprintf(out, "<text x=\"8\" y=\"%u\">lane %u</text>\n", y + cell - 3, lane);
+            uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
+            if (p->r3 == LDS_R3_SUBSTEPS)
+                first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
+            for (uint64_t w = first; w <= last; w++) {
+                unsigned b = (unsigned)(w % p->banks);
+                if (b >= banks)
+                    continue;
+                int conflict = merge ? distinct[b] > 1 : hits[b] > 1;
+                const char *fill = conflict ? "#d62728" : shared_word(p, s, ph, rec->width, lane, w) ? "#1f77b4"
+                                                                                                  : "#2ca02c";
+                fprintf(out, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\"><title>lane %u, word %llu, bank %u</title></rect>\n",
+                        LEFT + b * cell + 1, y + 1, cell - 2, cell - 2, fill, lane, (unsigned long long)w, b);
+            }
+            y += cell;
+        }
+    }
+    /* bank grid lines every 8 banks */
+    for (unsigned b = 0; b <= banks; b += 8)
+        fprintf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#cccccc\"/>\n", LEFT + b * cell, TOP,
+                LEFT + b * cell, y);
+    y += 24;
+    static const struct { const char *fill, *text; } legend[] = {
+        { "#2ca02c", "word the bank serves alone" },
+        { "#1f77b4", "word shared by lanes (broadcast)" },
+        { "#d62728", "bank serving several words (conflict)" },
+    };
+    for (unsigned k = 0; k < 3; k++) {
+        fprintf(out, "<rect x=\"8\" y=\"%u\" width=\"12\" height=\"12\" fill=\"%s\"/>\n", y + k * 18, legend[k].fill);
+        fprintf(out, "<text x=\"26\" y=\"%u\">%s</text>\n", y + k * 18 + 10, legend[k].text);
+    }
+    fprintf(out, "</svg>\n");
+}
