@@ -1040,7 +1040,7 @@ void lds_num_print(FILE *out, const lds_num *v)
 size_t lds_num_width(const lds_num *v)
 {
     char buf[24];
-    if (v->z)
-        return mpz_sizeinbase(v->z, 10) + (mpz_sgn(v->z) < 0);
+    if (v->z)   /* exact: mpz_sizeinbase may count one digit too many */
+        return (size_t)gmp_snprintf(NULL, 0, "%Zd", v->z);
     return (size_t)snprintf(buf, sizeof buf, "%lld", (long long)v->i);
 }

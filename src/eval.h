@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>   /* before gmp.h, for mpz_out_str */
 #include <gmp.h>
 
 #include "src/ast.h"

@@ -21,7 +21,8 @@ typedef struct {
 
 static void advance(parser *p)
 {
-    p->prev_end = p->tok.start + p->tok.len;
+    if (p->tok.start)   /* none before the first token */
+        p->prev_end = p->tok.start + p->tok.len;
     p->tok = lds_lex_next(&p->lx);
 }
 

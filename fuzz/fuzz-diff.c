@@ -1,0 +1,100 @@
+/* fuzz/fuzz-diff.c - differential: for programs built from the input,
+ * (1) the int64 and the GMP evaluation paths give identical results, and
+ * (2) the simulator's shortcuts (multiplying what does not vary, one
+ * period of an affine loop) give the same totals as plain enumeration.
+ * A difference aborts. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/driver.h"
+#include "src/parser.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Totals, or the error message, of a run. */
+static void run(const char *text, int no_shortcuts, int force_big, char *out, size_t size)
+{
+    lds_source src = { (char *)"<fuzz>", (char *)text, strlen(text) };
+    lds_program prog = { lds_arena_new(), NULL, NULL };
+    lds_diag diag = { 0 };
+    char *printed = NULL;
+    size_t plen = 0;
+    FILE *pf = open_memstream(&printed, &plen);
+    if (lds_parse_program(&src, &prog, &diag) == 0) {
+        lds_interp in;
+        lds_interp_init(&in, &diag);
+        in.max_steps = 3000;
+        in.ev.max_bits = 2048;
+        in.no_shortcuts = no_shortcuts;
+        in.ev.force_big = force_big;
+        in.print_out = pf;
+        int rc = lds_interp_run(&in, prog.first);
+        lds_metrics tot;
+        lds_metrics_init(&tot);
+        lds_interp_totals(&in, &tot);
+        fflush(pf);
+        gmp_snprintf(out, size, "rc=%d %Zd/%Zd/%Zd/%Zd/%llu printed=%.200s err=%s", rc, tot.cycles, tot.ideal,
+                     tot.instructions, tot.broadcasts, (unsigned long long)tot.ways, printed ? printed : "",
+                     rc ? diag.msg : "");
+        lds_metrics_clear(&tot);
+        lds_interp_free(&in);
+    } else {
+        snprintf(out, size, "syntax");
+    }
+    fclose(pf);
+    free(printed);
+    lds_arena_free(prog.arena);
+}
+
+/* Build a small program from the bytes: a profile, a workgroup, an
+ * access with an index made of lane/tid/group/loop terms. */
+static void build(const uint8_t *d, size_t n, char *text, size_t size)
+{
+    static const char *const archs[] = { "generic", "sm80", "gfx942", "gfx950", "xe-hpg", "rdna3" };
+    static const char *const terms[] = { "lane", "tid", "k", "j", "group", "wave", "tid.x", "tid.y",
+                                         "(lane ^ k)", "(k * k)", "(1 << 62)", "(lane % 3)", "(k / 2)",
+                                         "(-k)", "(tid >> 1)", "9223372036854775807" };
+    static const char *const ops[] = { " + ", " * ", " ^ ", " - ", " & ", " | ", " % 97 + ", " * 3 + " };
+    static const char *const widths[] = { "f32", "f16", "b64", "u8", "b128" };
+    size_t i = 0, len = 0;
+#define B() (i < n ? d[i++] : 0)
+    unsigned arch = B() % 6, tx = 1 + B() % 40, ty = 1 + B() % 3, groups = 1 + B() % 4;
+    len += (size_t)snprintf(text + len, size - len, "arch %s; threads %u, %u; groups %u\n", archs[arch], tx, ty,
+                            groups);
+    if (B() & 1)
+        len += (size_t)snprintf(text + len, size - len, "rules seed\n");
+    len += (size_t)snprintf(text + len, size - len, "let x = ");
+    unsigned nterms = 1 + B() % 5;
+    for (unsigned t = 0; t < nterms && len < size; t++) {
+        unsigned op = B() % 8, term = B() % 16;
+        len += (size_t)snprintf(text + len, size - len, "%s%s", t ? ops[op] : "", terms[term]);
+    }
+    unsigned w = B() % 5, kind = B() % 3, scale = 1 + B() % 4;
+    int lo = (int)(B() % 5) - 2;
+    unsigned hi = B() % 80, jn = 1 + B() % 3, mul = B();
+    len += (size_t)snprintf(text + len, size - len, "\n%s %s[abs(x) %% 1024 * %u] for k in %d..%u, j in 0..%u\n",
+                            kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], scale, lo, hi, jn);
+    snprintf(text + len, size - len, "print x * %u\n", mul);
+#undef B
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char text[2048], plain[1024], enumerated[1024], big[1024];
+    build(data, size, text, sizeof text);
+    run(text, 0, 0, plain, sizeof plain);
+    run(text, 1, 0, enumerated, sizeof enumerated);
+    run(text, 0, 1, big, sizeof big);
+    /* enumeration may run out of steps where the shortcuts do not, and an
+     * error may stop it at another place than the shortcut's bounds check:
+     * the totals must agree whenever both ran to the end.  The GMP path
+     * must agree with the int64 path always, errors included. */
+    int both_ok = !strncmp(plain, "rc=0 ", 5) && !strncmp(enumerated, "rc=0 ", 5);
+    if ((both_ok && strcmp(plain, enumerated)) || strcmp(plain, big)) {
+        fprintf(stderr, "program:\n%s\nshortcuts: %s\nenumerated: %s\nGMP: %s\n", text, plain, enumerated, big);
+        abort();
+    }
+    return 0;
+}

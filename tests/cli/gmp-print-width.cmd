@@ -1,0 +1,1 @@
+lds --gmp-only -f ../regress/002-gmp-print-width.lds
