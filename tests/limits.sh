@@ -1,13 +1,35 @@
 #!/bin/sh
 # Hostile input ends with a clear error (or a result), never a crash, a
-# hang or runaway memory: each run gets 5 s of CPU and 512 MiB.
+# hang or runaway memory.  Each run is capped at 10 s of CPU; outside
+# valgrind it must also end within a second and a peak of 300 MiB.
 . "$srcdir/tests/lib.sh"
-guard() { ( ulimit -t 5 -v 524288 2>/dev/null; lds "$@" ) ; }
+guard() { ( ulimit -t 10 2>/dev/null; lds "$@" ) ; }
+# run ARGS...: prints "STATUS MILLISECONDS PEAK_MIB"
+run() {
+    if [ -n "$PYTHON3" ]; then
+        "$PYTHON3" -c 'import resource, subprocess, sys, time
+t = time.time()
+p = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10)))
+ms = int((time.time() - t) * 1000)
+print(p.returncode if p.returncode >= 0 else 128 - p.returncode, ms,
+      resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' $LDS_VALGRIND "$LDS_CALC" "$@"
+    else
+        guard "$@" >/dev/null 2>&1 </dev/null
+        echo "$? 0 0"
+    fi
+}
 expect_status() {   # DESCRIPTION WANT ARGS...
     d=$1; want=$2; shift 2
-    guard "$@" >/dev/null 2>&1 </dev/null
-    st=$?
-    if [ "$st" = "$want" ]; then ok "$d (exit $st)"; else not_ok "$d (exit $st, want $want)"; fi
+    set -- $(run "$@")
+    st=$1; ms=$2; mib=$3
+    if [ "$st" != "$want" ]; then
+        not_ok "$d (exit $st, want $want)"
+    elif [ -z "$LDS_VALGRIND" ] && { [ "$ms" -ge 1000 ] || [ "$mib" -ge 300 ]; }; then
+        not_ok "$d: $ms ms, $mib MiB (want < 1 s, < 300 MiB)"
+    else
+        ok "$d (exit $st, $ms ms, $mib MiB)"
+    fi
 }
 expect_status "1 << (1 << 40)" 4 'print 1 << (1 << 40)'
 expect_status "pow(3, 1 << 40)" 4 'print pow(3, 1 << 40)'
@@ -21,6 +43,12 @@ expect_status "address beyond LDS" 4 'read f32[lane << 40]'
 expect_status "def chain" 0 "def f0(x) = x + 1; $(for i in $(seq 1 200); do printf 'def f%d(x) = f%d(f%d(x)); ' $i $((i-1)) $((i-1)); done) print f10(0)"
 expect_status "def chain, exponential work" 4 "def f0(x) = x + 1; $(for i in $(seq 1 60); do printf 'def f%d(x) = f%d(f%d(x)); ' $i $((i-1)) $((i-1)); done) print f60(0)"
 expect_status "64 MiB program file" 2 -f /dev/zero
+expect_status "max-steps: instructions just under the limit" 0 --max-steps 30000 'threads 1024; read f32[(tid * k) % 4096] for k in 0..900'
+{ printf 'print 1 #'; head -c 1100000 /dev/zero | tr '\0' x; echo; } > "${TMPDIR:-/tmp}/lds-line.$$"
+expect_status "a 1 MiB line" 3 -f "${TMPDIR:-/tmp}/lds-line.$$"
+rm -f "${TMPDIR:-/tmp}/lds-line.$$"
+expect_status "wide integers: pow(7, 10000) * pow(7, 10000)" 0 'print popcount(pow(7, 10000) * pow(7, 10000))'
+expect_status "wide integers: past the limit" 4 'print pow(7, 20000) * pow(7, 20000)'
 # random bytes: any exit but a signal, within the limits
 i=0
 while [ $i -lt 30 ]; do
