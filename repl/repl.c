@@ -62,15 +62,6 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("lds-calc: out of memory\n", stderr);
-        exit(LDS_EXIT_USAGE);
-    }
-    return q;
-}
 
 /* Completion: keywords, profile names, then the session's own names. */
 static const char *completion_word(void *ctx, unsigned i)
@@ -116,8 +107,8 @@ static int run_text(session *s, const char *name, const char *text, int save)
 {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 32;
-        s->arenas = xrealloc(s->arenas, sizeof *s->arenas * s->cap);
-        s->sources = xrealloc(s->sources, sizeof *s->sources * s->cap);
+        s->arenas = lds_xrealloc(s->arenas, sizeof *s->arenas * s->cap);
+        s->sources = lds_xrealloc(s->sources, sizeof *s->sources * s->cap);
     }
     lds_source *src = &s->sources[s->n];
     src->name = strdup(name);
@@ -144,7 +135,7 @@ static int run_text(session *s, const char *name, const char *text, int save)
     if (save) {
         if (s->nsaved == s->capsaved) {
             s->capsaved = s->capsaved ? s->capsaved * 2 : 32;
-            s->saved = xrealloc(s->saved, sizeof *s->saved * s->capsaved);
+            s->saved = lds_xrealloc(s->saved, sizeof *s->saved * s->capsaved);
         }
         s->saved[s->nsaved++] = strdup(text);
     }
@@ -197,7 +188,7 @@ static int load_file(session *s, const char *path)
             if (cap >= ((size_t)64 << 20))
                 break;
             cap *= 2;
-            buf = xrealloc(buf, cap);
+            buf = lds_xrealloc(buf, cap);
         }
     }
     buf[len] = '\0';
@@ -351,7 +342,7 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
             continue;
         }
         size_t ll = strlen(line);
-        pending = xrealloc(pending, plen + ll + 2);
+        pending = lds_xrealloc(pending, plen + ll + 2);
         memcpy(pending + plen, line, ll);
         plen += ll;
         pending[plen++] = '\n';

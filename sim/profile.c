@@ -14,13 +14,13 @@
 #define NV_CONF "documented (CUDA guide); b64/b128 phases forum-measured"
 #define NV(nm, kib, what) \
     { nm, 32, 4, 32, (kib) * KIB, true, true, LDS_R2_WORD, LDS_R3_PHASES, \
-      { "32c", "32c", "16c", "8c", "8c", "8c" }, NV_CONF, NV_SOURCE, what }
+      { "32c", "32c", "16c", "8c", "8c", "8c" }, NV_CONF, NV_SOURCE, what, false }
 
 static const lds_sim_profile profiles[] = {
     { "generic", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "32c", "32c", "16c", "8c", "8c", "8c" }, "textbook",
       "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes",
-      "textbook 32-bank shared memory" },
+      "textbook 32-bank shared memory", false },
     NV("sm70", 96, "NVIDIA Volta (V100)"),
     NV("sm75", 64, "NVIDIA Turing"),
     NV("sm80", 164, "NVIDIA Ampere (A100)"),
@@ -32,32 +32,32 @@ static const lds_sim_profile profiles[] = {
       { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
       "inferred from gfx942 (not measured on MI200)",
       "AMD GCN/CDNA guide (half-waves checked separately); b128 tables assumed equal to gfx942",
-      "AMD Instinct MI200 (CDNA2)" },
+      "AMD Instinct MI200 (CDNA2)", true },
     { "gfx942", 32, 4, 64, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
       "measured: reproduces the seed-003 SQ_LDS_BANK_CONFLICT table",
       "CDNA3 ISA (32 banks); AMD CK LDS bank-conflict docs; ROCm blog on CK-Tile; Triton #11365; seed 003 counters",
-      "AMD Instinct MI300 (CDNA3)" },
+      "AMD Instinct MI300 (CDNA3)", false },
     { "gfx950", 64, 4, 64, 160 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "32c", "64c", "32c", "16c", GFX950_B128_READ, "8c" },
       "weak: vendor code comments and empirical latency probes",
       "Triton #9662 (64 banks) and #11365 (b128 groups); nod-ai empirical-lds probes",
-      "AMD Instinct MI350/MI355 (CDNA4)" },
+      "AMD Instinct MI350/MI355 (CDNA4)", true },
     { "rdna3", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
       "empirical latency probes",
       "nod-ai empirical-lds latency probes (RDNA3)",
-      "AMD RDNA3 (gfx11), wave32" },
+      "AMD RDNA3 (gfx11), wave32", true },
     { "rdna4", 32, 4, 32, 64 * KIB, true, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "32c", "32c", "16c", "8c", "8c", "8c" },
       "empirical latency probes",
       "nod-ai empirical-lds latency probes (RDNA4)",
-      "AMD RDNA4 (gfx12), wave32" },
+      "AMD RDNA4 (gfx12), wave32", true },
     { "xe-hpg", 16, 4, 16, 64 * KIB, false, false, LDS_R2_WORD, LDS_R3_PHASES,
       { "16c", "16c", "8c", "4c", "4c", "4c" },
       "documented (16 banks x 4 B); writes never merge",
       "Intel oneAPI GPU Optimization Guide, SLM bank conflicts; Intel OpenCL guide (same-bank writes always conflict)",
-      "Intel Arc (Xe-HPG), SIMD16" },
+      "Intel Arc (Xe-HPG), SIMD16", false },
 };
 
 unsigned lds_sim_profile_count(void)

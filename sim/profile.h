@@ -43,6 +43,8 @@ typedef struct lds_sim_profile {
     const char *confidence;  /* textbook, documented, measured, ... */
     const char *source;      /* one line: where the numbers come from */
     const char *title;       /* the hardware, in words */
+    bool uncertain;          /* inferred or probed, not measured counters:
+                                reports say so */
 } lds_sim_profile;
 
 /* Number of built-in profiles and the i-th one. */

@@ -13,6 +13,16 @@ typedef struct {
 /* Most entries one phase can hold: 64 lanes x 4 words. */
 #define MAX_ENTRIES (LDS_SIM_MAX_WAVE * 4)
 
+uint64_t lds_sim_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 unsigned lds_sim_alignment(const lds_sim_profile *p, unsigned width)
 {
     if (p->natural_align && width >= 8 && (width & (width - 1)) == 0)

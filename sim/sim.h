@@ -43,6 +43,9 @@ typedef struct {
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
                 lds_sim_result *out, const char **why);
 
+/* Greatest common divisor (gcd(0, 0) = 0). */
+uint64_t lds_sim_gcd(uint64_t a, uint64_t b);
+
 /* Whether an address is aligned for `width` on this profile (rules.md 1). */
 bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr);
 /* Required alignment in bytes. */

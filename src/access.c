@@ -53,16 +53,6 @@ typedef struct {
     lds_sim_result result;
 } job;
 
-static uint64_t gcd_u64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* ------------------------------------------------------------ address */
 
 static int fail(job *j, lds_loc loc, int lane, const char *fmt, long long a, long long b, long long c)
@@ -323,7 +313,7 @@ static range_mode decide(job *j, unsigned i, int64_t trips, uint64_t *period)
     if (trips > 1 && address_coef(j, i, &coef)) {
         uint64_t m = j->modulus;
         uint64_t c = (coef < 0 ? (uint64_t)0 - (uint64_t)coef : (uint64_t)coef) % m;   /* |coef| mod m */
-        *period = m / gcd_u64(c, m);
+        *period = m / lds_sim_gcd(c, m);
         if ((uint64_t)trips > *period + 1)
             return RANGE_PERIOD;
     }
@@ -490,7 +480,7 @@ static int prepare_target(job *j)
 
 static uint64_t lcm_u64(uint64_t a, uint64_t b)
 {
-    return a / gcd_u64(a, b) * b;
+    return a / lds_sim_gcd(a, b) * b;
 }
 
 /* Push a loop variable: resolve its bounds first (they may not use it). */

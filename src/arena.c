@@ -21,14 +21,19 @@ struct lds_arena {
     mpz_cell *mpzs;
 };
 
-static void *xmalloc(size_t n)
+void *lds_xrealloc(void *p, size_t n)
 {
-    void *p = malloc(n);
-    if (!p) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
         fputs("lds-calc: out of memory\n", stderr);
         exit(2);
     }
-    return p;
+    return q;
+}
+
+static void *xmalloc(size_t n)
+{
+    return lds_xrealloc(NULL, n);
 }
 
 lds_arena *lds_arena_new(void)

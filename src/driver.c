@@ -34,15 +34,6 @@ void lds_metrics_excess(const lds_metrics *m, mpz_t out)
     mpz_sub(out, m->cycles, m->ideal);
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("lds-calc: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
 
 /* ------------------------------------------------------------ profile */
 
@@ -133,9 +124,9 @@ lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned
         }
     if (in->nrecords == in->caprecords) {
         in->caprecords = in->caprecords ? in->caprecords * 2 : 16;
-        in->records = xrealloc(in->records, sizeof *in->records * in->caprecords);
+        in->records = lds_xrealloc(in->records, sizeof *in->records * in->caprecords);
     }
-    lds_access_record *r = xrealloc(NULL, sizeof *r);
+    lds_access_record *r = lds_xrealloc(NULL, sizeof *r);
     memset(r, 0, sizeof *r);
     r->stmt = s;
     r->kind = s->access;
@@ -147,7 +138,7 @@ lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned
     /* one instruction is kept for explanations (and the REPL's explain),
      * more when --show lists them */
     r->capsamples = r->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : 1;
-    r->samples = xrealloc(NULL, sizeof *r->samples * r->capsamples);
+    r->samples = lds_xrealloc(NULL, sizeof *r->samples * r->capsamples);
     lds_metrics_init(&r->m);
     in->records[in->nrecords++] = r;
     in->last = r;
@@ -426,7 +417,7 @@ static int exec_array(lds_interp *in, lds_stmt *s)
     a->array.elem_size = s->elem_size;
     a->array.type_name = s->type_name;
     a->array.ndims = s->ndims;
-    a->array.dims = xrealloc(NULL, sizeof(int64_t) * (s->ndims ? s->ndims : 1));
+    a->array.dims = lds_xrealloc(NULL, sizeof(int64_t) * (s->ndims ? s->ndims : 1));
     memcpy(a->array.dims, dims, sizeof(int64_t) * s->ndims);
     a->array.elems = (uint64_t)(size > 0 ? size : elems);
     a->array.layout = layout;
@@ -562,7 +553,7 @@ static int exec_expect(lds_interp *in, lds_stmt *s)
         goto out;
     if (in->nexpects == in->capexpects) {
         in->capexpects = in->capexpects ? in->capexpects * 2 : 16;
-        in->expects = xrealloc(in->expects, sizeof *in->expects * in->capexpects);
+        in->expects = lds_xrealloc(in->expects, sizeof *in->expects * in->capexpects);
     }
     lds_expect_record *r = &in->expects[in->nexpects++];
     r->stmt = s;

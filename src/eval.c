@@ -8,15 +8,6 @@
 
 /* ------------------------------------------------------------ scopes */
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("lds-calc: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
 
 /* Built-in names and the kernel spellings that mean the same. */
 static const struct { const char *name; lds_var_id var; uint64_t deps; } builtin_vars[] = {
@@ -75,10 +66,10 @@ lds_sym *lds_scope_push(lds_scope *sc, const char *name, lds_sym_kind kind)
 {
     if (sc->n == sc->cap) {
         sc->cap = sc->cap ? sc->cap * 2 : 64;
-        sc->syms = xrealloc(sc->syms, sizeof *sc->syms * sc->cap);
+        sc->syms = lds_xrealloc(sc->syms, sizeof *sc->syms * sc->cap);
     }
     size_t len = strlen(name);
-    lds_sym *s = xrealloc(NULL, sizeof *s + len + 1);
+    lds_sym *s = lds_xrealloc(NULL, sizeof *s + len + 1);
     memset(s, 0, sizeof *s);
     s->name = memcpy((char *)(s + 1), name, len + 1);
     s->kind = kind;
@@ -306,9 +297,9 @@ static mpz_ptr push_tmp(lds_eval *ev)
 {
     if (ev->top == ev->cap) {
         size_t cap = ev->cap ? ev->cap * 2 : 16;
-        ev->tmp = xrealloc(ev->tmp, sizeof *ev->tmp * cap);
+        ev->tmp = lds_xrealloc(ev->tmp, sizeof *ev->tmp * cap);
         for (size_t i = ev->cap; i < cap; i++) {
-            ev->tmp[i] = xrealloc(NULL, sizeof(__mpz_struct));
+            ev->tmp[i] = lds_xrealloc(NULL, sizeof(__mpz_struct));
             mpz_init(ev->tmp[i]);
         }
         ev->cap = cap;

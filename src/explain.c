@@ -9,16 +9,6 @@
 #define MAX_PHASES_EXPLAINED 4
 #define MAX_WORDS_LISTED 6
 
-static unsigned gcd_u(unsigned a, unsigned b)
-{
-    while (b) {
-        unsigned t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* "0-3, 20-23" from a lane mask. */
 static void lane_ranges(char *buf, size_t size, uint64_t lanes)
 {
@@ -193,7 +183,7 @@ static void explain_closed_form(FILE *out, const lds_access_record *rec, const l
                 p->banks);
         return;
     }
-    unsigned g = gcd_u(d, p->banks), apart = p->banks / g;
+    unsigned g = (unsigned)lds_sim_gcd(d, p->banks), apart = p->banks / g;
     unsigned lanes = (unsigned)__builtin_popcountll(s->result.phase[0].lanes);
     unsigned banks = lanes < apart ? lanes : apart, per = (lanes + apart - 1) / apart;
     fprintf(out, " gcd(%llu, %u) = %u, so lanes %u apart share a bank: a phase of %u lanes touches %u bank%s, %u lane%s on each.\n",

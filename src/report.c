@@ -18,6 +18,13 @@ static const char *rules_name(const lds_sim_profile *p)
     return "mixed";
 }
 
+/* The profile a whole-run report names: the first access's, or the
+ * current one when there is none. */
+static const lds_sim_profile *run_profile(const lds_interp *in)
+{
+    return in->nrecords ? &in->records[0]->profile : &in->profile;
+}
+
 static const char *kind_name(lds_access_kind k)
 {
     return k == ACC_READ ? "read" : k == ACC_WRITE ? "write" : "atomic";
@@ -42,6 +49,9 @@ static void text_header(lds_reporter *r, const lds_interp *in, const lds_access_
              over[0] ? "; overrides: " : "", over);
     if (strcmp(header, r->last_header)) {
         fputs(header, r->out);
+        if (p->uncertain)
+            fprintf(r->out, "# note: %s's lane groups are uncertain (%s); see lds-calc --arch-info %s\n", p->name,
+                    p->confidence, p->name);
         memcpy(r->last_header, header, sizeof header);
     }
 }
@@ -221,7 +231,7 @@ static void json_string(FILE *out, const char *s)
 static void json_doc(lds_reporter *r, const lds_interp *in)
 {
     FILE *out = r->out;
-    const lds_sim_profile *p = in->nrecords ? &in->records[0]->profile : &in->profile;
+    const lds_sim_profile *p = run_profile(in);
     mpz_t excess;
     mpz_init(excess);
     fprintf(out, "{\"profile\": {\"name\": ");
@@ -396,7 +406,7 @@ static void md_code(FILE *out, const char *s)
 static void markdown_doc(lds_reporter *r, const lds_interp *in)
 {
     FILE *out = r->out;
-    const lds_sim_profile *p = in->nrecords ? &in->records[0]->profile : &in->profile;
+    const lds_sim_profile *p = run_profile(in);
     mpz_t excess;
     mpz_init(excess);
     fprintf(out, "# lds-calc report");
@@ -404,6 +414,8 @@ static void markdown_doc(lds_reporter *r, const lds_interp *in)
         fprintf(out, "%s%s = %s", i ? ", " : ": ", r->defines[i].name, r->defines[i].value);
     fprintf(out, "\n\nProfile **%s** (%s): %u banks of %u bytes, wave%u, rules %s.\n\n", p->name, p->title, p->banks,
             p->bank_bytes, p->wave, rules_name(p));
+    if (p->uncertain)
+        fprintf(out, "> Note: %s's lane groups are uncertain (%s).\n\n", p->name, p->confidence);
     fprintf(out, "## Program\n\n```\n");
     for (unsigned i = 0; i < r->programs.n; i++) {
         const lds_source *src = r->programs.progs[i]->src;
@@ -523,6 +535,6 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  lane phases (calibrated R3):\n");
     for (int wc = 0; wc < LDS_WC_COUNT; wc++)
         fprintf(out, "    %-11s %s\n", lds_sim_width_class_name((lds_sim_width_class)wc), p->phases[wc]);
-    fprintf(out, "  confidence   %s\n", p->confidence);
+    fprintf(out, "  confidence   %s%s\n", p->confidence, p->uncertain ? " (reports carry a note)" : "");
     fprintf(out, "  source       %s\n", p->source);
 }
