@@ -1,0 +1,1 @@
+lds --color sometimes 'f32[lane]'

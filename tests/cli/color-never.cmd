@@ -1,0 +1,1 @@
+lds --color never 'print 1 / 0'
