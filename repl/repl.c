@@ -121,10 +121,12 @@ static int run_text(session *s, const char *name, const char *text, int save)
         lds_diag_print(stderr, NULL, &s->diag, s->opts.color);
         return LDS_EXIT_SYNTAX;
     }
-    size_t before = s->in.nrecords;
+    /* whole-run formats report this input's accesses alone */
+    s->rep.first_record = s->in.nrecords;
+    s->rep.first_expect = s->in.nexpects;
     int rc = lds_interp_run(&s->in, prog.first);
     fflush(stdout);
-    if (s->opts.format != FMT_TEXT && s->in.nrecords > before) {
+    if (s->opts.format != FMT_TEXT && s->in.nrecords > s->rep.first_record) {
         lds_reporter_finish(&s->rep, &s->in);
         s->rep.csv_header_done = false;
     }

@@ -145,10 +145,15 @@ lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned
     return r;
 }
 
+void lds_interp_totals_from(const lds_interp *in, size_t first, lds_metrics *out)
+{
+    for (size_t i = first; i < in->nrecords; i++)
+        lds_metrics_add(out, &in->records[i]->m);
+}
+
 void lds_interp_totals(const lds_interp *in, lds_metrics *out)
 {
-    for (size_t i = 0; i < in->nrecords; i++)
-        lds_metrics_add(out, &in->records[i]->m);
+    lds_interp_totals_from(in, 0, out);
 }
 
 void lds_interp_context(lds_interp *in, int lane, const lds_outer_loop *loops,

@@ -118,6 +118,8 @@ void lds_interp_define(lds_interp *in, const char *name, const mpz_t value);
 int lds_interp_run(lds_interp *in, const lds_stmt *first);
 /* Totals over every access statement so far. */
 void lds_interp_totals(const lds_interp *in, lds_metrics *out);
+/* Totals over the access statements from record `first` on. */
+void lds_interp_totals_from(const lds_interp *in, size_t first, lds_metrics *out);
 /* "banks=16, r2=strict": how p differs from the built-in of its name. */
 void lds_profile_overrides(const lds_sim_profile *p, char *buf, size_t size);
 

@@ -20,9 +20,9 @@ static const char *rules_name(const lds_sim_profile *p)
 
 /* The profile a whole-run report names: the first access's, or the
  * current one when there is none. */
-static const lds_sim_profile *run_profile(const lds_interp *in)
+static const lds_sim_profile *run_profile(const lds_reporter *r, const lds_interp *in)
 {
-    return in->nrecords ? &in->records[0]->profile : &in->profile;
+    return in->nrecords > r->first_record ? &in->records[r->first_record]->profile : &in->profile;
 }
 
 static const char *kind_name(lds_access_kind k)
@@ -231,7 +231,7 @@ static void json_string(FILE *out, const char *s)
 static void json_doc(lds_reporter *r, const lds_interp *in)
 {
     FILE *out = r->out;
-    const lds_sim_profile *p = run_profile(in);
+    const lds_sim_profile *p = run_profile(r, in);
     mpz_t excess;
     mpz_init(excess);
     fprintf(out, "{\"profile\": {\"name\": ");
@@ -249,10 +249,10 @@ static void json_doc(lds_reporter *r, const lds_interp *in)
         fputc('}', out);
     }
     fprintf(out, ", \"accesses\": [");
-    for (size_t i = 0; i < in->nrecords; i++) {
+    for (size_t i = r->first_record; i < in->nrecords; i++) {
         const lds_access_record *rec = in->records[i];
         lds_metrics_excess(&rec->m, excess);
-        fprintf(out, "%s{\"line\": %u, \"source\": ", i ? ", " : "", rec->stmt->loc.line);
+        fprintf(out, "%s{\"line\": %u, \"source\": ", i > r->first_record ? ", " : "", rec->stmt->loc.line);
         json_string(out, rec->stmt->source);
         gmp_fprintf(out, ", \"kind\": \"%s\", \"width\": %u, \"instructions\": %Zd, \"ways\": %llu, \"cycles\": %Zd, "
                          "\"ideal\": %Zd, \"excess\": %Zd, \"broadcasts\": %Zd}",
@@ -261,13 +261,13 @@ static void json_doc(lds_reporter *r, const lds_interp *in)
     }
     lds_metrics tot;
     lds_metrics_init(&tot);
-    lds_interp_totals(in, &tot);
+    lds_interp_totals_from(in, r->first_record, &tot);
     lds_metrics_excess(&tot, excess);
     gmp_fprintf(out, "], \"totals\": {\"instructions\": %Zd, \"cycles\": %Zd, \"ideal\": %Zd, \"excess\": %Zd}",
                 tot.instructions, tot.cycles, tot.ideal, excess);
     fprintf(out, ", \"expects\": [");
-    for (size_t i = 0; i < in->nexpects; i++) {
-        fprintf(out, "%s{\"line\": %u, \"source\": ", i ? ", " : "", in->expects[i].stmt->loc.line);
+    for (size_t i = r->first_expect; i < in->nexpects; i++) {
+        fprintf(out, "%s{\"line\": %u, \"source\": ", i > r->first_expect ? ", " : "", in->expects[i].stmt->loc.line);
         json_string(out, in->expects[i].stmt->source);
         fprintf(out, ", \"ok\": %s}", in->expects[i].ok ? "true" : "false");
     }
@@ -306,7 +306,7 @@ static void csv_rows(lds_reporter *r, const lds_interp *in)
         r->csv_header_done = true;
     }
     mpz_init(excess);
-    for (size_t i = 0; i < in->nrecords; i++) {
+    for (size_t i = r->first_record; i < in->nrecords; i++) {
         const lds_access_record *rec = in->records[i];
         for (unsigned d = 0; d < r->ndefines; d++)
             fprintf(out, "%s,", r->defines[d].value);
@@ -369,11 +369,11 @@ static int write_picture(lds_reporter *r, const lds_access_record *rec, size_t a
 static void svg_pictures(lds_reporter *r, const lds_interp *in)
 {
     unsigned total = 0;
-    for (size_t i = 0; i < in->nrecords; i++)
+    for (size_t i = r->first_record; i < in->nrecords; i++)
         total += in->records[i]->failed ? 0 : pictures_of(in->records[i]);
     if (!r->output_dir) {
         if (total == 1 && r->pictures == 0) {
-            for (size_t i = 0; i < in->nrecords; i++)
+            for (size_t i = r->first_record; i < in->nrecords; i++)
                 if (!in->records[i]->failed && pictures_of(in->records[i]))
                     lds_svg_write(r->out, in->records[i], 0);
             r->pictures++;
@@ -384,7 +384,7 @@ static void svg_pictures(lds_reporter *r, const lds_interp *in)
         }
         return;
     }
-    for (size_t i = 0; i < in->nrecords; i++)
+    for (size_t i = r->first_record; i < in->nrecords; i++)
         for (unsigned k = 0; !in->records[i]->failed && k < pictures_of(in->records[i]); k++)
             write_picture(r, in->records[i], i, k);
 }
@@ -406,7 +406,7 @@ static void md_code(FILE *out, const char *s)
 static void markdown_doc(lds_reporter *r, const lds_interp *in)
 {
     FILE *out = r->out;
-    const lds_sim_profile *p = run_profile(in);
+    const lds_sim_profile *p = run_profile(r, in);
     mpz_t excess;
     mpz_init(excess);
     fprintf(out, "# lds-calc report");
@@ -428,7 +428,7 @@ static void markdown_doc(lds_reporter *r, const lds_interp *in)
     fprintf(out, "```\n\n## Results\n\n");
     fprintf(out, "| line | access | ways | cycles | ideal | excess | instructions |\n");
     fprintf(out, "|---:|---|---:|---:|---:|---:|---:|\n");
-    for (size_t i = 0; i < in->nrecords; i++) {
+    for (size_t i = r->first_record; i < in->nrecords; i++) {
         const lds_access_record *rec = in->records[i];
         if (rec->failed)
             continue;
@@ -440,14 +440,14 @@ static void markdown_doc(lds_reporter *r, const lds_interp *in)
     }
     lds_metrics tot;
     lds_metrics_init(&tot);
-    lds_interp_totals(in, &tot);
+    lds_interp_totals_from(in, r->first_record, &tot);
     lds_metrics_excess(&tot, excess);
     gmp_fprintf(out, "\n**Total:** %Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", tot.cycles, tot.ideal,
                 excess, tot.instructions);
     lds_metrics_clear(&tot);
     if (in->nexpects) {
         fprintf(out, "\n**Checks:**\n\n");
-        for (size_t i = 0; i < in->nexpects; i++) {
+        for (size_t i = r->first_expect; i < in->nexpects; i++) {
             fprintf(out, "- %s line %u: ", in->expects[i].ok ? "holds:" : "FAILS:", in->expects[i].stmt->loc.line);
             md_code(out, in->expects[i].stmt->source);
             if (!in->expects[i].ok)
@@ -456,7 +456,7 @@ static void markdown_doc(lds_reporter *r, const lds_interp *in)
         }
     }
     fprintf(out, "\n## Why\n");
-    for (size_t i = 0; i < in->nrecords; i++) {
+    for (size_t i = r->first_record; i < in->nrecords; i++) {
         const lds_access_record *rec = in->records[i];
         if (rec->failed)
             continue;
@@ -514,7 +514,7 @@ void lds_reporter_finish(lds_reporter *r, const lds_interp *in)
     } else if (in->nrecords > 1) {
         lds_metrics tot;
         lds_metrics_init(&tot);
-        lds_interp_totals(in, &tot);
+        lds_interp_totals_from(in, r->first_record, &tot);
         defines_prefix(r);
         fprintf(r->out, "total: ");
         metrics_text(r->out, &tot);

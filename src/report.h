@@ -25,6 +25,8 @@ typedef struct {
     unsigned ndefines;
     char last_header[512];
     bool csv_header_done;
+    size_t first_record;             /* whole-run formats start here (REPL) */
+    size_t first_expect;
     const char *output_dir;          /* --output: one SVG file per picture */
     struct lds_program_list {
         lds_program *const *progs;
