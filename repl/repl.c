@@ -83,7 +83,7 @@ static void session_start(session *s)
 {
     memset(&s->diag, 0, sizeof s->diag);
     lds_interp_init(&s->in, &s->diag);
-    lds_run_setup(&s->in, &s->opts, NULL, 0);
+    lds_run_setup(&s->in, &s->opts, NULL);
     lds_reporter_init(&s->rep, s->opts.format, stdout);
     s->rep.prog = NULL;
     lds_reporter_attach(&s->rep, &s->in);

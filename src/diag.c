@@ -53,10 +53,8 @@ void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
     if (!text)
         return;
     size_t col = d->loc.col ? d->loc.col - 1 : 0, start = 0;
-    if (len > ECHO_MAX) {
+    if (len > ECHO_MAX) {   /* a window of ECHO_MAX bytes around the column */
         start = col > ECHO_MAX / 2 ? col - ECHO_MAX / 2 : 0;
-        if (start + ECHO_MAX > len)
-            len = start + ECHO_MAX < len ? start + ECHO_MAX : len;
         if (len - start > ECHO_MAX)
             len = start + ECHO_MAX;
     }

@@ -32,11 +32,10 @@ static const char *kind_name(lds_access_kind k)
 
 /* --------------------------------------------------------------- text */
 
-static void text_header(lds_reporter *r, const lds_interp *in, const lds_access_record *rec)
+static void text_header(lds_reporter *r, const lds_access_record *rec)
 {
     char header[512], over[256];
     const lds_sim_profile *p = &rec->profile;
-    (void)in;
     lds_profile_overrides(p, over, sizeof over);
     char lds[32];
     if (p->lds_bytes % 1024 == 0)
@@ -171,7 +170,8 @@ static void text_access(void *ctx, const lds_interp *in, const lds_access_record
     lds_reporter *r = ctx;
     if (r->quiet)
         return;
-    text_header(r, in, rec);
+    (void)in;
+    text_header(r, rec);
     defines_prefix(r);
     fprintf(r->out, "%u: %s: ", rec->stmt->loc.line, rec->stmt->source);
     if (mpz_sgn(rec->m.instructions) == 0) {

@@ -95,9 +95,8 @@ int lds_options_add_define(lds_options *o, const char *arg)
     return 0;
 }
 
-int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values, unsigned nvalues)
+int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values)
 {
-    (void)nvalues;
     in->max_steps = o->max_steps;
     in->ev.max_bits = o->max_bits;
     in->ev.force_big = o->force_big;
@@ -111,6 +110,10 @@ int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *
         return -1;
     }
     for (unsigned i = 0; i < o->ndefines; i++) {
+        if (!values) {   /* no sweep point (the REPL): a sweep's first value */
+            lds_interp_define(in, o->defines[i].name, o->defines[i].lo);
+            continue;
+        }
         mpz_t v;
         mpz_init_set_str(v, values[i].value, 10);
         lds_interp_define(in, o->defines[i].name, v);
@@ -139,7 +142,7 @@ static int run_once(const lds_options *o, lds_program *const *progs, unsigned np
     int status;
     lds_interp_init(&in, &diag);
     lds_reporter_attach(rep, &in);
-    if (lds_run_setup(&in, o, values, o->ndefines) < 0) {
+    if (lds_run_setup(&in, o, values) < 0) {
         lds_interp_free(&in);
         return LDS_EXIT_USAGE;
     }

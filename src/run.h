@@ -45,9 +45,10 @@ void lds_options_free(lds_options *o);
  * and returns -1. */
 int lds_options_add_define(lds_options *o, const char *arg);
 
-/* Set up an interpreter by the options (profile, defines, limits). */
-int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values,
-                  unsigned nvalues);
+/* Set up an interpreter by the options (profile, defines, limits).
+ * values: one per -D, the sweep point of this run; NULL gives each -D
+ * its first value (the REPL). */
+int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values);
 
 /* Exit status of a finished run: expect failures, --fail-on-conflict,
  * --max-ways. */
