@@ -606,8 +606,12 @@ static int exec_pure_for(lds_interp *in, lds_stmt *s, lds_outer_loop *outer, uns
 {
     size_t mark = in->scope.n;
     unsigned slots = in->nslots;
-    int rc = lds_access_push_loop(in, &s->loops[0], &outer[n].slot);
-    outer[n].loop = &s->loops[0];
+    unsigned slot;
+    int rc = lds_access_push_loop(in, &s->loops[0], &slot);
+    if (rc == 0) {   /* n < LDS_MAX_LOOPS once the slot exists */
+        outer[n].slot = slot;
+        outer[n].loop = &s->loops[0];
+    }
     for (lds_stmt *b = s->body_stmts; rc == 0 && b; b = b->next)
         rc = b->kind == S_ACCESS ? lds_access_run(in, b, outer, n + 1) : exec_pure_for(in, b, outer, n + 1);
     lds_scope_pop_to(&in->scope, mark);
