@@ -7,6 +7,9 @@
 #include <stdint.h>
 
 #define LDS_SIM_MAX_WAVE 64
+/* Most lane groups a table gives one wave: a table of period P with G
+ * groups repeats ceil(wave / P) times, so at most wave + G - 1 < 2 * wave. */
+#define LDS_SIM_MAX_GROUPS (2 * LDS_SIM_MAX_WAVE)
 #define LDS_SIM_MAX_BANKS 1024
 #define LDS_SIM_SPEC_LEN 96
 
@@ -58,7 +61,8 @@ lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width);
 const char *lds_sim_width_class_name(lds_sim_width_class wc);
 
 /* Expand a phase spec for a wave of `wave` lanes into phase_of_lane[];
- * returns the number of phases, or 0 with *why set if the spec is malformed
+ * returns the number of phases (at most LDS_SIM_MAX_GROUPS; some may hold
+ * no lane), or 0 with *why set if the spec is malformed
  * (a lane missing or listed twice, a bad number). */
 unsigned lds_sim_phase_map(const char *spec, unsigned wave,
                            uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],

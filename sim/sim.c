@@ -144,9 +144,11 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_access *a,
 }
 
 /* Active-lane masks of the phases, by table (R3 phases) or by contiguous
- * half-waves (R3 substeps).  Returns the number of groups. */
+ * half-waves (R3 substeps).  Returns the number of groups: up to
+ * LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
+ * not divide the wave (its last repetition is cut short). */
 static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_access *a,
-                            uint64_t masks[LDS_SIM_MAX_WAVE], const char **why)
+                            uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
 {
     uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups;
@@ -161,7 +163,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_access *a,
         if (groups == 0)
             return 0;
     }
-    memset(masks, 0, sizeof(uint64_t) * LDS_SIM_MAX_WAVE);
+    memset(masks, 0, sizeof(uint64_t) * groups);
     for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++)
         if (a->active[lane])
             masks[phase_of_lane[lane]] |= (uint64_t)1 << lane;
@@ -171,7 +173,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_access *a,
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
                 lds_sim_result *out, const char **why)
 {
-    uint64_t masks[LDS_SIM_MAX_WAVE];
+    uint64_t masks[LDS_SIM_MAX_GROUPS];
     memset(out, 0, sizeof *out - sizeof out->phase);
     unsigned groups = phase_masks(p, a, masks, why);
     if (groups == 0)
