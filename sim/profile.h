@@ -37,6 +37,8 @@ typedef struct lds_sim_profile {
     uint64_t lds_bytes;      /* shared memory per workgroup */
     bool write_merge;        /* same-word writes merge (one lane wins) */
     bool natural_align;      /* b64/b128 need a % width == 0 (NVIDIA) */
+    unsigned max_atomic;     /* widest atomic, bytes: 8, or 16 where the
+                                ISA has 128-bit cas/exch (PTX 8.3, sm_90) */
     lds_sim_r2 r2;
     lds_sim_r3 r3;
     /* Lane-phase table per width class: "32c" (contiguous groups of 32) or

@@ -475,7 +475,16 @@ static int prepare_target(job *j)
         }
     }
     j->width = s->width ? s->width : j->elem_size;
-    return bad_width(in, s, j->width);
+    if (bad_width(in, s, j->width) < 0)
+        return -1;
+    if (s->access == ACC_ATOMIC && j->width > in->profile.max_atomic) {
+        /* AMD's widest LDS atomics are 64-bit (ds_*_u64, ds_cmpst_b64);
+         * PTX has 128-bit shared cas/exch from sm_90 (PTX ISA 8.3) */
+        lds_diag_set(dg, s->loc, "%s has no b%u shared-memory atomic (the widest is b%u)", in->profile.name,
+                     j->width * 8, in->profile.max_atomic * 8);
+        return -1;
+    }
+    return 0;
 }
 
 static uint64_t lcm_u64(uint64_t a, uint64_t b)

@@ -1,6 +1,8 @@
 /* src/arena.c - bump allocator with a list of GMP integers to clear. */
 #include "src/arena.h"
 
+#include "src/mem.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,23 +23,14 @@ struct lds_arena {
     mpz_cell *mpzs;
 };
 
-void *lds_xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs("lds-calc: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
 static void *xmalloc(size_t n)
 {
-    return lds_xrealloc(NULL, n);
+    return lds_xmalloc(n);
 }
 
 lds_arena *lds_arena_new(void)
 {
+    lds_mem_init();   /* literals are GMP integers */
     lds_arena *a = xmalloc(sizeof *a);
     a->head = NULL;
     a->mpzs = NULL;

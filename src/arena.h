@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <gmp.h>
 
+#include "src/mem.h"
+
 typedef struct lds_arena lds_arena;
 
 lds_arena *lds_arena_new(void);
@@ -13,9 +15,6 @@ void lds_arena_free(lds_arena *a);
 /* Zeroed memory; aborts only if the system is out of memory. */
 void *lds_arena_alloc(lds_arena *a, size_t n);
 char *lds_arena_strndup(lds_arena *a, const char *s, size_t n);
-/* realloc that ends the program with a message when memory runs out
- * (bounded inputs make that a real exhaustion, not a user error). */
-void *lds_xrealloc(void *p, size_t n);
 
 /* An initialised mpz that lives as long as the arena. */
 mpz_ptr lds_arena_mpz(lds_arena *a);

@@ -18,6 +18,8 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 {
     const char *p = src->text, *end = src->text + src->len;
+    if (src->len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+        p += 3;   /* a byte-order mark is not part of line 1 (the lexer skips it) */
     for (unsigned l = 1; l < line && p < end; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl)
@@ -32,6 +34,24 @@ const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 /* Longest source line echoed under a diagnostic; longer ones are cut around
  * the column so a 1 MiB line does not flood the terminal. */
 #define ECHO_MAX 160
+
+static int is_control(unsigned char c)
+{
+    return (c < 0x20 && c != '\t') || c == 0x7f;
+}
+
+/* One byte of an echoed source line, or (pad) the blanks that stand
+ * under it on the caret line. */
+static void echo_byte(FILE *out, char ch, int pad)
+{
+    unsigned char c = (unsigned char)ch;
+    if (is_control(c))
+        fprintf(out, pad ? "    " : "\\x%02x", c);
+    else if (pad)
+        fputc(c == '\t' ? '\t' : ' ', out);
+    else
+        fputc(c, out);
+}
 
 void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
 {
@@ -58,8 +78,13 @@ void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
         if (len - start > ECHO_MAX)
             len = start + ECHO_MAX;
     }
-    fprintf(out, " %.*s\n ", (int)(len - start), text + start);
+    /* control bytes are shown escaped (\x1b), never sent to the terminal;
+     * the caret line pads by the same widths */
+    fputc(' ', out);
+    for (size_t i = start; i < len; i++)
+        echo_byte(out, text[i], 0);
+    fputs("\n ", out);
     for (size_t i = start; i < col && i < len; i++)
-        fputc(text[i] == '\t' ? '\t' : ' ', out);
+        echo_byte(out, text[i], 1);
     fprintf(out, "%s^%s\n", green, off);
 }

@@ -62,6 +62,7 @@ int lds_interp_set_arch(lds_interp *in, const char *name)
 
 void lds_interp_init(lds_interp *in, lds_diag *diag)
 {
+    lds_mem_init();
     memset(in, 0, sizeof *in);
     in->diag = diag;
     lds_scope_init(&in->scope);

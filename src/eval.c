@@ -638,14 +638,22 @@ static int eval_builtin(lds_eval *ev, const lds_expr *e, lds_num *out)
     builtin_fn fn = (builtin_fn)e->small;
     lds_num v[4];
     if (fn == F_MIN || fn == F_MAX) {
+        /* only the best so far stays on the temporaries stack (at `base`),
+         * so memory does not grow with the number of arguments */
+        size_t base = ev->top;
         if (eval_node(ev, e->args[0], out) < 0)
             return -1;
         for (unsigned i = 1; i < e->nargs; i++) {
             if (eval_node(ev, e->args[i], &v[0]) < 0)
                 return -1;
             int c = compare(&v[0], out);
-            if ((fn == F_MIN && c < 0) || (fn == F_MAX && c > 0))
-                *out = v[0];
+            if ((fn == F_MIN && c < 0) || (fn == F_MAX && c > 0)) {
+                if (v[0].z && out->z)
+                    mpz_swap(out->z, v[0].z);   /* out->z stays at base */
+                else
+                    *out = v[0];   /* small, or big at base (out was small) */
+            }
+            ev->top = out->z ? base + 1 : base;
         }
         return 0;
     }

@@ -9,7 +9,10 @@ void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
     lx->src = src;
     lx->p = src->text;
     lx->end = src->text + src->len;
-    lx->line_start = src->text;
+    /* a UTF-8 byte-order mark, as some editors write, is not text */
+    if (src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0)
+        lx->p += 3;
+    lx->line_start = lx->p;
     lx->line = 1;
     lx->bracket_depth = 0;
     lx->diag = diag;
