@@ -73,6 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     bool active[LDS_SIM_MAX_WAVE];
     uint64_t addr[LDS_SIM_MAX_WAVE];
+    a.naddr = 1;
     a.nlanes = prof.wave;
     a.active = active;
     a.addr = addr;

@@ -62,12 +62,4 @@ const lds_sim_profile *lds_sim_profile_find(const char *name);
 lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width);
 const char *lds_sim_width_class_name(lds_sim_width_class wc);
 
-/* Expand a phase spec for a wave of `wave` lanes into phase_of_lane[];
- * returns the number of phases (at most LDS_SIM_MAX_GROUPS; some may hold
- * no lane), or 0 with *why set if the spec is malformed
- * (a lane missing or listed twice, a bad number). */
-unsigned lds_sim_phase_map(const char *spec, unsigned wave,
-                           uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
-                           const char **why);
-
 #endif

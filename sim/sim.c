@@ -1,17 +1,18 @@
 /* sim/sim.c - R1 (bank check per phase), R2 (sub-word merging) and R3
- * (which lanes and words form a phase), rules.md section 2. */
+ * (which lanes and words form a phase), doc/rules.md section 2. */
 #include "sim/sim.h"
 
 #include <string.h>
 
+#include "sim/phases.h"
+
 /* One lane-word access inside a phase. */
 typedef struct {
     unsigned bank;
+    unsigned lane;
+    uint64_t word;
     uint64_t unit;   /* what must be distinct to cost a cycle */
 } entry;
-
-/* Most entries one phase can hold: 64 lanes x 4 words. */
-#define MAX_ENTRIES (LDS_SIM_MAX_WAVE * 4)
 
 uint64_t lds_sim_gcd(uint64_t a, uint64_t b)
 {
@@ -36,9 +37,19 @@ bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr)
     return al == 0 || addr % al == 0;
 }
 
-/* Whether lanes on the same unit are served together (R1 broadcast / one
- * writer wins).  Atomics never merge; writes on Intel never merge. */
-static bool merges(const lds_sim_profile *p, lds_sim_kind kind)
+lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
+{
+    lds_sim_geometry g;
+    g.phases = p->phases[lds_sim_width_class_of(kind, width)];
+    g.banks = p->banks;
+    g.bank_bytes = p->bank_bytes;
+    g.substeps = p->r3 == LDS_R3_SUBSTEPS;
+    /* the literal R3: one sub-step per bank word of the width */
+    g.nsubsteps = g.substeps && width / p->bank_bytes > 1 ? width / p->bank_bytes : 1;
+    return g;
+}
+
+bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind)
 {
     if (kind == LDS_ACCESS_ATOMIC)
         return false;
@@ -47,33 +58,77 @@ static bool merges(const lds_sim_profile *p, lds_sim_kind kind)
     return true;
 }
 
+unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint64_t w)
+{
+    return (unsigned)(w % lds_sim_geometry_of(p, a->kind, a->width).banks);
+}
+
+/* The words of lane `lane` in a phase of sub-step `substep` (-1: every
+ * word of each of its addresses). */
+static unsigned lane_words(const lds_sim_geometry *g, const lds_sim_access *a, unsigned lane, int substep,
+                           uint64_t words[LDS_SIM_MAX_LANE_WORDS])
+{
+    unsigned n = 0, bb = g->bank_bytes;
+    for (unsigned k = 0; k < a->naddr; k++) {
+        uint64_t addr = a->addr[lane * a->naddr + k];
+        if (substep >= 0) {
+            words[n++] = (addr + (uint64_t)substep * bb) / bb;
+            continue;
+        }
+        for (uint64_t w = addr / bb; w <= (addr + a->width - 1) / bb && n < LDS_SIM_MAX_LANE_WORDS; w++)
+            words[n++] = w;
+    }
+    return n;
+}
+
 /* The unit a lane's access of one word is counted as: the word, or under
  * strict R2 (sub-word accesses) the word and the byte offset in it. */
-static uint64_t unit_of(const lds_sim_profile *p, unsigned width, uint64_t word,
-                        uint64_t addr)
+static uint64_t unit_of(const lds_sim_profile *p, unsigned width, uint64_t word, uint64_t addr)
 {
     if (p->r2 == LDS_R2_STRICT && width < p->bank_bytes)
         return word * p->bank_bytes + addr % p->bank_bytes;
     return word;
 }
 
+/* Gather the lane-word entries of a phase made of `lanes`. */
+static unsigned gather(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
+                       uint64_t lanes, int substep, entry *e)
+{
+    unsigned n = 0;
+    for (unsigned lane = 0; lane < a->nlanes; lane++) {
+        if (!(lanes >> lane & 1))
+            continue;
+        uint64_t words[LDS_SIM_MAX_LANE_WORDS];
+        unsigned nw = lane_words(g, a, lane, substep, words);
+        for (unsigned i = 0; i < nw && n < LDS_SIM_MAX_CELLS; i++) {
+            /* sub-word accesses have one address and one word */
+            e[n].bank = (unsigned)(words[i] % g->banks);
+            e[n].lane = lane;
+            e[n].word = words[i];
+            e[n].unit = unit_of(p, a->width, words[i], a->addr[lane * a->naddr]);
+            n++;
+        }
+    }
+    return n;
+}
+
 /* R1 over the entries of one phase: cost = max over banks of distinct
- * units (or of accesses when nothing merges). */
-static void bank_check(bool merge, const entry *e,
-                       unsigned n, lds_sim_phase *ph, unsigned *hits,
-                       unsigned *distinct)
+ * units (of accesses when nothing merges).  fresh[i]: entry i is the
+ * first of its unit on its bank (or nothing merges). */
+static void bank_check(bool merge, const entry *e, unsigned n, lds_sim_phase *ph, unsigned *hits,
+                       unsigned *distinct, bool *fresh)
 {
     unsigned cost = 0, worst = 0, total_distinct = 0;
     for (unsigned i = 0; i < n; i++) {
-        bool fresh = true;
+        fresh[i] = true;
         if (merge)
             for (unsigned j = 0; j < i; j++)
                 if (e[j].bank == e[i].bank && e[j].unit == e[i].unit) {
-                    fresh = false;
+                    fresh[i] = false;
                     break;
                 }
         hits[e[i].bank]++;
-        if (fresh) {
+        if (fresh[i]) {
             total_distinct++;
             unsigned c = ++distinct[e[i].bank];
             if (c > cost || (c == cost && e[i].bank < worst)) {
@@ -88,54 +143,37 @@ static void bank_check(bool merge, const entry *e,
     ph->distinct = total_distinct;
 }
 
-/* Gather the entries of the phase made of `lanes` (sub-step `s` in
- * substeps mode, all words otherwise). */
-static unsigned gather(const lds_sim_profile *p, const lds_sim_access *a,
-                       uint64_t lanes, int substep, entry *e)
+/* Gather and bank-check one phase; hits/distinct are zeroed first for the
+ * banks the entries use (all `banks` when clear_all). */
+static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
+                            lds_sim_phase *ph, entry *e, unsigned *hits, unsigned *distinct, bool *fresh,
+                            bool clear_all)
 {
-    unsigned n = 0;
-    unsigned bb = p->bank_bytes;
-    for (unsigned lane = 0; lane < a->nlanes; lane++) {
-        if (!(lanes >> lane & 1))
-            continue;
-        uint64_t addr = a->addr[lane];
-        uint64_t first, last;
-        if (substep >= 0) {
-            first = last = (addr + (uint64_t)substep * bb) / bb;
-        } else {
-            first = addr / bb;
-            last = (addr + a->width - 1) / bb;
-        }
-        for (uint64_t w = first; w <= last && n < MAX_ENTRIES; w++) {
-            e[n].bank = (unsigned)(w % p->banks);
-            e[n].unit = unit_of(p, a->width, w, addr);
-            n++;
-        }
+    int substep = g->substeps ? (int)ph->substep : -1;
+    unsigned n = gather(p, g, a, ph->lanes, substep, e);
+    if (clear_all) {
+        memset(hits, 0, sizeof(unsigned) * g->banks);
+        memset(distinct, 0, sizeof(unsigned) * g->banks);
+    } else {
+        for (unsigned i = 0; i < n; i++)
+            hits[e[i].bank] = distinct[e[i].bank] = 0;
     }
+    bank_check(lds_sim_merges(p, a->kind), e, n, ph, hits, distinct, fresh);
     return n;
 }
 
-/* Number of sub-steps of the literal R3: one per bank word of the width. */
-static unsigned substeps_of(const lds_sim_profile *p, unsigned width)
+static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
+                      uint64_t lanes, unsigned substep, lds_sim_result *out)
 {
-    unsigned s = width / p->bank_bytes;
-    return s ? s : 1;
-}
-
-static void run_phase(const lds_sim_profile *p, const lds_sim_access *a,
-                      uint64_t lanes, int substep, lds_sim_result *out)
-{
-    entry e[MAX_ENTRIES];
+    entry e[LDS_SIM_MAX_CELLS];
+    bool fresh[LDS_SIM_MAX_CELLS];
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
     if (!lanes || out->nphases >= LDS_SIM_MAX_PHASES)
         return;
     lds_sim_phase *ph = &out->phase[out->nphases++];
-    unsigned n = gather(p, a, lanes, substep, e);
-    for (unsigned i = 0; i < n; i++)
-        hits[e[i].bank] = distinct[e[i].bank] = 0;
     ph->lanes = lanes;
-    ph->substep = substep < 0 ? 0 : (unsigned)substep;
-    bank_check(merges(p, a->kind), e, n, ph, hits, distinct);
+    ph->substep = substep;
+    check_phase(p, g, a, ph, e, hits, distinct, fresh, false);
     out->cycles += ph->cost;
     out->ideal += 1;
     if (ph->cost > out->ways)
@@ -143,23 +181,22 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_access *a,
     out->broadcasts += ph->accesses - ph->distinct;
 }
 
-/* Active-lane masks of the phases, by table (R3 phases) or by contiguous
- * half-waves (R3 substeps).  Returns the number of groups: up to
- * LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
+/* Active-lane masks of the lane groups, by table (R3 phases) or by
+ * contiguous half-waves (R3 substeps).  Returns the number of groups: up
+ * to LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
  * not divide the wave (its last repetition is cut short). */
-static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_access *a,
+static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
                             uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
 {
     uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups;
-    if (p->r3 == LDS_R3_SUBSTEPS) {
+    if (g->substeps) {
         unsigned half = p->wave < 32 ? p->wave : 32;
         for (unsigned lane = 0; lane < p->wave; lane++)
             phase_of_lane[lane] = (uint8_t)(lane / half);
         groups = (p->wave + half - 1) / half;
     } else {
-        const char *spec = p->phases[lds_sim_width_class_of(a->kind, a->width)];
-        groups = lds_sim_phase_map(spec, p->wave, phase_of_lane, why);
+        groups = lds_sim_phase_map(g->phases, p->wave, phase_of_lane, why);
         if (groups == 0)
             return 0;
     }
@@ -170,35 +207,52 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_access *a,
     return groups;
 }
 
-int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
-                lds_sim_result *out, const char **why)
+int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_result *out, const char **why)
 {
     uint64_t masks[LDS_SIM_MAX_GROUPS];
+    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
     memset(out, 0, sizeof *out - sizeof out->phase);
-    unsigned groups = phase_masks(p, a, masks, why);
+    unsigned groups = phase_masks(p, &g, a, masks, why);
     if (groups == 0)
         return -1;
-    if (p->r3 == LDS_R3_SUBSTEPS) {
-        unsigned steps = substeps_of(p, a->width);
-        for (unsigned g = 0; g < groups; g++)
-            for (unsigned s = 0; s < steps; s++)
-                run_phase(p, a, masks[g], (int)s, out);
-    } else {
-        for (unsigned g = 0; g < groups; g++)
-            run_phase(p, a, masks[g], -1, out);
-    }
+    for (unsigned i = 0; i < groups; i++)
+        for (unsigned s = 0; s < g.nsubsteps; s++)
+            run_phase(p, &g, a, masks[i], s, out);
     return 0;
 }
 
-void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a,
-                         const lds_sim_phase *ph, unsigned *hits,
-                         unsigned *distinct)
+unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,
+                            unsigned lane, uint64_t words[LDS_SIM_MAX_LANE_WORDS])
 {
-    entry e[MAX_ENTRIES];
-    lds_sim_phase scratch;
-    int substep = p->r3 == LDS_R3_SUBSTEPS ? (int)ph->substep : -1;
-    unsigned n = gather(p, a, ph->lanes, substep, e);
-    memset(hits, 0, sizeof(unsigned) * p->banks);
-    memset(distinct, 0, sizeof(unsigned) * p->banks);
-    bank_check(merges(p, a->kind), e, n, &scratch, hits, distinct);
+    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    return lane_words(&g, a, lane, g.substeps ? (int)ph->substep : -1, words);
+}
+
+void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,
+                         unsigned *hits, unsigned *distinct)
+{
+    entry e[LDS_SIM_MAX_CELLS];
+    bool fresh[LDS_SIM_MAX_CELLS];
+    lds_sim_phase scratch = *ph;
+    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    check_phase(p, &g, a, &scratch, e, hits, distinct, fresh, true);
+}
+
+unsigned lds_sim_phase_cells(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,
+                             lds_sim_cell *cells)
+{
+    entry e[LDS_SIM_MAX_CELLS];
+    bool fresh[LDS_SIM_MAX_CELLS];
+    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+    lds_sim_phase scratch = *ph;
+    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    unsigned n = check_phase(p, &g, a, &scratch, e, hits, distinct, fresh, false);
+    for (unsigned i = 0; i < n; i++) {
+        cells[i].lane = e[i].lane;
+        cells[i].word = e[i].word;
+        cells[i].bank = e[i].bank;
+        cells[i].conflict = distinct[e[i].bank] > 1;
+        cells[i].shared = !cells[i].conflict && hits[e[i].bank] > 1;
+    }
+    return n;
 }

@@ -1,5 +1,10 @@
 /* sim/sim.h - one wave-wide shared-memory instruction through R1-R3
- * (rules.md sections 1-3).  Pure: no language, no GMP. */
+ * (doc/rules.md).  Pure: no language, no GMP.
+ *
+ * sim/ is the only place that knows the rules: which words a lane's
+ * access touches in each phase, which lanes form a phase, whether lanes
+ * on one word merge, and what a phase costs.  Reports, explanations and
+ * pictures ask these functions; they never re-derive. */
 #ifndef LDS_SIM_SIM_H
 #define LDS_SIM_SIM_H
 
@@ -8,13 +13,20 @@
 
 #include "sim/profile.h"
 
-/* At most 4 sub-steps (b128) per half-wave, 64 lanes: 256 phases. */
-#define LDS_SIM_MAX_PHASES 256
+/* Addresses a lane may bring to one instruction (ds_read2: two). */
+#define LDS_SIM_MAX_ADDRS 2
+/* Words one lane touches: up to 2 addresses of up to 4 words each. */
+#define LDS_SIM_MAX_LANE_WORDS 8
+/* Phases with an active lane: at most one per lane and sub-step (b128
+ * under the literal rules: 4 sub-steps of each half-wave). */
+#define LDS_SIM_MAX_PHASES (LDS_SIM_MAX_WAVE * 4)
+/* Lane-word accesses one phase can hold. */
+#define LDS_SIM_MAX_CELLS (LDS_SIM_MAX_WAVE * LDS_SIM_MAX_LANE_WORDS)
 
 /* One phase of one instruction: which lanes it holds and what it cost. */
 typedef struct {
     uint64_t lanes;        /* bit i: lane i takes part (active) */
-    unsigned substep;      /* sub-step (substeps mode), else 0 */
+    unsigned substep;      /* sub-step (literal R3), else 0 */
     unsigned cost;         /* cycles: max over banks */
     unsigned worst_bank;   /* the (lowest) bank that set the cost */
     unsigned accesses;     /* lane-word accesses */
@@ -30,18 +42,74 @@ typedef struct {
     lds_sim_phase phase[LDS_SIM_MAX_PHASES];
 } lds_sim_result;
 
+/* One instruction: every lane's addresses.  Lane l's addresses are
+ * addr[l * naddr] .. addr[l * naddr + naddr - 1], each covering `width`
+ * bytes. */
 typedef struct {
     lds_sim_kind kind;
-    unsigned width;        /* bytes: 1, 2, 4, 8, 12 or 16 */
+    unsigned width;        /* bytes per address: 1, 2, 4, 8, 12 or 16 */
+    unsigned naddr;        /* addresses per lane: 1, or 2 (ds_read2/ds_write2) */
     unsigned nlanes;       /* <= profile wave */
     const bool *active;    /* [nlanes] */
-    const uint64_t *addr;  /* [nlanes] byte addresses */
+    const uint64_t *addr;  /* [nlanes * naddr] byte addresses */
 } lds_sim_access;
+
+/* How one instruction is split and banked: R3's lane-phase table and the
+ * bank period it sees (issue: a 64-bank part can serve some instructions
+ * with a 32-word period).  substeps: the literal R3 (half-waves of
+ * contiguous lanes, one 4-byte sub-step at a time). */
+typedef struct {
+    const char *phases;    /* "8c" or lane groups "0-3,20-23|..." */
+    unsigned banks;
+    unsigned bank_bytes;
+    bool substeps;
+    unsigned nsubsteps;    /* sub-steps per half-wave (literal R3), else 1 */
+} lds_sim_geometry;
+
+/* The geometry of an access of `kind` and `width` on profile p. */
+lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
 
 /* Simulate one instruction.  Returns 0, or -1 with *why set when the
  * profile's phase table for this width is malformed. */
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
                 lds_sim_result *out, const char **why);
+
+/* Whether lanes on the same unit are served together (a broadcast on
+ * reads, one writer on writes).  Atomics never merge; writes on a profile
+ * without write_merge never merge. */
+bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind);
+
+/* The words lane `lane` touches in phase ph (all its words, or under the
+ * literal R3 the one word of the phase's sub-step); returns how many (at
+ * most LDS_SIM_MAX_LANE_WORDS). */
+unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a,
+                            const lds_sim_phase *ph, unsigned lane,
+                            uint64_t words[LDS_SIM_MAX_LANE_WORDS]);
+
+/* The bank of word w for this access. */
+unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint64_t w);
+
+/* One lane-word access of a phase, as the pictures show it. */
+typedef struct {
+    unsigned lane;
+    uint64_t word;
+    unsigned bank;
+    bool conflict;         /* its bank serves more than one unit: costs extra */
+    bool shared;           /* not a conflict, and another access is on the
+                              same unit (a broadcast, or one writer) */
+} lds_sim_cell;
+
+/* The lane-word accesses of phase ph, by lane then word; returns how many
+ * (at most LDS_SIM_MAX_CELLS). */
+unsigned lds_sim_phase_cells(const lds_sim_profile *p, const lds_sim_access *a,
+                             const lds_sim_phase *ph, lds_sim_cell *cells);
+
+/* Per-bank view of one phase: hits[bank] (lane-word accesses) and
+ * distinct[bank] (units the bank must serve); arrays hold the access's
+ * bank count (lds_sim_geometry_of(...).banks) entries. */
+void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a,
+                         const lds_sim_phase *ph, unsigned *hits,
+                         unsigned *distinct);
 
 /* Greatest common divisor (gcd(0, 0) = 0). */
 uint64_t lds_sim_gcd(uint64_t a, uint64_t b);
@@ -50,12 +118,5 @@ uint64_t lds_sim_gcd(uint64_t a, uint64_t b);
 bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr);
 /* Required alignment in bytes. */
 unsigned lds_sim_alignment(const lds_sim_profile *p, unsigned width);
-
-/* Per-bank view of one phase (for reports): fills hits[bank] (lane-word
- * accesses) and distinct[bank] (units the bank must serve); arrays hold
- * p->banks entries. */
-void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a,
-                         const lds_sim_phase *ph, unsigned *hits,
-                         unsigned *distinct);
 
 #endif

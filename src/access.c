@@ -186,7 +186,7 @@ static int leaf(job *j, mpz_srcptr mult)
         if (j->active[lane] && lane_address(j, (int)lane, &j->addr[lane]) < 0)
             return -1;
     }
-    lds_sim_access acc = { (lds_sim_kind)j->s->access, j->width, wave, j->active, j->addr };
+    lds_sim_access acc = { (lds_sim_kind)j->s->access, j->width, 1, wave, j->active, j->addr };
     lds_access_record *rec = j->rec;
     lds_sim_result *res = &j->result;
     /* keep the first instructions for --show, with their loop values */

@@ -1,6 +1,8 @@
 /* src/driver.c - statement by statement execution of an lds program. */
 #include "src/driver.h"
 
+#include "sim/phases.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +117,12 @@ void lds_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
 }
 
 /* ------------------------------------------------------------ records */
+
+lds_sim_access lds_sample_access(const lds_access_record *r, const lds_sample *s)
+{
+    lds_sim_access a = { (lds_sim_kind)r->kind, r->width, 1, r->profile.wave, s->active, s->addr };
+    return a;
+}
 
 lds_access_record *lds_interp_record(lds_interp *in, const lds_stmt *s, unsigned width)
 {

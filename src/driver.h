@@ -55,6 +55,9 @@ typedef struct {
     bool failed;                     /* stopped by an error: not reported */
 } lds_access_record;
 
+/* The simulator's view of a kept instruction of an access record. */
+lds_sim_access lds_sample_access(const lds_access_record *r, const lds_sample *s);
+
 typedef struct {
     const lds_stmt *stmt;
     bool ok;

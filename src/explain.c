@@ -27,23 +27,30 @@ static void lane_ranges(char *buf, size_t size, uint64_t lanes)
     }
 }
 
-static unsigned words_per_lane(const lds_sim_profile *p, unsigned width)
+/* Words the first lane of the first phase touches (all words of its
+ * address: the literal R3 splits them into sub-steps). */
+static unsigned words_per_lane(const lds_access_record *rec, const lds_sample *s)
 {
-    return width <= p->bank_bytes ? 1 : (width + p->bank_bytes - 1) / p->bank_bytes;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    lds_sim_profile whole = rec->profile;
+    uint64_t words[LDS_SIM_MAX_LANE_WORDS];
+    const lds_sim_phase *ph = &s->result.phase[0];
+    whole.r3 = LDS_R3_PHASES;
+    return lds_sim_lane_words(&whole, &acc, ph, (unsigned)__builtin_ctzll(ph->lanes), words);
 }
 
 static void explain_r3(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
 {
     const lds_sim_profile *p = &rec->profile;
     const char *kind = rec->kind == ACC_READ ? "read" : rec->kind == ACC_WRITE ? "write" : "atomic";
-    unsigned w = words_per_lane(p, rec->width);
+    unsigned w = words_per_lane(rec, s);
     if (p->r3 == LDS_R3_SUBSTEPS) {
         fprintf(out, "%sR3 (literal): lanes are checked in half-waves of %u contiguous lanes, and the b%u %s in %u sub-step%s of %u bytes, each checked on its own: %u (half-wave, sub-step) pair%s with active lanes.\n",
                 bullet, p->wave < 32 ? p->wave : 32, rec->width * 8, kind, w, w == 1 ? "" : "s", p->bank_bytes,
                 (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s");
         return;
     }
-    const char *spec = p->phases[lds_sim_width_class_of((lds_sim_kind)rec->kind, rec->width)];
+    const char *spec = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width).phases;
     size_t len = strlen(spec);
     if (spec[len - 1] == 'c')
         fprintf(out, "%sR3: a b%u %s on %s is served in phases of %.*s contiguous lanes", bullet, rec->width * 8,
@@ -62,31 +69,26 @@ static void explain_costly_phase(FILE *out, const lds_access_record *rec, const 
                                  const lds_sim_phase *ph, unsigned index, const char *bullet)
 {
     const lds_sim_profile *p = &rec->profile;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     char lanes[256];
-    uint64_t words[LDS_SIM_MAX_WAVE * 4];
-    uint64_t word_lanes[LDS_SIM_MAX_WAVE * 4];
-    unsigned nwords = 0;
+    uint64_t words[LDS_SIM_MAX_CELLS];
+    uint64_t word_lanes[LDS_SIM_MAX_CELLS];
+    unsigned nwords = 0, n = lds_sim_phase_cells(p, &acc, ph, cells);
     lane_ranges(lanes, sizeof lanes, ph->lanes);
-    for (unsigned lane = 0; lane < p->wave; lane++) {
-        if (!(ph->lanes >> lane & 1))
+    for (unsigned i = 0; i < n; i++) {   /* the words on the bank that set the cost */
+        if (cells[i].bank != ph->worst_bank)
             continue;
-        uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
-        if (p->r3 == LDS_R3_SUBSTEPS)
-            first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
-        for (uint64_t wd = first; wd <= last; wd++) {
-            if (wd % p->banks != ph->worst_bank)
-                continue;
-            unsigned k = 0;
-            while (k < nwords && words[k] != wd)
-                k++;
-            if (k == nwords) {
-                words[nwords] = wd;
-                word_lanes[nwords++] = 0;
-            }
-            word_lanes[k] |= (uint64_t)1 << lane;
+        unsigned k = 0;
+        while (k < nwords && words[k] != cells[i].word)
+            k++;
+        if (k == nwords) {
+            words[nwords] = cells[i].word;
+            word_lanes[nwords++] = 0;
         }
+        word_lanes[k] |= (uint64_t)1 << cells[i].lane;
     }
-    int merge = !(rec->kind == ACC_ATOMIC || (rec->kind == ACC_WRITE && !p->write_merge));
+    int merge = lds_sim_merges(p, acc.kind);
     char sub[32] = "";
     if (p->r3 == LDS_R3_SUBSTEPS)
         snprintf(sub, sizeof sub, ", sub-step %u", ph->substep);
@@ -123,7 +125,7 @@ static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample
                 bullet);
     if (rec->kind == ACC_ATOMIC)
         fprintf(out, "%sAtomics never broadcast: lanes on one word are served one after another.\n", bullet);
-    else if (rec->kind == ACC_WRITE && !rec->profile.write_merge)
+    else if (!lds_sim_merges(&rec->profile, (lds_sim_kind)rec->kind))
         fprintf(out, "%sOn %s writes never merge: every lane on a bank counts, even on the same word.\n", bullet,
                 rec->profile.name);
     else if (res->broadcasts)
@@ -131,25 +133,31 @@ static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample
                 bullet, (unsigned long long)res->broadcasts);
 }
 
-/* R2: lanes on one word at different byte offsets. */
+/* R2: lanes on one word at different byte offsets (sub-word accesses:
+ * one word per lane). */
 static void explain_r2(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
 {
     const lds_sim_profile *p = &rec->profile;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     if (rec->width >= p->bank_bytes)
         return;
-    for (unsigned a = 0; a < p->wave; a++)
-        for (unsigned b = a + 1; b < p->wave && s->active[a]; b++) {
-            if (!s->active[b] || s->addr[a] / p->bank_bytes != s->addr[b] / p->bank_bytes || s->addr[a] == s->addr[b])
-                continue;
-            if (p->r2 == LDS_R2_WORD)
-                fprintf(out, "%sR2: lanes %u and %u touch different bytes of word %llu; calibrated R2 serves them as one word (the literal R2 would count them separately).\n",
-                        bullet, a, b, (unsigned long long)(s->addr[a] / p->bank_bytes));
-            else
-                fprintf(out, "%sR2 (literal): lanes %u and %u touch different bytes of word %llu, so they count as two accesses of bank %llu.\n",
-                        bullet, a, b, (unsigned long long)(s->addr[a] / p->bank_bytes),
-                        (unsigned long long)(s->addr[a] / p->bank_bytes % p->banks));
-            return;
-        }
+    for (unsigned i = 0; i < s->result.nphases; i++) {
+        unsigned n = lds_sim_phase_cells(p, &acc, &s->result.phase[i], cells);
+        for (unsigned a = 0; a < n; a++)
+            for (unsigned b = a + 1; b < n; b++) {
+                unsigned la = cells[a].lane, lb = cells[b].lane;
+                if (cells[a].word != cells[b].word || s->addr[la] == s->addr[lb])
+                    continue;
+                if (p->r2 == LDS_R2_WORD)
+                    fprintf(out, "%sR2: lanes %u and %u touch different bytes of word %llu; calibrated R2 serves them as one word (the literal R2 would count them separately).\n",
+                            bullet, la, lb, (unsigned long long)cells[a].word);
+                else
+                    fprintf(out, "%sR2 (literal): lanes %u and %u touch different bytes of word %llu, so they count as two accesses of bank %u.\n",
+                            bullet, la, lb, (unsigned long long)cells[a].word, cells[a].bank);
+                return;
+            }
+    }
 }
 
 /* If every active lane's address is base + stride * lane: the closed form. */
@@ -164,30 +172,31 @@ static void explain_closed_form(FILE *out, const lds_access_record *rec, const l
             else if (second < 0)
                 second = (int)l;
         }
-    if (second < 0 || words_per_lane(p, rec->width) > 1)
+    if (second < 0 || words_per_lane(rec, s) > 1)
         return;
+    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width);
     int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
     int64_t base = (int64_t)s->addr[first] - step * first;
     for (unsigned l = 0; l < p->wave; l++)
         if (s->active[l] && (int64_t)s->addr[l] != base + step * (int64_t)l)
             return;
-    if (step < 0 || step % (int64_t)p->bank_bytes != 0)
+    if (step < 0 || step % (int64_t)g.bank_bytes != 0)
         return;
-    uint64_t stride = (uint64_t)step / p->bank_bytes;
-    unsigned d = (unsigned)(stride % p->banks);
+    uint64_t stride = (uint64_t)step / g.bank_bytes;
+    unsigned d = (unsigned)(stride % g.banks);
     fprintf(out, "%sClosed form: the address is %lld + %lld * lane bytes, a stride of %llu word%s.", bullet,
             (long long)base, (long long)step, (unsigned long long)stride, stride == 1 ? "" : "s");
     if (d == 0) {
         fprintf(out, step == 0 ? " Every lane touches the same word.\n"
                                : " The stride is a multiple of %u banks: every lane on one bank, each on its own word.\n",
-                p->banks);
+                g.banks);
         return;
     }
-    unsigned g = (unsigned)lds_sim_gcd(d, p->banks), apart = p->banks / g;
+    unsigned gcd = (unsigned)lds_sim_gcd(d, g.banks), apart = g.banks / gcd;
     unsigned lanes = (unsigned)__builtin_popcountll(s->result.phase[0].lanes);
     unsigned banks = lanes < apart ? lanes : apart, per = (lanes + apart - 1) / apart;
     fprintf(out, " gcd(%llu, %u) = %u, so lanes %u apart share a bank: a phase of %u lanes touches %u bank%s, %u lane%s on each.\n",
-            (unsigned long long)stride, p->banks, g, apart, lanes, banks, banks == 1 ? "" : "s", per, per == 1 ? "" : "s");
+            (unsigned long long)stride, g.banks, gcd, apart, lanes, banks, banks == 1 ? "" : "s", per, per == 1 ? "" : "s");
 }
 
 /* Run the same instruction under the other rule set. */
@@ -197,7 +206,7 @@ static void explain_rules(FILE *out, const lds_access_record *rec, const lds_sam
     int literal = rec->profile.r2 == LDS_R2_STRICT && rec->profile.r3 == LDS_R3_SUBSTEPS;
     other.r2 = literal ? LDS_R2_WORD : LDS_R2_STRICT;
     other.r3 = literal ? LDS_R3_PHASES : LDS_R3_SUBSTEPS;
-    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, other.wave, s->active, s->addr };
+    lds_sim_access acc = lds_sample_access(rec, s);
     static lds_sim_result res;
     const char *why;
     if (lds_sim_run(&other, &acc, &res, &why) < 0)

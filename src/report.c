@@ -78,6 +78,7 @@ static void metrics_text(FILE *out, const lds_metrics *m)
 static void show_lanes(FILE *out, const lds_access_record *rec, const lds_sample *s)
 {
     const lds_sim_profile *p = &rec->profile;
+    lds_sim_access acc = lds_sample_access(rec, s);
     fprintf(out, "    lane  address     word  bank\n");
     for (unsigned lane = 0; lane < p->wave; lane++) {
         if (!s->active[lane]) {
@@ -85,8 +86,23 @@ static void show_lanes(FILE *out, const lds_access_record *rec, const lds_sample
             continue;
         }
         uint64_t w = s->addr[lane] / p->bank_bytes;
-        fprintf(out, "    %4u  %7llu  %7llu  %4llu\n", lane, (unsigned long long)s->addr[lane],
-                (unsigned long long)w, (unsigned long long)(w % p->banks));
+        fprintf(out, "    %4u  %7llu  %7llu  %4u\n", lane, (unsigned long long)s->addr[lane],
+                (unsigned long long)w, lds_sim_bank_of(p, &acc, w));
+    }
+}
+
+/* "0-3 8 10-11" from a lane mask */
+static void print_lane_ranges(FILE *out, uint64_t lanes)
+{
+    int first = -1;
+    for (int lane = 0; lane <= 64; lane++) {
+        int on = lane < 64 && (lanes >> lane & 1);
+        if (on && first < 0)
+            first = lane;
+        if (!on && first >= 0) {
+            fprintf(out, first == lane - 1 ? " %d" : " %d-%d", first, lane - 1);
+            first = -1;
+        }
     }
 }
 
@@ -94,24 +110,16 @@ static void show_phases(FILE *out, const lds_access_record *rec, const lds_sampl
 {
     const lds_sim_profile *p = &rec->profile;
     const lds_sim_result *res = &s->result;
-    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
+    lds_sim_access acc = lds_sample_access(rec, s);
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
     for (unsigned i = 0; i < res->nphases; i++) {
         const lds_sim_phase *ph = &res->phase[i];
         fprintf(out, "    phase %u", i);
         if (rec->profile.r3 == LDS_R3_SUBSTEPS)
             fprintf(out, " (sub-step %u)", ph->substep);
         fprintf(out, ": lanes");
-        int first = -1;
-        for (int lane = 0; lane <= 64; lane++) {   /* ranges of set bits */
-            int on = lane < 64 && (ph->lanes >> lane & 1);
-            if (on && first < 0)
-                first = lane;
-            if (!on && first >= 0) {
-                fprintf(out, first == lane - 1 ? " %d" : " %d-%d", first, lane - 1);
-                first = -1;
-            }
-        }
+        print_lane_ranges(out, ph->lanes);
         fprintf(out, "; %u cycle%s (bank %u), %u accesses, %u distinct\n", ph->cost, ph->cost == 1 ? "" : "s",
                 ph->worst_bank, ph->accesses, ph->distinct);
         if (ph->cost <= 1)
@@ -120,7 +128,7 @@ static void show_phases(FILE *out, const lds_access_record *rec, const lds_sampl
         lds_sim_phase_banks(p, &acc, ph, hits, distinct);
         fprintf(out, "      conflicting banks (bank: hits/words):");
         unsigned shown = 0;
-        for (unsigned b = 0; b < p->banks; b++)
+        for (unsigned b = 0; b < banks; b++)
             if (distinct[b] > 1 && shown++ < 16)
                 fprintf(out, " %u: %u/%u", b, hits[b], distinct[b]);
         if (shown > 16)
@@ -135,31 +143,27 @@ static void show_phases(FILE *out, const lds_access_record *rec, const lds_sampl
 static void show_grid(FILE *out, const lds_access_record *rec, const lds_sample *s)
 {
     const lds_sim_profile *p = &rec->profile;
-    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
-    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
-    unsigned banks = p->banks > 128 ? 128 : p->banks;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    char row[129];
+    if (banks > 128)
+        banks = 128;
     for (unsigned i = 0; i < s->result.nphases; i++) {
         const lds_sim_phase *ph = &s->result.phase[i];
-        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        unsigned n = lds_sim_phase_cells(p, &acc, ph, cells);
         fprintf(out, "    phase %u: %u cycle%s\n         bank ", i, ph->cost, ph->cost == 1 ? "" : "s");
         for (unsigned b = 0; b < banks; b++)
             fputc(b % 10 == 0 ? '0' + (int)(b / 10 % 10) : ' ', out);
         fputc('\n', out);
-        for (unsigned lane = 0; lane < p->wave; lane++) {
-            if (!(ph->lanes >> lane & 1))
-                continue;
-            fprintf(out, "    lane %3u ", lane);
-            uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
-            if (p->r3 == LDS_R3_SUBSTEPS)
-                first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
-            for (unsigned b = 0; b < banks; b++) {
-                char c = '.';
-                for (uint64_t w = first; w <= last; w++)
-                    if (w % p->banks == b)
-                        c = distinct[b] > 1 ? '#' : hits[b] > 1 ? 'b' : 'o';
-                fputc(c, out);
-            }
-            fputc('\n', out);
+        for (unsigned k = 0; k < n;) {   /* one row per lane: its cells are adjacent */
+            unsigned lane = cells[k].lane;
+            memset(row, '.', banks);
+            row[banks] = '\0';
+            for (; k < n && cells[k].lane == lane; k++)
+                if (cells[k].bank < banks)
+                    row[cells[k].bank] = cells[k].conflict ? '#' : cells[k].shared ? 'b' : 'o';
+            fprintf(out, "    lane %3u %s\n", lane, row);
         }
     }
     fprintf(out, "    (o: the bank serves this word alone; b: broadcast; #: bank conflict)\n");

@@ -23,30 +23,16 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-/* Is word w touched by a lane of the phase other than `lane`? */
-static int shared_word(const lds_sim_profile *p, const lds_sample *s, const lds_sim_phase *ph, unsigned width,
-                       unsigned lane, uint64_t w)
-{
-    for (unsigned o = 0; o < p->wave; o++) {
-        if (o == lane || !(ph->lanes >> o & 1))
-            continue;
-        uint64_t first = s->addr[o] / p->bank_bytes, last = (s->addr[o] + width - 1) / p->bank_bytes;
-        if (p->r3 == LDS_R3_SUBSTEPS)
-            first = last = (s->addr[o] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
-        if (w >= first && w <= last)
-            return 1;
-    }
-    return 0;
-}
-
 void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
 {
     const lds_sim_profile *p = &rec->profile;
     const lds_sample *s = &rec->samples[sample];
     const lds_sim_result *res = &s->result;
-    lds_sim_access acc = { (lds_sim_kind)rec->kind, rec->width, p->wave, s->active, s->addr };
-    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
-    unsigned banks = p->banks > 128 ? 128 : p->banks;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    if (banks > 128)
+        banks = 128;
     unsigned cell = banks > 64 ? CELL_MIN : banks > 32 ? 11 : 14;
     unsigned rows = 0;
     for (unsigned i = 0; i < res->nphases; i++)
@@ -54,7 +40,6 @@ void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
     unsigned width = LEFT + banks * cell + 24, height = TOP + rows * cell + 90;
     if (width < 560)
         width = 560;
-    int merge = !(rec->kind == ACC_ATOMIC || (rec->kind == ACC_WRITE && !p->write_merge));
 
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%u\" height=\"%u\" "
@@ -75,7 +60,7 @@ void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
     unsigned y = TOP;
     for (unsigned i = 0; i < res->nphases; i++) {
         const lds_sim_phase *ph = &res->phase[i];
-        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        unsigned n = lds_sim_phase_cells(p, &acc, ph, cells);
         fprintf(out, "<line x1=\"4\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#888888\"/>\n", y, width - 4, y);
         fprintf(out, "<text x=\"8\" y=\"%u\" font-weight=\"bold\">phase %u", y + cell - 3, i);
         if (p->r3 == LDS_R3_SUBSTEPS)
@@ -83,22 +68,16 @@ void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
         fprintf(out, ": %u cycle%s%s</text>\n", ph->cost, ph->cost == 1 ? "" : "s",
                 ph->cost > 1 ? " (conflict)" : "");
         y += cell;
-        for (unsigned lane = 0; lane < p->wave; lane++) {
-            if (!(ph->lanes >> lane & 1))
-                continue;
+        for (unsigned k = 0; k < n;) {   /* one row per lane: its cells are adjacent */
+            unsigned lane = cells[k].lane;
             fprintf(out, "<text x=\"8\" y=\"%u\">lane %u</text>\n", y + cell - 3, lane);
-            uint64_t first = s->addr[lane] / p->bank_bytes, last = (s->addr[lane] + rec->width - 1) / p->bank_bytes;
-            if (p->r3 == LDS_R3_SUBSTEPS)
-                first = last = (s->addr[lane] + (uint64_t)ph->substep * p->bank_bytes) / p->bank_bytes;
-            for (uint64_t w = first; w <= last; w++) {
-                unsigned b = (unsigned)(w % p->banks);
-                if (b >= banks)
+            for (; k < n && cells[k].lane == lane; k++) {
+                const lds_sim_cell *c = &cells[k];
+                if (c->bank >= banks)
                     continue;
-                int conflict = merge ? distinct[b] > 1 : hits[b] > 1;
-                const char *fill = conflict ? "#d62728" : shared_word(p, s, ph, rec->width, lane, w) ? "#1f77b4"
-                                                                                                  : "#2ca02c";
+                const char *fill = c->conflict ? "#d62728" : c->shared ? "#1f77b4" : "#2ca02c";
                 fprintf(out, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\"><title>lane %u, word %llu, bank %u</title></rect>\n",
-                        LEFT + b * cell + 1, y + 1, cell - 2, cell - 2, fill, lane, (unsigned long long)w, b);
+                        LEFT + c->bank * cell + 1, y + 1, cell - 2, cell - 2, fill, lane, (unsigned long long)c->word, c->bank);
             }
             y += cell;
         }

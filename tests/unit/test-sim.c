@@ -2,6 +2,7 @@
  * every worked example of rules.md section 5. */
 #include <string.h>
 
+#include "sim/phases.h"
 #include "sim/profile.h"
 #include "sim/sim.h"
 #include "tests/unit/cunit_tap.h"
@@ -28,7 +29,7 @@ static void strided(unsigned wave, uint64_t stride)
 
 static void run(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
-    lds_sim_access a = { kind, width, p->wave, active, addr };
+    lds_sim_access a = { kind, width, 1, p->wave, active, addr };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
 }
@@ -238,6 +239,87 @@ static void test_gfx950(void)
     CU_ASSERT_EQUAL(res.ways, 32);
 }
 
+/* A table whose period (3) does not divide the wave (64): 66 groups, the
+ * last cut short; each lane its own phase. */
+static void test_period_not_dividing_wave(void)
+{
+    uint8_t map[LDS_SIM_MAX_WAVE];
+    const char *why = NULL;
+    CU_ASSERT_EQUAL(lds_sim_phase_map("0|1|2", 64, map, &why), 66);
+    CU_ASSERT_EQUAL(map[63], 63);
+    lds_sim_profile p = profile("gfx942");
+    strcpy(p.phases[LDS_WC_B32], "0|1|2");
+    strided(64, 4);
+    run(&p, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ideal, 64);
+    CU_ASSERT_EQUAL(res.cycles, 64);
+    CU_ASSERT_EQUAL(res.ways, 1);
+}
+
+/* What the pictures ask: the words of a lane in a phase (all four of a
+ * b128; one per sub-step under the literal R3), and per-cell conflict
+ * and broadcast flags. */
+static void test_lane_words_and_cells(void)
+{
+    lds_sim_profile p = profile("gfx942");
+    uint64_t words[LDS_SIM_MAX_LANE_WORDS];
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    strided(64, 16);
+    addr[5] = 160;   /* lane 5 at words 40-43 */
+    lds_sim_access a = { LDS_ACCESS_READ, 16, 1, 64, active, addr };
+    const char *why = NULL;
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
+    CU_ASSERT_EQUAL(lds_sim_lane_words(&p, &a, &res.phase[1], 5, words), 4);
+    CU_ASSERT_EQUAL(words[0], 40);
+    CU_ASSERT_EQUAL(words[3], 43);
+    CU_ASSERT_EQUAL(lds_sim_bank_of(&p, &a, 40), 8);
+    p.r3 = LDS_R3_SUBSTEPS;   /* sub-step 2: one word, base + 8 bytes */
+    lds_sim_phase ph = { (uint64_t)1 << 5, 2, 0, 0, 0, 0 };
+    CU_ASSERT_EQUAL(lds_sim_lane_words(&p, &a, &ph, 5, words), 1);
+    CU_ASSERT_EQUAL(words[0], 42);
+    /* generic: lanes 0 and 1 on word 0 (a broadcast), lanes 2 and 3 on
+     * words 1 and 33 of bank 1 (a conflict) */
+    lds_sim_profile g = profile("generic");
+    memset(active, 0, sizeof active);
+    active[0] = active[1] = active[2] = active[3] = true;
+    addr[0] = addr[1] = 0;
+    addr[2] = 4;
+    addr[3] = 33 * 4;
+    lds_sim_access b = { LDS_ACCESS_READ, 4, 1, 32, active, addr };
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(&g, &b, &res, &why), 0);
+    CU_ASSERT_EQUAL(res.ways, 2);
+    CU_ASSERT_EQUAL(lds_sim_phase_cells(&g, &b, &res.phase[0], cells), 4);
+    CU_ASSERT_TRUE(cells[0].shared && !cells[0].conflict);
+    CU_ASSERT_TRUE(cells[1].shared);
+    CU_ASSERT_TRUE(cells[2].conflict && cells[3].conflict);
+    CU_ASSERT_EQUAL(cells[3].word, 33);
+    CU_ASSERT_EQUAL(cells[3].bank, 1);
+    /* atomics never merge: the two lanes on word 0 conflict */
+    b.kind = LDS_ACCESS_ATOMIC;
+    CU_ASSERT_FALSE(lds_sim_merges(&g, LDS_ACCESS_ATOMIC));
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(&g, &b, &res, &why), 0);
+    lds_sim_phase_cells(&g, &b, &res.phase[0], cells);
+    CU_ASSERT_TRUE(cells[0].conflict && !cells[0].shared);
+}
+
+/* ds_read2-style: two addresses per lane, both words in the lane's phase. */
+static void test_two_addresses(void)
+{
+    lds_sim_profile p = profile("generic");
+    static uint64_t two[LDS_SIM_MAX_WAVE * 2];
+    for (unsigned l = 0; l < 32; l++) {
+        active[l] = true;
+        two[2 * l] = l * 4;             /* banks 0..31 */
+        two[2 * l + 1] = l * 4 + 128;   /* banks 0..31 again, other words */
+    }
+    lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two };
+    const char *why = NULL;
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
+    CU_ASSERT_EQUAL(res.ideal, 1);   /* the b32 table: one phase of 32 lanes */
+    CU_ASSERT_EQUAL(res.ways, 2);    /* each bank: words l and l + 32 */
+    CU_ASSERT_EQUAL(res.phase[0].accesses, 64);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -255,5 +337,8 @@ int main(void)
     CU_add_test(s, "phase tables", test_phase_map);
     CU_add_test(s, "profiles", test_profiles);
     CU_add_test(s, "gfx950", test_gfx950);
+    CU_add_test(s, "a period that does not divide the wave", test_period_not_dividing_wave);
+    CU_add_test(s, "lane words and phase cells", test_lane_words_and_cells);
+    CU_add_test(s, "two addresses per lane", test_two_addresses);
     return lds_cunit_tap_main();
 }
