@@ -8,44 +8,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/driver.h"
-#include "src/parser.h"
+#include "src/session.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Totals, or the error message, of a run. */
 static void run(const char *text, int no_shortcuts, int force_big, char *out, size_t size)
 {
-    lds_source src = { (char *)"<fuzz>", (char *)text, strlen(text) };
-    lds_program prog = { lds_arena_new(), NULL, NULL };
-    lds_diag diag = { 0 };
     char *printed = NULL;
     size_t plen = 0;
     FILE *pf = open_memstream(&printed, &plen);
-    if (lds_parse_program(&src, &prog, &diag) == 0) {
-        lds_interp in;
-        lds_interp_init(&in, &diag);
-        in.max_steps = 3000;
-        in.ev.max_bits = 2048;
-        in.no_shortcuts = no_shortcuts;
-        in.ev.force_big = force_big;
-        in.print_out = pf;
-        int rc = lds_interp_run(&in, prog.first);
+    lds_session_config cfg;
+    lds_session_config_init(&cfg);
+    cfg.max_steps = 3000;
+    cfg.max_bits = 2048;
+    cfg.no_shortcuts = no_shortcuts;
+    cfg.force_big = force_big;
+    cfg.print_out = pf;
+    lds_session *s = lds_session_open(&cfg, NULL);
+    int st = lds_session_run_text(s, "<fuzz>", text, strlen(text));
+    if (st == LDS_EXIT_SYNTAX) {
+        snprintf(out, size, "syntax");
+    } else {
         lds_metrics tot;
         lds_metrics_init(&tot);
-        lds_interp_totals(&in, &tot);
+        lds_results_totals(lds_session_results(s), 0, &tot);
         fflush(pf);
-        gmp_snprintf(out, size, "rc=%d %Zd/%Zd/%Zd/%Zd/%llu printed=%.200s err=%s", rc, tot.cycles, tot.ideal,
+        gmp_snprintf(out, size, "rc=%d %Zd/%Zd/%Zd/%Zd/%llu printed=%.200s err=%s", st ? -1 : 0, tot.cycles, tot.ideal,
                      tot.instructions, tot.broadcasts, (unsigned long long)tot.ways, printed ? printed : "",
-                     rc ? diag.msg : "");
+                     st ? lds_session_error(s)->msg : "");
         lds_metrics_clear(&tot);
-        lds_interp_free(&in);
-    } else {
-        snprintf(out, size, "syntax");
     }
+    lds_session_close(s);
     fclose(pf);
     free(printed);
-    lds_arena_free(prog.arena);
 }
 
 /* Build a small program from the bytes: a profile, a workgroup, an

@@ -1,5 +1,6 @@
-/* fuzz/fuzz-run.c - the whole run on arbitrary programs: parse, evaluate,
- * simulate, and report in every format.  Limits keep each input short. */
+/* fuzz/fuzz-run.c - the whole run on arbitrary programs, through the
+ * front-ends' API: parse, resolve, evaluate, simulate, and report in
+ * every format.  Limits keep each input short. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,8 +8,19 @@
 
 #include "src/parser.h"
 #include "src/report.h"
+#include "src/session.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void hook_access(void *ctx, const lds_access_result *a)
+{
+    lds_reporter_access(ctx, a);
+}
+
+static void hook_expect(void *ctx, const lds_expect_result *e)
+{
+    lds_reporter_expect(ctx, e);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -16,42 +28,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 4096)
         return 0;
     lds_format format = (lds_format)(data[0] % 5);
-    lds_show show = (lds_show)(data[0] / 5 % 4);
     char *text = malloc(size);
     memcpy(text, data + 1, size - 1);
     text[size - 1] = '\0';
     lds_source src = { (char *)"<fuzz>", text, size - 1 };
-    lds_program prog = { lds_arena_new(), NULL, NULL };
-    lds_program *list = &prog;
-    lds_diag diag = { 0 };
+    const lds_source *sources[1] = { &src };
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    if (lds_parse_program(&src, &prog, &diag) == 0) {
-        lds_interp in;
-        lds_reporter rep;
-        lds_interp_init(&in, &diag);
-        in.max_steps = 20000;
-        in.ev.max_bits = 4096;
-        in.show = show;
-        in.explain_all = data[0] & 1;
-        in.print_out = out;
-        lds_reporter_init(&rep, format, out);
-        rep.programs.progs = &list;
-        rep.programs.n = 1;
-        rep.prog = NULL;
-        lds_reporter_attach(&rep, &in);
-        if (lds_interp_run(&in, prog.first) < 0)
-            lds_diag_print(out, "lds-calc", &diag, 0);
-        if (format != FMT_SVG)   /* svg without --output writes one picture at most */
-            lds_reporter_finish(&rep, &in);
-        lds_interp_free(&in);
-    } else {
-        lds_diag_print(out, "lds-calc", &diag, 1);
-    }
+    lds_report_options ro = { format, out, out, "lds-calc", false, NULL, sources, 1 };
+    lds_reporter *rep = lds_reporter_new(&ro);
+    lds_session_config cfg;
+    lds_session_config_init(&cfg);
+    cfg.show = data[0] / 5 % 4;
+    cfg.explain = data[0] & 1;
+    cfg.keep = format == FMT_SVG || format == FMT_MARKDOWN ? LDS_KEEP_ALL : LDS_KEEP_NONE;
+    cfg.max_steps = 20000;
+    cfg.max_ops = 2000000;
+    cfg.max_bits = 4096;
+    cfg.print_out = out;
+    lds_session_hooks hooks = { hook_access, hook_expect, rep };
+    lds_session *s = lds_session_open(&cfg, &hooks);
+    lds_reporter_begin_run(rep, NULL, 0);
+    int st = lds_session_run_text(s, "<fuzz>", text, size - 1);
+    if (st != LDS_EXIT_OK)
+        lds_diag_print(out, "lds-calc", lds_session_error(s), st == LDS_EXIT_SYNTAX);
+    /* svg without --output writes one picture at most */
+    if (st != LDS_EXIT_SYNTAX && format != FMT_SVG)
+        lds_reporter_end_run(rep, lds_session_results(s), 0, 0);
+    lds_session_close(s);
+    lds_reporter_free(rep);
     fclose(out);
     free(buf);
-    lds_arena_free(prog.arena);
     free(text);
     return 0;
 }

@@ -20,6 +20,9 @@
 #endif
 
 static char *history_file;
+#ifdef HAVE_EDITING
+static bool editing;   /* the back-end reads lines (on a terminal) */
+#endif
 
 const char *lds_le_backend(void)
 {
@@ -78,12 +81,15 @@ static int getc_interruptible(FILE *f)
 #endif
 
 void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
-                 volatile sig_atomic_t *interrupted)
+                 volatile sig_atomic_t *interrupted, bool interactive)
 {
     interrupt_flag = interrupted;
     free(history_file);
     history_file = history_path ? strdup(history_path) : NULL;
 #ifdef HAVE_EDITING
+    editing = interactive;
+    if (!editing)
+        return;
     completion_words = words;
     completion_ctx = ctx;
     rl_readline_name = "lds-calc";
@@ -99,14 +105,13 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
 #else
     (void)words;
     (void)ctx;
+    (void)interactive;
 #endif
 }
 
-char *lds_le_read(const char *prompt)
+/* A line by getline (no back-end, or no terminal). */
+static char *plain_read(const char *prompt)
 {
-#ifdef HAVE_EDITING
-    return readline(prompt);
-#else
     char *line = NULL;
     size_t cap = 0;
     fputs(prompt, stdout);
@@ -124,13 +129,21 @@ char *lds_le_read(const char *prompt)
     if (n > 0 && line[n - 1] == '\n')
         line[n - 1] = '\0';
     return line;
+}
+
+char *lds_le_read(const char *prompt)
+{
+#ifdef HAVE_EDITING
+    if (editing)
+        return readline(prompt);
 #endif
+    return plain_read(prompt);
 }
 
 void lds_le_add_history(const char *line)
 {
 #ifdef HAVE_EDITING
-    if (line[0])
+    if (editing && line[0])
         add_history(line);
 #else
     (void)line;
@@ -141,7 +154,7 @@ int lds_le_finish(void)
 {
     int rc = 0;
 #ifdef HAVE_EDITING
-    if (history_file && write_history(history_file) != 0)
+    if (editing && history_file && write_history(history_file) != 0)
         rc = -1;
 #endif
     free(history_file);

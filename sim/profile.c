@@ -1,6 +1,7 @@
-/* sim/profile.c - the built-in hardware profiles (rules.md section 4). */
+/* sim/profile.c - the built-in hardware profiles (doc/rules.md section 5). */
 #include "sim/profile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,4 +98,56 @@ const char *lds_sim_width_class_name(lds_sim_width_class wc)
         "b8/b16", "b32", "b64", "b96", "b128 read", "b128 write"
     };
     return wc < LDS_WC_COUNT ? names[wc] : "?";
+}
+
+const char *lds_sim_profile_rules(const lds_sim_profile *p)
+{
+    if (p->r2 == LDS_R2_WORD && p->r3 == LDS_R3_PHASES)
+        return "calibrated";
+    if (p->r2 == LDS_R2_STRICT && p->r3 == LDS_R3_SUBSTEPS)
+        return "seed";
+    return "mixed";
+}
+
+/* Append to buf at *n (snprintf's rules: never past size). */
+static void add(char *buf, size_t size, size_t *n, const char *what, const char *value)
+{
+    if (*n < size)
+        *n += (size_t)snprintf(buf + *n, size - *n, "%s%s=%s", *n ? ", " : "", what, value);
+}
+
+static void add_number(char *buf, size_t size, size_t *n, const char *what, uint64_t value)
+{
+    char v[24];
+    snprintf(v, sizeof v, "%llu", (unsigned long long)value);
+    add(buf, size, n, what, v);
+}
+
+void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
+{
+    const lds_sim_profile *b = lds_sim_profile_find(p->name);
+    size_t n = 0;
+    buf[0] = '\0';
+    if (!b)
+        return;
+    if (p->banks != b->banks)
+        add_number(buf, size, &n, "banks", p->banks);
+    if (p->bank_bytes != b->bank_bytes)
+        add_number(buf, size, &n, "bank_bytes", p->bank_bytes);
+    if (p->wave != b->wave)
+        add_number(buf, size, &n, "wave", p->wave);
+    if (p->lds_bytes != b->lds_bytes)
+        add_number(buf, size, &n, "lds", p->lds_bytes);
+    if (p->r2 != b->r2)
+        add(buf, size, &n, "r2", p->r2 == LDS_R2_STRICT ? "strict" : "word");
+    if (p->r3 != b->r3)
+        add(buf, size, &n, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
+    if (p->write_merge != b->write_merge)
+        add(buf, size, &n, "write_merge", p->write_merge ? "yes" : "no");
+    for (int wc = 0; wc < LDS_WC_COUNT; wc++)
+        if (strcmp(p->phases[wc], b->phases[wc])) {
+            char what[32];
+            snprintf(what, sizeof what, "phases %s", lds_sim_width_class_name((lds_sim_width_class)wc));
+            add(buf, size, &n, what, p->phases[wc]);
+        }
 }

@@ -1,9 +1,10 @@
 /* sim/profile.h - hardware profiles: banks, wave size, LDS size and the
- * lane-phase tables of rules.md section 4, kept as data. */
+ * lane-phase tables of doc/rules.md section 5, kept as data. */
 #ifndef LDS_SIM_PROFILE_H
 #define LDS_SIM_PROFILE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define LDS_SIM_MAX_WAVE 64
@@ -57,6 +58,14 @@ unsigned lds_sim_profile_count(void);
 const lds_sim_profile *lds_sim_profile_at(unsigned i);
 /* Look a profile up by name; NULL if unknown. */
 const lds_sim_profile *lds_sim_profile_find(const char *name);
+
+/* Room for the longest description of overrides. */
+#define LDS_SIM_OVERRIDES_LEN (128 + LDS_WC_COUNT * (LDS_SIM_SPEC_LEN + 24))
+/* "banks=16, r2=strict, phases b64=8c": how p differs from the built-in
+ * profile of its name ("" if not at all). */
+void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size);
+/* "calibrated" (r2 word, r3 phases), "seed" (strict, substeps) or "mixed". */
+const char *lds_sim_profile_rules(const lds_sim_profile *p);
 
 /* Width class of an access of `width` bytes. */
 lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width);

@@ -58,6 +58,11 @@ bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind)
     return true;
 }
 
+uint64_t lds_sim_word_of(const lds_sim_profile *p, uint64_t addr)
+{
+    return addr / p->bank_bytes;
+}
+
 unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint64_t w)
 {
     return (unsigned)(w % lds_sim_geometry_of(p, a->kind, a->width).banks);

@@ -86,6 +86,8 @@ unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a,
                             const lds_sim_phase *ph, unsigned lane,
                             uint64_t words[LDS_SIM_MAX_LANE_WORDS]);
 
+/* The word an address falls in. */
+uint64_t lds_sim_word_of(const lds_sim_profile *p, uint64_t addr);
 /* The bank of word w for this access. */
 unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint64_t w);
 
@@ -114,7 +116,7 @@ void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a,
 /* Greatest common divisor (gcd(0, 0) = 0). */
 uint64_t lds_sim_gcd(uint64_t a, uint64_t b);
 
-/* Whether an address is aligned for `width` on this profile (rules.md 1). */
+/* Whether an address is aligned for `width` on this profile (doc/rules.md section 1). */
 bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr);
 /* Required alignment in bytes. */
 unsigned lds_sim_alignment(const lds_sim_profile *p, unsigned width);

@@ -1,4 +1,8 @@
-/* src/ast.h - the syntax tree of an lds program. */
+/* src/ast.h - the syntax tree of an lds program.
+ *
+ * The parser builds it; resolution (src/resolve.c) then fills the
+ * annotations marked below (symbols, dependencies), once per run, before
+ * a statement executes.  Execution reads the tree and never changes it. */
 #ifndef LDS_AST_H
 #define LDS_AST_H
 
@@ -8,27 +12,38 @@
 
 #include "src/arena.h"
 #include "src/diag.h"
-#include "src/lexer.h"
+#include "src/vocab.h"
 
 struct lds_sym;
+
+/* What an expression depends on: bits for the per-lane names, one per
+ * loop slot (the loop's nesting depth), and one for def parameters. */
+#define LDS_DEP_LANE ((uint64_t)1)
+#define LDS_DEP_WAVE ((uint64_t)2)
+#define LDS_DEP_GROUP ((uint64_t)4)
+#define LDS_DEP_LOOP(slot) ((uint64_t)1 << (3 + (slot)))
+#define LDS_DEP_PARAM ((uint64_t)1 << 63)
+/* Depends on where in the dispatch it is evaluated (not uniform). */
+#define LDS_DEP_VARYING (LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP)
 
 typedef enum { E_NUM, E_NAME, E_UNARY, E_BINARY, E_COND, E_CALL } lds_expr_kind;
 
 typedef struct lds_expr {
     lds_expr_kind kind;
     lds_loc loc;
-    lds_tok_kind op;          /* E_UNARY, E_BINARY */
-    bool is_big;              /* E_NUM: value in big, else in small */
-    int64_t small;
-    mpz_ptr big;
+    lds_op op;                /* E_UNARY, E_BINARY */
+    int64_t value;            /* E_NUM, when big is NULL */
+    mpz_ptr big;              /* E_NUM beyond 64 bits */
     const char *name;         /* E_NAME, E_CALL */
-    struct lds_expr *a, *b, *c;
+    struct lds_expr *a, *b, *c;   /* operands; E_COND: a ? b : c */
     struct lds_expr **args;   /* E_CALL */
     unsigned nargs;
-    /* set by resolution (src/resolve.c) */
-    struct lds_sym *sym;
-    uint64_t deps;            /* LDS_DEP_* bits and loop-slot bits */
     unsigned height;          /* levels of nodes below and including this */
+    /* resolution */
+    struct lds_sym *sym;      /* E_NAME: the name's symbol; E_CALL: the def */
+    int param;                /* E_NAME: index of a def parameter, or -1 */
+    int builtin;              /* E_CALL: a built-in function, or -1 */
+    uint64_t deps;            /* LDS_DEP_* bits */
 } lds_expr;
 
 typedef enum {
@@ -36,63 +51,89 @@ typedef enum {
     S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN
 } lds_stmt_kind;
 
-typedef enum { ACC_READ, ACC_WRITE, ACC_ATOMIC } lds_access_kind;
 typedef enum { T_ELEM, T_ANON, T_ADDR } lds_target_kind;
+typedef enum { RULES_CALIBRATED, RULES_SEED } lds_rules;
+typedef enum {
+    SET_BANKS, SET_BANK_BYTES, SET_WAVE, SET_LDS, SET_R2, SET_R3, SET_WRITE_MERGE, SET_PHASES
+} lds_setting;
 
 typedef struct {
     const char *var;
     lds_loc loc;
     lds_expr *lo, *hi;        /* half-open LO..HI */
+    struct lds_sym *sym;      /* resolution: the loop variable */
 } lds_loop;
 
 typedef struct {
     lds_target_kind kind;
     lds_loc loc;
-    const char *name;         /* T_ELEM: the array */
-    lds_expr **idx;           /* T_ELEM indices, T_ANON: idx[0] */
+    const char *name;         /* T_ELEM: the array; T_ANON: the type */
+    lds_expr **idx;           /* T_ELEM indices; T_ANON: idx[0] */
     unsigned nidx;
     unsigned elem_size;       /* T_ANON */
     lds_expr *addr;           /* T_ADDR */
+    struct lds_sym *array;    /* resolution, T_ELEM: the array */
 } lds_target;
 
 typedef struct lds_stmt {
     lds_stmt_kind kind;
     lds_loc loc;
-    const char *source;       /* the statement's text, for reports */
-    const char *word;         /* arch/rules/show argument, set key */
-    const char *word2;        /* set phases WIDTH SPEC: the spec */
-    lds_expr *e[3];           /* threads X,Y,Z; groups; let; set; expect */
-    unsigned ne;
-    const char *name;         /* let, def, array */
-    lds_loc name_loc;
-    /* def */
-    const char **params;
-    unsigned nparams;
-    lds_expr *body;
-    /* array */
-    unsigned elem_size;
-    const char *type_name;
-    lds_expr **dims;
-    unsigned ndims;
-    lds_expr *at, *size;
-    const char *layout;
-    lds_loc layout_loc;
-    /* access */
-    lds_access_kind access;
-    unsigned width;           /* bytes; 0 = element size */
-    lds_target target;
-    lds_expr *cond;
-    lds_loop *loops;          /* access suffix loops, or the for block's one */
-    unsigned nloops;
-    /* for block */
-    struct lds_stmt *body_stmts;
-    /* print */
-    lds_expr **exprs;
-    unsigned nexprs;
-    /* expect */
-    const char *metric;
-    lds_tok_kind cmp;
+    const char *source;       /* its text, comments and line breaks dropped */
     struct lds_stmt *next;
+    union {
+        struct { const char *name; lds_loc name_loc; } arch;
+        struct {
+            lds_setting key;
+            lds_expr *value;          /* banks bank_bytes wave lds */
+            const char *word;         /* r2 r3 write_merge: the value */
+            const char *width;        /* phases: the width, and table */
+            const char *table;
+            lds_loc word_loc;
+        } set;
+        struct { lds_rules which; } rules;
+        struct { lds_expr *dim[3]; unsigned n; } threads;
+        struct { lds_expr *count; } groups;
+        struct { const char *name; lds_loc name_loc; lds_expr *value; struct lds_sym *sym; } let;
+        struct {
+            const char *name;
+            lds_loc name_loc;
+            const char **params;
+            unsigned nparams;
+            lds_expr *body;
+            struct lds_sym *sym;
+        } def;
+        struct {
+            const char *name;
+            lds_loc name_loc;
+            unsigned elem_size;
+            const char *type_name;
+            lds_expr **dims;
+            unsigned ndims;
+            lds_expr *at, *size;      /* optional */
+            const char *layout;       /* a def's name, or NULL */
+            lds_loc layout_loc;
+            struct lds_sym *sym;
+            struct lds_sym *layout_sym;
+        } array;
+        struct {
+            lds_access_kind kind;
+            unsigned width;           /* bytes; 0: the element's size */
+            lds_target target;
+            lds_expr *cond;           /* optional */
+            lds_loop *loops;
+            unsigned nloops;
+        } access;
+        struct { lds_loop loop; struct lds_stmt *body; } loop;
+        struct { lds_expr **values; unsigned n; } print;
+        struct {
+            lds_metric metric;
+            const char *metric_name;  /* as written */
+            bool total;
+            lds_op cmp;
+            lds_expr *value;
+        } expect;
+        struct { lds_show level; } show;
+    } u;
 } lds_stmt;
 
 typedef struct {

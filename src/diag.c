@@ -15,6 +15,17 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void lds_diag_append(lds_diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    size_t n = strlen(d->msg);
+    if (!d->set || n + 1 >= sizeof d->msg)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(d->msg + n, sizeof d->msg - n, fmt, ap);
+    va_end(ap);
+}
+
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 {
     const char *p = src->text, *end = src->text + src->len;

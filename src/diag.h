@@ -26,6 +26,9 @@ typedef struct {
 
 void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Append to the message of an error already set (its context: the lane,
+ * the loop values); cut at the message's size. */
+void lds_diag_append(lds_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Print "PROG: FILE:LINE:COL: error: MSG", the source line and a caret.
  * prog NULL (the REPL): no program name and no file. */

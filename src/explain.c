@@ -29,20 +29,20 @@ static void lane_ranges(char *buf, size_t size, uint64_t lanes)
 
 /* Words the first lane of the first phase touches (all words of its
  * address: the literal R3 splits them into sub-steps). */
-static unsigned words_per_lane(const lds_access_record *rec, const lds_sample *s)
+static unsigned words_per_lane(const lds_access_result *rec, const lds_sample *s)
 {
     lds_sim_access acc = lds_sample_access(rec, s);
-    lds_sim_profile whole = rec->profile;
+    lds_sim_profile whole = *rec->profile;
     uint64_t words[LDS_SIM_MAX_LANE_WORDS];
     const lds_sim_phase *ph = &s->result.phase[0];
     whole.r3 = LDS_R3_PHASES;
     return lds_sim_lane_words(&whole, &acc, ph, (unsigned)__builtin_ctzll(ph->lanes), words);
 }
 
-static void explain_r3(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
-    const lds_sim_profile *p = &rec->profile;
-    const char *kind = rec->kind == ACC_READ ? "read" : rec->kind == ACC_WRITE ? "write" : "atomic";
+    const lds_sim_profile *p = rec->profile;
+    const char *kind = lds_access_kind_name(rec->kind);
     unsigned w = words_per_lane(rec, s);
     if (p->r3 == LDS_R3_SUBSTEPS) {
         fprintf(out, "%sR3 (literal): lanes are checked in half-waves of %u contiguous lanes, and the b%u %s in %u sub-step%s of %u bytes, each checked on its own: %u (half-wave, sub-step) pair%s with active lanes.\n",
@@ -65,10 +65,10 @@ static void explain_r3(FILE *out, const lds_access_record *rec, const lds_sample
 }
 
 /* The words a bank serves in a phase, with their lanes. */
-static void explain_costly_phase(FILE *out, const lds_access_record *rec, const lds_sample *s,
+static void explain_costly_phase(FILE *out, const lds_access_result *rec, const lds_sample *s,
                                  const lds_sim_phase *ph, unsigned index, const char *bullet)
 {
-    const lds_sim_profile *p = &rec->profile;
+    const lds_sim_profile *p = rec->profile;
     lds_sim_access acc = lds_sample_access(rec, s);
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     char lanes[256];
@@ -108,9 +108,9 @@ static void explain_costly_phase(FILE *out, const lds_access_record *rec, const 
     fprintf(out, ".\n");
 }
 
-static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+static void explain_r1(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
-    const lds_sim_result *res = &s->result;
+    const lds_sample_result *res = &s->result;
     unsigned costly = 0;
     for (unsigned i = 0; i < res->nphases; i++) {
         if (res->phase[i].cost <= 1)
@@ -125,9 +125,9 @@ static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample
                 bullet);
     if (rec->kind == ACC_ATOMIC)
         fprintf(out, "%sAtomics never broadcast: lanes on one word are served one after another.\n", bullet);
-    else if (!lds_sim_merges(&rec->profile, (lds_sim_kind)rec->kind))
+    else if (!lds_sim_merges(rec->profile, (lds_sim_kind)rec->kind))
         fprintf(out, "%sOn %s writes never merge: every lane on a bank counts, even on the same word.\n", bullet,
-                rec->profile.name);
+                rec->profile->name);
     else if (res->broadcasts)
         fprintf(out, "%s%llu lane accesses are served by another lane's word (broadcast on reads, one writer on writes); they cost nothing extra.\n",
                 bullet, (unsigned long long)res->broadcasts);
@@ -135,9 +135,9 @@ static void explain_r1(FILE *out, const lds_access_record *rec, const lds_sample
 
 /* R2: lanes on one word at different byte offsets (sub-word accesses:
  * one word per lane). */
-static void explain_r2(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+static void explain_r2(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
-    const lds_sim_profile *p = &rec->profile;
+    const lds_sim_profile *p = rec->profile;
     lds_sim_access acc = lds_sample_access(rec, s);
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     if (rec->width >= p->bank_bytes)
@@ -161,9 +161,9 @@ static void explain_r2(FILE *out, const lds_access_record *rec, const lds_sample
 }
 
 /* If every active lane's address is base + stride * lane: the closed form. */
-static void explain_closed_form(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+static void explain_closed_form(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
-    const lds_sim_profile *p = &rec->profile;
+    const lds_sim_profile *p = rec->profile;
     int first = -1, second = -1;
     for (unsigned l = 0; l < p->wave; l++)
         if (s->active[l]) {
@@ -180,10 +180,14 @@ static void explain_closed_form(FILE *out, const lds_access_record *rec, const l
     for (unsigned l = 0; l < p->wave; l++)
         if (s->active[l] && (int64_t)s->addr[l] != base + step * (int64_t)l)
             return;
-    if (step < 0 || step % (int64_t)g.bank_bytes != 0)
+    if (step < 0)
         return;
-    uint64_t stride = (uint64_t)step / g.bank_bytes;
-    unsigned d = (unsigned)(stride % g.banks);
+    /* a whole number of words per lane (step - 1 falls in the word before) */
+    uint64_t stride = lds_sim_word_of(p, (uint64_t)step);
+    if (step > 0 && lds_sim_word_of(p, (uint64_t)step - 1) == stride)
+        return;
+    lds_sim_access acc = lds_sample_access(rec, s);
+    unsigned d = lds_sim_bank_of(p, &acc, stride);
     fprintf(out, "%sClosed form: the address is %lld + %lld * lane bytes, a stride of %llu word%s.", bullet,
             (long long)base, (long long)step, (unsigned long long)stride, stride == 1 ? "" : "s");
     if (d == 0) {
@@ -200,10 +204,10 @@ static void explain_closed_form(FILE *out, const lds_access_record *rec, const l
 }
 
 /* Run the same instruction under the other rule set. */
-static void explain_rules(FILE *out, const lds_access_record *rec, const lds_sample *s, const char *bullet)
+static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
-    lds_sim_profile other = rec->profile;
-    int literal = rec->profile.r2 == LDS_R2_STRICT && rec->profile.r3 == LDS_R3_SUBSTEPS;
+    lds_sim_profile other = *rec->profile;
+    int literal = rec->profile->r2 == LDS_R2_STRICT && rec->profile->r3 == LDS_R3_SUBSTEPS;
     other.r2 = literal ? LDS_R2_WORD : LDS_R2_STRICT;
     other.r3 = literal ? LDS_R3_PHASES : LDS_R3_SUBSTEPS;
     lds_sim_access acc = lds_sample_access(rec, s);
@@ -211,19 +215,23 @@ static void explain_rules(FILE *out, const lds_access_record *rec, const lds_sam
     const char *why;
     if (lds_sim_run(&other, &acc, &res, &why) < 0)
         return;
-    const lds_sim_result *mine = &s->result;
-    const lds_sim_result *cal = literal ? &res : mine, *lit = literal ? mine : &res;
+    const lds_sample_result *mine = &s->result;
+    /* the literal and the calibrated numbers, whichever ran first */
+    uint64_t lc = literal ? mine->cycles : res.cycles, li = literal ? mine->ideal : res.ideal,
+             lw = literal ? mine->ways : res.ways;
+    uint64_t cc = literal ? res.cycles : mine->cycles, ci = literal ? res.ideal : mine->ideal,
+             cw = literal ? res.ways : mine->ways;
     if (res.cycles == mine->cycles && res.ideal == mine->ideal) {
         fprintf(out, "%sThe literal rules of seed 003 (rules seed) give the same: %llu cycle%s, %llu ideal.\n", bullet,
                 (unsigned long long)res.cycles, res.cycles == 1 ? "" : "s", (unsigned long long)res.ideal);
         return;
     }
     fprintf(out, "%sThe rules disagree here: the literal rules of seed 003 (rules seed) give %llu cycles for %llu ideal (%llu-way); the calibrated rules give %llu cycles for %llu ideal (%llu-way). Measured counters follow the calibrated rules.\n",
-            bullet, (unsigned long long)lit->cycles, (unsigned long long)lit->ideal, (unsigned long long)lit->ways,
-            (unsigned long long)cal->cycles, (unsigned long long)cal->ideal, (unsigned long long)cal->ways);
+            bullet, (unsigned long long)lc, (unsigned long long)li, (unsigned long long)lw, (unsigned long long)cc,
+            (unsigned long long)ci, (unsigned long long)cw);
 }
 
-void lds_explain_access(FILE *out, const lds_access_record *rec, const char *bullet)
+void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bullet)
 {
     if (!rec->nsamples) {
         fprintf(out, "%sNo instruction was simulated.\n", bullet);

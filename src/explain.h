@@ -5,10 +5,10 @@
 
 #include <stdio.h>
 
-#include "src/driver.h"
+#include "src/results.h"
 
 /* Explain the record's first simulated instruction; each line starts
  * with `bullet` ("  - " in text, "- " in Markdown). */
-void lds_explain_access(FILE *out, const lds_access_record *rec, const char *bullet);
+void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bullet);
 
 #endif

@@ -1,10 +1,11 @@
-/* src/lexer.h - tokens of the lds language (language.md, Lexical). */
+/* src/lexer.h - tokens of the lds language (lds(5), LEXICAL STRUCTURE). */
 #ifndef LDS_LEXER_H
 #define LDS_LEXER_H
 
 #include <stddef.h>
 
 #include "src/diag.h"
+#include "src/limits.h"
 
 typedef enum {
     TK_EOF, TK_NEWLINE, TK_INT, TK_NAME, TK_WORD,
@@ -22,9 +23,6 @@ typedef struct {
     size_t len;
     lds_loc loc;
 } lds_token;
-
-/* Longest line the lexer accepts (language.md limits). */
-#define LDS_MAX_LINE (1u << 20)
 
 typedef struct {
     const lds_source *src;

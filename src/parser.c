@@ -1,11 +1,16 @@
 /* src/parser.c - hand-written recursive-descent parser with precedence
- * climbing for binary operators.  Each rule is written above its function.
- * Errors are values: the first one is kept in the diag, the partial tree
- * lives in the arena and is freed with it. */
+ * climbing for binary operators.  Each grammar rule is written above its
+ * function.  Errors are values: the first one is kept in the diag, the
+ * partial tree lives in the arena and is freed with it. */
 #include "src/parser.h"
 
 #include <string.h>
 
+#include "sim/profile.h"
+#include "src/lexer.h"
+#include "src/limits.h"
+#include "src/names.h"
+#include "src/spell.h"
 #include "src/types.h"
 
 typedef struct {
@@ -30,7 +35,7 @@ static void error_at_tok(parser *p, const char *what)
 {
     if (p->tok.kind == TK_ERROR)
         return;   /* the lexer already said why */
-    if (p->tok.kind == TK_NAME || p->tok.kind == TK_INT)
+    if (p->tok.kind == TK_NAME || p->tok.kind == TK_INT || p->tok.kind == TK_WORD)
         lds_diag_set(p->diag, p->tok.loc, "expected %s, found '%.*s'", what,
                      (int)(p->tok.len > 40 ? 40 : p->tok.len), p->tok.start);
     else
@@ -61,6 +66,20 @@ static int enter(parser *p)
     return 0;
 }
 
+/* An unknown word where one of `words` belongs: the message names what
+ * was expected and the closest word. */
+static void unknown_word(parser *p, lds_loc loc, const char *what, const char *word,
+                         const char *const *words, const char *list)
+{
+    lds_spell sp;
+    lds_spell_init(&sp, word);
+    lds_spell_consider_all(&sp, words);
+    if (lds_spell_best(&sp))
+        lds_diag_set(p->diag, loc, "unknown %s '%s'; did you mean '%s'?", what, word, lds_spell_best(&sp));
+    else
+        lds_diag_set(p->diag, loc, "unknown %s '%s' (%s)", what, word, list);
+}
+
 /* Record a node's height; a tree taller than LDS_MAX_HEIGHT (a chain of
  * that many operators) is refused so that walking it stays bounded. */
 static lds_expr *check_height(parser *p, lds_expr *e)
@@ -86,6 +105,8 @@ static lds_expr *new_expr(parser *p, lds_expr_kind k, lds_loc loc)
     lds_expr *e = lds_arena_alloc(p->arena, sizeof *e);
     e->kind = k;
     e->loc = loc;
+    e->param = -1;
+    e->builtin = -1;
     return e;
 }
 
@@ -110,12 +131,10 @@ static void literal_value(parser *p, lds_expr *e)
     digits[n] = '\0';
     mpz_ptr z = lds_arena_mpz(p->arena);
     mpz_set_str(z, digits, base);
-    if (mpz_fits_slong_p(z) && sizeof(long) == 8) {
-        e->small = mpz_get_si(z);
-    } else {
-        e->is_big = true;
+    if (mpz_fits_slong_p(z) && sizeof(long) == 8)
+        e->value = mpz_get_si(z);
+    else
         e->big = z;
-    }
 }
 
 /* args := '(' [ expr { ',' expr } ] ')' */
@@ -198,29 +217,30 @@ static lds_expr *parse_unary(parser *p)
         if (k == TK_PLUS)
             return a;
         lds_expr *e = new_expr(p, E_UNARY, loc);
-        e->op = k;
+        e->op = k == TK_MINUS ? OP_NEG : k == TK_TILDE ? OP_COMPL : OP_NOT;
         e->a = a;
         return check_height(p, e);
     }
     return parse_primary(p);
 }
 
-/* Binding power of a binary operator token, 0 if it is none (C's table). */
-static int precedence(lds_tok_kind k)
+/* The binary operator a token stands for and its binding power (C's
+ * table); 0 if the token is no binary operator. */
+static int binary_op(lds_tok_kind k, lds_op *op)
 {
-    switch (k) {
-    case TK_OROR: return 1;
-    case TK_ANDAND: return 2;
-    case TK_PIPE: return 3;
-    case TK_CARET: return 4;
-    case TK_AMP: return 5;
-    case TK_EQ: case TK_NE: return 6;
-    case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 7;
-    case TK_SHL: case TK_SHR: return 8;
-    case TK_PLUS: case TK_MINUS: return 9;
-    case TK_STAR: case TK_SLASH: case TK_PERCENT: return 10;
-    default: return 0;
-    }
+    static const struct { lds_tok_kind tok; lds_op op; int prec; } table[] = {
+        { TK_OROR, OP_LOR, 1 }, { TK_ANDAND, OP_LAND, 2 }, { TK_PIPE, OP_OR, 3 },
+        { TK_CARET, OP_XOR, 4 }, { TK_AMP, OP_AND, 5 }, { TK_EQ, OP_EQ, 6 }, { TK_NE, OP_NE, 6 },
+        { TK_LT, OP_LT, 7 }, { TK_LE, OP_LE, 7 }, { TK_GT, OP_GT, 7 }, { TK_GE, OP_GE, 7 },
+        { TK_SHL, OP_SHL, 8 }, { TK_SHR, OP_SHR, 8 }, { TK_PLUS, OP_ADD, 9 }, { TK_MINUS, OP_SUB, 9 },
+        { TK_STAR, OP_MUL, 10 }, { TK_SLASH, OP_DIV, 10 }, { TK_PERCENT, OP_MOD, 10 },
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].tok == k) {
+            *op = table[i].op;
+            return table[i].prec;
+        }
+    return 0;
 }
 
 /* binary(min) := unary { OP binary(prec(OP)+1) }   for prec(OP) >= min
@@ -229,11 +249,12 @@ static lds_expr *parse_binary(parser *p, int min_prec)
 {
     lds_expr *lhs = parse_unary(p);
     while (lhs) {
-        int prec = precedence(p->tok.kind);
+        lds_op op;
+        int prec = binary_op(p->tok.kind, &op);
         if (prec == 0 || prec < min_prec)
             break;
         lds_expr *e = new_expr(p, E_BINARY, p->tok.loc);
-        e->op = p->tok.kind;
+        e->op = op;
         advance(p);
         e->a = lhs;
         e->b = parse_binary(p, prec + 1);
@@ -280,16 +301,16 @@ static int at_end_of_statement(const parser *p)
     return k == TK_NEWLINE || k == TK_SEMI || k == TK_EOF || k == TK_RBRACE;
 }
 
-/* A bare word argument (arch NAME, rules seed, show grid, set KEY). */
+/* A bare word argument (arch NAME, rules seed, show grid, set KEY); the
+ * current token becomes it, so the statement's text ends after it. */
 static const char *parse_word(parser *p, const char *what)
 {
     lds_token t = lds_lex_word(&p->lx);
+    p->tok = t;
     if (t.kind != TK_WORD) {
-        p->tok = t;
         error_at_tok(p, what);
         return NULL;
     }
-    p->tok = t;   /* so that the statement's text ends after it */
     return lds_arena_strndup(p->arena, t.start, t.len);
 }
 
@@ -329,11 +350,7 @@ static unsigned parse_type(parser *p, const char **name)
 {
     const char *start = p->tok.start;
     size_t len = p->tok.len;
-    if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "a type (f32, float, b128, ...)");
-        return 0;
-    }
-    unsigned size = lds_type_size(p->tok.start, (unsigned)p->tok.len);
+    unsigned size = p->tok.kind == TK_NAME ? lds_type_size(p->tok.start, (unsigned)p->tok.len) : 0;
     if (!size) {
         error_at_tok(p, "a type (f32, float, b128, ...)");
         return 0;
@@ -363,11 +380,11 @@ static unsigned parse_type(parser *p, const char **name)
 /* dims := { '[' expr ']' } */
 static int parse_dims(parser *p, lds_expr ***out, unsigned *n)
 {
-    lds_expr *buf[32];
+    lds_expr *buf[LDS_MAX_DIMS];
     unsigned k = 0;
     while (p->tok.kind == TK_LBRACKET) {
-        if (k == 32) {
-            lds_diag_set(p->diag, p->tok.loc, "more than 32 dimensions");
+        if (k == LDS_MAX_DIMS) {
+            lds_diag_set(p->diag, p->tok.loc, "more than %d dimensions", LDS_MAX_DIMS);
             return -1;
         }
         advance(p);
@@ -387,22 +404,22 @@ static int parse_dims(parser *p, lds_expr ***out, unsigned *n)
 static lds_stmt *parse_array(parser *p, lds_loc loc, int c_style)
 {
     lds_stmt *s = new_stmt(p, S_ARRAY, loc);
-    if (!(s->elem_size = parse_type(p, &s->type_name)))
+    if (!(s->u.array.elem_size = parse_type(p, &s->u.array.type_name)))
         return NULL;
     if (p->tok.kind != TK_NAME) {
         error_at_tok(p, "the array's name");
         return NULL;
     }
-    s->name = tok_str(p);
-    s->name_loc = p->tok.loc;
+    s->u.array.name = tok_str(p);
+    s->u.array.name_loc = p->tok.loc;
     advance(p);
-    if (parse_dims(p, &s->dims, &s->ndims) < 0)
+    if (parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0)
         return NULL;
     if (c_style)
         return s;
     if (lds_tok_is(&p->tok, "at")) {
         advance(p);
-        if (!(s->at = parse_expr(p)))
+        if (!(s->u.array.at = parse_expr(p)))
             return NULL;
     }
     if (lds_tok_is(&p->tok, "layout")) {
@@ -411,12 +428,12 @@ static lds_stmt *parse_array(parser *p, lds_loc loc, int c_style)
             error_at_tok(p, "the name of a layout function");
             return NULL;
         }
-        s->layout = tok_str(p);
-        s->layout_loc = p->tok.loc;
+        s->u.array.layout = tok_str(p);
+        s->u.array.layout_loc = p->tok.loc;
         advance(p);
         if (lds_tok_is(&p->tok, "size")) {
             advance(p);
-            if (!(s->size = parse_expr(p)))
+            if (!(s->u.array.size = parse_expr(p)))
                 return NULL;
         }
     }
@@ -459,8 +476,8 @@ static int parse_target(parser *p, lds_target *t)
 static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width)
 {
     lds_stmt *s = new_stmt(p, S_ACCESS, loc);
-    s->access = kind;
-    s->width = width;
+    s->u.access.kind = kind;
+    s->u.access.width = width;
     if (!width && p->tok.kind == TK_NAME) {
         unsigned w = lds_width_bytes(p->tok.start, (unsigned)p->tok.len);
         if (w) {
@@ -472,32 +489,33 @@ static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsi
                 p->lx = save;
                 p->tok = here;
             } else {
-                s->width = w;
+                s->u.access.width = w;
             }
         }
     }
-    if (parse_target(p, &s->target) < 0)
+    if (parse_target(p, &s->u.access.target) < 0)
         return NULL;
     if (lds_tok_is(&p->tok, "if")) {
         advance(p);
-        if (!(s->cond = parse_expr(p)))
+        if (!(s->u.access.cond = parse_expr(p)))
             return NULL;
     }
     if (lds_tok_is(&p->tok, "for")) {
-        lds_loop buf[16];
+        lds_loop buf[LDS_MAX_ACCESS_LOOPS];
         unsigned n = 0;
         do {
             advance(p);
-            if (n == 16) {
-                lds_diag_set(p->diag, p->tok.loc, "more than 16 loops on one access");
+            if (n == LDS_MAX_ACCESS_LOOPS) {
+                lds_diag_set(p->diag, p->tok.loc, "more than %d loops on one access", LDS_MAX_ACCESS_LOOPS);
                 return NULL;
             }
+            memset(&buf[n], 0, sizeof buf[n]);
             if (parse_loop(p, &buf[n++]) < 0)
                 return NULL;
         } while (p->tok.kind == TK_COMMA);
-        s->loops = lds_arena_alloc(p->arena, sizeof *buf * n);
-        memcpy(s->loops, buf, sizeof *buf * n);
-        s->nloops = n;
+        s->u.access.loops = lds_arena_alloc(p->arena, sizeof *buf * n);
+        memcpy(s->u.access.loops, buf, sizeof *buf * n);
+        s->u.access.nloops = n;
     }
     return s;
 }
@@ -506,22 +524,28 @@ static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsi
 static lds_stmt *parse_def(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_DEF, loc);
-    const char *params[64];
+    const char *params[LDS_MAX_PARAMS];
+    unsigned n = 0;
     if (p->tok.kind != TK_NAME) {
         error_at_tok(p, "the function's name");
         return NULL;
     }
-    s->name = tok_str(p);
-    s->name_loc = p->tok.loc;
+    s->u.def.name = tok_str(p);
+    s->u.def.name_loc = p->tok.loc;
     advance(p);
     if (expect_tok(p, TK_LPAREN, "'(' and the parameter list") < 0)
         return NULL;
     while (p->tok.kind == TK_NAME) {
-        if (s->nparams == 64) {
-            lds_diag_set(p->diag, p->tok.loc, "more than 64 parameters");
+        if (n == LDS_MAX_PARAMS) {
+            lds_diag_set(p->diag, p->tok.loc, "more than %d parameters", LDS_MAX_PARAMS);
             return NULL;
         }
-        params[s->nparams++] = tok_str(p);
+        for (unsigned k = 0; k < n; k++)
+            if (lds_tok_is(&p->tok, params[k])) {
+                lds_diag_set(p->diag, p->tok.loc, "parameter '%s' is listed twice", params[k]);
+                return NULL;
+            }
+        params[n++] = tok_str(p);
         advance(p);
         if (p->tok.kind != TK_COMMA)
             break;
@@ -531,9 +555,24 @@ static lds_stmt *parse_def(parser *p, lds_loc loc)
         return NULL;
     if (expect_tok(p, TK_ASSIGN, "'=' and the function's body") < 0)
         return NULL;
-    s->params = lds_arena_alloc(p->arena, sizeof *params * (s->nparams ? s->nparams : 1));
-    memcpy(s->params, params, sizeof *params * s->nparams);
-    return (s->body = parse_expr(p)) ? s : NULL;
+    s->u.def.params = lds_arena_alloc(p->arena, sizeof *params * (n ? n : 1));
+    memcpy(s->u.def.params, params, sizeof *params * n);
+    s->u.def.nparams = n;
+    return (s->u.def.body = parse_expr(p)) ? s : NULL;
+}
+
+/* The comparison operator at the current token, if it is one. */
+static int comparison(const parser *p, lds_op *op)
+{
+    switch (p->tok.kind) {
+    case TK_EQ: *op = OP_EQ; return 1;
+    case TK_NE: *op = OP_NE; return 1;
+    case TK_LT: *op = OP_LT; return 1;
+    case TK_LE: *op = OP_LE; return 1;
+    case TK_GT: *op = OP_GT; return 1;
+    case TK_GE: *op = OP_GE; return 1;
+    default: return 0;
+    }
 }
 
 /* expect := 'expect' ( 'conflict-free' | METRIC CMP expr ) */
@@ -545,60 +584,81 @@ static lds_stmt *parse_expect(parser *p, lds_loc loc)
         return NULL;
     }
     if (lds_tok_is(&p->tok, "conflict")) {
+        lds_lexer save = p->lx;
         lds_token first = p->tok;
         advance(p);
-        if (p->tok.kind != TK_MINUS) {
-            p->tok = first;
-        } else {
+        if (p->tok.kind == TK_MINUS) {
             advance(p);
             if (!lds_tok_is(&p->tok, "free")) {
                 error_at_tok(p, "'conflict-free'");
                 return NULL;
             }
             advance(p);
-            s->metric = "excess";
-            s->cmp = TK_EQ;
-            lds_expr *zero = new_expr(p, E_NUM, loc);
-            s->e[0] = zero;
-            s->ne = 1;
+            s->u.expect.metric = M_EXCESS;
+            s->u.expect.metric_name = "excess";
+            s->u.expect.cmp = OP_EQ;
+            s->u.expect.value = new_expr(p, E_NUM, loc);
             return s;
         }
+        p->lx = save;
+        p->tok = first;
     }
-    s->metric = tok_str(p);
+    s->u.expect.metric_name = tok_str(p);
+    if (!lds_metric_lookup(s->u.expect.metric_name, &s->u.expect.metric, &s->u.expect.total)) {
+        unknown_word(p, p->tok.loc, "metric", s->u.expect.metric_name, lds_metric_names,
+                     "ways cycles ideal excess broadcasts instructions, or total.cycles ...");
+        return NULL;
+    }
     advance(p);
-    lds_tok_kind k = p->tok.kind;
-    if (k != TK_EQ && k != TK_NE && k != TK_LT && k != TK_LE && k != TK_GT && k != TK_GE) {
+    if (!comparison(p, &s->u.expect.cmp)) {
         error_at_tok(p, "a comparison (== != < <= > >=)");
         return NULL;
     }
-    s->cmp = k;
     advance(p);
-    s->ne = 1;
-    return (s->e[0] = parse_expr(p)) ? s : NULL;
+    return (s->u.expect.value = parse_expr(p)) ? s : NULL;
 }
 
-/* set := 'set' KEY ( expr | WORD | WIDTH SPEC ) */
+/* set := 'set' KEY ( expr | WORD | WIDTH TABLE ) */
 static lds_stmt *parse_set(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_SET, loc);
-    if (!(s->word = parse_word(p, "a setting: banks, bank_bytes, wave, lds, r2, r3, write_merge or phases")))
+    const char *key = parse_word(p, "a setting: banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
+    if (!key)
         return NULL;
-    if (!strcmp(s->word, "r2") || !strcmp(s->word, "r3") || !strcmp(s->word, "write_merge")) {
-        if (!(s->word2 = parse_word(p, "a value")))
-            return NULL;
-    } else if (!strcmp(s->word, "phases")) {
-        const char *w = parse_word(p, "a width (b8 ... b128, or b128r / b128w)");
-        if (!w || !(s->word2 = parse_word(p, "a lane-phase table (16 or 16c or 0-3,20-23|...)")))
-            return NULL;
-        s->name = w;
-    } else {
-        advance(p);
-        s->ne = 1;
-        if (!(s->e[0] = parse_expr(p)))
-            return NULL;
+    if (!lds_setting_lookup(key, &s->u.set.key)) {
+        unknown_word(p, p->tok.loc, "setting", key, lds_setting_names,
+                     "banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
+        return NULL;
     }
-    if (s->word2)
+    switch (s->u.set.key) {
+    case SET_R2:
+    case SET_R3:
+    case SET_WRITE_MERGE: {
+        static const char *const choices[3][3] = {
+            { "word", "strict", NULL }, { "phases", "substeps", NULL }, { "yes", "no", NULL } };
+        const char *const *ok = choices[s->u.set.key - SET_R2];
+        if (!(s->u.set.word = parse_word(p, "a value")))
+            return NULL;
+        s->u.set.word_loc = p->tok.loc;
+        if (strcmp(s->u.set.word, ok[0]) && strcmp(s->u.set.word, ok[1])) {
+            lds_diag_set(p->diag, p->tok.loc, "set %s: expected '%s' or '%s', not '%s'", key, ok[0], ok[1],
+                         s->u.set.word);
+            return NULL;
+        }
+        break;
+    }
+    case SET_PHASES:
+        if (!(s->u.set.width = parse_word(p, "a width (b8 ... b128, b128-read or b128-write)")))
+            return NULL;
+        s->u.set.word_loc = p->tok.loc;
+        if (!(s->u.set.table = parse_word(p, "a lane-phase table (16 or 16c or 0-3,20-23|...)")))
+            return NULL;
+        break;
+    default:
         advance(p);
+        return (s->u.set.value = parse_expr(p)) ? s : NULL;
+    }
+    advance(p);
     return s;
 }
 
@@ -607,9 +667,9 @@ static lds_stmt *parse_threads(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_THREADS, loc);
     for (;;) {
-        if (!(s->e[s->ne++] = parse_expr(p)))
+        if (!(s->u.threads.dim[s->u.threads.n++] = parse_expr(p)))
             return NULL;
-        if (p->tok.kind != TK_COMMA || s->ne == 3)
+        if (p->tok.kind != TK_COMMA || s->u.threads.n == 3)
             break;
         advance(p);
     }
@@ -620,20 +680,22 @@ static lds_stmt *parse_threads(parser *p, lds_loc loc)
 static lds_stmt *parse_print(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_PRINT, loc);
-    lds_expr *buf[64];
+    lds_expr *buf[LDS_MAX_PRINT_VALUES];
+    unsigned n = 0;
     for (;;) {
-        if (s->nexprs == 64) {
-            lds_diag_set(p->diag, p->tok.loc, "more than 64 values in one print");
+        if (n == LDS_MAX_PRINT_VALUES) {
+            lds_diag_set(p->diag, p->tok.loc, "more than %d values in one print", LDS_MAX_PRINT_VALUES);
             return NULL;
         }
-        if (!(buf[s->nexprs++] = parse_expr(p)))
+        if (!(buf[n++] = parse_expr(p)))
             return NULL;
         if (p->tok.kind != TK_COMMA)
             break;
         advance(p);
     }
-    s->exprs = lds_arena_alloc(p->arena, sizeof *buf * s->nexprs);
-    memcpy(s->exprs, buf, sizeof *buf * s->nexprs);
+    s->u.print.values = lds_arena_alloc(p->arena, sizeof *buf * n);
+    memcpy(s->u.print.values, buf, sizeof *buf * n);
+    s->u.print.n = n;
     return s;
 }
 
@@ -641,9 +703,7 @@ static lds_stmt *parse_print(parser *p, lds_loc loc)
 static lds_stmt *parse_for(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_FOR, loc);
-    s->loops = lds_arena_alloc(p->arena, sizeof *s->loops);
-    s->nloops = 1;
-    if (parse_loop(p, s->loops) < 0)
+    if (parse_loop(p, &s->u.loop.loop) < 0)
         return NULL;
     while (p->tok.kind == TK_NEWLINE)
         advance(p);
@@ -651,25 +711,83 @@ static lds_stmt *parse_for(parser *p, lds_loc loc)
         return NULL;
     if (enter(p) < 0)
         return NULL;
-    s->body_stmts = parse_block(p, TK_RBRACE);
+    s->u.loop.body = parse_block(p, TK_RBRACE);
     p->depth--;
     if (FAIL(p) || expect_tok(p, TK_RBRACE, "'}' to close the block") < 0)
         return NULL;
     return s;
 }
 
-/* word_stmt := ( 'arch' | 'rules' | 'show' ) WORD */
-static lds_stmt *parse_word_stmt(parser *p, lds_loc loc, lds_stmt_kind k, const char *what)
+/* arch := 'arch' PROFILE */
+static lds_stmt *parse_arch(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, k, loc);
-    if (!(s->word = parse_word(p, what)))
+    lds_stmt *s = new_stmt(p, S_ARCH, loc);
+    if (!(s->u.arch.name = parse_word(p, "a profile name (see lds-calc --arch-info)")))
         return NULL;
+    s->u.arch.name_loc = p->tok.loc;
+    if (!lds_sim_profile_find(s->u.arch.name)) {
+        char known[256];
+        size_t n = 0;
+        lds_spell sp;
+        lds_spell_init(&sp, s->u.arch.name);
+        for (unsigned i = 0; i < lds_sim_profile_count() && n < sizeof known; i++) {
+            lds_spell_consider(&sp, lds_sim_profile_at(i)->name);
+            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? " " : "", lds_sim_profile_at(i)->name);
+        }
+        if (lds_spell_best(&sp))
+            lds_diag_set(p->diag, p->tok.loc, "unknown profile '%s'; did you mean '%s'? (known: %s)", s->u.arch.name,
+                         lds_spell_best(&sp), known);
+        else
+            lds_diag_set(p->diag, p->tok.loc, "unknown profile '%s' (known: %s)", s->u.arch.name, known);
+        return NULL;
+    }
     advance(p);
     return s;
 }
 
+/* rules := 'rules' ( 'seed' | 'calibrated' )
+ * show := 'show' ( 'summary' | 'phases' | 'lanes' | 'grid' ) */
+static lds_stmt *parse_rules_or_show(parser *p, lds_loc loc, lds_stmt_kind k)
+{
+    static const char *const rules[] = { "calibrated", "seed", NULL };
+    lds_stmt *s = new_stmt(p, k, loc);
+    const char *w = parse_word(p, k == S_RULES ? "'seed' or 'calibrated'" : "summary, phases, lanes or grid");
+    if (!w)
+        return NULL;
+    if (k == S_SHOW && !lds_show_lookup(w, &s->u.show.level)) {
+        unknown_word(p, p->tok.loc, "show level", w, lds_show_names, "summary, phases, lanes or grid");
+        return NULL;
+    }
+    if (k == S_RULES) {
+        if (strcmp(w, "seed") && strcmp(w, "calibrated")) {
+            unknown_word(p, p->tok.loc, "rule set", w, rules, "seed or calibrated");
+            return NULL;
+        }
+        s->u.rules.which = strcmp(w, "seed") ? RULES_CALIBRATED : RULES_SEED;
+    }
+    advance(p);
+    return s;
+}
+
+/* let := 'let' NAME '=' expr */
+static lds_stmt *parse_let(parser *p, lds_loc loc)
+{
+    lds_stmt *s = new_stmt(p, S_LET, loc);
+    if (p->tok.kind != TK_NAME) {
+        error_at_tok(p, "a name after 'let'");
+        return NULL;
+    }
+    s->u.let.name = tok_str(p);
+    s->u.let.name_loc = p->tok.loc;
+    advance(p);
+    if (expect_tok(p, TK_ASSIGN, "'=' after the name") < 0)
+        return NULL;
+    return (s->u.let.value = parse_expr(p)) ? s : NULL;
+}
+
 /* statement := arch | set | rules | threads | groups | let | def | array
- *            | cdecl | access | target-as-read | for | print | expect | show */
+ *            | cdecl | access | target-as-read | for | print | expect | show
+ *            | explain */
 static lds_stmt *parse_statement(parser *p)
 {
     lds_loc loc = p->tok.loc;
@@ -682,11 +800,11 @@ static lds_stmt *parse_statement(parser *p)
         return NULL;
     }
     if (lds_tok_is(&t, "arch"))
-        return parse_word_stmt(p, loc, S_ARCH, "a profile name (see lds-calc --arch-info)");
+        return parse_arch(p, loc);
     if (lds_tok_is(&t, "rules"))
-        return parse_word_stmt(p, loc, S_RULES, "'seed' or 'calibrated'");
+        return parse_rules_or_show(p, loc, S_RULES);
     if (lds_tok_is(&t, "show"))
-        return parse_word_stmt(p, loc, S_SHOW, "summary, phases, lanes or grid");
+        return parse_rules_or_show(p, loc, S_SHOW);
     if (lds_tok_is(&t, "set"))
         return parse_set(p, loc);
     lds_lexer after_first = p->lx;
@@ -695,23 +813,10 @@ static lds_stmt *parse_statement(parser *p)
         return parse_threads(p, loc);
     if (lds_tok_is(&t, "groups")) {
         lds_stmt *s = new_stmt(p, S_GROUPS, loc);
-        s->ne = 1;
-        return (s->e[0] = parse_expr(p)) ? s : NULL;
+        return (s->u.groups.count = parse_expr(p)) ? s : NULL;
     }
-    if (lds_tok_is(&t, "let")) {
-        lds_stmt *s = new_stmt(p, S_LET, loc);
-        if (p->tok.kind != TK_NAME) {
-            error_at_tok(p, "a name after 'let'");
-            return NULL;
-        }
-        s->name = tok_str(p);
-        s->name_loc = p->tok.loc;
-        advance(p);
-        if (expect_tok(p, TK_ASSIGN, "'=' after the name") < 0)
-            return NULL;
-        s->ne = 1;
-        return (s->e[0] = parse_expr(p)) ? s : NULL;
-    }
+    if (lds_tok_is(&t, "let"))
+        return parse_let(p, loc);
     if (lds_tok_is(&t, "def"))
         return parse_def(p, loc);
     if (lds_tok_is(&t, "array"))
@@ -741,15 +846,33 @@ static lds_stmt *parse_statement(parser *p)
     return parse_access(p, loc, ACC_READ, 0);
 }
 
-/* The statement's own text, trimmed, for reports. */
+/* The statement's own text for reports: comments dropped, and each run of
+ * blanks that held a comment or a line break made one space; other
+ * spacing kept as written. */
 static const char *statement_source(parser *p, const char *start, const char *end)
 {
-    while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == ';' || end[-1] == '\n' || end[-1] == '\r'))
-        end--;
-    char *s = lds_arena_strndup(p->arena, start, (size_t)(end - start));
-    for (char *q = s; *q; q++)
-        if (*q == '\n' || *q == '\t' || *q == '\r')
-            *q = ' ';
+    char *s = lds_arena_alloc(p->arena, (size_t)(end - start) + 1);
+    size_t n = 0;
+    int gap = 0;   /* inside a run of blanks that is to be one space */
+    for (const char *q = start; q < end; q++) {
+        if (*q == '#' || (*q == '/' && q + 1 < end && q[1] == '/')) {
+            while (q + 1 < end && q[1] != '\n')
+                q++;
+            gap = 1;
+        } else if (*q == '\n' || *q == '\r' || *q == '\t' || *q == '\f' || *q == '\v') {
+            gap = 1;
+        } else if (*q == ' ' && gap) {
+            /* part of the gap */
+        } else {
+            if (gap && n && s[n - 1] != ' ')
+                s[n++] = ' ';
+            gap = 0;
+            s[n++] = *q;
+        }
+    }
+    while (n && (s[n - 1] == ' ' || s[n - 1] == ';'))
+        n--;
+    s[n] = '\0';
     return s;
 }
 

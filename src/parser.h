@@ -1,14 +1,9 @@
-/* src/parser.h - precedence-climbing parser for the lds language. */
+/* src/parser.h - text to syntax tree (src/ast.h). */
 #ifndef LDS_PARSER_H
 #define LDS_PARSER_H
 
 #include "src/ast.h"
 #include "src/diag.h"
-
-/* Deepest nesting of expressions and blocks (language.md limits). */
-#define LDS_MAX_DEPTH 256
-/* Tallest expression tree (bounds every recursive walk of it). */
-#define LDS_MAX_HEIGHT 1024
 
 /* Parse a whole source into prog (statements allocated in prog->arena,
  * which the caller owns).  Returns 0, or -1 with diag set. */

@@ -1,54 +1,60 @@
-/* src/report.h - writing results: text (streamed), JSON and CSV. */
+/* src/report.h - writing results: text (streamed), JSON, CSV, SVG and
+ * Markdown.  A reporter reads records (src/results.h) and nothing of the
+ * interpreter or the parser; the runner (src/run.c) feeds it. */
 #ifndef LDS_REPORT_H
 #define LDS_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "src/driver.h"
+#include "sim/profile.h"
+#include "src/diag.h"
+#include "src/results.h"
 
 typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN } lds_format;
 
-/* A -D constant of this run, for sweeps. */
+/* "text" ... "markdown"; the format of a name ("md" too), -1 if none. */
+const char *lds_format_name(lds_format f);
+int lds_format_lookup(const char *name);
+
+/* A -D value of the run, as it is labelled. */
 typedef struct {
     const char *name;
-    char value[64];
-} lds_define_value;
+    const char *value;        /* decimal, every digit */
+} lds_label;
 
 typedef struct {
     lds_format format;
-    FILE *out;
-    bool color;
-    bool quiet;
-    const char *prog;                /* for expect failures on stderr */
-    const lds_define_value *defines; /* the sweep values of this run */
-    unsigned ndefines;
-    char last_header[512];
-    bool csv_header_done;
-    size_t first_record;             /* whole-run formats start here (REPL) */
-    size_t first_expect;
-    const char *output_dir;          /* --output: one SVG file per picture */
-    struct lds_program_list {
-        lds_program *const *progs;
-        unsigned n;
-    } programs;                      /* for the Markdown report */
-    bool io_error;                   /* a picture could not be written */
-    unsigned pictures;               /* SVG pictures written so far */
-    lds_report_sink sink;
-} lds_reporter;
+    FILE *out;                /* the results */
+    FILE *err;                /* messages: failed expects, unwritable files */
+    const char *prog;         /* "lds-calc" in messages; NULL in the REPL */
+    bool quiet;               /* write no results (messages still go to err) */
+    const char *output_dir;   /* --output: one SVG file per picture */
+    const lds_source *const *sources;   /* the program texts (Markdown) */
+    unsigned nsources;
+} lds_report_options;
 
-void lds_reporter_init(lds_reporter *r, lds_format format, FILE *out);
-/* Attach to an interpreter: results flow to r as they are made. */
-void lds_reporter_attach(lds_reporter *r, lds_interp *in);
-/* End of one run: totals (text), the whole document (JSON). */
-void lds_reporter_finish(lds_reporter *r, const lds_interp *in);
+typedef struct lds_reporter lds_reporter;
 
-/* The file name of a picture under --output: [DEFINES-]accessN[-K].svg,
- * N the access's place in the run, K the instruction (sample >= 0, when
- * --show lists instructions; -1 otherwise). */
-void lds_report_picture_name(const lds_reporter *r, size_t access, int sample, char *buf, size_t size);
+lds_reporter *lds_reporter_new(const lds_report_options *o);
+void lds_reporter_free(lds_reporter *r);
+/* Change the format (the REPL's :format). */
+void lds_reporter_set_format(lds_reporter *r, lds_format f);
+lds_format lds_reporter_format(const lds_reporter *r);
 
-/* Profile description for --arch-info. */
+/* A run starts: its labels (the sweep point; none outside a sweep). */
+void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned nlabels);
+/* An access statement finished, an expect ran (as the run goes). */
+void lds_reporter_access(lds_reporter *r, const lds_access_result *a);
+void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
+/* The run ended: the records from first_access and first_expect are its
+ * own (the REPL's runs share one session). */
+void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect);
+/* Whether some output could not be written (exit status 2). */
+bool lds_reporter_failed(const lds_reporter *r);
+
+/* A profile described, for --arch-info and :arch. */
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p);
 
 #endif

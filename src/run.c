@@ -1,13 +1,13 @@
-/* src/run.c - runs parsed programs, once per point of the -D sweeps. */
+/* src/run.c - running programs under the options: sessions, the
+ * reporter, sweeps, gates and diagnostics. */
 #include "src/run.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/parser.h"
-
-/* Most runs one sweep may ask for. */
-#define MAX_SWEEP_RUNS 1000000
+#include "src/limits.h"
+#include "src/mem.h"
+#include "src/scope.h"
 
 void lds_options_init(lds_options *o)
 {
@@ -15,7 +15,6 @@ void lds_options_init(lds_options *o)
     o->prog = "lds-calc";
     o->format = FMT_TEXT;
     o->show = -1;
-    o->max_steps = 100000000;
     o->max_bits = LDS_DEFAULT_MAX_BITS;
 }
 
@@ -30,32 +29,14 @@ void lds_options_free(lds_options *o)
     o->ndefines = 0;
 }
 
-/* Evaluate the text of a -D value, a constant expression. */
-static int eval_constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
+static int constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
 {
     lds_source src = { (char *)what, (char *)text, len };
     lds_diag diag = { 0 };
-    lds_arena *arena = lds_arena_new();
-    lds_expr *e = NULL;
-    lds_scope sc;
-    lds_env env;
-    lds_eval ev;
-    int rc = -1;
-    memset(&env, 0, sizeof env);
-    lds_scope_init(&sc);
-    lds_eval_init(&ev, &env, &diag);
-    if (lds_parse_expression(&src, arena, &e, &diag) == 0 && lds_resolve(&sc, e, NULL, NULL, &diag) == 0) {
-        if (e->deps)
-            lds_diag_set(&diag, e->loc, "a -D value must be a constant");
-        else
-            rc = lds_eval_mpz(&ev, e, out);
-    }
-    if (diag.set)
-        lds_diag_print(stderr, o->prog, &diag, o->color);
-    lds_eval_free(&ev);
-    lds_scope_free(&sc);
-    lds_arena_free(arena);
-    return diag.set ? -1 : rc;
+    if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
+        return 0;
+    lds_diag_print(stderr, o->prog, &diag, o->color);
+    return -1;
 }
 
 int lds_options_add_define(lds_options *o, const char *arg)
@@ -74,157 +55,260 @@ int lds_options_add_define(lds_options *o, const char *arg)
             return -1;
         }
     }
-    lds_define *d;
-    o->defines = realloc(o->defines, sizeof *o->defines * (o->ndefines + 1));
-    if (!o->defines)
+    char *name = lds_xstrndup(arg, nlen);
+    bool builtin = lds_is_builtin_name(name);
+    free(name);
+    if (builtin) {
+        fprintf(stderr, "%s: -D: '%.*s' is a built-in name; choose another\n", o->prog, (int)nlen, arg);
         return -1;
-    d = &o->defines[o->ndefines];
-    d->name = strndup(arg, nlen);
+    }
+    o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
+    lds_define *d = &o->defines[o->ndefines++];
+    d->name = lds_xstrndup(arg, nlen);
     mpz_inits(d->lo, d->hi, NULL);
-    o->ndefines++;
     const char *val = eq + 1, *dots = strstr(val, "..");
-    if (dots) {
-        if (eval_constant(o, val, (size_t)(dots - val), "<-D start>", d->lo) < 0
-            || eval_constant(o, dots + 2, strlen(dots + 2), "<-D end>", d->hi) < 0)
-            return -1;
-    } else {
-        if (eval_constant(o, val, strlen(val), "<-D value>", d->lo) < 0)
-            return -1;
-        mpz_add_ui(d->hi, d->lo, 1);
-    }
-    return 0;
-}
-
-int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values)
-{
-    in->max_steps = o->max_steps;
-    in->ev.max_bits = o->max_bits;
-    in->ev.force_big = o->force_big;
-    if (o->show >= 0)
-        in->show = (lds_show)o->show;
-    in->explain_all = o->explain;
-    if (o->format != FMT_TEXT)
-        in->print_out = stderr;   /* keep stdout machine-readable */
-    if (o->arch && lds_interp_set_arch(in, o->arch) < 0) {
-        fprintf(stderr, "%s: unknown profile '%s' (lds-calc --arch-info lists them)\n", o->prog, o->arch);
+    if (dots)
+        return constant(o, val, (size_t)(dots - val), "<-D start>", d->lo) < 0
+               || constant(o, dots + 2, strlen(dots + 2), "<-D end>", d->hi) < 0 ? -1 : 0;
+    if (constant(o, val, strlen(val), "<-D value>", d->lo) < 0)
         return -1;
-    }
-    for (unsigned i = 0; i < o->ndefines; i++) {
-        if (!values) {   /* no sweep point (the REPL): a sweep's first value */
-            lds_interp_define(in, o->defines[i].name, o->defines[i].lo);
-            continue;
-        }
-        mpz_t v;
-        mpz_init_set_str(v, values[i].value, 10);
-        lds_interp_define(in, o->defines[i].name, v);
-        mpz_clear(v);
-    }
+    mpz_add_ui(d->hi, d->lo, 1);
     return 0;
 }
 
-int lds_run_status(const lds_interp *in, const lds_options *o)
+/* ------------------------------------------------------------- runner */
+
+struct lds_runner {
+    const lds_options *o;
+    lds_reporter *rep;
+    lds_label *labels;            /* this run's sweep point, printed */
+    unsigned nlabels;
+};
+
+lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *sources, unsigned nsources)
 {
-    int status = in->expect_failed ? LDS_EXIT_CHECK : LDS_EXIT_OK;
-    for (size_t i = 0; i < in->nrecords; i++) {
-        uint64_t ways = in->records[i]->m.ways;
-        if ((o->fail_on_conflict && ways > 1) || (o->max_ways && ways > o->max_ways))
-            status = LDS_EXIT_CHECK;
+    lds_runner *r = lds_xcalloc(1, sizeof *r);
+    lds_report_options ro = { o->format, stdout, stderr, o->prog, o->quiet, o->output_dir, sources, nsources };
+    r->o = o;
+    r->rep = lds_reporter_new(&ro);
+    return r;
+}
+
+static void free_labels(lds_runner *r)
+{
+    for (unsigned i = 0; i < r->nlabels; i++)
+        free((char *)r->labels[i].value);
+    free(r->labels);
+    r->labels = NULL;
+    r->nlabels = 0;
+}
+
+void lds_runner_free(lds_runner *r)
+{
+    if (!r)
+        return;
+    free_labels(r);
+    lds_reporter_free(r->rep);
+    free(r);
+}
+
+lds_reporter *lds_runner_reporter(lds_runner *r)
+{
+    return r->rep;
+}
+
+static void hook_access(void *ctx, const lds_access_result *a)
+{
+    lds_reporter_access(ctx, a);
+}
+
+static void hook_expect(void *ctx, const lds_expect_result *e)
+{
+    lds_reporter_expect(ctx, e);
+}
+
+lds_session *lds_runner_open(lds_runner *r, mpz_srcptr const *values)
+{
+    const lds_options *o = r->o;
+    lds_define_value *defs = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
+    lds_session_config cfg;
+    lds_session_config_init(&cfg);
+    for (unsigned i = 0; i < o->ndefines; i++) {
+        defs[i].name = o->defines[i].name;
+        defs[i].value = values ? values[i] : o->defines[i].lo;
+    }
+    lds_format f = lds_reporter_format(r->rep);
+    cfg.arch = o->arch;
+    cfg.show = o->show;
+    cfg.explain = o->explain;
+    cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
+    cfg.max_steps = o->max_steps;
+    cfg.max_ops = o->max_ops;
+    cfg.max_bits = o->max_bits;
+    cfg.force_big = o->force_big;
+    cfg.print_out = o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;   /* stdout stays machine-readable */
+    cfg.defines = defs;
+    cfg.ndefines = o->ndefines;
+    lds_session_hooks hooks = { hook_access, hook_expect, r->rep };
+    lds_session *s = lds_session_open(&cfg, &hooks);
+    free(defs);
+    return s;
+}
+
+/* The gates: one line per access that crosses one (unless -q). */
+static int gates(lds_runner *r, const lds_results *res, size_t first)
+{
+    const lds_options *o = r->o;
+    int status = LDS_EXIT_OK;
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *a = res->accesses[i];
+        bool conflict = o->fail_on_conflict && a->m.ways > 1, ways = o->max_ways && a->m.ways > o->max_ways;
+        if (a->failed || (!conflict && !ways))
+            continue;
+        status = LDS_EXIT_CHECK;
+        if (o->quiet)
+            continue;
+        fprintf(stderr, "%s: %s:%u: %llu-way ", o->prog, a->file ? a->file : "", a->line, (unsigned long long)a->m.ways);
+        if (ways)
+            fprintf(stderr, "exceeds --max-ways=%llu", (unsigned long long)o->max_ways);
+        else
+            fprintf(stderr, "is a bank conflict (--fail-on-conflict)");
+        for (unsigned k = 0; k < r->nlabels; k++)
+            fprintf(stderr, "%s%s=%s", k ? " " : " (", r->labels[k].name, r->labels[k].value);
+        fprintf(stderr, "%s\n", r->nlabels ? ")" : "");
     }
     return status;
 }
 
-/* One run at the sweep point `values`. */
-static int run_once(const lds_options *o, lds_program *const *progs, unsigned nprogs,
-                    lds_reporter *rep, const lds_define_value *values)
+/* One run's end: its report, its error, its status. */
+static int finish_run(lds_runner *r, lds_session *s, size_t first_access, size_t first_expect, int status)
 {
-    lds_diag diag = { 0 };
-    lds_interp in;
-    int status;
-    lds_interp_init(&in, &diag);
-    lds_reporter_attach(rep, &in);
-    if (lds_run_setup(&in, o, values) < 0) {
-        lds_interp_free(&in);
-        return LDS_EXIT_USAGE;
-    }
-    status = LDS_EXIT_OK;
-    for (unsigned i = 0; i < nprogs; i++)
-        if (lds_interp_run(&in, progs[i]->first) < 0) {
-            status = LDS_EXIT_EVAL;
-            break;
-        }
-    fflush(in.print_out);
-    lds_reporter_finish(rep, &in);
-    if (status == LDS_EXIT_EVAL && !rep->quiet)
-        lds_diag_print(stderr, o->prog, &diag, o->color);
+    const lds_results *res = lds_session_results(s);
+    lds_reporter_end_run(r->rep, res, first_access, first_expect);
+    if (status != LDS_EXIT_OK)
+        lds_diag_print(stderr, r->o->prog, lds_session_error(s), r->o->color);
+    for (size_t i = first_expect; i < res->nexpects; i++)
+        if (!res->expects[i].ok && status == LDS_EXIT_OK)
+            status = LDS_EXIT_CHECK;
+    int gate = gates(r, res, first_access);
     if (status == LDS_EXIT_OK)
-        status = lds_run_status(&in, o);
-    lds_interp_free(&in);
+        status = gate;
+    if (lds_reporter_failed(r->rep))
+        status = LDS_EXIT_USAGE;
     return status;
+}
+
+int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *progs, unsigned n)
+{
+    const lds_results *res = lds_session_results(s);
+    size_t first_access = res->n, first_expect = res->nexpects;
+    int status = LDS_EXIT_OK;
+    lds_reporter_begin_run(r->rep, r->labels, r->nlabels);
+    for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++)
+        if (lds_session_run(s, progs[i]) < 0)
+            status = LDS_EXIT_EVAL;
+    fflush(stdout);
+    return finish_run(r, s, first_access, first_expect, status);
+}
+
+int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, const char *text, size_t len)
+{
+    const lds_results *res = lds_session_results(s);
+    size_t first_access = res->n, first_expect = res->nexpects;
+    lds_reporter_begin_run(r->rep, NULL, 0);
+    int status = lds_session_run_text(s, name, text, len);
+    fflush(stdout);
+    if (status == LDS_EXIT_SYNTAX) {   /* nothing ran: no report */
+        lds_diag_print(stderr, r->o->prog, lds_session_error(s), r->o->color);
+        return status;
+    }
+    return finish_run(r, s, first_access, first_expect, status);
+}
+
+/* -------------------------------------------------------------- sweeps */
+
+/* Labels of the sweep point `cur`: every digit of every value. */
+static void set_labels(lds_runner *r, mpz_t *cur, unsigned n)
+{
+    free_labels(r);
+    r->labels = lds_xcalloc(n ? n : 1, sizeof *r->labels);
+    for (unsigned i = 0; i < n; i++) {
+        r->labels[i].name = r->o->defines[i].name;
+        r->labels[i].value = mpz_get_str(NULL, 10, cur[i]);
+    }
+    r->nlabels = n;
+}
+
+/* The next point of the cross product, the last -D fastest; false after
+ * the last. */
+static bool next_point(const lds_options *o, mpz_t *cur)
+{
+    for (unsigned k = o->ndefines; k-- > 0;) {
+        mpz_add_ui(cur[k], cur[k], 1);
+        if (mpz_cmp(cur[k], o->defines[k].hi) < 0)
+            return true;
+        mpz_set(cur[k], o->defines[k].lo);
+    }
+    return false;
+}
+
+/* How many runs the sweeps ask for; -1 (reported) if a range is empty
+ * or there are too many. */
+static int count_runs(const lds_options *o, bool *sweeping)
+{
+    mpz_t runs, span;
+    int rc = 0;
+    mpz_init_set_ui(runs, 1);
+    mpz_init(span);
+    *sweeping = false;
+    for (unsigned i = 0; i < o->ndefines; i++) {
+        mpz_sub(span, o->defines[i].hi, o->defines[i].lo);
+        if (mpz_sgn(span) <= 0) {
+            fprintf(stderr, "%s: -D %s: the range is empty\n", o->prog, o->defines[i].name);
+            rc = -1;
+        }
+        mpz_mul(runs, runs, span);
+        *sweeping |= mpz_cmp_ui(span, 1) > 0;
+    }
+    if (rc == 0 && mpz_cmp_ui(runs, LDS_MAX_SWEEP_RUNS) > 0) {
+        fprintf(stderr, "%s: the -D sweeps ask for more than %d runs\n", o->prog, LDS_MAX_SWEEP_RUNS);
+        rc = -1;
+    }
+    mpz_clears(runs, span, NULL);
+    return rc;
 }
 
 int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned nprogs)
 {
-    lds_reporter rep;
+    bool sweeping;
+    if (count_runs(o, &sweeping) < 0)
+        return LDS_EXIT_USAGE;
+    const lds_source **sources = lds_xcalloc(nprogs ? nprogs : 1, sizeof *sources);
+    for (unsigned i = 0; i < nprogs; i++)
+        sources[i] = progs[i]->src;
+    lds_runner *r = lds_runner_new(o, sources, nprogs);
     unsigned n = o->ndefines;
-    lds_define_value *values = calloc(n ? n : 1, sizeof *values);
-    mpz_t *cur = calloc(n ? n : 1, sizeof *cur);
-    mpz_t runs, span;
-    int worst = LDS_EXIT_OK, sweeping = 0;
-    lds_reporter_init(&rep, o->format, stdout);
-    rep.output_dir = o->output_dir;
-    rep.programs.progs = progs;
-    rep.programs.n = nprogs;
-    rep.quiet = o->quiet;
-    rep.color = o->color;
-    rep.prog = o->prog;
-    mpz_init_set_ui(runs, 1);
-    mpz_init(span);
+    mpz_t *cur = lds_xcalloc(n ? n : 1, sizeof *cur);
+    mpz_srcptr *values = lds_xcalloc(n ? n : 1, sizeof *values);
     for (unsigned i = 0; i < n; i++) {
-        values[i].name = o->defines[i].name;
         mpz_init_set(cur[i], o->defines[i].lo);
-        mpz_sub(span, o->defines[i].hi, o->defines[i].lo);
-        if (mpz_sgn(span) <= 0) {
-            fprintf(stderr, "%s: -D %s: the range is empty\n", o->prog, o->defines[i].name);
-            worst = LDS_EXIT_USAGE;
-        }
-        mpz_mul(runs, runs, span);
-        sweeping |= mpz_cmp_ui(span, 1) > 0;
+        values[i] = cur[i];
     }
-    /* a sweep labels every row with the -D values of its run */
-    rep.defines = values;
-    rep.ndefines = sweeping ? n : 0;
-    if (worst == LDS_EXIT_OK && mpz_cmp_ui(runs, MAX_SWEEP_RUNS) > 0) {
-        fprintf(stderr, "%s: the -D sweeps ask for more than %d runs\n", o->prog, MAX_SWEEP_RUNS);
-        worst = LDS_EXIT_USAGE;
-    }
-    while (worst != LDS_EXIT_USAGE) {
-        for (unsigned i = 0; i < n; i++)
-            gmp_snprintf(values[i].value, sizeof values[i].value, "%Zd", cur[i]);
-        int st = run_once(o, progs, nprogs, &rep, values);
+    int worst = LDS_EXIT_OK;
+    do {
+        if (sweeping)   /* a sweep labels every row with the -D values of its run */
+            set_labels(r, cur, n);
+        lds_session *s = lds_runner_open(r, values);
+        int st = lds_runner_run_programs(r, s, progs, nprogs);
+        lds_session_close(s);
         if (st > worst)
             worst = st;
-        /* next point of the cross product, last -D fastest */
-        unsigned k = n;
-        while (k > 0) {
-            k--;
-            mpz_add_ui(cur[k], cur[k], 1);
-            if (mpz_cmp(cur[k], o->defines[k].hi) < 0)
-                break;
-            mpz_set(cur[k], o->defines[k].lo);
-            if (k == 0) {
-                k = n + 1;
-                break;
-            }
-        }
-        if (n == 0 || k == n + 1)
-            break;
-    }
-    if (rep.io_error && worst < LDS_EXIT_USAGE)
-        worst = LDS_EXIT_USAGE;
+    } while (next_point(o, cur));
     for (unsigned i = 0; i < n; i++)
         mpz_clear(cur[i]);
-    mpz_clears(runs, span, NULL);
     free(cur);
     free(values);
+    free(sources);
+    lds_runner_free(r);
     return worst;
 }

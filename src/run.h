@@ -1,5 +1,8 @@
-/* src/run.h - one invocation's settings, and running parsed programs
- * through the driver once per sweep point. */
+/* src/run.h - one invocation's options, and running programs under them:
+ * through a session, into a reporter, once per point of the -D sweeps,
+ * with the gates (--fail-on-conflict, --max-ways) and diagnostics.  The
+ * command line and the REPL both run through here, so an option means
+ * the same in both. */
 #ifndef LDS_RUN_H
 #define LDS_RUN_H
 
@@ -8,11 +11,8 @@
 #include <gmp.h>
 
 #include "src/ast.h"
-#include "src/driver.h"
 #include "src/report.h"
-
-/* Exit statuses (design.md, Conventions). */
-enum { LDS_EXIT_OK = 0, LDS_EXIT_CHECK = 1, LDS_EXIT_USAGE = 2, LDS_EXIT_SYNTAX = 3, LDS_EXIT_EVAL = 4 };
+#include "src/session.h"
 
 /* -D NAME=EXPR or NAME=LO..HI */
 typedef struct {
@@ -30,7 +30,8 @@ typedef struct {
     const char *output_dir;       /* --output */
     bool fail_on_conflict;
     uint64_t max_ways;            /* 0: no limit */
-    uint64_t max_steps;
+    uint64_t max_steps;           /* 0: the default */
+    uint64_t max_ops;             /* 0: the default */
     unsigned long max_bits;
     bool force_big;               /* evaluate on the GMP path (testing) */
     bool color;
@@ -45,16 +46,26 @@ void lds_options_free(lds_options *o);
  * and returns -1. */
 int lds_options_add_define(lds_options *o, const char *arg);
 
-/* Set up an interpreter by the options (profile, defines, limits).
- * values: one per -D, the sweep point of this run; NULL gives each -D
- * its first value (the REPL). */
-int lds_run_setup(lds_interp *in, const lds_options *o, const lds_define_value *values);
+/* Running under options: a reporter and, per run, a session. */
+typedef struct lds_runner lds_runner;
 
-/* Exit status of a finished run: expect failures, --fail-on-conflict,
- * --max-ways. */
-int lds_run_status(const lds_interp *in, const lds_options *o);
+/* sources: the program texts (the Markdown report shows them). */
+lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *sources, unsigned nsources);
+void lds_runner_free(lds_runner *r);
+lds_reporter *lds_runner_reporter(lds_runner *r);
 
-/* Run programs (already parsed, in order) once per sweep point. */
+/* Open a session for one run; values: one per -D (a sweep point), or
+ * NULL for each -D's first value (the REPL). */
+lds_session *lds_runner_open(lds_runner *r, mpz_srcptr const *values);
+
+/* Run a program into the session as one run, or REPL input as a run of
+ * its own; reports, prints diagnostics and applies the gates.  Returns
+ * the exit status of that run. */
+int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *progs, unsigned n);
+int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, const char *text, size_t len);
+
+/* The command line: every program, once per sweep point.  Returns the
+ * worst exit status of any run. */
 int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned nprogs);
 
 #endif

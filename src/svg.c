@@ -23,11 +23,11 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
+void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
 {
-    const lds_sim_profile *p = &rec->profile;
+    const lds_sim_profile *p = rec->profile;
     const lds_sample *s = &rec->samples[sample];
-    const lds_sim_result *res = &s->result;
+    const lds_sample_result *res = &s->result;
     lds_sim_access acc = lds_sample_access(rec, s);
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
@@ -45,12 +45,12 @@ void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample)
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%u\" height=\"%u\" "
                  "viewBox=\"0 0 %u %u\" font-family=\"monospace\" font-size=\"11\">\n", width, height, width, height);
     fprintf(out, "<title>");
-    xml_text(out, rec->stmt->source);
+    xml_text(out, rec->source);
     fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->stmt->loc.line);
-    xml_text(out, rec->stmt->source);
+    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->line);
+    xml_text(out, rec->source);
     fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
-            rec->width * 8, rec->kind == ACC_READ ? "read" : rec->kind == ACC_WRITE ? "write" : "atomic",
+            rec->width * 8, lds_access_kind_name(rec->kind),
             (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,
             s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
     /* bank axis */

@@ -4,12 +4,12 @@
 
 #include <stdio.h>
 
-#include "src/driver.h"
+#include "src/results.h"
 
 /* One picture of instruction `sample` of an access: one column per bank,
  * one row per lane grouped by phase, a mark for each word a lane touches
  * (green: the bank serves it alone; blue: shared with another lane, a
  * broadcast; red: on a bank that serves several words, a conflict). */
-void lds_svg_write(FILE *out, const lds_access_record *rec, unsigned sample);
+void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample);
 
 #endif

@@ -1,4 +1,4 @@
-/* src/types.c - element types and widths of language.md. */
+/* src/types.c - element types and widths (lds(5), STATEMENTS). */
 #include "src/types.h"
 
 #include <string.h>

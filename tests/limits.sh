@@ -1,34 +1,35 @@
 #!/bin/sh
 # Hostile input ends with a clear error (or a result), never a crash, a
-# hang or runaway memory.  Each run is capped at 10 s of CPU; outside
-# valgrind it must also end within a second and a peak of 300 MiB.
+# hang or runaway memory.  Each run is capped at 10 s of CPU time (a hang
+# is killed, and fails); no wall clock is asserted (CI machines are shared
+# and sanitizer builds slow).  Peak memory must stay under 300 MiB, where
+# it means something: not under valgrind or the sanitizers, whose own
+# memory dominates.
 . "$srcdir/tests/lib.sh"
 guard() { ( ulimit -t 10 2>/dev/null; lds "$@" ) ; }
-# run ARGS...: prints "STATUS MILLISECONDS PEAK_MIB"
+# run ARGS...: prints "STATUS PEAK_MIB" (PEAK_MIB 0 when not measured)
 run() {
     if [ -n "$PYTHON3" ]; then
-        "$PYTHON3" -c 'import resource, subprocess, sys, time
-t = time.time()
+        "$PYTHON3" -c 'import resource, subprocess, sys
 p = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10)))
-ms = int((time.time() - t) * 1000)
-print(p.returncode if p.returncode >= 0 else 128 - p.returncode, ms,
+print(p.returncode if p.returncode >= 0 else 128 - p.returncode,
       resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' $LDS_VALGRIND "$LDS_CALC" "$@"
     else
         guard "$@" >/dev/null 2>&1 </dev/null
-        echo "$? 0 0"
+        echo "$? 0"
     fi
 }
 expect_status() {   # DESCRIPTION WANT ARGS...
     d=$1; want=$2; shift 2
     set -- $(run "$@")
-    st=$1; ms=$2; mib=$3
+    st=$1; mib=$2
     if [ "$st" != "$want" ]; then
-        not_ok "$d (exit $st, want $want)"
-    elif [ -z "$LDS_VALGRIND" ] && { [ "$ms" -ge 1000 ] || [ "$mib" -ge 300 ]; }; then
-        not_ok "$d: $ms ms, $mib MiB (want < 1 s, < 300 MiB)"
+        not_ok "$d (exit $st, want $want; a CPU-time kill is exit 152)"
+    elif [ -z "$LDS_VALGRIND" ] && [ "${LDS_SANITIZED:-0}" != 1 ] && [ "$mib" -ge 300 ]; then
+        not_ok "$d: $mib MiB (want < 300 MiB)"
     else
-        ok "$d (exit $st, $ms ms, $mib MiB)"
+        ok "$d (exit $st, $mib MiB)"
     fi
 }
 expect_status "1 << (1 << 40)" 4 'print 1 << (1 << 40)'

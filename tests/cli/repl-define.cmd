@@ -1,1 +1,1 @@
-lds -i -q -D X=5 -D Y=3..9
+lds -i -D X=5 -D Y=3..9

@@ -2,29 +2,44 @@
  * GMP), built-ins, per-lane names, dependencies, affine analysis. */
 #include <string.h>
 
+#include "src/affine.h"
 #include "src/eval.h"
 #include "src/parser.h"
+#include "src/resolve.h"
 #include "tests/unit/cunit_tap.h"
 
+static lds_arena *names;     /* the scope's symbols */
 static lds_scope scope;
 static lds_env env;
+
+/* Parse and resolve text against sc; NULL with diag set on an error. */
+static lds_expr *expression(lds_scope *sc, lds_arena *arena, const char *text, lds_diag *diag)
+{
+    static lds_source src;
+    lds_expr *e = NULL;
+    src.name = (char *)"<t>";
+    src.text = (char *)text;
+    src.len = strlen(text);
+    lds_resolver r = { sc, arena, arena, diag, 0, 0, false };
+    if (lds_parse_expression(&src, arena, &e, diag) < 0 || lds_resolve_expr(&r, e) < 0)
+        return NULL;
+    return e;
+}
 
 /* Evaluate text with the GMP path forced or not; the decimal result, or
  * "error: MSG". */
 static const char *eval_text(const char *text, int force_big)
 {
     static char out[4096];
-    lds_source src = { (char *)"<t>", (char *)text, strlen(text) };
     lds_diag diag = { 0 };
     lds_arena *arena = lds_arena_new();
-    lds_expr *e = NULL;
+    lds_expr *e = expression(&scope, arena, text, &diag);
     lds_eval ev;
     mpz_t v;
     mpz_init(v);
-    lds_eval_init(&ev, &env, &diag);
-    ev.force_big = force_big;
-    if (lds_parse_expression(&src, arena, &e, &diag) == 0 && lds_resolve(&scope, e, NULL, NULL, &diag) == 0
-        && lds_eval_mpz(&ev, e, v) == 0)
+    lds_eval_init(&ev, &env, NULL, &diag);
+    ev.num.force_big = force_big;
+    if (e && lds_eval_mpz(&ev, e, v) == 0)
         gmp_snprintf(out, sizeof out, "%Zd", v);
     else
         snprintf(out, sizeof out, "error: %s", diag.msg);
@@ -195,17 +210,13 @@ static void test_per_lane(void)
 
 static void test_deps(void)
 {
-    lds_source src = { (char *)"<t>", (char *)"lane * 4 + group", 16 };
     lds_diag diag = { 0 };
     lds_arena *arena = lds_arena_new();
-    lds_expr *e;
-    CU_ASSERT_EQUAL(lds_parse_expression(&src, arena, &e, &diag), 0);
-    CU_ASSERT_EQUAL(lds_resolve(&scope, e, NULL, NULL, &diag), 0);
+    lds_expr *e = expression(&scope, arena, "lane * 4 + group", &diag);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
     CU_ASSERT_EQUAL(e->deps, LDS_DEP_LANE | LDS_DEP_GROUP);
-    src.text = (char *)"tid % 2 + banks";
-    src.len = strlen(src.text);
-    CU_ASSERT_EQUAL(lds_parse_expression(&src, arena, &e, &diag), 0);
-    CU_ASSERT_EQUAL(lds_resolve(&scope, e, NULL, NULL, &diag), 0);
+    e = expression(&scope, arena, "tid % 2 + banks", &diag);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
     CU_ASSERT_EQUAL(e->deps, LDS_DEP_LANE | LDS_DEP_WAVE);
     lds_arena_free(arena);
 }
@@ -214,11 +225,12 @@ static void test_deps(void)
 static void test_affine(void)
 {
     lds_scope sc;
-    lds_scope_init(&sc);
-    lds_sym *k = lds_scope_push(&sc, "k", SYM_LOOP);
+    lds_loc none = { NULL, 0, 0 };
+    lds_scope_init(&sc, names);
+    lds_sym *k = lds_scope_declare(&sc, names, "k", SYM_LOOP, none);
     k->slot = 0;
     k->deps = LDS_DEP_LOOP(0);
-    lds_sym *j = lds_scope_push(&sc, "j", SYM_LOOP);
+    lds_sym *j = lds_scope_declare(&sc, names, "j", SYM_LOOP, none);
     j->slot = 1;
     j->deps = LDS_DEP_LOOP(1);
     static const struct { const char *text; int affine; int64_t coef; } cases[] = {
@@ -229,16 +241,14 @@ static void test_affine(void)
     lds_diag diag = { 0 };
     lds_eval ev;
     env.banks = 32;
-    lds_eval_init(&ev, &env, &diag);
+    lds_eval_init(&ev, &env, NULL, &diag);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        lds_source src = { (char *)"<t>", (char *)cases[i].text, strlen(cases[i].text) };
         lds_arena *arena = lds_arena_new();
-        lds_expr *e;
         int64_t coef = -999;
-        CU_ASSERT_EQUAL_FATAL(lds_parse_expression(&src, arena, &e, &diag), 0);
-        CU_ASSERT_EQUAL_FATAL(lds_resolve(&sc, e, NULL, NULL, &diag), 0);
+        lds_expr *e = expression(&sc, arena, cases[i].text, &diag);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(e);
         /* analysing k with j nested inside it */
-        int a = lds_eval_affine(&ev, e, LDS_DEP_LOOP(0), LDS_DEP_LOOP(1), &coef);
+        int a = lds_affine_coef(&ev, e, LDS_DEP_LOOP(0), LDS_DEP_LOOP(1), &coef);
         CU_ASSERT_EQUAL(a, cases[i].affine);
         if (a && cases[i].affine)
             CU_ASSERT_EQUAL(coef, cases[i].coef);
@@ -250,7 +260,8 @@ static void test_affine(void)
 
 static int setup(void)
 {
-    lds_scope_init(&scope);
+    names = lds_arena_new();
+    lds_scope_init(&scope, names);
     memset(&env, 0, sizeof env);
     env.wave_size = 32;
     env.threads[0] = 32;
@@ -263,6 +274,7 @@ static int setup(void)
 static int teardown(void)
 {
     lds_scope_free(&scope);
+    lds_arena_free(names);
     return 0;
 }
 

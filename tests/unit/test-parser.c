@@ -26,31 +26,31 @@ static lds_expr *expr_of(const char *text)
     snprintf(buf, sizeof buf, "print %s", text);
     if (parse(buf) < 0 || !prog.first)
         return NULL;
-    return prog.first->exprs[0];
+    return prog.first->u.print.values[0];
 }
 
 static void test_precedence(void)
 {
     lds_expr *e = expr_of("1 + 2 * 3");
     CU_ASSERT_FATAL(e != NULL);
-    CU_ASSERT_EQUAL(e->op, TK_PLUS);
-    CU_ASSERT_EQUAL(e->b->op, TK_STAR);
+    CU_ASSERT_EQUAL(e->op, OP_ADD);
+    CU_ASSERT_EQUAL(e->b->op, OP_MUL);
     e = expr_of("1 - 2 - 3");   /* left-associative */
-    CU_ASSERT_EQUAL(e->op, TK_MINUS);
-    CU_ASSERT_EQUAL(e->a->op, TK_MINUS);
-    CU_ASSERT_EQUAL(e->b->small, 3);
+    CU_ASSERT_EQUAL(e->op, OP_SUB);
+    CU_ASSERT_EQUAL(e->a->op, OP_SUB);
+    CU_ASSERT_EQUAL(e->b->value, 3);
     e = expr_of("a | b ^ c & d == e < f << g + h * -i");
-    CU_ASSERT_EQUAL(e->op, TK_PIPE);
-    CU_ASSERT_EQUAL(e->b->op, TK_CARET);
-    CU_ASSERT_EQUAL(e->b->b->op, TK_AMP);
-    CU_ASSERT_EQUAL(e->b->b->b->op, TK_EQ);
-    CU_ASSERT_EQUAL(e->b->b->b->b->op, TK_LT);
-    CU_ASSERT_EQUAL(e->b->b->b->b->b->op, TK_SHL);
-    CU_ASSERT_EQUAL(e->b->b->b->b->b->b->op, TK_PLUS);
-    CU_ASSERT_EQUAL(e->b->b->b->b->b->b->b->op, TK_STAR);
+    CU_ASSERT_EQUAL(e->op, OP_OR);
+    CU_ASSERT_EQUAL(e->b->op, OP_XOR);
+    CU_ASSERT_EQUAL(e->b->b->op, OP_AND);
+    CU_ASSERT_EQUAL(e->b->b->b->op, OP_EQ);
+    CU_ASSERT_EQUAL(e->b->b->b->b->op, OP_LT);
+    CU_ASSERT_EQUAL(e->b->b->b->b->b->op, OP_SHL);
+    CU_ASSERT_EQUAL(e->b->b->b->b->b->b->op, OP_ADD);
+    CU_ASSERT_EQUAL(e->b->b->b->b->b->b->b->op, OP_MUL);
     CU_ASSERT_EQUAL(e->b->b->b->b->b->b->b->b->kind, E_UNARY);
     e = expr_of("a || b && c");
-    CU_ASSERT_EQUAL(e->op, TK_OROR);
+    CU_ASSERT_EQUAL(e->op, OP_LOR);
     e = expr_of("a ? b : c ? d : e");   /* right-associative */
     CU_ASSERT_EQUAL(e->kind, E_COND);
     CU_ASSERT_EQUAL(e->c->kind, E_COND);
@@ -63,11 +63,11 @@ static void test_precedence(void)
 static void test_literals(void)
 {
     lds_expr *e = expr_of("0x2a");
-    CU_ASSERT_EQUAL(e->small, 42);
+    CU_ASSERT_EQUAL(e->value, 42);
     e = expr_of("65_536");
-    CU_ASSERT_EQUAL(e->small, 65536);
+    CU_ASSERT_EQUAL(e->value, 65536);
     e = expr_of("123456789012345678901234567890");
-    CU_ASSERT_TRUE(e->is_big);
+    CU_ASSERT_PTR_NOT_NULL(e->big);
     CU_ASSERT_EQUAL(mpz_cmp_ui(e->big, 0) > 0, 1);
 }
 
@@ -91,43 +91,43 @@ static void test_statements(void)
     }
     CU_ASSERT_PTR_NULL(s);
     s = prog.first;
-    CU_ASSERT_STRING_EQUAL(s->word, "gfx942");
+    CU_ASSERT_STRING_EQUAL(s->u.arch.name, "gfx942");
     s = s->next->next->next->next;   /* threads */
-    CU_ASSERT_EQUAL(s->ne, 2);
+    CU_ASSERT_EQUAL(s->u.threads.n, 2);
     s = s->next->next->next;          /* def */
-    CU_ASSERT_EQUAL(s->nparams, 2);
+    CU_ASSERT_EQUAL(s->u.def.nparams, 2);
     s = s->next;                      /* array */
-    CU_ASSERT_EQUAL(s->elem_size, 4);
-    CU_ASSERT_EQUAL(s->ndims, 2);
-    CU_ASSERT_STRING_EQUAL(s->layout, "pad");
+    CU_ASSERT_EQUAL(s->u.array.elem_size, 4);
+    CU_ASSERT_EQUAL(s->u.array.ndims, 2);
+    CU_ASSERT_STRING_EQUAL(s->u.array.layout, "pad");
     s = s->next->next;                /* groupshared uint count */
-    CU_ASSERT_EQUAL(s->ndims, 0);
+    CU_ASSERT_EQUAL(s->u.array.ndims, 0);
     s = s->next;                      /* read ... if ... for ... */
-    CU_ASSERT_PTR_NOT_NULL(s->cond);
-    CU_ASSERT_EQUAL(s->nloops, 2);
+    CU_ASSERT_PTR_NOT_NULL(s->u.access.cond);
+    CU_ASSERT_EQUAL(s->u.access.nloops, 2);
     CU_ASSERT_STRING_EQUAL(s->source, "read tile[lane][k] if lane < 16 for k in 0..32, j in 0..2");
     s = s->next;                      /* ds_read_b128 */
-    CU_ASSERT_EQUAL(s->width, 16);
-    CU_ASSERT_EQUAL(s->access, ACC_READ);
+    CU_ASSERT_EQUAL(s->u.access.width, 16);
+    CU_ASSERT_EQUAL(s->u.access.kind, ACC_READ);
     s = s->next;
-    CU_ASSERT_EQUAL(s->width, 8);
-    CU_ASSERT_EQUAL(s->target.kind, T_ADDR);
+    CU_ASSERT_EQUAL(s->u.access.width, 8);
+    CU_ASSERT_EQUAL(s->u.access.target.kind, T_ADDR);
     s = s->next;
-    CU_ASSERT_EQUAL(s->access, ACC_ATOMIC);
+    CU_ASSERT_EQUAL(s->u.access.kind, ACC_ATOMIC);
     s = s->next;
-    CU_ASSERT_EQUAL(s->target.kind, T_ANON);
+    CU_ASSERT_EQUAL(s->u.access.target.kind, T_ANON);
 }
 
 static void test_width_or_type(void)
 {
     CU_ASSERT_EQUAL(parse("read b32[lane]"), 0);
-    CU_ASSERT_EQUAL(prog.first->width, 0);
-    CU_ASSERT_EQUAL(prog.first->target.kind, T_ANON);
+    CU_ASSERT_EQUAL(prog.first->u.access.width, 0);
+    CU_ASSERT_EQUAL(prog.first->u.access.target.kind, T_ANON);
     CU_ASSERT_EQUAL(parse("read b32 @ lane * 4"), 0);
-    CU_ASSERT_EQUAL(prog.first->width, 4);
+    CU_ASSERT_EQUAL(prog.first->u.access.width, 4);
     CU_ASSERT_EQUAL(parse("array long long x[4]; array unsigned int y[2]"), 0);
-    CU_ASSERT_EQUAL(prog.first->elem_size, 8);
-    CU_ASSERT_EQUAL(prog.first->next->elem_size, 4);
+    CU_ASSERT_EQUAL(prog.first->u.array.elem_size, 8);
+    CU_ASSERT_EQUAL(prog.first->next->u.array.elem_size, 4);
 }
 
 static void test_errors(void)
@@ -147,6 +147,36 @@ static void test_errors(void)
     CU_ASSERT_EQUAL(diag.loc.col, 9);
     CU_ASSERT_EQUAL(parse("\n\n  expect ways ~ 3"), -1);
     CU_ASSERT_EQUAL(diag.loc.line, 3);
+}
+
+/* Words with a fixed set of values are checked where they are written. */
+static void test_keywords(void)
+{
+    CU_ASSERT_EQUAL(parse("expect cycels == 1"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "unknown metric 'cycels'; did you mean 'cycles'?"));
+    CU_ASSERT_EQUAL(diag.loc.col, 8);
+    CU_ASSERT_EQUAL(parse("set bank 16"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'banks'?"));
+    CU_ASSERT_EQUAL(parse("arch SM80"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'sm80'?"));
+    CU_ASSERT_EQUAL(diag.loc.col, 6);
+    CU_ASSERT_EQUAL(parse("show gird"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'grid'?"));
+    CU_ASSERT_EQUAL(parse("set r2 strictly"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "expected 'word' or 'strict'"));
+    CU_ASSERT_EQUAL(parse("expect total.excess == 0; rules seed; set r3 substeps"), 0);
+    CU_ASSERT_TRUE(prog.first->u.expect.total);
+    CU_ASSERT_EQUAL(prog.first->u.expect.metric, M_EXCESS);
+    CU_ASSERT_EQUAL(prog.first->next->u.rules.which, RULES_SEED);
+}
+
+/* A statement's text for reports: comments and line breaks dropped. */
+static void test_source_text(void)
+{
+    CU_ASSERT_EQUAL(parse("read f32[lane # a comment\n  + 1]   // another\n"), 0);
+    CU_ASSERT_STRING_EQUAL(prog.first->source, "read f32[lane + 1]");
+    CU_ASSERT_EQUAL(parse("read  tile[k][lane]   ;"), 0);
+    CU_ASSERT_STRING_EQUAL(prog.first->source, "read  tile[k][lane]");
 }
 
 static void test_depth_limits(void)
@@ -199,6 +229,8 @@ int main(void)
     CU_add_test(s, "every statement", test_statements);
     CU_add_test(s, "width or anonymous type", test_width_or_type);
     CU_add_test(s, "error messages and locations", test_errors);
+    CU_add_test(s, "keywords checked where written", test_keywords);
+    CU_add_test(s, "statement text", test_source_text);
     CU_add_test(s, "nesting limits", test_depth_limits);
     CU_add_test(s, "incomplete input", test_incomplete);
     return lds_cunit_tap_main();

@@ -1,5 +1,5 @@
 /* tests/unit/test-sim.c - R1-R3 on hand-built lane addresses, including
- * every worked example of rules.md section 5. */
+ * every worked example of doc/rules.md section 6. */
 #include <string.h>
 
 #include "sim/phases.h"

@@ -1,18 +1,17 @@
-/* tests/unit/test-driver.c - whole programs through the driver: the
- * worked examples, exact totals, the symbolic shortcuts against plain
- * enumeration, and the int64 path against the GMP path. */
+/* tests/unit/test-session.c - whole programs through the session API
+ * (src/session.h), as the front-ends run them: the worked examples,
+ * exact totals, the symbolic shortcuts against plain enumeration, and
+ * the int64 path against the GMP path. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/driver.h"
-#include "src/parser.h"
+#include "src/session.h"
 #include "tests/unit/cunit_tap.h"
 
 typedef struct {
-    lds_interp in;
-    lds_diag diag;
-    lds_program prog;
-    lds_source src;
+    lds_session *s;
+    const lds_results *res;
+    const lds_diag *diag;
     char *printed;
     size_t printed_len;
     FILE *print;
@@ -21,26 +20,23 @@ typedef struct {
 
 static void run_program(run_t *r, const char *text, int no_shortcuts, int force_big)
 {
+    lds_session_config cfg;
     memset(r, 0, sizeof *r);
-    r->src.name = (char *)"<t>";
-    r->src.text = (char *)text;
-    r->src.len = strlen(text);
-    r->prog.arena = lds_arena_new();
-    lds_interp_init(&r->in, &r->diag);
-    r->in.no_shortcuts = no_shortcuts;
-    r->in.ev.force_big = force_big;
+    lds_session_config_init(&cfg);
+    cfg.no_shortcuts = no_shortcuts;
+    cfg.force_big = force_big;
     r->print = open_memstream(&r->printed, &r->printed_len);
-    r->in.print_out = r->print;
-    r->rc = lds_parse_program(&r->src, &r->prog, &r->diag);
-    if (r->rc == 0)
-        r->rc = lds_interp_run(&r->in, r->prog.first);
+    cfg.print_out = r->print;
+    r->s = lds_session_open(&cfg, NULL);
+    r->rc = lds_session_run_text(r->s, "<t>", text, strlen(text)) == LDS_EXIT_OK ? 0 : -1;
+    r->res = lds_session_results(r->s);
+    r->diag = lds_session_error(r->s);
     fflush(r->print);
 }
 
 static void done(run_t *r)
 {
-    lds_interp_free(&r->in);
-    lds_arena_free(r->prog.arena);
+    lds_session_close(r->s);
     fclose(r->print);
     free(r->printed);
 }
@@ -54,9 +50,9 @@ static void summary(run_t *r, int i, char *buf, size_t size)
     lds_metrics_init(&m);
     mpz_init(ex);
     if (i < 0)
-        lds_interp_totals(&r->in, &m);
-    else
-        lds_metrics_add(&m, &r->in.records[i]->m);
+        lds_results_totals(r->res, 0, &m);
+    else if ((size_t)i < r->res->n)
+        lds_metrics_add(&m, &r->res->accesses[i]->m);
     lds_metrics_excess(&m, ex);
     gmp_snprintf(buf, size, "%Zd/%Zd/%Zd/%Zd/%llu/%Zd", m.cycles, m.ideal, ex, m.instructions,
                  (unsigned long long)m.ways, m.broadcasts);
@@ -71,7 +67,7 @@ static void expect_summary(const char *text, int record, const char *want)
     run_program(&r, text, 0, 0);
     CU_ASSERT_EQUAL(r.rc, 0);
     if (r.rc)
-        printf("# %s: %s\n", text, r.diag.msg);
+        printf("# %s: %s\n", text, r.diag->msg);
     summary(&r, record, got, sizeof got);
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want))
@@ -87,15 +83,15 @@ static void test_worked_examples(void)
     expect_summary("read f32[7]", 0, "1/1/0/1/1/31");
     expect_summary("arch gfx942; read b128 @ lane*16", 0, "8/8/0/1/1/0");
     expect_summary("arch gfx942; rules seed; write b128 @ lane*16", 0, "32/8/24/1/4/0");
-    /* seed 002: Nsight Compute's 256 load and 256 store conflicts */
+    /* Mojo puzzle 32 (doc/rules.md 6): Nsight Compute's 256 load and 256 store conflicts */
     expect_summary("arch sm80; threads 256; groups 32; write f32[(tid*2) % 256]; read f32[(tid*2) % 256]", -1,
                    "1024/512/512/512/2/0");
     expect_summary("arch sm80; threads 256; groups 32; write f32[tid]; read f32[tid]", -1, "512/512/0/512/1/0");
-    /* the language.md transpose */
+    /* the transpose of lds(5)'s first example */
     expect_summary("arch sm90\narray f32 tile[32][32]\nread tile[k][lane] for k in 0..32\n"
                    "read tile[lane][k] for k in 0..32\n", 1, "1024/32/992/32/32/0");
     expect_summary("array f32 tile[32][33]\nread tile[lane][k] for k in 0..32\n", 0, "32/32/0/32/1/0");
-    /* seed 001's InterlockedAdd on one counter: 32 lanes, 32 cycles */
+    /* an InterlockedAdd on one counter: 32 lanes, 32 cycles */
     expect_summary("groupshared uint count; atomic count", 0, "32/1/31/1/32/0");
     /* inactive lanes: wave 0 is 8-way; the last wave of 40 threads has 8
      * lanes on banks 0, 8, 16, 24, twice each: 2-way */
@@ -141,7 +137,7 @@ static void test_shortcuts_and_paths(void)
         run_program(&r, differential[i], 0, 0);
         CU_ASSERT_EQUAL(r.rc, 0);
         if (r.rc)
-            printf("# %s: %s\n", differential[i], r.diag.msg);
+            printf("# %s: %s\n", differential[i], r.diag->msg);
         summary(&r, -1, a, sizeof a);
         done(&r);
         run_program(&r, differential[i], 1, 0);
@@ -171,7 +167,7 @@ static void test_let_def_print(void)
     done(&r);
     run_program(&r, "def f(x) = f(x) + 1", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "recursive"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "recursive"));
     done(&r);
 }
 
@@ -180,28 +176,28 @@ static void test_errors_name_the_lane(void)
     run_t r;
     run_program(&r, "array f32 t[32][32]\nread t[lane][k + lane] for k in 0..4", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "index 32"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "index 32"));
     /* k = 0 stays in range; at k = 1 lane 31 reads column 32 first */
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "index 32 is out of range for dimension 2 of 't' (0..31) (lane 31, k = 1)"));
-    CU_ASSERT_EQUAL(r.diag.loc.line, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "index 32 is out of range for dimension 2 of 't' (0..31) (lane 31, k = 1)"));
+    CU_ASSERT_EQUAL(r.diag->loc.line, 2);
     done(&r);
     /* the period shortcut still checks the last iteration's bounds */
     run_program(&r, "array f32 t[100][33]; read t[k][lane] for k in 0..101", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "index 100"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "k = 100"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "index 100"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "k = 100"));
     done(&r);
     run_program(&r, "arch sm80; read b128 @ lane * 8", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "not aligned"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "not aligned"));
     done(&r);
     run_program(&r, "read f32[lane * 4096]", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "beyond shared memory"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "beyond shared memory"));
     done(&r);
     run_program(&r, "threads 1024; groups 100000; read f32[(tid*k*group) % 1024] for k in 0..100000", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "--max-steps"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "--max-steps"));
     done(&r);
 }
 
@@ -210,12 +206,12 @@ static void test_expect(void)
     run_t r;
     run_program(&r, "read f32[lane*2]\nexpect ways == 2\nexpect conflict-free\nexpect total.cycles >= 2", 0, 0);
     CU_ASSERT_EQUAL(r.rc, 0);
-    CU_ASSERT_EQUAL(r.in.nexpects, 3);
-    CU_ASSERT_TRUE(r.in.expects[0].ok);
-    CU_ASSERT_FALSE(r.in.expects[1].ok);
-    CU_ASSERT_STRING_EQUAL(r.in.expects[1].actual, "1");
-    CU_ASSERT_TRUE(r.in.expects[2].ok);
-    CU_ASSERT_TRUE(r.in.expect_failed);
+    CU_ASSERT_EQUAL(r.res->nexpects, 3);
+    CU_ASSERT_TRUE(r.res->expects[0].ok);
+    CU_ASSERT_FALSE(r.res->expects[1].ok);
+    CU_ASSERT_STRING_EQUAL(r.res->expects[1].actual, "1");
+    CU_ASSERT_TRUE(r.res->expects[2].ok);
+    CU_ASSERT_TRUE(lds_session_expect_failed(r.s));
     done(&r);
     run_program(&r, "expect ways == 1", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
@@ -225,17 +221,17 @@ static void test_expect(void)
 static void test_profiles_and_overrides(void)
 {
     run_t r;
-    char buf[256];
+    char buf[LDS_SIM_OVERRIDES_LEN];
     run_program(&r, "arch gfx942; set banks 16; set phases b64 8; rules seed", 0, 0);
     CU_ASSERT_EQUAL(r.rc, 0);
-    lds_profile_overrides(&r.in.profile, buf, sizeof buf);
+    lds_sim_profile_overrides(lds_session_profile(r.s), buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "banks=16, r2=strict, r3=substeps, phases b64=8c");
     done(&r);
     expect_summary("set banks 16; read f32[lane * 8]", 0, "16/1/15/1/16/0");
     expect_summary("set wave 64; read f32[lane]", 0, "2/2/0/1/1/0");
     run_program(&r, "arch sm42", 0, 0);
     CU_ASSERT_EQUAL(r.rc, -1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag.msg, "gfx942"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "gfx942"));
     done(&r);
 }
 
@@ -243,7 +239,7 @@ int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
-    CU_pSuite s = CU_add_suite("driver", NULL, NULL);
+    CU_pSuite s = CU_add_suite("session", NULL, NULL);
     CU_add_test(s, "worked examples and seed kernels", test_worked_examples);
     CU_add_test(s, "exact totals of huge dispatches", test_huge_totals);
     CU_add_test(s, "shortcuts == enumeration, GMP == int64", test_shortcuts_and_paths);

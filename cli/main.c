@@ -1,0 +1,43 @@
+/* cli/main.c - lds-calc: parse the command line, parse every program,
+ * then run them (or start the REPL). */
+#include "cli/options.h"
+
+#include <stdlib.h>
+
+#include "repl/repl.h"
+#include "src/mem.h"
+#include "src/parser.h"
+#include "src/run.h"
+
+int main(int argc, char **argv)
+{
+    cli_args args;
+    lds_mem_init();
+    cli_parse(argc, argv, &args);
+    int status = args.status;
+    if (args.done) {
+        cli_args_free(&args);
+        return status;
+    }
+    /* parse everything first: a syntax error anywhere runs nothing */
+    unsigned n = args.nsources;
+    lds_program *progs = lds_xcalloc(n ? n : 1, sizeof *progs);
+    lds_program **list = lds_xcalloc(n ? n : 1, sizeof *list);
+    for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++) {
+        lds_diag diag = { 0 };
+        progs[i].arena = lds_arena_new();
+        list[i] = &progs[i];
+        if (lds_parse_program(&args.sources[i], &progs[i], &diag) < 0) {
+            lds_diag_print(stderr, args.opts.prog, &diag, args.opts.color);
+            status = LDS_EXIT_SYNTAX;
+        }
+    }
+    if (status == LDS_EXIT_OK)
+        status = args.interactive ? lds_repl_main(&args.opts, list, n) : lds_run_programs(&args.opts, list, n);
+    for (unsigned i = 0; i < n; i++)
+        lds_arena_free(progs[i].arena);
+    free(progs);
+    free(list);
+    cli_args_free(&args);
+    return status;
+}

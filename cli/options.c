@@ -1,0 +1,299 @@
+/* cli/options.c - the options of lds-calc(1). */
+#include "config.h"
+
+#include "cli/options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sim/profile.h"
+#include "src/input.h"
+#include "src/mem.h"
+#include "src/report.h"
+
+static const char usage_text[] =
+    "Usage: lds-calc [OPTION]... [PROGRAM]...\n"
+    "Simulate GPU shared-memory (LDS) accesses wave by wave and report bank\n"
+    "conflicts: ways, cycles, ideal and excess cycles (the profilers' units).\n"
+    "\n"
+    "Each PROGRAM argument is lds program text (see lds(5)), parsed on its\n"
+    "own and run after the ones before it.  With none and no -f, a program\n"
+    "is read from standard input, or the REPL starts when it is a terminal.\n"
+    "\n"
+    "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable\n"
+    "  -a, --arch=NAME          start from profile NAME (an 'arch' line still wins)\n"
+    "  -D NAME=EXPR             define a constant for the program\n"
+    "  -D NAME=LO..HI           sweep: run once per value LO..HI-1 (several -D\n"
+    "                           sweeps form their cross product)\n"
+    "      --format=FMT         text (default), json, csv, svg or markdown\n"
+    "      --output=DIR         write SVG pictures there, one file each\n"
+    "      --show=LEVEL         summary (default), phases, lanes or grid\n"
+    "      --explain            explain each access rule by rule\n"
+    "  -q, --quiet              print no results; the exit status tells\n"
+    "      --fail-on-conflict   exit 1 if any access has a bank conflict\n"
+    "      --max-ways=N         exit 1 if any access is worse than N-way\n"
+    "      --max-steps=N        simulate at most N instructions and loop trips\n"
+    "                           one by one (default 10000000)\n"
+    "      --max-ops=N          evaluate at most N expression operations per run\n"
+    "                           (default 2000000000)\n"
+    "      --max-bits=N         widest integer in bits (default 65536)\n"
+    "      --arch-info[=NAME]   describe profile NAME, or list them all\n"
+    "  -i, --interactive        start the REPL after running the programs\n"
+    "      --color=WHEN         auto (default), always or never\n"
+    "  -h, --help               show this help and exit\n"
+    "  -V, --version            show the version and exit\n"
+    "\n"
+    "Exit status: 0 ok; 1 an expect failed or a --fail-on-conflict/--max-ways\n"
+    "limit was crossed; 2 usage or I/O error; 3 syntax error; 4 evaluation error.\n"
+    "\n"
+    "Examples:\n"
+    "  lds-calc 'f32[lane*4]'                    4-way on 32 banks\n"
+    "  lds-calc -D S=1..65 --format csv 'f32[lane*S]'\n"
+    "  lds-calc -q -f layout.lds && echo conflict-free\n"
+    "\n"
+    "See lds-calc(1) and lds(5).\n";
+
+enum {
+    OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT
+};
+
+static const struct option long_options[] = {
+    { "file", required_argument, NULL, 'f' },
+    { "arch", required_argument, NULL, 'a' },
+    { "define", required_argument, NULL, 'D' },
+    { "format", required_argument, NULL, OPT_FORMAT },
+    { "show", required_argument, NULL, OPT_SHOW },
+    { "explain", no_argument, NULL, OPT_EXPLAIN },
+    { "output", required_argument, NULL, OPT_OUTPUT },
+    { "quiet", no_argument, NULL, 'q' },
+    { "fail-on-conflict", no_argument, NULL, OPT_FAIL_ON_CONFLICT },
+    { "max-ways", required_argument, NULL, OPT_MAX_WAYS },
+    { "max-steps", required_argument, NULL, OPT_MAX_STEPS },
+    { "max-ops", required_argument, NULL, OPT_MAX_OPS },
+    { "max-bits", required_argument, NULL, OPT_MAX_BITS },
+    { "arch-info", optional_argument, NULL, OPT_ARCH_INFO },
+    { "interactive", no_argument, NULL, 'i' },
+    { "color", required_argument, NULL, OPT_COLOR },
+    { "colour", required_argument, NULL, OPT_COLOR },
+    { "gmp-only", no_argument, NULL, OPT_GMP_ONLY },   /* testing: force the GMP path */
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* Usage errors end with the hint to --help (HACKING.md; lds-calc(1), EXIT STATUS). */
+static void usage_error(cli_args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void usage_error(cli_args *a, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("lds-calc: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'lds-calc --help' for more information.\n", stderr);
+    a->done = true;
+    a->status = LDS_EXIT_USAGE;
+}
+
+static int parse_count(const char *arg, uint64_t lo, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-' || v < lo)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static void arch_info(cli_args *a, const char *name)
+{
+    a->done = true;
+    if (!name) {
+        for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
+            const lds_sim_profile *p = lds_sim_profile_at(i);
+            printf("%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
+                   (unsigned long long)(p->lds_bytes / 1024), p->title, p->confidence);
+        }
+        return;
+    }
+    const lds_sim_profile *p = lds_sim_profile_find(name);
+    if (!p)
+        usage_error(a, "unknown profile '%s' (lds-calc --arch-info lists them)", name);
+    else
+        lds_report_arch_info(stdout, p);
+}
+
+static int color_wanted(const char *when, bool *out)
+{
+    if (!strcmp(when, "always"))
+        *out = true;
+    else if (!strcmp(when, "never"))
+        *out = false;
+    else if (!strcmp(when, "auto")) {
+        const char *term = getenv("TERM");
+        *out = isatty(STDERR_FILENO) && !getenv("NO_COLOR") && !(term && !strcmp(term, "dumb"));
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+static void add_file(cli_args *a, const char *path)
+{
+    char why[4200];
+    a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
+    if (lds_input_read(path, &a->sources[a->nsources], why, sizeof why) < 0) {
+        fprintf(stderr, "lds-calc: %s\n", why);
+        a->done = true;
+        a->status = LDS_EXIT_USAGE;
+        return;
+    }
+    a->nsources++;
+}
+
+/* One option. */
+static void option(cli_args *a, int c, char **argv, int argc)
+{
+    lds_options *o = &a->opts;
+    int v;
+    switch (c) {
+    case 'f': add_file(a, optarg); break;
+    case 'a':
+        if (!lds_sim_profile_find(optarg))
+            usage_error(a, "unknown profile '%s' (lds-calc --arch-info lists them)", optarg);
+        o->arch = optarg;
+        break;
+    case 'D':
+        if (lds_options_add_define(o, optarg) < 0) {
+            a->done = true;
+            a->status = LDS_EXIT_USAGE;
+        }
+        break;
+    case OPT_FORMAT:
+        if ((v = lds_format_lookup(optarg)) < 0)
+            usage_error(a, "--format: expected text, json, csv, svg or markdown, not '%s'", optarg);
+        else
+            o->format = (lds_format)v;
+        break;
+    case OPT_SHOW:
+        if (!strcmp(optarg, "summary")) o->show = SHOW_SUMMARY;
+        else if (!strcmp(optarg, "phases")) o->show = SHOW_PHASES;
+        else if (!strcmp(optarg, "lanes")) o->show = SHOW_LANES;
+        else if (!strcmp(optarg, "grid")) o->show = SHOW_GRID;
+        else usage_error(a, "--show: expected summary, phases, lanes or grid, not '%s'", optarg);
+        break;
+    case 'q': o->quiet = true; break;
+    case OPT_EXPLAIN: o->explain = true; break;
+    case OPT_OUTPUT:
+        if (mkdir(optarg, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "lds-calc: --output %s: %s\n", optarg, strerror(errno));
+            a->done = true;
+            a->status = LDS_EXIT_USAGE;
+        }
+        o->output_dir = optarg;
+        break;
+    case 'i': a->interactive = true; break;
+    case OPT_FAIL_ON_CONFLICT: o->fail_on_conflict = true; break;
+    case OPT_MAX_WAYS:
+        if (parse_count(optarg, 1, &o->max_ways) < 0)
+            usage_error(a, "--max-ways: expected a positive integer, not '%s'", optarg);
+        break;
+    case OPT_MAX_STEPS:
+        if (parse_count(optarg, 1, &o->max_steps) < 0)
+            usage_error(a, "--max-steps: expected a positive integer, not '%s'", optarg);
+        break;
+    case OPT_MAX_OPS:
+        if (parse_count(optarg, 1, &o->max_ops) < 0)
+            usage_error(a, "--max-ops: expected a positive integer, not '%s'", optarg);
+        break;
+    case OPT_MAX_BITS: {
+        uint64_t bits;
+        if (parse_count(optarg, 64, &bits) < 0 || bits > (1u << 24))
+            usage_error(a, "--max-bits: expected an integer in 64..16777216, not '%s'", optarg);
+        else
+            o->max_bits = (unsigned long)bits;
+        break;
+    }
+    case OPT_ARCH_INFO:
+        arch_info(a, optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : NULL);
+        break;
+    case OPT_COLOR:
+        if (color_wanted(optarg, &o->color) < 0)
+            usage_error(a, "--color: expected auto, always or never, not '%s'", optarg);
+        break;
+    case OPT_GMP_ONLY: o->force_big = true; break;
+    case 'h':
+        fputs(usage_text, stdout);
+        a->done = true;
+        break;
+    case 'V':
+        printf("lds-calc %s\nline editing: %s\nCopyright (C) 2026 the lds-calc authors.\n", PACKAGE_VERSION,
+               LDS_LINE_EDITING);
+        a->done = true;
+        break;
+    case ':':
+        usage_error(a, "option '%s' needs an argument", argv[optind - 1]);
+        break;
+    default:
+        if (optopt && optopt < 256)
+            usage_error(a, "unknown option '-%c'", optopt);
+        else
+            usage_error(a, "unknown option '%s'", argv[optind - 1]);
+        break;
+    }
+}
+
+void cli_parse(int argc, char **argv, cli_args *a)
+{
+    int c;
+    memset(a, 0, sizeof *a);
+    lds_options_init(&a->opts);
+    color_wanted("auto", &a->opts.color);
+    opterr = 0;   /* getopt's own messages name an absolute argv[0] */
+    /* the program arguments come first, then the -f files: collect the
+     * files aside and put them after */
+    lds_source *files = NULL;
+    unsigned nfiles = 0;
+    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:qihV", long_options, NULL)) != -1) {
+        unsigned before = a->nsources;
+        option(a, c, argv, argc);
+        if (a->nsources > before) {   /* a -f file: keep it aside */
+            files = lds_xreallocarray(files, nfiles + 1, sizeof *files);
+            files[nfiles++] = a->sources[--a->nsources];
+        }
+    }
+    for (int i = optind; !a->done && i < argc; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "<arg%d>", i - optind + 1);
+        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
+        a->sources[a->nsources].name = lds_xstrdup(name);
+        a->sources[a->nsources].text = lds_xstrdup(argv[i]);
+        a->sources[a->nsources++].len = strlen(argv[i]);
+    }
+    for (unsigned i = 0; i < nfiles; i++) {
+        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
+        a->sources[a->nsources++] = files[i];
+    }
+    free(files);
+    if (!a->done && a->nsources == 0 && !a->interactive) {
+        if (isatty(STDIN_FILENO))
+            a->interactive = true;
+        else
+            add_file(a, "-");
+    }
+}
+
+void cli_args_free(cli_args *a)
+{
+    for (unsigned i = 0; i < a->nsources; i++)
+        lds_input_free(&a->sources[i]);
+    free(a->sources);
+    lds_options_free(&a->opts);
+}

@@ -1,0 +1,161 @@
+/* repl/commands.c - the REPL's :commands. */
+#include "repl/commands.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/explain.h"
+#include "src/input.h"
+#include "src/mem.h"
+#include "src/report.h"
+
+int repl_run_input(repl *r, const char *name, const char *text)
+{
+    int st = lds_runner_run_text(r->runner, r->session, name, text, strlen(text));
+    /* at a terminal a mistake is part of the conversation; a script fed
+     * on standard input fails as the command line would */
+    bool counts = r->interactive ? st == LDS_EXIT_CHECK || st == LDS_EXIT_USAGE : true;
+    if (counts && st > r->status)
+        r->status = st;
+    if (st != LDS_EXIT_SYNTAX && st != LDS_EXIT_EVAL) {
+        if (r->nsaved == r->capsaved) {
+            r->capsaved = r->capsaved ? r->capsaved * 2 : 32;
+            r->saved = lds_xreallocarray(r->saved, r->capsaved, sizeof *r->saved);
+        }
+        r->saved[r->nsaved++] = lds_xstrdup(text);
+    }
+    return st;
+}
+
+static void cmd_help(repl *r, const char *arg)
+{
+    (void)r;
+    (void)arg;
+    printf("Statements (lds(5)): arch set rules threads groups let def array\n"
+           "  read write atomic for print expect show explain; a bare target is a read.\n"
+           "  'explain' alone explains the last access; before an access, that one.\n"
+           "  e.g.  array f32 tile[32][33]    read tile[lane][0]\n"
+           "Commands:\n");
+    for (const repl_command *c = repl_commands; c->name; c++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
+        printf("  %-18s %s%s%s%s\n", head, c->help, c->alias ? " (also " : "", c->alias ? c->alias : "",
+               c->alias ? ")" : "");
+    }
+}
+
+static void cmd_arch(repl *r, const char *arg)
+{
+    if (!arg) {
+        lds_report_arch_info(stdout, lds_session_profile(r->session));
+        return;
+    }
+    char buf[256];
+    snprintf(buf, sizeof buf, "arch %s", arg);
+    repl_run_input(r, "<arch>", buf);
+}
+
+static void cmd_show(repl *r, const char *arg)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "show %s", arg);
+    repl_run_input(r, "<show>", buf);
+}
+
+static void cmd_format(repl *r, const char *arg)
+{
+    int f = lds_format_lookup(arg);
+    if (f < 0) {
+        fprintf(stderr, "error: :format: expected text, json, csv, svg or markdown, not '%s'\n", arg);
+        return;
+    }
+    r->opts.format = (lds_format)f;
+    lds_reporter_set_format(lds_runner_reporter(r->runner), (lds_format)f);
+}
+
+static void cmd_vars(repl *r, const char *arg)
+{
+    (void)arg;
+    lds_session_describe(r->session, stdout);
+}
+
+static void cmd_load(repl *r, const char *arg)
+{
+    lds_source src;
+    char why[4200];
+    if (lds_input_read(arg, &src, why, sizeof why) < 0) {
+        fprintf(stderr, "error: %s\n", why);
+        if (r->status < LDS_EXIT_USAGE)
+            r->status = LDS_EXIT_USAGE;
+        return;
+    }
+    /* diagnostics name the file */
+    repl_run_input(r, arg, src.text);
+    lds_input_free(&src);
+}
+
+static void cmd_save(repl *r, const char *arg)
+{
+    FILE *f = fopen(arg, "w");
+    if (!f) {
+        fprintf(stderr, "error: %s: %s\n", arg, strerror(errno));
+        return;
+    }
+    fprintf(f, "# lds-calc session\n");
+    for (size_t i = 0; i < r->nsaved; i++)
+        fprintf(f, "%s\n", r->saved[i]);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "error: %s: %s\n", arg, strerror(errno));
+        return;
+    }
+    printf("saved %zu entr%s to %s\n", r->nsaved, r->nsaved == 1 ? "y" : "ies", arg);
+}
+
+static void cmd_reset(repl *r, const char *arg)
+{
+    (void)arg;
+    lds_session_close(r->session);
+    r->session = lds_runner_open(r->runner, NULL);
+    for (size_t i = 0; i < r->nsaved; i++)
+        free(r->saved[i]);
+    r->nsaved = 0;
+    printf("session reset\n");
+}
+
+static void cmd_quit(repl *r, const char *arg)
+{
+    (void)arg;
+    r->quit = true;
+}
+
+const repl_command repl_commands[] = {
+    { ":help", ":h", "", "this text", false, cmd_help },
+    { ":arch", NULL, "[NAME]", "show or select the profile", false, cmd_arch },
+    { ":show", NULL, "LEVEL", "summary, phases, lanes or grid for the reports", true, cmd_show },
+    { ":format", NULL, "FMT", "text, json, csv, svg or markdown", true, cmd_format },
+    { ":vars", NULL, "", "names, functions and arrays defined", false, cmd_vars },
+    { ":load", NULL, "FILE", "run a script into this session", true, cmd_load },
+    { ":save", NULL, "FILE", "write the statements that worked as a script", true, cmd_save },
+    { ":reset", NULL, "", "forget everything; back to the start", false, cmd_reset },
+    { ":quit", ":q", "", "leave (also :exit and Ctrl-D)", false, cmd_quit },
+    { NULL, NULL, NULL, NULL, false, NULL },
+};
+
+void repl_command_line(repl *r, char *line)
+{
+    char *cmd = strtok(line, " \t"), *arg = strtok(NULL, " \t");
+    if (cmd && !strcmp(cmd, ":exit"))
+        cmd = ":quit";
+    for (const repl_command *c = repl_commands; cmd && c->name; c++)
+        if (!strcmp(cmd, c->name) || (c->alias && !strcmp(cmd, c->alias))) {
+            if (c->needs_arg && !arg) {
+                fprintf(stderr, "error: %s needs %s (:help lists the commands)\n", c->name, c->args);
+                return;
+            }
+            c->run(r, arg);
+            return;
+        }
+    fprintf(stderr, "error: unknown command %s (:help lists them)\n", cmd ? cmd : ":");
+}

@@ -1,0 +1,40 @@
+/* repl/commands.h - the REPL's state and its :commands, one table for
+ * the help text, completion and dispatch (as SQLite's shell does). */
+#ifndef LDS_REPL_COMMANDS_H
+#define LDS_REPL_COMMANDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "src/run.h"
+#include "src/session.h"
+
+typedef struct {
+    lds_options opts;         /* a copy: :format changes it */
+    lds_runner *runner;
+    lds_session *session;
+    char **saved;             /* inputs that ran without error, for :save */
+    size_t nsaved, capsaved;
+    int status;               /* the worst exit status so far */
+    bool interactive;         /* standard input is a terminal */
+    bool quit;
+} repl;
+
+typedef struct {
+    const char *name;         /* ":help" */
+    const char *alias;        /* ":h", or NULL */
+    const char *args;         /* "[NAME]", for the help text */
+    const char *help;
+    bool needs_arg;
+    void (*run)(repl *r, const char *arg);
+} repl_command;
+
+/* NULL-terminated. */
+extern const repl_command repl_commands[];
+
+/* Run a ':' line. */
+void repl_command_line(repl *r, char *line);
+/* Run statement text as one input (a run of its own). */
+int repl_run_input(repl *r, const char *name, const char *text);
+
+#endif

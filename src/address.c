@@ -1,0 +1,85 @@
+/* src/address.c - a lane's byte address for an access target. */
+#include "src/address.h"
+
+#include "sim/sim.h"
+
+/* Element offset of an array element, with its bounds checks. */
+static int element_offset(const lds_address_ctx *c, int64_t *off)
+{
+    const lds_target *t = c->t;
+    const lds_array *a = &t->array->array;
+    int64_t idx[LDS_MAX_DIMS];
+    for (unsigned d = 0; d < t->nidx; d++) {
+        if (lds_eval_int64(c->ev, t->idx[d], &idx[d], "the index") < 0)
+            return -1;
+        int64_t extent = a->ndims ? a->dims[d] : 1;
+        if (idx[d] < 0 || idx[d] >= extent) {
+            lds_diag_set(c->ev->diag, t->idx[d]->loc, "index %lld is out of range for dimension %u of '%s' (0..%lld)",
+                         (long long)idx[d], d + 1, t->name, (long long)extent - 1);
+            return -1;
+        }
+    }
+    if (a->layout) {
+        if (lds_eval_call_int64(c->ev, a->layout, idx, t->nidx, t->loc, off) < 0)
+            return -1;
+        if (*off < 0 || (uint64_t)*off >= a->elems) {
+            lds_diag_set(c->ev->diag, t->loc, "the layout gives element %lld, outside the array's %llu elements",
+                         (long long)*off, (unsigned long long)a->elems);
+            return -1;
+        }
+        return 0;
+    }
+    int64_t o = 0;
+    for (unsigned d = 0; d < t->nidx; d++)
+        o = o * (a->ndims ? a->dims[d] : 1) + idx[d];   /* bounded at declaration */
+    *off = o;
+    return 0;
+}
+
+int lds_target_address(const lds_address_ctx *c, uint64_t *out)
+{
+    const lds_target *t = c->t;
+    const lds_sim_profile *p = c->profile;
+    lds_diag *diag = c->ev->diag;
+    int64_t v;
+    uint64_t addr;
+    switch (t->kind) {
+    case T_ELEM:
+        if (element_offset(c, &v) < 0)
+            return -1;
+        addr = t->array->array.base + (uint64_t)v * c->elem_size;
+        break;
+    case T_ANON:
+        if (lds_eval_int64(c->ev, t->idx[0], &v, "the index") < 0)
+            return -1;
+        if (v < 0 || (uint64_t)v > p->lds_bytes / c->elem_size) {   /* the address check says why past the end */
+            lds_diag_set(diag, t->idx[0]->loc,
+                         "element %lld of the anonymous array lies outside shared memory (%llu bytes)", (long long)v,
+                         (unsigned long long)p->lds_bytes);
+            return -1;
+        }
+        addr = (uint64_t)v * c->elem_size;
+        break;
+    default:
+        if (lds_eval_int64(c->ev, t->addr, &v, "the address") < 0)
+            return -1;
+        if (v < 0) {
+            lds_diag_set(diag, t->addr->loc, "negative address %lld", (long long)v);
+            return -1;
+        }
+        addr = (uint64_t)v;
+        break;
+    }
+    if (!lds_sim_aligned(p, c->width, addr)) {
+        lds_diag_set(diag, t->loc, "address %llu is not aligned to %u bytes, as a b%u access needs on this profile",
+                     (unsigned long long)addr, lds_sim_alignment(p, c->width), c->width * 8);
+        return -1;
+    }
+    if (addr > p->lds_bytes || p->lds_bytes - addr < c->width) {
+        lds_diag_set(diag, t->loc, "address %llu + %u bytes lies beyond shared memory (%llu bytes on this profile)",
+                     (unsigned long long)addr, c->width, (unsigned long long)p->lds_bytes);
+        return -1;
+    }
+    *out = addr;
+    return 0;
+}

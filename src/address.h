@@ -1,0 +1,25 @@
+/* src/address.h - the byte address of an access target for one lane:
+ * the element's indices (each checked against its dimension), the
+ * layout function, the anonymous array or the raw address; then the
+ * alignment and the size of shared memory. */
+#ifndef LDS_ADDRESS_H
+#define LDS_ADDRESS_H
+
+#include <stdint.h>
+
+#include "sim/profile.h"
+#include "src/ast.h"
+#include "src/eval.h"
+
+typedef struct {
+    const lds_target *t;              /* resolved */
+    const lds_sim_profile *profile;
+    unsigned width, elem_size;        /* bytes per address; of an element */
+    lds_eval *ev;                     /* at the lane; errors go to its diag */
+} lds_address_ctx;
+
+/* The address for the lane ev->env is at.  Returns 0, or -1 with the
+ * evaluator's diag set (the caller adds where: lane, loop values). */
+int lds_target_address(const lds_address_ctx *c, uint64_t *out);
+
+#endif

@@ -1,0 +1,22 @@
+/* src/buf.h - a growing string, written with format-checked printf. */
+#ifndef LDS_BUF_H
+#define LDS_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct {
+    char *s;                  /* NUL-terminated; NULL until written */
+    size_t len, cap;
+} lds_buf;
+
+void lds_buf_printf(lds_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lds_buf_vprintf(lds_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void lds_buf_putc(lds_buf *b, char c);
+/* The text so far ("" if none). */
+const char *lds_buf_str(const lds_buf *b);
+/* Hand the text over (malloc'd; "" if none) and empty the buffer. */
+char *lds_buf_take(lds_buf *b);
+void lds_buf_free(lds_buf *b);
+
+#endif

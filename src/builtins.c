@@ -1,0 +1,117 @@
+/* src/builtins.c - the built-in functions of numbers. */
+#include "src/builtins.h"
+
+#include <string.h>
+
+static const lds_builtin_info builtins[] = {
+    { "min", F_MIN, 1, 1u << 20, 0 }, { "max", F_MAX, 1, 1u << 20, 0 }, { "abs", F_ABS, 1, 1, 0 },
+    { "gcd", F_GCD, 2, 2, 0 }, { "lcm", F_LCM, 2, 2, 0 }, { "log2", F_LOG2, 1, 1, 0 },
+    { "popcount", F_POPCOUNT, 1, 1, 0 }, { "pow", F_POW, 2, 2, 0 }, { "swizzle", F_SWIZZLE, 4, 4, 0 },
+    { "get_local_id", F_LOCAL_ID, 1, 1, LDS_DEP_LANE | LDS_DEP_WAVE },
+    { "get_group_id", F_GROUP_ID, 1, 1, LDS_DEP_GROUP },
+    { "get_local_size", F_LOCAL_SIZE, 1, 1, 0 },
+};
+#define NBUILTINS (sizeof builtins / sizeof builtins[0])
+
+const lds_builtin_info *lds_builtin_find(const char *name)
+{
+    for (size_t i = 0; i < NBUILTINS; i++)
+        if (!strcmp(builtins[i].name, name))
+            return &builtins[i];
+    return NULL;
+}
+
+const lds_builtin_info *lds_builtin_at(unsigned i)
+{
+    return i < NBUILTINS ? &builtins[i] : NULL;
+}
+
+static int gcd_lcm(lds_numctx *c, lds_builtin fn, const lds_num *a, const lds_num *b, lds_num *out, lds_loc loc)
+{
+    mpz_ptr z = lds_num_push(c);
+    mpz_srcptr za = lds_num_as_mpz(c, a), zb = lds_num_as_mpz(c, b);
+    if (fn == F_GCD)
+        mpz_gcd(z, za, zb);
+    else
+        mpz_lcm(z, za, zb);
+    return lds_num_finish(c, z, out, loc);
+}
+
+static int power(lds_numctx *c, const lds_num *a, const lds_num *n, lds_num *out, lds_loc loc)
+{
+    unsigned long k;
+    if (lds_num_sign(n) < 0) {
+        lds_diag_set(c->diag, loc, "pow() of a negative exponent");
+        return -1;
+    }
+    mpz_srcptr za = lds_num_as_mpz(c, a);
+    int trivial = mpz_cmpabs_ui(za, 1) <= 0;
+    if (!lds_num_to_ulong(n, &k) || (!trivial && (k > c->max_bits
+        || (double)k * (double)(mpz_sizeinbase(za, 2) - 1) > (double)c->max_bits))) {
+        if (trivial) {   /* 0, 1, -1 to a huge power */
+            int odd = n->z ? mpz_odd_p(n->z) : (n->i & 1);
+            return lds_num_small(c, mpz_sgn(za) == 0 ? 0 : (mpz_sgn(za) < 0 && odd) ? -1 : 1, out, loc);
+        }
+        return lds_num_too_wide(c, loc);
+    }
+    mpz_ptr z = lds_num_push(c);
+    mpz_pow_ui(z, za, k);
+    return lds_num_finish(c, z, out, loc);
+}
+
+/* CuTe Swizzle<B,M,S>: x ^ ((x & yyy_mask) >> S), with yyy_mask =
+ * ((1<<B)-1) << (M + max(0,S)); a negative S shifts the other way. */
+static int swizzle(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
+{
+    lds_num one, mask, bits, t;
+    int64_t b, m, s;
+    if (!lds_num_to_int64(&v[0], &b) || !lds_num_to_int64(&v[1], &m) || !lds_num_to_int64(&v[2], &s) || b < 0
+        || b > 4096 || m < 0 || m > 4096 || s < -4096 || s > 4096) {
+        lds_diag_set(c->diag, loc, "swizzle(B, M, S, x): B and M must be in 0..4096, S in -4096..4096");
+        return -1;
+    }
+    if (lds_num_small(c, 1, &one, loc) < 0 || lds_num_shift_left(c, &one, (unsigned long)b, &t, loc) < 0)
+        return -1;
+    if (lds_num_small(c, -1, &one, loc) < 0 || lds_num_binary(c, OP_ADD, &t, &one, &mask, loc) < 0)
+        return -1;
+    if (lds_num_shift_left(c, &mask, (unsigned long)(m + (s > 0 ? s : 0)), &t, loc) < 0
+        || lds_num_binary(c, OP_AND, &v[3], &t, &bits, loc) < 0)
+        return -1;
+    if ((s >= 0 ? lds_num_shift_right(c, &bits, (unsigned long)s, &t, loc)
+                : lds_num_shift_left(c, &bits, (unsigned long)-s, &t, loc)) < 0)
+        return -1;
+    return lds_num_binary(c, OP_XOR, &v[3], &t, out, loc);
+}
+
+int lds_builtin_apply(lds_numctx *c, lds_builtin fn, const lds_num *v, lds_num *out, lds_loc loc)
+{
+    switch (fn) {
+    case F_ABS:
+        if (lds_num_sign(&v[0]) < 0)
+            return lds_num_unary(c, OP_NEG, &v[0], out, loc);
+        *out = v[0];
+        return 0;
+    case F_GCD:
+    case F_LCM:
+        return gcd_lcm(c, fn, &v[0], &v[1], out, loc);
+    case F_LOG2:
+        if (lds_num_sign(&v[0]) <= 0) {
+            lds_diag_set(c->diag, loc, "log2() of a number that is not positive");
+            return -1;
+        }
+        return lds_num_small(c, (int64_t)mpz_sizeinbase(lds_num_as_mpz(c, &v[0]), 2) - 1, out, loc);
+    case F_POPCOUNT:
+        if (lds_num_sign(&v[0]) < 0) {
+            lds_diag_set(c->diag, loc, "popcount() of a negative number");
+            return -1;
+        }
+        return lds_num_small(c, (int64_t)mpz_popcount(lds_num_as_mpz(c, &v[0])), out, loc);
+    case F_POW:
+        return power(c, &v[0], &v[1], out, loc);
+    case F_SWIZZLE:
+        return swizzle(c, v, out, loc);
+    default:
+        lds_diag_set(c->diag, loc, "internal error: built-in %d is not a function of numbers", (int)fn);
+        return -1;
+    }
+}

@@ -1,0 +1,406 @@
+/* src/exec.c - running resolved statements: declarations get their
+ * values, accesses are simulated (src/iterspace.c) into records, prints
+ * print, expects compare, blocks loop. */
+#include "src/interp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/iterspace.h"
+#include "src/mem.h"
+
+void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag)
+{
+    lds_mem_init();
+    memset(in, 0, sizeof *in);
+    in->diag = diag;
+    in->results = results;
+    in->threads[1] = in->threads[2] = 1;
+    in->groups = 1;
+    in->max_steps = LDS_DEFAULT_MAX_STEPS;
+    in->budget.left = in->budget.limit = LDS_DEFAULT_MAX_OPS;
+    in->print_out = stdout;
+    lds_metrics_init(&in->last_run);
+    lds_eval_init(&in->ev, &in->env, &in->budget, diag);
+    lds_settings_arch(in, "generic");
+}
+
+void lds_interp_free(lds_interp *in)
+{
+    lds_metrics_clear(&in->last_run);
+    lds_eval_free(&in->ev);
+}
+
+int lds_exec_uniform(lds_interp *in, const lds_expr *e, const char *what, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (lds_eval_int64(&in->ev, e, out, what) < 0)
+        return -1;
+    if (*out < lo || *out > hi) {
+        lds_diag_set(in->diag, e->loc, "%s must be in %lld..%lld, not %lld", what, (long long)lo, (long long)hi,
+                     (long long)*out);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ accesses */
+
+static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsigned *elem_size)
+{
+    const lds_target *t = &s->u.access.target;
+    *elem_size = t->kind == T_ANON ? t->elem_size : t->kind == T_ELEM ? t->array->array.elem_size : 4;
+    unsigned w = s->u.access.width ? s->u.access.width : *elem_size;
+    if (w != 1 && w != 2 && w != 4 && w != 8 && w != 12 && w != 16) {
+        lds_diag_set(in->diag, s->loc, "a %u-byte element needs an explicit width (b8 b16 b32 b64 b96 b128)", w);
+        return -1;
+    }
+    if (s->u.access.kind == ACC_ATOMIC && w > in->profile.max_atomic) {
+        /* AMD's widest LDS atomics are 64-bit (ds_*_u64, ds_cmpst_b64);
+         * PTX has 128-bit shared cas/exch from sm_90 (PTX ISA 8.3) */
+        lds_diag_set(in->diag, s->loc, "%s has no b%u shared-memory atomic (the widest is b%u)", in->profile.name,
+                     w * 8, in->profile.max_atomic * 8);
+        return -1;
+    }
+    *width = w;
+    return 0;
+}
+
+/* The record of access statement s in the statement running now: one
+ * record gathers every execution of s (a block loop runs it again). */
+static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned width)
+{
+    lds_results *r = in->results;
+    for (size_t i = r->n; i-- > in->first_unreported;)
+        if (r->accesses[i]->key == s)
+            return r->accesses[i];
+    bool explain = in->explain_all || in->explain_next;
+    unsigned samples = in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
+    lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
+    a->source = lds_xstrdup(s->source);
+    a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
+    a->line = s->loc.line;
+    a->col = s->loc.col;
+    a->index = (unsigned)r->n;
+    a->kind = s->u.access.kind;
+    a->width = width;
+    a->show = in->show;
+    a->explain = explain;
+    in->explain_next = false;
+    return a;
+}
+
+static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *outer, unsigned nouter)
+{
+    unsigned width, elem_size;
+    if (access_width(in, s, &width, &elem_size) < 0)
+        return -1;
+    lds_access_result *rec = record_of(in, s, width);
+    in->last = rec;
+    lds_access_space sp = {
+        s, &in->profile, width, elem_size, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
+        { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
+        in->no_shortcuts,
+    };
+    lds_metrics_reset(&in->last_run);
+    int rc = lds_access_simulate(&sp, rec, &in->last_run);
+    lds_metrics_add(&rec->m, &in->last_run);
+    if (rc < 0) {
+        rec->failed = true;
+        rec->error = lds_xstrdup(in->diag->msg);
+    }
+    return rc;
+}
+
+/* -------------------------------------------------------- declarations */
+
+static int exec_let(lds_interp *in, const lds_stmt *s)
+{
+    lds_sym *v = s->u.let.sym;
+    if (v->kind == SYM_LET)
+        return 0;   /* a per-lane value: evaluated where it is used */
+    if (lds_eval_mpz(&in->ev, s->u.let.value, v->value) < 0)
+        return -1;
+    v->set = true;
+    return 0;
+}
+
+static int exec_array(lds_interp *in, const lds_stmt *s)
+{
+    lds_sym *a = s->u.array.sym;
+    int64_t elems = 1, at = -1, size = -1;
+    for (unsigned d = 0; d < s->u.array.ndims; d++) {
+        const lds_expr *e = s->u.array.dims[d];
+        if (lds_exec_uniform(in, e, "a dimension", 1, LDS_MAX_ELEMS, &a->array.dims[d]) < 0)
+            return -1;
+        if (__builtin_mul_overflow(elems, a->array.dims[d], &elems) || elems > LDS_MAX_ELEMS) {
+            lds_diag_set(in->diag, e->loc, "the array has more than 2^40 elements");
+            return -1;
+        }
+    }
+    if (s->u.array.at && lds_exec_uniform(in, s->u.array.at, "the array's offset", 0, LDS_MAX_OFFSET, &at) < 0)
+        return -1;
+    if (s->u.array.size && lds_exec_uniform(in, s->u.array.size, "the array's size", 1, LDS_MAX_ELEMS, &size) < 0)
+        return -1;
+    a->array.elems = (uint64_t)(size > 0 ? size : elems);
+    a->array.base = at >= 0 ? (uint64_t)at : (in->next_array_offset + 15) / 16 * 16;
+    uint64_t end = a->array.base + a->array.elems * a->array.elem_size;   /* < 2^50 + 2^44: no wrap */
+    if (end > (uint64_t)LDS_MAX_OFFSET) {
+        lds_diag_set(in->diag, s->loc, "the array would end at byte %llu, beyond 2^50", (unsigned long long)end);
+        return -1;
+    }
+    in->next_array_offset = end;
+    a->set = true;
+    return 0;
+}
+
+/* --------------------------------------------------------------- print */
+
+static void append_num(lds_buf *b, const lds_num *v)
+{
+    if (!v->z) {
+        lds_buf_printf(b, "%lld", (long long)v->i);
+        return;
+    }
+    char *digits = mpz_get_str(NULL, 10, v->z);
+    lds_buf_printf(b, "%s", digits);
+    free(digits);
+}
+
+/* One wave's values, eight lanes to a row, in columns as wide as the
+ * widest value. */
+static int print_per_lane(lds_interp *in, const lds_expr *e, int64_t wave, lds_buf *out)
+{
+    unsigned w = in->profile.wave;
+    int64_t total = in->threads[0] * in->threads[1] * in->threads[2];
+    lds_num v;
+    size_t width = 1;
+    in->env.wave = wave;
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned lane = 0; lane < w; lane++) {
+            in->env.lane = lane;
+            int active = wave * (int64_t)w + (int64_t)lane < total;
+            if (pass == 1 && lane % 8 == 0)
+                lds_buf_printf(out, "%slane %2u..%-2u:", lane ? "\n" : "", lane, lane + 7 < w ? lane + 7 : w - 1);
+            if (!active) {
+                if (pass == 1)
+                    lds_buf_printf(out, " %*s", (int)width, "-");
+                continue;
+            }
+            if (lds_eval_value(&in->ev, e, &v) < 0)
+                return -1;
+            size_t n = lds_num_width(&v);
+            if (pass == 0) {
+                width = n > width ? n : width;
+            } else {
+                lds_buf_printf(out, " %*s", (int)(width - n), "");
+                append_num(out, &v);
+            }
+        }
+    }
+    lds_buf_putc(out, '\n');
+    return 0;
+}
+
+/* Everything is evaluated (and its errors reported) even where nothing
+ * is printed (-q). */
+static int exec_print(lds_interp *in, const lds_stmt *s)
+{
+    lds_buf out = { 0 };
+    int rc = 0;
+    for (unsigned i = 0; rc == 0 && i < s->u.print.n; i++) {
+        const lds_expr *e = s->u.print.values[i];
+        if (!(e->deps & LDS_DEP_VARYING)) {
+            lds_num v;
+            if ((rc = lds_eval_value(&in->ev, e, &v)) == 0) {
+                append_num(&out, &v);
+                lds_buf_putc(&out, '\n');
+            }
+            continue;
+        }
+        int64_t total = in->threads[0] * in->threads[1] * in->threads[2];
+        int64_t waves = (e->deps & LDS_DEP_WAVE) ? (total + in->profile.wave - 1) / in->profile.wave : 1;
+        in->env.group = 0;
+        for (int64_t w = 0; rc == 0 && w < waves && w < 64; w++) {
+            if (waves > 1)
+                lds_buf_printf(&out, "wave %lld:\n", (long long)w);
+            if ((rc = print_per_lane(in, e, w, &out)) < 0) {   /* where: lane, wave, loops */
+                lds_diag_append(in->diag, " (lane %lld", (long long)in->env.lane);
+                if (waves > 1)
+                    lds_diag_append(in->diag, ", wave %lld", (long long)w);
+                for (unsigned k = 0; k < in->nactive; k++)
+                    lds_diag_append(in->diag, ", %s = %lld", in->active[k].loop->var,
+                                    (long long)in->env.loop[in->active[k].slot]);
+                lds_diag_append(in->diag, ")");
+            }
+        }
+        if (rc == 0 && waves > 64)
+            lds_buf_printf(&out, "(%lld more waves not shown)\n", (long long)(waves - 64));
+    }
+    if (in->print_out)
+        fputs(lds_buf_str(&out), in->print_out);
+    lds_buf_free(&out);
+    return rc;
+}
+
+/* -------------------------------------------------------------- expect */
+
+static int compare_holds(lds_op op, int c)
+{
+    switch (op) {
+    case OP_EQ: return c == 0;
+    case OP_NE: return c != 0;
+    case OP_LT: return c < 0;
+    case OP_LE: return c <= 0;
+    case OP_GT: return c > 0;
+    default: return c >= 0;
+    }
+}
+
+static int exec_expect(lds_interp *in, const lds_stmt *s)
+{
+    lds_metrics sum;
+    mpz_t actual, want;
+    int rc = -1;
+    if (!s->u.expect.total && !in->last) {
+        lds_diag_set(in->diag, s->loc, "expect %s: no access statement before it", s->u.expect.metric_name);
+        return -1;
+    }
+    lds_metrics_init(&sum);
+    mpz_inits(actual, want, NULL);
+    if (s->u.expect.total)
+        lds_results_totals(in->results, 0, &sum);
+    else
+        lds_metrics_add(&sum, &in->last_run);
+    lds_metrics_value(&sum, s->u.expect.metric, actual);
+    if (lds_eval_mpz(&in->ev, s->u.expect.value, want) == 0) {
+        lds_expect_result *r = lds_results_add_expect(in->results);
+        r->source = lds_xstrdup(s->source);
+        r->file = lds_results_string(in->results, s->loc.src ? s->loc.src->name : NULL);
+        r->line = s->loc.line;
+        r->col = s->loc.col;
+        r->metric = s->u.expect.metric;
+        r->total = s->u.expect.total;
+        r->metric_name = lds_results_string(in->results, s->u.expect.metric_name);
+        r->cmp = s->u.expect.cmp;
+        r->ok = compare_holds(s->u.expect.cmp, mpz_cmp(actual, want));
+        r->actual = mpz_get_str(NULL, 10, actual);
+        r->expected = mpz_get_str(NULL, 10, want);
+        if (!r->ok)
+            in->expect_failed = true;
+        rc = 0;
+    }
+    mpz_clears(actual, want, NULL);
+    lds_metrics_clear(&sum);
+    return rc;
+}
+
+/* --------------------------------------------------------------- loops */
+
+static int exec_block(lds_interp *in, const lds_stmt *first);
+
+/* A block whose body holds only accesses (and such blocks) is not run
+ * trip by trip: its loops become dimensions of each access inside. */
+static int is_pure(const lds_stmt *body)
+{
+    for (const lds_stmt *s = body; s; s = s->next)
+        if (s->kind != S_ACCESS && !(s->kind == S_FOR && is_pure(s->u.loop.body)))
+            return 0;
+    return 1;
+}
+
+/* outer[0..n-1]: the pure blocks around s; n < LDS_MAX_LOOPS because
+ * resolution gave each a slot. */
+static int exec_pure_for(lds_interp *in, const lds_stmt *s, lds_outer_loop *outer, unsigned n)
+{
+    outer[n].loop = &s->u.loop.loop;
+    outer[n].slot = s->u.loop.loop.sym->slot;
+    for (const lds_stmt *b = s->u.loop.body; b; b = b->next) {
+        in->ev.where = b->loc;
+        int rc = b->kind == S_ACCESS ? exec_access(in, b, outer, n + 1) : exec_pure_for(in, b, outer, n + 1);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int exec_for(lds_interp *in, const lds_stmt *s)
+{
+    lds_outer_loop outer[LDS_MAX_LOOPS];
+    const lds_loop *lp = &s->u.loop.loop;
+    if (is_pure(s->u.loop.body))
+        return exec_pure_for(in, s, outer, 0);
+    int64_t lo, hi;
+    if (lds_eval_int64(&in->ev, lp->lo, &lo, "a loop's start") < 0 || lds_eval_int64(&in->ev, lp->hi, &hi, "a loop's end") < 0)
+        return -1;
+    uint64_t left = in->max_steps - (in->steps < in->max_steps ? in->steps : in->max_steps);
+    if (hi > lo && (uint64_t)hi - (uint64_t)lo > left) {
+        lds_diag_set(in->diag, lp->loc, "this loop runs %llu times, one by one (its body is not only accesses), "
+                     "more than --max-steps allows (%llu)",
+                     (unsigned long long)((uint64_t)hi - (uint64_t)lo), (unsigned long long)in->max_steps);
+        return -1;
+    }
+    unsigned slot = lp->sym->slot;
+    in->active[in->nactive].loop = lp;
+    in->active[in->nactive++].slot = slot;
+    int rc = 0;
+    for (int64_t v = lo; rc == 0 && v < hi; v++) {
+        if (++in->steps > in->max_steps) {
+            lds_diag_set(in->diag, lp->loc, "more than %llu loop trips and instructions (--max-steps)",
+                         (unsigned long long)in->max_steps);
+            rc = -1;
+            break;
+        }
+        in->env.loop[slot] = v;
+        rc = exec_block(in, s->u.loop.body);
+    }
+    in->nactive--;
+    return rc;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+static int exec_stmt(lds_interp *in, const lds_stmt *s)
+{
+    in->ev.where = s->loc;
+    switch (s->kind) {
+    case S_ARCH:
+        return lds_settings_arch(in, s->u.arch.name) < 0 ? -1 : 0;   /* checked by the parser */
+    case S_SET: return lds_settings_set(in, s);
+    case S_RULES:
+        lds_settings_rules(in, s->u.rules.which);
+        return 0;
+    case S_THREADS: return lds_settings_threads(in, s);
+    case S_GROUPS: return lds_settings_groups(in, s);
+    case S_LET: return exec_let(in, s);
+    case S_DEF:
+        s->u.def.sym->set = true;
+        return 0;
+    case S_ARRAY: return exec_array(in, s);
+    case S_ACCESS: return exec_access(in, s, NULL, 0);
+    case S_FOR: return exec_for(in, s);
+    case S_PRINT: return exec_print(in, s);
+    case S_EXPECT: return exec_expect(in, s);
+    case S_SHOW:
+        in->show = s->u.show.level;
+        return 0;
+    case S_EXPLAIN:
+        in->explain_next = true;
+        return 0;
+    }
+    return 0;
+}
+
+static int exec_block(lds_interp *in, const lds_stmt *first)
+{
+    for (const lds_stmt *s = first; s; s = s->next)
+        if (exec_stmt(in, s) < 0)
+            return -1;
+    return 0;
+}
+
+int lds_exec_statement(lds_interp *in, const lds_stmt *s)
+{
+    in->statement_index++;
+    return exec_stmt(in, s);
+}

@@ -1,0 +1,74 @@
+/* src/interp.h - the state of a run: the profile and dispatch the
+ * settings statements shape (src/settings.c), the evaluator, the limits,
+ * and the records the statements produce (src/exec.c). */
+#ifndef LDS_INTERP_H
+#define LDS_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim/profile.h"
+#include "src/ast.h"
+#include "src/eval.h"
+#include "src/results.h"
+
+/* A block loop running now: for messages and sample labels, and, when
+ * the block holds only accesses, a dimension of each access inside. */
+typedef struct {
+    const lds_loop *loop;
+    unsigned slot;
+} lds_outer_loop;
+
+typedef struct lds_interp {
+    /* settings (src/settings.c) */
+    lds_sim_profile profile;          /* with every override in force */
+    int64_t threads[3];
+    bool threads_given;               /* else one wave of the profile */
+    int64_t groups;
+    lds_show show;
+    bool explain_all;                 /* --explain */
+    bool explain_next;                /* the explain statement */
+    uint64_t next_array_offset;
+    /* limits */
+    uint64_t max_steps, steps;
+    bool no_shortcuts;                /* enumerate everything (for checks) */
+    lds_budget budget;
+    /* evaluation */
+    lds_env env;
+    lds_eval ev;
+    lds_diag *diag;
+    /* output */
+    FILE *print_out;                  /* where print writes; NULL: nowhere (-q) */
+    bool keep_sample;                 /* every access keeps its first instruction
+                                         (explanations, pictures) */
+    lds_results *results;
+    size_t first_unreported;          /* records of the statement running now */
+    lds_access_result *last;          /* the last access statement's record */
+    lds_metrics last_run;             /* its last execution alone (expect) */
+    bool expect_failed;
+    lds_outer_loop active[LDS_MAX_LOOPS];   /* block loops running one by one */
+    unsigned nactive;
+    unsigned statement_index;         /* statements run so far */
+} lds_interp;
+
+void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag);
+void lds_interp_free(lds_interp *in);
+
+/* ---- src/settings.c */
+/* Select a profile by name (its overrides reset); -1 if unknown. */
+int lds_settings_arch(lds_interp *in, const char *name);
+int lds_settings_set(lds_interp *in, const lds_stmt *s);
+void lds_settings_rules(lds_interp *in, lds_rules which);
+int lds_settings_threads(lds_interp *in, const lds_stmt *s);
+int lds_settings_groups(lds_interp *in, const lds_stmt *s);
+/* The evaluator's view of the profile and dispatch follows the settings. */
+void lds_settings_sync(lds_interp *in);
+
+/* ---- src/exec.c */
+/* Run one resolved top-level statement. */
+int lds_exec_statement(lds_interp *in, const lds_stmt *s);
+/* Evaluate a uniform expression to an int64 that must lie in lo..hi. */
+int lds_exec_uniform(lds_interp *in, const lds_expr *e, const char *what, int64_t lo, int64_t hi, int64_t *out);
+
+#endif

@@ -1,0 +1,39 @@
+/* src/iterspace.h - the iteration space of one access statement: every
+ * (group, wave, loop iteration) issues one instruction; simulate them
+ * all, enumerating only what really varies.  It is handed everything it
+ * needs (the statement, the profile, the evaluator, the record to fill)
+ * and calls nothing above it. */
+#ifndef LDS_ITERSPACE_H
+#define LDS_ITERSPACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/profile.h"
+#include "src/ast.h"
+#include "src/eval.h"
+#include "src/interp.h"
+#include "src/results.h"
+
+typedef struct {
+    const lds_stmt *s;                /* the access (resolved) */
+    const lds_sim_profile *profile;
+    unsigned width, elem_size;        /* bytes per address; of an element */
+    lds_eval *ev;                     /* its env is moved lane by lane */
+    lds_diag *diag;
+    const lds_outer_loop *outer;      /* block loops hoisted into it: dimensions */
+    unsigned nouter;
+    const lds_outer_loop *fixed;      /* block loops running trip by trip (messages) */
+    unsigned nfixed;
+    int64_t threads[3], groups;
+    uint64_t *steps;                  /* instructions and empty trips so far */
+    uint64_t max_steps;
+    bool no_shortcuts;
+} lds_access_space;
+
+/* Simulate every instruction of the access: add its totals to *m, keep
+ * the first instructions in rec.  Returns 0, or -1 with diag set (naming
+ * the lane and loop values where it failed). */
+int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_metrics *m);
+
+#endif

@@ -1,0 +1,48 @@
+/* src/limits.h - the language's limits (lds(5), ERRORS AND LIMITS), one
+ * place for the parser, the resolver, the evaluator and the driver.  Each
+ * is a clear error when crossed, never a crash, a hang or runaway memory. */
+#ifndef LDS_LIMITS_H
+#define LDS_LIMITS_H
+
+/* Longest line of program text. */
+#define LDS_MAX_LINE (1u << 20)
+/* Largest program file or standard input. */
+#define LDS_MAX_FILE_BYTES ((size_t)64 << 20)
+/* Deepest nesting of parentheses, unary operators and blocks. */
+#define LDS_MAX_DEPTH 256
+/* Tallest expression tree (a chain of operators counts one level each);
+ * bounds every recursive walk of an expression. */
+#define LDS_MAX_HEIGHT 1024
+/* Dimensions of an array, and indices of an access. */
+#define LDS_MAX_DIMS 32
+/* Parameters of a def. */
+#define LDS_MAX_PARAMS 64
+/* Loops written on one access (for v in .., w in ..). */
+#define LDS_MAX_ACCESS_LOOPS 16
+/* Loop variables in scope at once: block loops and an access's own. */
+#define LDS_MAX_LOOPS 48
+/* Values in one print statement. */
+#define LDS_MAX_PRINT_VALUES 64
+/* Widest integer, in bits, unless --max-bits says otherwise. */
+#define LDS_DEFAULT_MAX_BITS 65536
+/* Operations one evaluation of one expression may take (def calls nested
+ * in def calls can multiply). */
+#define LDS_MAX_EVAL_OPS 1000000
+/* Deepest chain of def calls during evaluation. */
+#define LDS_MAX_EVAL_DEPTH 4096
+/* Instructions and loop trips simulated one by one per run, unless
+ * --max-steps says otherwise; chosen so that a run stays within seconds. */
+#define LDS_DEFAULT_MAX_STEPS 10000000
+/* Expression operations per run (every lane of every evaluation), unless
+ * --max-ops says otherwise. */
+#define LDS_DEFAULT_MAX_OPS 2000000000
+/* Threads in a workgroup, workgroups in a dispatch. */
+#define LDS_MAX_THREADS ((int64_t)1 << 31)
+#define LDS_MAX_GROUPS ((int64_t)1 << 62)
+/* Elements of one array, and bytes of any array's offset. */
+#define LDS_MAX_ELEMS ((int64_t)1 << 40)
+#define LDS_MAX_OFFSET ((int64_t)1 << 50)
+/* Runs one -D sweep (or cross product of sweeps) may ask for. */
+#define LDS_MAX_SWEEP_RUNS 1000000
+
+#endif

@@ -1,0 +1,49 @@
+/* src/metrics.c - exact totals. */
+#include "src/metrics.h"
+
+void lds_metrics_init(lds_metrics *m)
+{
+    mpz_inits(m->instructions, m->cycles, m->ideal, m->broadcasts, NULL);
+    m->ways = 0;
+}
+
+void lds_metrics_clear(lds_metrics *m)
+{
+    mpz_clears(m->instructions, m->cycles, m->ideal, m->broadcasts, NULL);
+}
+
+void lds_metrics_reset(lds_metrics *m)
+{
+    mpz_set_ui(m->instructions, 0);
+    mpz_set_ui(m->cycles, 0);
+    mpz_set_ui(m->ideal, 0);
+    mpz_set_ui(m->broadcasts, 0);
+    m->ways = 0;
+}
+
+void lds_metrics_add(lds_metrics *dst, const lds_metrics *src)
+{
+    mpz_add(dst->instructions, dst->instructions, src->instructions);
+    mpz_add(dst->cycles, dst->cycles, src->cycles);
+    mpz_add(dst->ideal, dst->ideal, src->ideal);
+    mpz_add(dst->broadcasts, dst->broadcasts, src->broadcasts);
+    if (src->ways > dst->ways)
+        dst->ways = src->ways;
+}
+
+void lds_metrics_excess(const lds_metrics *m, mpz_t out)
+{
+    mpz_sub(out, m->cycles, m->ideal);
+}
+
+void lds_metrics_value(const lds_metrics *m, lds_metric metric, mpz_t out)
+{
+    switch (metric) {
+    case M_WAYS: mpz_set_ui(out, m->ways); break;
+    case M_CYCLES: mpz_set(out, m->cycles); break;
+    case M_IDEAL: mpz_set(out, m->ideal); break;
+    case M_EXCESS: lds_metrics_excess(m, out); break;
+    case M_BROADCASTS: mpz_set(out, m->broadcasts); break;
+    case M_INSTRUCTIONS: mpz_set(out, m->instructions); break;
+    }
+}

@@ -1,0 +1,27 @@
+/* src/metrics.h - the exact totals of accesses (doc/rules.md section 3):
+ * instructions, cycles, ideal, broadcasts as GMP integers (dispatch sizes
+ * times loop trips exceed 64 bits), ways as the worst phase. */
+#ifndef LDS_METRICS_H
+#define LDS_METRICS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <gmp.h>
+
+#include "src/vocab.h"
+
+typedef struct {
+    mpz_t instructions, cycles, ideal, broadcasts;
+    uint64_t ways;
+} lds_metrics;
+
+void lds_metrics_init(lds_metrics *m);
+void lds_metrics_clear(lds_metrics *m);
+void lds_metrics_reset(lds_metrics *m);
+void lds_metrics_add(lds_metrics *dst, const lds_metrics *src);
+/* excess = cycles - ideal */
+void lds_metrics_excess(const lds_metrics *m, mpz_t out);
+/* The value of one metric. */
+void lds_metrics_value(const lds_metrics *m, lds_metric metric, mpz_t out);
+
+#endif

@@ -1,0 +1,24 @@
+/* src/names.h - the words of the language that are not names of values:
+ * settings, metrics, show levels, rule sets, statement keywords; each as
+ * a table that the parser looks words up in and that "did you mean" and
+ * the REPL's completion list. */
+#ifndef LDS_NAMES_H
+#define LDS_NAMES_H
+
+#include <stdbool.h>
+
+#include "src/ast.h"
+
+/* NULL-terminated lists. */
+extern const char *const lds_setting_names[];   /* banks bank_bytes ... */
+extern const char *const lds_metric_names[];    /* ways cycles ... total.cycles ... */
+extern const char *const lds_show_names[];      /* summary phases lanes grid */
+extern const char *const lds_statement_words[]; /* arch set ... explain */
+
+/* Look a word up; false if it is none of them. */
+bool lds_setting_lookup(const char *word, lds_setting *out);
+bool lds_metric_lookup(const char *word, lds_metric *metric, bool *total);
+bool lds_show_lookup(const char *word, lds_show *out);
+
+
+#endif

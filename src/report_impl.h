@@ -1,0 +1,48 @@
+/* src/report_impl.h - what the report writers (src/report_*.c) share;
+ * not for the layers above. */
+#ifndef LDS_REPORT_IMPL_H
+#define LDS_REPORT_IMPL_H
+
+#include "src/report.h"
+
+typedef struct {
+    /* an access statement finished (streaming formats) */
+    void (*access)(lds_reporter *r, const lds_access_result *a);
+    /* the run ended (whole-run formats) */
+    void (*end_run)(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect);
+} lds_format_ops;
+
+extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops;
+
+struct lds_reporter {
+    lds_report_options o;
+    const lds_format_ops *ops;
+    const lds_label *labels;          /* this run's sweep point */
+    unsigned nlabels;
+    char last_header[1024 + LDS_SIM_OVERRIDES_LEN];   /* text: the header printed last */
+    bool csv_header_done;
+    unsigned pictures;                /* SVG pictures written so far */
+    bool io_error;
+};
+
+/* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */
+void lds_report_header_line(const lds_sim_profile *p, char *buf, size_t size);
+/* "S=4 " labels of the run, then ": " (text), nothing outside a sweep. */
+void lds_report_labels_prefix(const lds_reporter *r, FILE *out);
+/* "cycles 4, ideal 1, excess 3, instructions 1[, broadcasts 31]" */
+void lds_report_metrics_text(FILE *out, const lds_metrics *m);
+/* How many pictures a record gives: one per kept instruction under
+ * --show phases|lanes|grid, else one (none if it kept none). */
+unsigned lds_report_pictures_of(const lds_access_result *a);
+/* Write picture `sample` of a record as DIR/[LABELS-]accessN[-K].svg;
+ * its file name into name (for links).  Returns 0, or -1 (reported). */
+int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size);
+/* A message on the reporter's error stream: "PROG: WHAT". */
+void lds_report_error(lds_reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* src/views.c: the ASCII views of one kept instruction. */
+void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);
+void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s);
+void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s);
+
+#endif

@@ -1,0 +1,143 @@
+/* src/report_md.c - the run as a Markdown document for a tutorial: the
+ * profile, the program, a results table, the checks, and for each access
+ * its explanation and picture. */
+#include "src/report_impl.h"
+
+#include <string.h>
+
+#include "src/explain.h"
+
+/* Inline code that a table cell can hold. */
+static void md_code(FILE *out, const char *s)
+{
+    fputc('`', out);
+    for (; *s; s++) {
+        if (*s == '|')
+            fputs("\\|", out);
+        else if (*s != '`')
+            fputc(*s, out);
+    }
+    fputc('`', out);
+}
+
+/* A code fence longer than any run of backticks in the program, so that
+ * no line of it can close the fence (CommonMark). */
+static unsigned fence_length(const lds_reporter *r)
+{
+    unsigned longest = 0;
+    for (unsigned i = 0; i < r->o.nsources; i++) {
+        const lds_source *src = r->o.sources[i];
+        unsigned run = 0;
+        for (size_t k = 0; src && k < src->len; k++) {
+            run = src->text[k] == '`' ? run + 1 : 0;
+            longest = run > longest ? run : longest;
+        }
+    }
+    return longest >= 3 ? longest + 1 : 3;
+}
+
+static void put_fence(FILE *out, unsigned n)
+{
+    while (n--)
+        fputc('`', out);
+    fputc('\n', out);
+}
+
+static void program_block(lds_reporter *r, FILE *out)
+{
+    unsigned fence = fence_length(r);
+    fprintf(out, "## Program\n\n");
+    put_fence(out, fence);
+    for (unsigned i = 0; i < r->o.nsources; i++) {
+        const lds_source *src = r->o.sources[i];
+        if (!src)
+            continue;
+        fwrite(src->text, 1, src->len, out);
+        if (src->len && src->text[src->len - 1] != '\n')
+            fputc('\n', out);
+    }
+    put_fence(out, fence);
+    fputc('\n', out);
+}
+
+static void results_table(const lds_results *res, size_t first, FILE *out)
+{
+    mpz_t excess;
+    mpz_init(excess);
+    fprintf(out, "| line | access | ways | cycles | ideal | excess | instructions |\n");
+    fprintf(out, "|---:|---|---:|---:|---:|---:|---:|\n");
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *a = res->accesses[i];
+        if (a->failed)
+            continue;
+        lds_metrics_excess(&a->m, excess);
+        fprintf(out, "| %u | ", a->line);
+        md_code(out, a->source);
+        gmp_fprintf(out, " | %llu | %Zd | %Zd | %Zd | %Zd |\n", (unsigned long long)a->m.ways, a->m.cycles, a->m.ideal,
+                    excess, a->m.instructions);
+    }
+    lds_metrics tot;
+    lds_metrics_init(&tot);
+    lds_results_totals(res, first, &tot);
+    lds_metrics_excess(&tot, excess);
+    gmp_fprintf(out, "\n**Total:** %Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", tot.cycles,
+                tot.ideal, excess, tot.instructions);
+    lds_metrics_clear(&tot);
+    mpz_clear(excess);
+}
+
+static void why_section(lds_reporter *r, const lds_results *res, size_t first, FILE *out)
+{
+    char name[512];
+    fprintf(out, "\n## Why\n");
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *a = res->accesses[i];
+        if (a->failed)
+            continue;
+        fprintf(out, "\n### Line %u: ", a->line);
+        md_code(out, a->source);
+        fprintf(out, "\n\n");
+        lds_explain_access(out, a, "- ");
+        for (unsigned k = 0; k < lds_report_pictures_of(a); k++) {
+            if (r->o.output_dir) {
+                if (lds_report_write_picture(r, a, k, name, sizeof name) == 0)
+                    fprintf(out, "\n![line %u: lanes against banks](%s/%s)\n", a->line, r->o.output_dir, name);
+            } else {
+                fprintf(out, "\n```\n");
+                lds_view_grid(out, a, &a->samples[k]);
+                fprintf(out, "```\n");
+            }
+        }
+    }
+}
+
+static void md_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+{
+    FILE *out = r->o.out;
+    const lds_sim_profile *p = res->n > first_access ? res->accesses[first_access]->profile
+                                                     : lds_sim_profile_find("generic");
+    fprintf(out, "# lds-calc report");
+    for (unsigned i = 0; i < r->nlabels; i++)
+        fprintf(out, "%s%s = %s", i ? ", " : ": ", r->labels[i].name, r->labels[i].value);
+    fprintf(out, "\n\nProfile **%s** (%s): %u banks of %u bytes, wave%u, rules %s.\n\n", p->name, p->title, p->banks,
+            p->bank_bytes, p->wave, lds_sim_profile_rules(p));
+    if (p->uncertain)
+        fprintf(out, "> Note: %s's lane groups are uncertain (%s).\n\n", p->name, p->confidence);
+    program_block(r, out);
+    fprintf(out, "## Results\n\n");
+    results_table(res, first_access, out);
+    if (res->nexpects > first_expect) {
+        fprintf(out, "\n**Checks:**\n\n");
+        for (size_t i = first_expect; i < res->nexpects; i++) {
+            const lds_expect_result *e = &res->expects[i];
+            fprintf(out, "- %s line %u: ", e->ok ? "holds:" : "FAILS:", e->line);
+            md_code(out, e->source);
+            if (!e->ok)
+                fprintf(out, " (it is %s)", e->actual);
+            fputc('\n', out);
+        }
+    }
+    why_section(r, res, first_access, out);
+}
+
+const lds_format_ops lds_markdown_ops = { NULL, md_end_run };

@@ -1,0 +1,31 @@
+/* src/report_svg.c - SVG pictures: one file per access (per instruction
+ * under --show) in --output DIR, or a single picture on standard output. */
+#include "src/report_impl.h"
+
+#include "src/svg.h"
+
+static void svg_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+{
+    unsigned total = 0;
+    char name[512];
+    (void)first_expect;
+    for (size_t i = first_access; i < res->n; i++)
+        total += res->accesses[i]->failed ? 0 : lds_report_pictures_of(res->accesses[i]);
+    if (r->o.output_dir) {
+        for (size_t i = first_access; i < res->n; i++)
+            for (unsigned k = 0; !res->accesses[i]->failed && k < lds_report_pictures_of(res->accesses[i]); k++)
+                lds_report_write_picture(r, res->accesses[i], k, name, sizeof name);
+        return;
+    }
+    if (total == 1 && r->pictures == 0) {
+        for (size_t i = first_access; i < res->n; i++)
+            if (!res->accesses[i]->failed && lds_report_pictures_of(res->accesses[i]))
+                lds_svg_write(r->o.out, res->accesses[i], 0);
+        r->pictures++;
+    } else if (total > 0) {
+        lds_report_error(r, "%u pictures: give --output DIR to write one file each", total + r->pictures);
+        r->io_error = true;
+    }
+}
+
+const lds_format_ops lds_svg_ops = { NULL, svg_end_run };

@@ -1,0 +1,71 @@
+/* src/report_text.c - the text report, streamed: a header when the
+ * profile changes, one line per access as it finishes, the views and
+ * explanations asked for, and the run's total. */
+#include "src/report_impl.h"
+
+#include <string.h>
+
+#include "src/explain.h"
+
+static void header(lds_reporter *r, const lds_access_result *a)
+{
+    char line[sizeof r->last_header];
+    const lds_sim_profile *p = a->profile;
+    lds_report_header_line(p, line, sizeof line);
+    if (strcmp(line, r->last_header) == 0)
+        return;
+    fputs(line, r->o.out);
+    if (p->uncertain)
+        fprintf(r->o.out, "# note: %s's lane groups are uncertain (%s); see lds-calc --arch-info %s\n", p->name,
+                p->confidence, p->name);
+    memcpy(r->last_header, line, sizeof line);
+}
+
+static void text_access(lds_reporter *r, const lds_access_result *a)
+{
+    FILE *out = r->o.out;
+    if (a->failed)
+        return;   /* its error is the message */
+    header(r, a);
+    lds_report_labels_prefix(r, out);
+    fprintf(out, "%u: %s: ", a->line, a->source);
+    if (mpz_sgn(a->m.instructions) == 0) {
+        fprintf(out, "no instructions\n");
+        return;
+    }
+    fprintf(out, "%llu-way%s, ", (unsigned long long)a->m.ways, a->m.ways <= 1 ? " (conflict-free)" : "");
+    lds_report_metrics_text(out, &a->m);
+    fputc('\n', out);
+    for (unsigned i = 0; a->show != SHOW_SUMMARY && i < a->nsamples; i++) {
+        const lds_sample *s = &a->samples[i];
+        fprintf(out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
+        if (a->show == SHOW_LANES)
+            lds_view_lanes(out, a, s);
+        else if (a->show == SHOW_PHASES)
+            lds_view_phases(out, a, s);
+        else
+            lds_view_grid(out, a, s);
+    }
+    if (a->explain)
+        lds_explain_access(out, a, "  - ");
+    if (a->show != SHOW_SUMMARY && a->simulated > a->nsamples)
+        fprintf(out, "  (%llu more instructions simulated, not shown)\n",
+                (unsigned long long)(a->simulated - a->nsamples));
+}
+
+static void text_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+{
+    (void)first_expect;
+    if (res->n - first_access <= 1)
+        return;
+    lds_metrics tot;
+    lds_metrics_init(&tot);
+    lds_results_totals(res, first_access, &tot);
+    lds_report_labels_prefix(r, r->o.out);
+    fprintf(r->o.out, "total: ");
+    lds_report_metrics_text(r->o.out, &tot);
+    fputc('\n', r->o.out);
+    lds_metrics_clear(&tot);
+}
+
+const lds_format_ops lds_text_ops = { text_access, text_end_run };

@@ -1,0 +1,142 @@
+/* src/results.c - records of a run. */
+#include "src/results.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/mem.h"
+
+void lds_results_init(lds_results *r)
+{
+    memset(r, 0, sizeof *r);
+}
+
+static void free_sample(lds_sample *s)
+{
+    free(s->label);
+    free(s->active);
+    free(s->addr);
+    free(s->result.phase);
+}
+
+void lds_results_drop_samples(lds_access_result *a)
+{
+    for (unsigned i = 0; i < a->nsamples; i++)
+        free_sample(&a->samples[i]);
+    free(a->samples);
+    a->samples = NULL;
+    a->nsamples = a->capsamples = 0;
+}
+
+void lds_results_free(lds_results *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        lds_access_result *a = r->accesses[i];
+        lds_results_drop_samples(a);
+        lds_metrics_clear(&a->m);
+        free(a->source);
+        free(a->error);
+        free(a);
+    }
+    free(r->accesses);
+    for (size_t i = 0; i < r->nexpects; i++) {
+        free(r->expects[i].source);
+        free(r->expects[i].actual);
+        free(r->expects[i].expected);
+    }
+    free(r->expects);
+    for (size_t i = 0; i < r->nprofiles; i++)
+        free(r->profiles[i]);
+    free(r->profiles);
+    for (size_t i = 0; i < r->nstrings; i++)
+        free(r->strings[i]);
+    free(r->strings);
+    memset(r, 0, sizeof *r);
+}
+
+const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p)
+{
+    for (size_t i = r->nprofiles; i-- > 0;)
+        if (memcmp(r->profiles[i], p, sizeof *p) == 0)
+            return r->profiles[i];
+    r->profiles = lds_xreallocarray(r->profiles, r->nprofiles + 1, sizeof *r->profiles);
+    lds_sim_profile *copy = lds_xmalloc(sizeof *copy);
+    memcpy(copy, p, sizeof *copy);
+    r->profiles[r->nprofiles++] = copy;
+    return copy;
+}
+
+const char *lds_results_string(lds_results *r, const char *s)
+{
+    if (!s)
+        return NULL;
+    for (size_t i = r->nstrings; i-- > 0;)
+        if (strcmp(r->strings[i], s) == 0)
+            return r->strings[i];
+    r->strings = lds_xreallocarray(r->strings, r->nstrings + 1, sizeof *r->strings);
+    return r->strings[r->nstrings++] = lds_xstrdup(s);
+}
+
+lds_access_result *lds_results_add_access(lds_results *r, const void *key, const lds_sim_profile *profile,
+                                          unsigned samples)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 16;
+        r->accesses = lds_xreallocarray(r->accesses, r->cap, sizeof *r->accesses);
+    }
+    lds_access_result *a = lds_xcalloc(1, sizeof *a);
+    a->key = key;
+    a->profile = lds_results_profile(r, profile);
+    a->capsamples = samples;
+    if (samples)
+        a->samples = lds_xcalloc(samples, sizeof *a->samples);
+    lds_metrics_init(&a->m);
+    r->accesses[r->n++] = a;
+    return a;
+}
+
+lds_expect_result *lds_results_add_expect(lds_results *r)
+{
+    if (r->nexpects == r->capexpects) {
+        r->capexpects = r->capexpects ? r->capexpects * 2 : 16;
+        r->expects = lds_xreallocarray(r->expects, r->capexpects, sizeof *r->expects);
+    }
+    lds_expect_result *e = &r->expects[r->nexpects++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
+                             const char *label)
+{
+    if (a->nsamples >= a->capsamples)
+        return;
+    lds_sample *s = &a->samples[a->nsamples++];
+    s->label = lds_xstrdup(label);
+    s->nlanes = acc->nlanes;
+    s->naddr = acc->naddr;
+    s->active = lds_xmalloc(sizeof *s->active * acc->nlanes);
+    memcpy(s->active, acc->active, sizeof *s->active * acc->nlanes);
+    s->addr = lds_xreallocarray(NULL, (size_t)acc->nlanes * acc->naddr, sizeof *s->addr);
+    memcpy(s->addr, acc->addr, sizeof *s->addr * acc->nlanes * acc->naddr);
+    s->result.cycles = res->cycles;
+    s->result.ideal = res->ideal;
+    s->result.ways = res->ways;
+    s->result.broadcasts = res->broadcasts;
+    s->result.nphases = res->nphases;
+    s->result.phase = lds_xreallocarray(NULL, res->nphases ? res->nphases : 1, sizeof *s->result.phase);
+    memcpy(s->result.phase, res->phase, sizeof *res->phase * res->nphases);
+}
+
+lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s)
+{
+    lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr };
+    return acc;
+}
+
+void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out)
+{
+    for (size_t i = first; i < r->n; i++)
+        if (!r->accesses[i]->failed)
+            lds_metrics_add(out, &r->accesses[i]->m);
+}

@@ -1,0 +1,107 @@
+/* src/results.h - what a run produced, as the reports read it: one
+ * record per access statement (where it is, the profile and rules it ran
+ * under, its metrics, the first instructions it simulated, and whether
+ * it stopped on an error), one per expect, and the totals.  Nothing here
+ * refers to the interpreter or the syntax tree: a record carries copies
+ * of what it needs. */
+#ifndef LDS_RESULTS_H
+#define LDS_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/sim.h"
+#include "src/metrics.h"
+#include "src/vocab.h"
+
+/* Instructions kept per access for --show phases|lanes|grid. */
+#define LDS_MAX_SAMPLES 8
+
+/* One simulated instruction, kept for the pictures and explanations:
+ * the lanes' addresses and the simulator's result, phases sized to the
+ * phases it had. */
+typedef struct {
+    uint64_t cycles, ideal, ways, broadcasts;
+    unsigned nphases;
+    lds_sim_phase *phase;
+} lds_sample_result;
+
+typedef struct {
+    char *label;                  /* its loop values, wave and group ("" if none) */
+    unsigned nlanes, naddr;
+    bool *active;                 /* [nlanes] */
+    uint64_t *addr;               /* [nlanes * naddr] */
+    lds_sample_result result;
+} lds_sample;
+
+typedef struct lds_access_result {
+    /* where */
+    char *source;                 /* the statement, comments dropped */
+    const char *file;             /* the source's name: a file, <arg1>, <stdin> */
+    unsigned line, col;
+    unsigned index;               /* statement number in the run, from 1 */
+    /* under what */
+    const lds_sim_profile *profile;   /* with every override in force */
+    /* what */
+    lds_access_kind kind;
+    unsigned width;               /* bytes per address */
+    lds_metrics m;
+    lds_show show;                /* detail asked for its report */
+    bool explain;
+    lds_sample *samples;          /* the first instructions simulated */
+    unsigned nsamples, capsamples;
+    uint64_t simulated;           /* instructions simulated one by one */
+    bool failed;                  /* stopped by an error: metrics incomplete */
+    char *error;                  /* the error's message, when failed */
+    const void *key;              /* the statement it records (opaque) */
+} lds_access_result;
+
+typedef struct {
+    char *source;
+    const char *file;
+    unsigned line, col;
+    lds_metric metric;
+    bool total;
+    const char *metric_name;      /* as written (an alias, total.x) */
+    lds_op cmp;
+    bool ok;
+    char *actual, *expected;      /* decimal, every digit */
+} lds_expect_result;
+
+typedef struct {
+    lds_access_result **accesses;
+    size_t n, cap;
+    lds_expect_result *expects;
+    size_t nexpects, capexpects;
+    lds_sim_profile **profiles;   /* distinct profiles the records point to */
+    size_t nprofiles;
+    char **strings;               /* interned file names */
+    size_t nstrings;
+} lds_results;
+
+void lds_results_init(lds_results *r);
+void lds_results_free(lds_results *r);
+
+/* The stable copy of profile p that records point to. */
+const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p);
+/* An interned copy of a file name. */
+const char *lds_results_string(lds_results *r, const char *s);
+
+/* A new access record (profile interned, samples room for `samples`). */
+lds_access_result *lds_results_add_access(lds_results *r, const void *key, const lds_sim_profile *profile,
+                                          unsigned samples);
+lds_expect_result *lds_results_add_expect(lds_results *r);
+
+/* Keep a simulated instruction in the record (if it has room). */
+void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
+                             const char *label);
+/* Drop the kept instructions (after they have been reported). */
+void lds_results_drop_samples(lds_access_result *a);
+/* The simulator's view of a kept instruction. */
+lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s);
+
+/* Totals of the records from `first` on that did not fail. */
+void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out);
+
+#endif

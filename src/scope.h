@@ -1,0 +1,73 @@
+/* src/scope.h - symbols and the names visible at a point of a program.
+ *
+ * Resolution (src/resolve.c) declares a symbol for each name a statement
+ * introduces and binds each use of a name to one; execution then fills
+ * in values (a constant's number, an array's place) when the declaring
+ * statement runs.  Symbols live in arenas: top-level ones in the
+ * session's, block-local ones in a scratch arena of the statement. */
+#ifndef LDS_SCOPE_H
+#define LDS_SCOPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+
+#include "src/arena.h"
+#include "src/ast.h"
+
+/* The built-in per-lane and profile names (lds(5), PER-LANE NAMES). */
+typedef enum {
+    V_LANE, V_WAVE, V_TID, V_TID_X, V_TID_Y, V_TID_Z, V_GROUP,
+    V_BANKS, V_BANK_BYTES, V_WAVE_SIZE, V_THREADS_X, V_THREADS_Y, V_THREADS_Z,
+    V_DISPATCH_X, V_GROUPS
+} lds_var_id;
+
+typedef enum { SYM_BUILTIN, SYM_CONST, SYM_LET, SYM_LOOP, SYM_DEF, SYM_ARRAY } lds_sym_kind;
+
+typedef struct {
+    unsigned elem_size;
+    const char *type_name;
+    unsigned ndims;
+    int64_t *dims;            /* [ndims], in the symbol's arena */
+    uint64_t base;            /* byte offset in shared memory */
+    uint64_t elems;           /* elements reserved */
+    const struct lds_sym *layout;   /* a def, or NULL for row-major */
+} lds_array;
+
+typedef struct lds_sym {
+    const char *name;
+    lds_sym_kind kind;
+    lds_loc loc;              /* where it is declared (none: built-in, -D) */
+    uint64_t deps;
+    lds_var_id var;           /* SYM_BUILTIN */
+    unsigned slot;            /* SYM_LOOP: the loop's nesting depth */
+    const lds_expr *expr;     /* SYM_LET: its per-lane value */
+    const lds_stmt *def;      /* SYM_DEF: parameters and body */
+    bool set;                 /* SYM_CONST, SYM_ARRAY: declared and run */
+    mpz_ptr value;            /* SYM_CONST */
+    lds_array array;          /* SYM_ARRAY */
+} lds_sym;
+
+/* The names visible at a point, innermost last. */
+typedef struct {
+    lds_sym **syms;
+    size_t n, cap;
+} lds_scope;
+
+/* An empty scope with the built-in names (allocated in arena). */
+void lds_scope_init(lds_scope *sc, lds_arena *arena);
+/* The scope's list; the symbols die with their arenas. */
+void lds_scope_free(lds_scope *sc);
+/* The innermost symbol called name, or NULL. */
+lds_sym *lds_scope_find(const lds_scope *sc, const char *name);
+/* A new symbol (name copied into arena) at the innermost end. */
+lds_sym *lds_scope_declare(lds_scope *sc, lds_arena *arena, const char *name, lds_sym_kind kind, lds_loc loc);
+/* Drop every symbol declared after mark == sc->n (a block ends). */
+void lds_scope_pop_to(lds_scope *sc, size_t mark);
+/* Whether a symbol is a built-in name that a program may not redefine. */
+bool lds_sym_is_builtin(const lds_sym *s);
+/* Whether a name is one of the built-in names (lane, tid.x, banks, ...). */
+bool lds_is_builtin_name(const char *name);
+
+#endif

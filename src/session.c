@@ -1,0 +1,279 @@
+/* src/session.c - a run: its scope, its interpreter, its results.
+ *
+ * Memory: symbols declared at the top level live in the session's arena;
+ * those of blocks live in a scratch arena emptied after each top-level
+ * statement.  A program the session parsed itself (REPL input) is freed
+ * after it runs, unless a top-level let or def still refers to its tree;
+ * records copy what they need, so no report depends on a program. */
+#include "src/session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/interp.h"
+#include "src/mem.h"
+#include "src/parser.h"
+#include "src/resolve.h"
+
+typedef struct {
+    lds_program prog;
+    lds_source src;
+} kept_input;
+
+struct lds_session {
+    lds_session_config cfg;
+    lds_session_hooks hooks;
+    lds_diag diag;
+    lds_arena *persist;
+    lds_scope scope;
+    lds_results results;
+    lds_interp in;
+    kept_input *kept;                 /* inputs whose trees names refer to */
+    size_t nkept, capkept;
+    kept_input last;                  /* the last input, while its error may be read */
+    bool have_last;
+};
+
+void lds_session_config_init(lds_session_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->show = -1;
+    c->print_out = stdout;
+}
+
+lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
+{
+    lds_mem_init();
+    if (cfg->arch && !lds_sim_profile_find(cfg->arch))
+        return NULL;
+    lds_session *s = lds_xcalloc(1, sizeof *s);
+    s->cfg = *cfg;
+    if (hooks)
+        s->hooks = *hooks;
+    s->persist = lds_arena_new();
+    lds_scope_init(&s->scope, s->persist);
+    lds_results_init(&s->results);
+    lds_interp *in = &s->in;
+    lds_interp_init(in, &s->results, &s->diag);
+    if (cfg->max_steps)
+        in->max_steps = cfg->max_steps;
+    if (cfg->max_ops)
+        in->budget.left = in->budget.limit = cfg->max_ops;
+    if (cfg->max_bits)
+        in->ev.num.max_bits = cfg->max_bits;
+    in->ev.num.force_big = cfg->force_big;
+    in->no_shortcuts = cfg->no_shortcuts;
+    if (cfg->show >= 0)
+        in->show = (lds_show)cfg->show;
+    in->explain_all = cfg->explain;
+    in->keep_sample = cfg->keep != LDS_KEEP_NONE;
+    in->print_out = cfg->print_out;
+    if (cfg->arch)
+        lds_settings_arch(in, cfg->arch);
+    lds_loc none = { NULL, 0, 0 };
+    for (unsigned i = 0; i < cfg->ndefines; i++) {
+        lds_sym *c = lds_scope_declare(&s->scope, s->persist, cfg->defines[i].name, SYM_CONST, none);
+        mpz_set(c->value, cfg->defines[i].value);
+        c->set = true;
+    }
+    return s;
+}
+
+static void free_input(kept_input *k)
+{
+    lds_arena_free(k->prog.arena);
+    free(k->src.name);
+    free(k->src.text);
+}
+
+static void free_kept(lds_session *s)
+{
+    for (size_t i = 0; i < s->nkept; i++)
+        free_input(&s->kept[i]);
+    free(s->kept);
+    if (s->have_last)
+        free_input(&s->last);
+    s->have_last = false;
+}
+
+void lds_session_close(lds_session *s)
+{
+    if (!s)
+        return;
+    lds_interp_free(&s->in);
+    lds_results_free(&s->results);
+    lds_scope_free(&s->scope);
+    lds_arena_free(s->persist);
+    free_kept(s);
+    free(s);
+}
+
+/* Hand the records of the statement that just ran to the hooks; then
+ * drop the instructions they keep, as the configuration says. */
+static void report_pending(lds_session *s, size_t first_expect)
+{
+    lds_interp *in = &s->in;
+    lds_results *r = &s->results;
+    for (size_t i = first_expect; i < r->nexpects; i++)
+        if (s->hooks.expect)
+            s->hooks.expect(s->hooks.ctx, &r->expects[i]);
+    for (size_t i = in->first_unreported; i < r->n; i++) {
+        if (s->hooks.access)
+            s->hooks.access(s->hooks.ctx, r->accesses[i]);
+        if (s->cfg.keep == LDS_KEEP_NONE)
+            lds_results_drop_samples(r->accesses[i]);
+    }
+    if (s->cfg.keep == LDS_KEEP_LAST)
+        for (size_t i = 0; i + 1 < r->n; i++)
+            if (r->accesses[i]->nsamples)
+                lds_results_drop_samples(r->accesses[i]);
+    in->first_unreported = r->n;
+}
+
+/* Resolve, then run, one top-level statement; its block-local symbols
+ * live in a scratch arena for as long as it runs. */
+static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
+{
+    lds_arena *scratch = lds_arena_new();
+    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false };
+    size_t first_expect = s->results.nexpects, mark = s->scope.n;
+    int rc = lds_resolve_statement(&r, st);
+    *keeps_tree |= r.keeps_tree;
+    if (rc == 0)
+        rc = lds_exec_statement(&s->in, st);
+    if (rc < 0)
+        lds_scope_pop_to(&s->scope, mark);   /* what it declared never got a value */
+    report_pending(s, first_expect);
+    lds_arena_free(scratch);
+    return rc;
+}
+
+static int run_program(lds_session *s, lds_program *prog, bool *keeps_tree)
+{
+    memset(&s->diag, 0, sizeof s->diag);
+    for (lds_stmt *st = prog->first; st; st = st->next)
+        if (run_statement(s, st, keeps_tree) < 0)
+            return -1;
+    return 0;
+}
+
+int lds_session_run(lds_session *s, lds_program *prog)
+{
+    bool keeps_tree = false;
+    return run_program(s, prog, &keeps_tree);
+}
+
+int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len)
+{
+    if (s->have_last)   /* nothing refers to the one before any more */
+        free_input(&s->last);
+    kept_input *k = &s->last;
+    s->have_last = true;
+    k->src.name = lds_xstrdup(name);
+    k->src.text = lds_xstrndup(text, len);
+    k->src.len = len;
+    k->prog.arena = lds_arena_new();
+    k->prog.first = NULL;
+    memset(&s->diag, 0, sizeof s->diag);
+    bool keeps_tree = false;
+    int status = LDS_EXIT_OK;
+    if (lds_parse_program(&k->src, &k->prog, &s->diag) < 0)
+        status = LDS_EXIT_SYNTAX;
+    else if (run_program(s, &k->prog, &keeps_tree) < 0)
+        status = LDS_EXIT_EVAL;
+    if (keeps_tree) {   /* a let or def refers to its tree, diagnostics to its text */
+        if (s->nkept == s->capkept) {
+            s->capkept = s->capkept ? s->capkept * 2 : 8;
+            s->kept = lds_xreallocarray(s->kept, s->capkept, sizeof *s->kept);
+        }
+        s->kept[s->nkept++] = *k;
+        s->have_last = false;
+    }
+    return status;
+}
+
+const lds_diag *lds_session_error(const lds_session *s)
+{
+    return &s->diag;
+}
+
+const lds_results *lds_session_results(const lds_session *s)
+{
+    return &s->results;
+}
+
+bool lds_session_expect_failed(const lds_session *s)
+{
+    return s->in.expect_failed;
+}
+
+const lds_sim_profile *lds_session_profile(const lds_session *s)
+{
+    return &s->in.profile;
+}
+
+const lds_access_result *lds_session_last_access(const lds_session *s)
+{
+    return s->results.n ? s->results.accesses[s->results.n - 1] : NULL;
+}
+
+void lds_session_describe(const lds_session *s, FILE *out)
+{
+    const lds_scope *sc = &s->scope;
+    int any = 0;
+    for (size_t i = 0; i < sc->n; i++) {
+        const lds_sym *y = sc->syms[i];
+        if (y->kind == SYM_BUILTIN || y->kind == SYM_LOOP || lds_scope_find(sc, y->name) != y)
+            continue;   /* built-ins, and names shadowed later */
+        any = 1;
+        if (y->kind == SYM_CONST) {
+            gmp_fprintf(out, "%s = %Zd\n", y->name, y->value);
+        } else if (y->kind == SYM_LET) {
+            fprintf(out, "%s = (per lane)\n", y->name);
+        } else if (y->kind == SYM_DEF) {
+            fprintf(out, "def %s(", y->name);
+            for (unsigned k = 0; k < y->def->u.def.nparams; k++)
+                fprintf(out, "%s%s", k ? ", " : "", y->def->u.def.params[k]);
+            fprintf(out, ")\n");
+        } else if (y->kind == SYM_ARRAY && y->set) {
+            fprintf(out, "array %s %s", y->array.type_name, y->name);
+            for (unsigned k = 0; k < y->array.ndims; k++)
+                fprintf(out, "[%lld]", (long long)y->array.dims[k]);
+            fprintf(out, " at %llu%s%s\n", (unsigned long long)y->array.base, y->array.layout ? " layout " : "",
+                    y->array.layout ? y->array.layout->name : "");
+        }
+    }
+    if (!any)
+        fprintf(out, "(nothing defined yet)\n");
+}
+
+const char *lds_session_name_at(const lds_session *s, unsigned i)
+{
+    return i < s->scope.n ? s->scope.syms[i]->name : NULL;
+}
+
+int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, lds_diag *diag)
+{
+    lds_arena *arena = lds_arena_new();
+    lds_scope scope;
+    lds_env env;
+    lds_eval ev;
+    lds_expr *e = NULL;
+    int rc = -1;
+    memset(&env, 0, sizeof env);
+    lds_scope_init(&scope, arena);
+    lds_eval_init(&ev, &env, NULL, diag);
+    if (max_bits)
+        ev.num.max_bits = max_bits;
+    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false };
+    if (lds_parse_expression(src, arena, &e, diag) == 0 && lds_resolve_expr(&r, e) == 0) {
+        if (e->deps)
+            lds_diag_set(diag, e->loc, "a -D value must be a constant");
+        else
+            rc = lds_eval_mpz(&ev, e, out);
+    }
+    lds_eval_free(&ev);
+    lds_scope_free(&scope);
+    lds_arena_free(arena);
+    return diag->set ? -1 : rc;
+}

@@ -1,0 +1,96 @@
+/* src/session.h - the one API the front-ends use (the command line, the
+ * REPL, the fuzzers, the unit tests): open a session with a
+ * configuration, run programs or text into it, read its results and
+ * describe its names, close it.  A session is one run: its names,
+ * profile and records carry from one program (or REPL input) to the
+ * next.  It prints nothing: records and errors reach the caller through
+ * hooks and return values (only `print` writes, to the stream given). */
+#ifndef LDS_SESSION_H
+#define LDS_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <gmp.h>
+
+#include "sim/profile.h"
+#include "src/ast.h"
+#include "src/results.h"
+
+/* Exit statuses (doc/design: documented in lds-calc(1)). */
+enum { LDS_EXIT_OK = 0, LDS_EXIT_CHECK = 1, LDS_EXIT_USAGE = 2, LDS_EXIT_SYNTAX = 3, LDS_EXIT_EVAL = 4 };
+
+/* A constant given from outside (-D NAME=VALUE): an exact integer. */
+typedef struct {
+    const char *name;
+    mpz_srcptr value;
+} lds_define_value;
+
+/* Which simulated instructions records keep once they are reported. */
+typedef enum {
+    LDS_KEEP_NONE,      /* none: reports stream (text, JSON, CSV) */
+    LDS_KEEP_LAST,      /* the last access's (the REPL explains it) */
+    LDS_KEEP_ALL        /* all: the report is written at the end (Markdown, SVG) */
+} lds_keep_samples;
+
+typedef struct {
+    const char *arch;                 /* the starting profile; NULL: generic */
+    int show;                         /* an lds_show level, or -1: as the program says */
+    bool explain;                     /* explain every access */
+    lds_keep_samples keep;
+    uint64_t max_steps;               /* 0: the default */
+    uint64_t max_ops;                 /* 0: the default */
+    unsigned long max_bits;           /* 0: the default */
+    bool force_big;                   /* every number on the GMP path (tests) */
+    bool no_shortcuts;                /* enumerate everything (tests) */
+    FILE *print_out;                  /* where print writes; NULL: nowhere */
+    const lds_define_value *defines;
+    unsigned ndefines;
+} lds_session_config;
+
+typedef struct {
+    /* an access statement finished (failed ones too: r->failed) */
+    void (*access)(void *ctx, const lds_access_result *r);
+    /* an expect ran */
+    void (*expect)(void *ctx, const lds_expect_result *e);
+    void *ctx;
+} lds_session_hooks;
+
+typedef struct lds_session lds_session;
+
+void lds_session_config_init(lds_session_config *c);
+
+/* NULL if cfg->arch names no profile. */
+lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks);
+void lds_session_close(lds_session *s);
+
+/* Run a parsed program statement by statement: each is resolved, then
+ * executed, then its records are handed to the hooks.  The program must
+ * outlive the session.  Returns 0, or -1 with lds_session_error set (the
+ * statements before the failing one have taken effect). */
+int lds_session_run(lds_session *s, lds_program *prog);
+/* Parse text and run it (the session keeps what later input may refer
+ * to).  Returns LDS_EXIT_OK, LDS_EXIT_SYNTAX or LDS_EXIT_EVAL, with
+ * lds_session_error set on an error. */
+int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len);
+
+/* The error of the last run or parse (set == 0 if none). */
+const lds_diag *lds_session_error(const lds_session *s);
+const lds_results *lds_session_results(const lds_session *s);
+bool lds_session_expect_failed(const lds_session *s);
+const lds_sim_profile *lds_session_profile(const lds_session *s);
+/* The last access statement that ran (completely or not), or NULL. */
+const lds_access_result *lds_session_last_access(const lds_session *s);
+
+/* The names defined in the session (not the built-ins, not shadowed):
+ * constants with their values, per-lane names, functions, arrays. */
+void lds_session_describe(const lds_session *s, FILE *out);
+/* The i-th name visible in the session (built-ins included), or NULL. */
+const char *lds_session_name_at(const lds_session *s, unsigned i);
+
+/* Evaluate a constant expression given as text (a -D value): it may use
+ * only numbers, operators and built-in functions.  src names it in
+ * diagnostics.  Returns 0, or -1 with diag set. */
+int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, lds_diag *diag);
+
+#endif

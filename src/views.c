@@ -1,0 +1,100 @@
+/* src/views.c - the ASCII views of one simulated instruction: its lanes
+ * (address, word, bank), its phases (lanes, cost, the banks that
+ * conflict), and the grid of lanes against banks.  What a lane touches
+ * and what conflicts come from sim/. */
+#include "src/report_impl.h"
+
+#include <string.h>
+
+void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s)
+{
+    const lds_sim_profile *p = a->profile;
+    lds_sim_access acc = lds_sample_access(a, s);
+    fprintf(out, "    lane  address     word  bank\n");
+    for (unsigned lane = 0; lane < s->nlanes; lane++) {
+        if (!s->active[lane]) {
+            fprintf(out, "    %4u  (inactive)\n", lane);
+            continue;
+        }
+        uint64_t addr = s->addr[lane * s->naddr], w = lds_sim_word_of(p, addr);
+        fprintf(out, "    %4u  %7llu  %7llu  %4u\n", lane, (unsigned long long)addr, (unsigned long long)w,
+                lds_sim_bank_of(p, &acc, w));
+    }
+}
+
+/* " 0-3 8 10-11" from a lane mask */
+static void print_lane_ranges(FILE *out, uint64_t lanes)
+{
+    int first = -1;
+    for (int lane = 0; lane <= 64; lane++) {
+        int on = lane < 64 && (lanes >> lane & 1);
+        if (on && first < 0)
+            first = lane;
+        if (!on && first >= 0) {
+            fprintf(out, first == lane - 1 ? " %d" : " %d-%d", first, lane - 1);
+            first = -1;
+        }
+    }
+}
+
+void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s)
+{
+    const lds_sim_profile *p = a->profile;
+    lds_sim_access acc = lds_sample_access(a, s);
+    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    for (unsigned i = 0; i < s->result.nphases; i++) {
+        const lds_sim_phase *ph = &s->result.phase[i];
+        fprintf(out, "    phase %u", i);
+        if (p->r3 == LDS_R3_SUBSTEPS)
+            fprintf(out, " (sub-step %u)", ph->substep);
+        fprintf(out, ": lanes");
+        print_lane_ranges(out, ph->lanes);
+        fprintf(out, "; %u cycle%s (bank %u), %u accesses, %u distinct\n", ph->cost, ph->cost == 1 ? "" : "s",
+                ph->worst_bank, ph->accesses, ph->distinct);
+        if (ph->cost <= 1)
+            continue;
+        /* the banks that serve more than one word: lane-word hits, words */
+        lds_sim_phase_banks(p, &acc, ph, hits, distinct);
+        fprintf(out, "      conflicting banks (bank: hits/words):");
+        unsigned shown = 0;
+        for (unsigned b = 0; b < banks; b++)
+            if (distinct[b] > 1 && shown++ < 16)
+                fprintf(out, " %u: %u/%u", b, hits[b], distinct[b]);
+        if (shown > 16)
+            fprintf(out, " ... (%u banks)", shown);
+        fputc('\n', out);
+    }
+}
+
+/* Lanes against banks: '#' a lane's word on a bank that costs more than
+ * one cycle, 'o' a word the bank serves alone, 'b' a word shared with
+ * another lane (broadcast). */
+void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s)
+{
+    const lds_sim_profile *p = a->profile;
+    lds_sim_access acc = lds_sample_access(a, s);
+    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    char row[129];
+    if (banks > 128)
+        banks = 128;
+    for (unsigned i = 0; i < s->result.nphases; i++) {
+        const lds_sim_phase *ph = &s->result.phase[i];
+        unsigned n = lds_sim_phase_cells(p, &acc, ph, cells);
+        fprintf(out, "    phase %u: %u cycle%s\n         bank ", i, ph->cost, ph->cost == 1 ? "" : "s");
+        for (unsigned b = 0; b < banks; b++)
+            fputc(b % 10 == 0 ? '0' + (int)(b / 10 % 10) : ' ', out);
+        fputc('\n', out);
+        for (unsigned k = 0; k < n;) {   /* one row per lane: its cells are adjacent */
+            unsigned lane = cells[k].lane;
+            memset(row, '.', banks);
+            row[banks] = '\0';
+            for (; k < n && cells[k].lane == lane; k++)
+                if (cells[k].bank < banks)
+                    row[cells[k].bank] = cells[k].conflict ? '#' : cells[k].shared ? 'b' : 'o';
+            fprintf(out, "    lane %3u %s\n", lane, row);
+        }
+    }
+    fprintf(out, "    (o: the bank serves this word alone; b: broadcast; #: bank conflict)\n");
+}

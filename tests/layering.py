@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The source tree's shape (HACKING.md, "The map"), checked.
+
+Usage: layering.py TOP_SRCDIR        prints TAP
+
+- folders depend one way: cli -> repl -> src -> sim (sim includes only
+  sim; src never cli or repl; repl never cli);
+- no include cycle between files (#include "..." edges);
+- the writers of reports (src/report*.c, views.c, explain.c, svg.c) see
+  nothing of the interpreter or the parser, directly or through a header;
+- no C file over 600 lines but the parser;
+- only sim/ computes the word of an address, the bank of a word or
+  whether lanes merge.
+"""
+import os, re, sys
+
+top = sys.argv[1]
+folders = ["sim", "src", "cli", "repl"]
+files = {}
+for d in folders:
+    for name in sorted(os.listdir(os.path.join(top, d))):
+        if name.endswith((".c", ".h")):
+            path = d + "/" + name
+            files[path] = open(os.path.join(top, path), encoding="utf-8").read()
+
+include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+edges = {f: [i for i in include.findall(t) if i in files] for f, t in files.items()}
+
+n = 0
+failed = 0
+def check(ok, what):
+    global n, failed
+    n += 1
+    if not ok:
+        failed += 1
+    print(("ok" if ok else "not ok") + " %d - %s" % (n, what))
+
+# folders, one way
+allowed = {"sim": {"sim"}, "src": {"src", "sim"}, "repl": {"repl", "src", "sim"},
+           "cli": {"cli", "repl", "src", "sim"}}
+bad = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+       if i.split("/")[0] not in allowed[f.split("/")[0]]]
+check(not bad, "folders depend one way (cli -> repl -> src -> sim)" + ("; against it: " + ", ".join(bad) if bad else ""))
+
+# no cycle between files
+def find_cycle():
+    state = {}
+    stack = []
+    def visit(f):
+        state[f] = 1
+        stack.append(f)
+        for g in edges[f]:
+            if state.get(g) == 1:
+                return stack[stack.index(g):] + [g]
+            if g not in state:
+                c = visit(g)
+                if c:
+                    return c
+        stack.pop()
+        state[f] = 2
+        return None
+    for f in sorted(files):
+        if f not in state:
+            c = visit(f)
+            if c:
+                return c
+    return None
+cycle = find_cycle()
+check(cycle is None, "no include cycle between files" + (": " + " -> ".join(cycle) if cycle else ""))
+
+# the report writers see nothing of the interpreter or the parser
+forbidden = {"src/ast.h", "src/parser.h", "src/lexer.h", "src/interp.h", "src/eval.h", "src/resolve.h",
+             "src/scope.h", "src/iterspace.h", "src/session.h", "src/num.h", "src/affine.h"}
+def closure(f):
+    seen, todo = set(), [f]
+    while todo:
+        g = todo.pop()
+        for h in edges[g]:
+            if h not in seen:
+                seen.add(h)
+                todo.append(h)
+    return seen
+writers = [f for f in files if re.match(r"src/(report[a-z_]*|views|explain|svg)\.c$", f)]
+for w in sorted(writers):
+    seen = closure(w) & forbidden
+    check(not seen, "%s reads results only" % w + (" (includes " + ", ".join(sorted(seen)) + ")" if seen else ""))
+
+# one job per file
+for f in sorted(files):
+    if f.endswith(".c") and f != "src/parser.c":
+        lines = files[f].count("\n")
+        check(lines <= 600, "%s: %d lines (at most 600)" % (f, lines))
+
+# only sim/ applies the rules
+rule = re.compile(r"/\s*[\w>.()-]*\bbank_bytes\b|%\s*[\w>.()-]*\bbanks\b|\bwrite_merge\s*[?&|)]|"
+                  r"ACC_ATOMIC\s*\|\|")
+hits = ["%s:%d: %s" % (f, i + 1, line.strip()) for f, t in files.items() if not f.startswith("sim/")
+        for i, line in enumerate(t.split("\n")) if rule.search(line)]
+check(not hits, "only sim/ computes words, banks and merges" + ("; also: " + "; ".join(hits) if hits else ""))
+
+print("1..%d" % n)
+sys.exit(1 if failed else 0)
