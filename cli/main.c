@@ -2,12 +2,29 @@
  * then run them (or start the REPL). */
 #include "cli/options.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "repl/repl.h"
 #include "src/mem.h"
 #include "src/parser.h"
 #include "src/run.h"
+
+/* What was written must have reached standard output (--help to a full
+ * disk fails too); the reporter has said so already if it saw it. */
+static int finish_output(int status)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (status != LDS_EXIT_USAGE)
+            fprintf(stderr, "lds-calc: cannot write to standard output%s%s\n", errno ? ": " : "",
+                    errno ? strerror(errno) : "");
+        return LDS_EXIT_USAGE;
+    }
+    return status;
+}
 
 int main(int argc, char **argv)
 {
@@ -17,7 +34,7 @@ int main(int argc, char **argv)
     int status = args.status;
     if (args.done) {
         cli_args_free(&args);
-        return status;
+        return finish_output(status);
     }
     /* parse everything first: a syntax error anywhere runs nothing */
     unsigned n = args.nsources;
@@ -39,5 +56,5 @@ int main(int argc, char **argv)
     free(progs);
     free(list);
     cli_args_free(&args);
-    return status;
+    return finish_output(status);
 }

@@ -11,9 +11,9 @@
 #include "src/mem.h"
 #include "src/report.h"
 
-int repl_run_input(repl *r, const char *name, const char *text)
+int repl_run_input(repl *r, const char *name, const char *text, size_t len)
 {
-    int st = lds_runner_run_text(r->runner, r->session, name, text, strlen(text));
+    int st = lds_runner_run_text(r->runner, r->session, name, text, len);
     /* at a terminal a mistake is part of the conversation; a script fed
      * on standard input fails as the command line would */
     bool counts = r->interactive ? st == LDS_EXIT_CHECK || st == LDS_EXIT_USAGE : true;
@@ -24,7 +24,7 @@ int repl_run_input(repl *r, const char *name, const char *text)
             r->capsaved = r->capsaved ? r->capsaved * 2 : 32;
             r->saved = lds_xreallocarray(r->saved, r->capsaved, sizeof *r->saved);
         }
-        r->saved[r->nsaved++] = lds_xstrdup(text);
+        r->saved[r->nsaved++] = lds_xstrndup(text, len);
     }
     return st;
 }
@@ -54,14 +54,14 @@ static void cmd_arch(repl *r, const char *arg)
     }
     char buf[256];
     snprintf(buf, sizeof buf, "arch %s", arg);
-    repl_run_input(r, "<arch>", buf);
+    repl_run_input(r, "<arch>", buf, strlen(buf));
 }
 
 static void cmd_show(repl *r, const char *arg)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "show %s", arg);
-    repl_run_input(r, "<show>", buf);
+    repl_run_input(r, "<show>", buf, strlen(buf));
 }
 
 static void cmd_format(repl *r, const char *arg)
@@ -92,7 +92,7 @@ static void cmd_load(repl *r, const char *arg)
         return;
     }
     /* diagnostics name the file */
-    repl_run_input(r, arg, src.text);
+    repl_run_input(r, arg, src.text, src.len);
     lds_input_free(&src);
 }
 

@@ -35,6 +35,6 @@ extern const repl_command repl_commands[];
 /* Run a ':' line. */
 void repl_command_line(repl *r, char *line);
 /* Run statement text as one input (a run of its own). */
-int repl_run_input(repl *r, const char *name, const char *text);
+int repl_run_input(repl *r, const char *name, const char *text, size_t len);
 
 #endif

@@ -4,6 +4,8 @@
 
 #include "repl/lineedit.h"
 
+#include "repl/history.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #endif
 
 static char *history_file;
+static bool history_failed;   /* an entry could not be appended */
 #ifdef HAVE_EDITING
 static bool editing;   /* the back-end reads lines (on a terminal) */
 #endif
@@ -80,6 +83,13 @@ static int getc_interruptible(FILE *f)
 }
 #endif
 
+#ifdef HAVE_EDITING
+static void add_entry(const char *entry)
+{
+    add_history(entry);
+}
+#endif
+
 void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
                  volatile sig_atomic_t *interrupted, bool interactive)
 {
@@ -93,6 +103,7 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
     completion_words = words;
     completion_ctx = ctx;
     rl_readline_name = "lds-calc";
+    rl_outstream = stderr;   /* prompts and echo: standard output carries only results */
     rl_attempted_completion_function = complete;
     rl_basic_word_break_characters = " \t\n()[]{},;=+-*/%<>&|^~!?@";
 #ifdef LDS_EDIT_READLINE
@@ -100,8 +111,8 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
     rl_getc_function = getc_interruptible;
 #endif
     using_history();
-    if (history_file)
-        read_history(history_file);   /* unreadable or missing: start empty */
+    stifle_history(LDS_HISTORY_MAX);
+    lds_history_load(history_file, add_entry);
 #else
     (void)words;
     (void)ctx;
@@ -114,8 +125,8 @@ static char *plain_read(const char *prompt)
 {
     char *line = NULL;
     size_t cap = 0;
-    fputs(prompt, stdout);
-    fflush(stdout);
+    fputs(prompt, stderr);
+    fflush(stderr);
     ssize_t n = getline(&line, &cap, stdin);
     if (n < 0 && errno == EINTR) {   /* Ctrl-C: an empty line, not the end */
         clearerr(stdin);
@@ -143,8 +154,11 @@ char *lds_le_read(const char *prompt)
 void lds_le_add_history(const char *line)
 {
 #ifdef HAVE_EDITING
-    if (editing && line[0])
+    if (editing && line[0]) {
         add_history(line);
+        if (lds_history_append(history_file, line) < 0)
+            history_failed = true;
+    }
 #else
     (void)line;
 #endif
@@ -152,11 +166,7 @@ void lds_le_add_history(const char *line)
 
 int lds_le_finish(void)
 {
-    int rc = 0;
-#ifdef HAVE_EDITING
-    if (editing && history_file && write_history(history_file) != 0)
-        rc = -1;
-#endif
+    int rc = history_failed && history_file ? -1 : 0;
     free(history_file);
     history_file = NULL;
     return rc;

@@ -84,8 +84,8 @@ static char *history_path(void)
 static void banner(const repl *r)
 {
     const lds_sim_profile *p = lds_session_profile(r->session);
-    printf("lds-calc %s - profile %s (%u banks, wave%u). :help for help, Ctrl-D to quit.\n", PACKAGE_VERSION, p->name,
-           p->banks, p->wave);
+    fprintf(stderr, "lds-calc %s - profile %s (%u banks, wave%u). :help for help, Ctrl-D to quit.\n", PACKAGE_VERSION,
+            p->name, p->banks, p->wave);
 }
 
 /* A complete input: run it, or explain the last access. */
@@ -101,7 +101,7 @@ static void input(repl *r, const char *text)
             return;
         }
     }
-    repl_run_input(r, "<input>", text);
+    repl_run_input(r, "<input>", text, strlen(text));
 }
 
 /* Read and run until :quit or the end of input. */
@@ -109,7 +109,7 @@ static void loop(repl *r)
 {
     char *pending = NULL;
     size_t plen = 0;
-    while (!r->quit) {
+    while (!r->quit && !lds_reporter_out_failed(lds_runner_reporter(r->runner))) {
         interrupted = 0;
         errno = 0;
         char *line = lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
@@ -118,12 +118,12 @@ static void loop(repl *r)
             free(pending);
             pending = NULL;
             plen = 0;
-            printf("^C\n");
+            fputs("^C\n", stderr);
             continue;
         }
         if (!line) {
             if (!pending && r->interactive)
-                putchar('\n');
+                fputc('\n', stderr);
             break;
         }
         if (!pending && line[0] == ':') {

@@ -203,7 +203,8 @@ static int count_node(lds_eval *ev, const lds_expr *e)
         return -1;
     }
     if (ev->depth + 1 > LDS_MAX_EVAL_DEPTH) {
-        lds_diag_set(ev->diag, e->loc, "def calls nested deeper than %d levels", LDS_MAX_EVAL_DEPTH);
+        lds_diag_set(ev->diag, ev->where.src ? ev->where : e->loc, "def calls nested deeper than %d levels",
+                     LDS_MAX_EVAL_DEPTH);
         return -1;
     }
     return 0;

@@ -17,7 +17,7 @@ static char *slurp(FILE *f, const char *name, size_t *len, char *why, size_t siz
     char *text = lds_xmalloc(cap);
     for (;;) {
         if (n + 1 >= cap) {
-            if (cap > LDS_MAX_FILE_BYTES) {
+            if (cap >= LDS_MAX_FILE_BYTES) {
                 snprintf(why, size, "%s: larger than %zu MiB", name, LDS_MAX_FILE_BYTES >> 20);
                 free(text);
                 return NULL;

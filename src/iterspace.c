@@ -67,8 +67,9 @@ typedef struct {
 
 /* --------------------------------------------------------- messages */
 
-/* " (lane 3, wave 1, k = 5)": where an error happened. */
-static int context(job *j, int lane)
+/* " (lane 3, wave 1, k = 5)": where an error happened, naming the
+ * dimensions outside `upto` (every one for an error at a lane). */
+static int context_upto(job *j, int lane, unsigned upto)
 {
     const lds_access_space *sp = j->sp;
     lds_diag *d = sp->diag;
@@ -87,11 +88,16 @@ static int context(job *j, int lane)
     }
     for (unsigned i = 0; i < sp->nfixed; i++, sep = ", ")
         lds_diag_append(d, "%s%s = %lld", sep, sp->fixed[i].loop->var, (long long)j->env->loop[sp->fixed[i].slot]);
-    for (unsigned i = 0; i < j->nloops; i++, sep = ", ")
+    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++, sep = ", ")   /* dims 0, 1: group, wave */
         lds_diag_append(d, "%s%s = %lld", sep, j->loops[i].loop->var, (long long)j->env->loop[j->loops[i].slot]);
     if (sep[0] == ',')
         lds_diag_append(d, ")");
     return -1;
+}
+
+static int context(job *j, int lane)
+{
+    return context_upto(j, lane, MAX_DIMS);
 }
 
 /* "k = 5, wave 1": an instruction's place, for --show. */
@@ -188,7 +194,7 @@ static int dim_bounds(job *j, const dim *d, int64_t *lo, int64_t *hi)
     lds_eval *ev = j->sp->ev;
     if (lds_eval_int64(ev, d->loop->lo, lo, "the loop's start") < 0
         || lds_eval_int64(ev, d->loop->hi, hi, "the loop's end") < 0)
-        return context(j, -1);
+        return context_upto(j, -1, (unsigned)(d - j->dims));   /* the loops outside it */
     int64_t t;
     if (__builtin_sub_overflow(*hi, *lo, &t)) {
         lds_diag_set(j->sp->diag, d->loop->loc, "the loop has more than 2^63 trips");
@@ -402,6 +408,12 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
         return check_last(j, i, lo, hi);
     }
     default:
+        if (!inner_bounds_use(j, i)) {   /* nothing inside, whatever v is: done at once */
+            set_var(j, d, lo);
+            uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
+            if (plan_dim(j, i + 1, left) == 0)
+                return sp->diag->set ? -1 : 0;
+        }
         for (int64_t v = lo; v < hi; v++) {
             uint64_t before = *sp->steps;
             set_var(j, d, v);

@@ -2,6 +2,7 @@
 #include "src/lexer.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 
 void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
@@ -147,12 +148,24 @@ static int next_is(const lds_lexer *lx, char c)
     return lx->p + 1 < lx->end && lx->p[1] == c;
 }
 
+/* Skip to the next token; false with *t an error token if the line is
+ * too long. */
+static bool start_token(lds_lexer *lx, lds_token *t)
+{
+    if (skip_space(lx) == 0)
+        return true;
+    t->kind = TK_ERROR;
+    t->start = lx->p;
+    t->len = 0;
+    t->loc = here(lx);
+    return false;
+}
+
 lds_token lds_lex_next(lds_lexer *lx)
 {
-    if (skip_space(lx) < 0) {
-        lds_token t = { TK_ERROR, lx->p, 0, here(lx) };
-        return t;
-    }
+    lds_token err;
+    if (!start_token(lx, &err))
+        return err;
     lds_loc loc = here(lx);
     const char *start = lx->p;
     if (lx->p >= lx->end)
@@ -220,10 +233,9 @@ lds_token lds_lex_next(lds_lexer *lx)
 
 lds_token lds_lex_word(lds_lexer *lx)
 {
-    if (skip_space(lx) < 0) {
-        lds_token t = { TK_ERROR, lx->p, 0, here(lx) };
-        return t;
-    }
+    lds_token err;
+    if (!start_token(lx, &err))
+        return err;
     lds_loc loc = here(lx);
     const char *start = lx->p;
     while (lx->p < lx->end && !isspace((unsigned char)*lx->p) && *lx->p != ';' && *lx->p != '#'

@@ -61,6 +61,12 @@ lds_format lds_reporter_format(const lds_reporter *r)
     return r->o.format;
 }
 
+void lds_reporter_set_sources(lds_reporter *r, const lds_source *const *sources, unsigned n)
+{
+    r->o.sources = sources;
+    r->o.nsources = n;
+}
+
 void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned nlabels)
 {
     r->labels = labels;
@@ -99,13 +105,22 @@ void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_
 {
     if (!r->o.quiet && r->ops->end_run)
         r->ops->end_run(r, res, first_access, first_expect);
-    if (fflush(r->o.out) != 0 || ferror(r->o.out))
-        r->io_error = true;
+    errno = 0;
+    if (fflush(r->o.out) != 0 || ferror(r->o.out)) {   /* a full disk, a closed pipe */
+        if (!r->out_failed)
+            lds_report_error(r, "cannot write the results: %s", errno ? strerror(errno) : "the output is full or closed");
+        r->out_failed = r->io_error = true;
+    }
 }
 
 bool lds_reporter_failed(const lds_reporter *r)
 {
     return r->io_error;
+}
+
+bool lds_reporter_out_failed(const lds_reporter *r)
+{
+    return r->out_failed;
 }
 
 /* ------------------------------------------------------------- pieces */

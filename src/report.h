@@ -43,6 +43,8 @@ void lds_reporter_free(lds_reporter *r);
 void lds_reporter_set_format(lds_reporter *r, lds_format f);
 lds_format lds_reporter_format(const lds_reporter *r);
 
+/* The program texts the next runs show (Markdown). */
+void lds_reporter_set_sources(lds_reporter *r, const lds_source *const *sources, unsigned n);
 /* A run starts: its labels (the sweep point; none outside a sweep). */
 void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned nlabels);
 /* An access statement finished, an expect ran (as the run goes). */
@@ -53,6 +55,9 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect);
 /* Whether some output could not be written (exit status 2). */
 bool lds_reporter_failed(const lds_reporter *r);
+/* Whether the results stream itself failed (a full disk, a reader gone):
+ * nothing more is worth running. */
+bool lds_reporter_out_failed(const lds_reporter *r);
 
 /* A profile described, for --arch-info and :arch. */
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p);

@@ -22,7 +22,8 @@ struct lds_reporter {
     char last_header[1024 + LDS_SIM_OVERRIDES_LEN];   /* text: the header printed last */
     bool csv_header_done;
     unsigned pictures;                /* SVG pictures written so far */
-    bool io_error;
+    bool io_error;                    /* some output could not be written */
+    bool out_failed;                  /* the results stream itself failed */
 };
 
 /* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */

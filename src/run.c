@@ -81,6 +81,8 @@ int lds_options_add_define(lds_options *o, const char *arg)
 struct lds_runner {
     const lds_options *o;
     lds_reporter *rep;
+    const lds_source *const *rep_sources;   /* the programs given (Markdown) */
+    unsigned rep_nsources;
     lds_label *labels;            /* this run's sweep point, printed */
     unsigned nlabels;
 };
@@ -91,6 +93,8 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
     lds_report_options ro = { o->format, stdout, stderr, o->prog, o->quiet, o->output_dir, sources, nsources };
     r->o = o;
     r->rep = lds_reporter_new(&ro);
+    r->rep_sources = sources;
+    r->rep_nsources = nsources;
     return r;
 }
 
@@ -215,14 +219,20 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, const c
 {
     const lds_results *res = lds_session_results(s);
     size_t first_access = res->n, first_expect = res->nexpects;
+    lds_source src = { (char *)name, (char *)text, len };
+    const lds_source *one[1] = { &src };
+    const lds_source *const *sources = r->rep_sources;
+    unsigned nsources = r->rep_nsources;
+    lds_reporter_set_sources(r->rep, one, 1);   /* this input is the run's program */
     lds_reporter_begin_run(r->rep, NULL, 0);
     int status = lds_session_run_text(s, name, text, len);
     fflush(stdout);
-    if (status == LDS_EXIT_SYNTAX) {   /* nothing ran: no report */
+    if (status == LDS_EXIT_SYNTAX)   /* nothing ran: no report */
         lds_diag_print(stderr, r->o->prog, lds_session_error(s), r->o->color);
-        return status;
-    }
-    return finish_run(r, s, first_access, first_expect, status);
+    else
+        status = finish_run(r, s, first_access, first_expect, status);
+    lds_reporter_set_sources(r->rep, sources, nsources);
+    return status;
 }
 
 /* -------------------------------------------------------------- sweeps */
@@ -303,7 +313,7 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
         lds_session_close(s);
         if (st > worst)
             worst = st;
-    } while (next_point(o, cur));
+    } while (!lds_reporter_out_failed(r->rep) && next_point(o, cur));
     for (unsigned i = 0; i < n; i++)
         mpz_clear(cur[i]);
     free(cur);

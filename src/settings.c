@@ -71,6 +71,19 @@ static int set_phases(lds_interp *in, const lds_stmt *s)
     return -1;
 }
 
+/* A value that must be a or b or c (spelled in `list`). */
+static int one_of(lds_interp *in, const lds_expr *e, const char *what, const char *list, int64_t a, int64_t b,
+                  int64_t c, int64_t *v)
+{
+    if (lds_exec_uniform(in, e, what, a, c, v) < 0)
+        return -1;
+    if (*v != a && *v != b && *v != c) {
+        lds_diag_set(in->diag, e->loc, "%s must be %s, not %lld", what, list, (long long)*v);
+        return -1;
+    }
+    return 0;
+}
+
 int lds_settings_set(lds_interp *in, const lds_stmt *s)
 {
     lds_sim_profile *p = &in->profile;
@@ -94,21 +107,13 @@ int lds_settings_set(lds_interp *in, const lds_stmt *s)
         p->banks = (unsigned)v;
         break;
     case SET_BANK_BYTES:
-        if (lds_exec_uniform(in, e, "bank_bytes", 4, 8, &v) < 0)
+        if (one_of(in, e, "bank_bytes", "4 or 8", 4, 8, 8, &v) < 0)
             return -1;
-        if (v != 4 && v != 8) {
-            lds_diag_set(in->diag, e->loc, "bank_bytes must be 4 or 8, not %lld", (long long)v);
-            return -1;
-        }
         p->bank_bytes = (unsigned)v;
         break;
     case SET_WAVE:
-        if (lds_exec_uniform(in, e, "wave", 16, 64, &v) < 0)
+        if (one_of(in, e, "wave", "16, 32 or 64", 16, 32, 64, &v) < 0)
             return -1;
-        if (v != 16 && v != 32 && v != 64) {
-            lds_diag_set(in->diag, e->loc, "wave must be 16, 32 or 64, not %lld", (long long)v);
-            return -1;
-        }
         p->wave = (unsigned)v;
         break;
     case SET_LDS:

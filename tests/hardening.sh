@@ -5,7 +5,7 @@
 # expected failure) until their fix lands, when the id leaves the list
 # (a fixed check still marked TODO is an unexpected pass: a failure).
 . "$srcdir/tests/lib.sh"
-TODO="H7b H8a H8b"
+TODO="H7b"
 
 tmp=${TMPDIR:-/tmp}/lds-hard.$$
 mkdir -p "$tmp"
@@ -165,6 +165,24 @@ run 'read f32[lane + k*8] for k in 0..10000'
 err_has "(lane 24, k = 2045)"; result L9b "a bounds error names the first failing iteration" $?
 run 'atomic b128 @ lane*16'
 status_is 4 && err_has "atomic"; result L10 "b96/b128 atomics are refused" $?
+repl_load() {   # run a REPL (standard input not a terminal) on one :load line
+    printf ':load %s\nprint 77\n' "$1" | ( ulimit -t 20; lds -i ) >"$tmp/out" 2>"$tmp/err"
+    echo $? >"$tmp/status"
+}
+mkdir -p "$tmp/adir"
+repl_load "$tmp/adir"
+err_has "is a directory" && out_has 77; result L8a ":load of a directory is an error, and the session goes on" $?
+printf 'print 1\nprint 2 \000 print 3\n' >"$tmp/nul.lds"
+repl_load "$tmp/nul.lds"
+err_has "$tmp/nul.lds:2:9: error: unexpected character (byte 0x00)" && ! out_has 1; result L8b ":load reports a NUL byte where it is, as -f does (nothing of it runs)" $?
+if [ -z "$LDS_VALGRIND" ]; then
+    "${PYTHON3:-python3}" -c "import sys; sys.stdout.write('print 1\n' * (9 << 20))" >"$tmp/huge.lds"
+    repl_load "$tmp/huge.lds"
+    err_has "larger than 64 MiB" && ! out_has "1"; result L8c ":load refuses a file over 64 MiB" $?
+    rm -f "$tmp/huge.lds"
+else
+    ok "L8c # SKIP a 72 MiB file under valgrind"
+fi
 printf '\357\273\277print 1\n' >"$tmp/bom.lds"
 run -f "$tmp/bom.lds"
 status_is 0 && out_has 1; result L12 "a leading UTF-8 BOM is skipped" $?

@@ -74,6 +74,10 @@ if [ "$editing" != none ]; then
     T send-keys -t r Enter
     check "Tab completes a session name ($editing)" wait_for "print tile.x"
 fi
+if [ "$editing" != none ]; then
+    # history is appended entry by entry: there before the REPL ends
+    check "history is appended as each entry is made" grep -qx 'print 222' "$tmp/state/lds-calc/history"
+fi
 # a very long line
 long=$(awk 'BEGIN { printf "print 0"; for (i = 0; i < 2000; i++) printf "+1"; print "" }')
 type_line "$long"
@@ -101,6 +105,23 @@ check "lines after the error did not" wait_for "unknown name 'eleven'"
 type_line ":quit"
 wait_for "REPL-EXITED" >/dev/null
 
+if [ "$editing" != none ]; then
+    # a killed REPL keeps what was typed; a long history is trimmed to the
+    # newest 1000 entries (a new file renamed over the old)
+    rm -rf "$tmp/state/lds-calc"
+    mkdir -p "$tmp/state/lds-calc"
+    i=0; while [ $i -lt 2500 ]; do echo "print $i"; i=$((i + 1)); done >"$tmp/state/lds-calc/history"
+    start
+    type_line "print 4242"
+    wait_for "4242" >/dev/null
+    T send-keys -t r Up Up
+    T send-keys -t r Enter
+    check "the newest old entry comes back first" wait_for "2499"
+    T kill-session -t r
+    check "a kill keeps the last entry" grep -qx 'print 4242' "$tmp/state/lds-calc/history"
+    check "the history holds at most 1000 + new entries" test "$(wc -l < "$tmp/state/lds-calc/history")" -le 1003
+    check "the oldest entries went" sh -c "! grep -qx 'print 0' '$tmp/state/lds-calc/history'"
+fi
 # an unreadable history file does not stop the REPL
 mkdir -p "$tmp/state/lds-calc"
 rm -f "$tmp/state/lds-calc/history"

@@ -1,0 +1,1 @@
+lds -D X=lane 'print X'

@@ -1,0 +1,1 @@
+lds 'read b32 @ lane - 4'

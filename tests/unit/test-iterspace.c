@@ -1,0 +1,115 @@
+/* tests/unit/test-iterspace.c - the iteration space of one access
+ * (src/iterspace.c), seen through the session API: which way each
+ * dimension is covered (the instructions simulated one by one tell),
+ * that the totals stay exact, the up-front plan, and where errors are
+ * reported. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/session.h"
+#include "tests/unit/cunit_tap.h"
+
+static lds_session *s;
+
+static const lds_access_result *run(const char *text, uint64_t max_steps, int *status)
+{
+    lds_session_config cfg;
+    lds_session_close(s);
+    lds_session_config_init(&cfg);
+    cfg.print_out = NULL;
+    cfg.max_steps = max_steps;
+    s = lds_session_open(&cfg, NULL);
+    *status = lds_session_run_text(s, "<t>", text, strlen(text));
+    return lds_session_last_access(s);
+}
+
+static const char *error(void)
+{
+    return lds_session_error(s)->msg;
+}
+
+/* instructions simulated one by one, and instructions counted */
+static void expect_run(const char *text, uint64_t simulated, const char *instructions)
+{
+    int st;
+    const lds_access_result *a = run(text, 0, &st);
+    CU_ASSERT_EQUAL_FATAL(st, LDS_EXIT_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->simulated, simulated);
+    char buf[64];
+    gmp_snprintf(buf, sizeof buf, "%Zd", a->m.instructions);
+    CU_ASSERT_STRING_EQUAL(buf, instructions);
+    if (a->simulated != simulated || strcmp(buf, instructions))
+        printf("# %s: simulated %llu, instructions %s\n", text, (unsigned long long)a->simulated, buf);
+}
+
+static void test_modes(void)
+{
+    /* multiply: the address does not use k */
+    expect_run("read f32[lane] for k in 0..1000000000", 1, "1000000000");
+    /* one period: f32[lane + k] moves 4 bytes a step; 128 / 4 = 32 steps */
+    expect_run("set lds 1 << 30; read f32[lane + k] for k in 0..1000000", 32, "1000000");
+    /* a step of 33 words is coprime with 32 banks: the period is 32 */
+    expect_run("set lds 1 << 30; read f32[lane + 33 * k] for k in 0..100000", 32, "100000");
+    /* a step of 32 words keeps every bank: period 1 */
+    expect_run("set lds 1 << 30; read f32[lane + 32 * k] for k in 0..100000", 1, "100000");
+    /* enumerate: not affine in k */
+    expect_run("read f32[(lane * k) % 64] for k in 0..100", 100, "100");
+    /* waves: tid % 32 is not affine in the wave: each of 32 enumerated */
+    expect_run("threads 1024; read f32[tid % 32]", 32, "32");
+    /* tid * 33 is: a wave moves it 32 * 33 words, a multiple of 32 banks */
+    expect_run("set lds 1 << 30; threads 1024; read f32[tid * 33]", 1, "32");
+    expect_run("threads 1024; read f32[lane]", 1, "32");
+    /* the partial last wave is a range of its own */
+    expect_run("threads 40; read f32[lane]", 2, "2");
+}
+
+static void test_dependent_bounds(void)
+{
+    /* j in 0..i: 0 + 1 + ... + 9 instructions, counted exactly */
+    expect_run("read f32[(lane * i * j) % 64] for i in 0..10, j in 0..i", 45, "45");
+    /* an empty inner range: nothing, at once, whatever the outer trips */
+    expect_run("read f32[(lane * k * k) % 64] for k in 0..1000000000000, j in 0..0", 0, "0");
+    int st;
+    run("read f32[(lane * i * j) % 64] for i in 0..2000, j in 0..i", 100000, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "--max-steps"));
+    /* the plan refuses before anything runs: no instruction simulated */
+    const lds_access_result *a = run("read f32[(lane * k) % 64] for k in 0..200", 100, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "needs 200 instructions"));
+    CU_ASSERT_EQUAL(a->simulated, 0);
+    CU_ASSERT_TRUE(a->failed);
+}
+
+static void test_first_failing_iteration(void)
+{
+    int st;
+    /* one period simulated, the last value out of range: the first value
+     * that fails is found (k = 2045, lane 24: element 16384) */
+    run("read f32[lane + k * 8] for k in 0..10000", 0, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "(lane 24, k = 2045)"));
+    /* a decreasing index, out of range at the end: reported there */
+    run("array f32 t[100][33]; read t[99 - k][lane] for k in 0..101", 0, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "index -1"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "k = 100"));
+}
+
+static int teardown(void)
+{
+    lds_session_close(s);
+    return 0;
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite suite = CU_add_suite("iterspace", NULL, teardown);
+    CU_add_test(suite, "multiply, one period, enumerate", test_modes);
+    CU_add_test(suite, "bounds that depend on outer loops", test_dependent_bounds);
+    CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
+    return lds_cunit_tap_main();
+}

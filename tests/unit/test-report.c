@@ -1,0 +1,107 @@
+/* tests/unit/test-report.c - the strings reports make of records (JSON
+ * and CSV exactly; text lines and the totals), fed from real runs through
+ * the session API, the way src/run.c feeds them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/report.h"
+#include "src/session.h"
+#include "tests/unit/cunit_tap.h"
+
+static void on_access(void *ctx, const lds_access_result *a)
+{
+    lds_reporter_access(ctx, a);
+}
+
+/* Run text and report it in format f; the report (malloc'd). */
+static char *report(const char *text, lds_format f, const lds_label *labels, unsigned nlabels)
+{
+    char *buf = NULL, *err = NULL;
+    size_t len = 0, elen = 0;
+    FILE *out = open_memstream(&buf, &len), *errs = open_memstream(&err, &elen);
+    lds_report_options ro = { f, out, errs, "lds-calc", false, NULL, NULL, 0 };
+    lds_reporter *rep = lds_reporter_new(&ro);
+    lds_session_config cfg;
+    lds_session_config_init(&cfg);
+    cfg.print_out = NULL;
+    lds_session_hooks hooks = { on_access, NULL, rep };
+    lds_session *s = lds_session_open(&cfg, &hooks);
+    lds_reporter_begin_run(rep, labels, nlabels);
+    lds_session_run_text(s, "<t>", text, strlen(text));
+    lds_reporter_end_run(rep, lds_session_results(s), 0, 0);
+    lds_session_close(s);
+    lds_reporter_free(rep);
+    fclose(out);
+    fclose(errs);
+    free(err);
+    return buf;
+}
+
+static void test_json(void)
+{
+    char *got = report("read f32[lane * 4]\nwrite f16[lane] for k in 0..3\nexpect ways == 4", FMT_JSON, NULL, 0);
+    const char *want =
+        "{\"profile\": {\"name\": \"generic\", \"banks\": 32, \"bank_bytes\": 4, \"wave\": 32, \"lds\": 65536, "
+        "\"r2\": \"word\", \"r3\": \"phases\"}, \"accesses\": [{\"line\": 1, \"source\": \"read f32[lane * 4]\", "
+        "\"kind\": \"read\", \"width\": 4, \"instructions\": 1, \"ways\": 4, \"cycles\": 4, \"ideal\": 1, \"excess\": 3, "
+        "\"broadcasts\": 0}, {\"line\": 2, \"source\": \"write f16[lane] for k in 0..3\", \"kind\": \"write\", "
+        "\"width\": 2, \"instructions\": 3, \"ways\": 1, \"cycles\": 3, \"ideal\": 3, \"excess\": 0, "
+        "\"broadcasts\": 48}], \"totals\": {\"instructions\": 4, \"cycles\": 7, \"ideal\": 4, \"excess\": 3}, "
+        "\"expects\": [{\"line\": 3, \"source\": \"expect ways == 4\", \"ok\": false}]}\n";
+    CU_ASSERT_STRING_EQUAL(got, want);
+    if (strcmp(got, want))
+        printf("# got %s", got);
+    free(got);
+}
+
+static void test_csv(void)
+{
+    lds_label labels[2] = { { "S", "4" }, { "T", "-170141183460469231731687303715884105728" } };
+    char *got = report("read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 0);
+    free(got);
+    got = report("let S = 4; let T = 9; read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 2);
+    const char *want =
+        "S,T,profile,line,source,kind,width,instructions,ways,cycles,ideal,excess,broadcasts\r\n"
+        "4,-170141183460469231731687303715884105728,generic,1,read f32[lane * S],read,4,1,4,4,1,3,0\r\n"
+        "4,-170141183460469231731687303715884105728,generic,1,read f32[7] if lane < T,read,4,1,1,1,1,0,8\r\n";
+    CU_ASSERT_STRING_EQUAL(got, want);
+    if (strcmp(got, want))
+        printf("# got %s", got);
+    free(got);
+    /* RFC 4180: a source with a comma or a quote is quoted, quotes doubled */
+    got = report("read f32[min(lane, 7)]", FMT_CSV, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, ",\"read f32[min(lane, 7)]\",read,"));
+    free(got);
+}
+
+static void test_text(void)
+{
+    char *got = report("read f32[lane * 2]\nread f32[lane]", FMT_TEXT, NULL, 0);
+    const char *want =
+        "# profile generic: 32 banks x 4 B, wave32, LDS 64 KiB, rules calibrated (r2 word, r3 phases)\n"
+        "1: read f32[lane * 2]: 2-way, cycles 2, ideal 1, excess 1, instructions 1\n"
+        "2: read f32[lane]: 1-way (conflict-free), cycles 1, ideal 1, excess 0, instructions 1\n"
+        "total: cycles 3, ideal 2, excess 1, instructions 2\n";
+    CU_ASSERT_STRING_EQUAL(got, want);
+    free(got);
+    /* a failed access: no line, and not in the total */
+    got = report("read f32[lane]\nread f32[lane + k * 8] for k in 0..10000", FMT_TEXT, NULL, 0);
+    CU_ASSERT_PTR_NULL(strstr(got, "2: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "total: cycles 1, ideal 1, excess 0, instructions 1\n"));
+    free(got);
+    /* overrides are named in the header */
+    got = report("arch gfx942; set banks 16; rules seed; read f32[lane]", FMT_TEXT, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "overrides: banks=16, r2=strict, r3=substeps\n"));
+    free(got);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite("report", NULL, NULL);
+    CU_add_test(s, "JSON document", test_json);
+    CU_add_test(s, "CSV rows", test_csv);
+    CU_add_test(s, "text lines and totals", test_text);
+    return lds_cunit_tap_main();
+}
