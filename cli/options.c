@@ -26,11 +26,17 @@ static const char usage_text[] =
     "is read from standard input, or the REPL starts when it is a terminal.\n"
     "\n"
     "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable\n"
-    "  -a, --arch=NAME          start from profile NAME (an 'arch' line still wins)\n"
+    "  -a, --arch=NAME          start from profile NAME (an 'arch' line still wins);\n"
+    "                           NAME,NAME,...: one run per profile (a sweep)\n"
     "  -D NAME=EXPR             define a constant for the program\n"
-    "  -D NAME=LO..HI           sweep: run once per value LO..HI-1 (several -D\n"
-    "                           sweeps form their cross product)\n"
-    "      --format=FMT         text (default), json, csv, svg or markdown\n"
+    "  -D NAME=LO..HI[:STEP]    sweep: run once per value LO, LO+STEP, ... below HI\n"
+    "  -D NAME=V1,V2,...        sweep over the values listed (sweeps form their\n"
+    "                           cross product, the last fastest)\n"
+    "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
+    "                           row per point) or reports (a full report each)\n"
+    "      --format=FMT         text (default), json, csv, svg, markdown, or\n"
+    "                           counters (the profilers' metric names, CSV)\n"
+    "      --group-digits[=SEP] group digits by three in text (SEP: ',')\n"
     "      --output=DIR         write SVG pictures there, one file each\n"
     "      --show=LEVEL         summary (default), phases, lanes or grid\n"
     "      --explain            explain each access rule by rule\n"
@@ -60,7 +66,7 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS
 };
 
 static const struct option long_options[] = {
@@ -68,6 +74,8 @@ static const struct option long_options[] = {
     { "arch", required_argument, NULL, 'a' },
     { "define", required_argument, NULL, 'D' },
     { "format", required_argument, NULL, OPT_FORMAT },
+    { "sweep", required_argument, NULL, OPT_SWEEP },
+    { "group-digits", optional_argument, NULL, OPT_GROUP_DIGITS },
     { "show", required_argument, NULL, OPT_SHOW },
     { "explain", no_argument, NULL, OPT_EXPLAIN },
     { "output", required_argument, NULL, OPT_OUTPUT },
@@ -166,9 +174,19 @@ static void option(cli_args *a, int c, char **argv, int argc)
     switch (c) {
     case 'f': add_file(a, optarg); break;
     case 'a':
-        if (!lds_sim_profile_find(optarg))
-            usage_error(a, "unknown profile '%s' (lds-calc --arch-info lists them)", optarg);
-        o->arch = optarg;
+        if (lds_options_add_archs(o, optarg) < 0) {
+            a->done = true;
+            a->status = LDS_EXIT_USAGE;
+        }
+        break;
+    case OPT_SWEEP:
+        if (!strcmp(optarg, "table") || !strcmp(optarg, "reports"))
+            o->sweep_reports = !strcmp(optarg, "reports");
+        else
+            usage_error(a, "--sweep: expected table or reports, not '%s'", optarg);
+        break;
+    case OPT_GROUP_DIGITS:
+        o->group_digits = optarg ? optarg : ",";
         break;
     case 'D':
         if (lds_options_add_define(o, optarg) < 0) {
@@ -178,7 +196,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
         break;
     case OPT_FORMAT:
         if ((v = lds_format_lookup(optarg)) < 0)
-            usage_error(a, "--format: expected text, json, csv, svg or markdown, not '%s'", optarg);
+            usage_error(a, "--format: expected text, json, csv, svg, markdown or counters, not '%s'", optarg);
         else
             o->format = (lds_format)v;
         break;
@@ -273,9 +291,11 @@ void cli_parse(int argc, char **argv, cli_args *a)
         char name[32];
         snprintf(name, sizeof name, "<arg%d>", i - optind + 1);
         a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
-        a->sources[a->nsources].name = lds_xstrdup(name);
-        a->sources[a->nsources].text = lds_xstrdup(argv[i]);
-        a->sources[a->nsources++].len = strlen(argv[i]);
+        lds_source *src = &a->sources[a->nsources++];
+        src->name = lds_xstrdup(name);
+        src->text = lds_xstrdup(argv[i]);
+        src->len = strlen(argv[i]);
+        src->first_line = 1;
     }
     for (unsigned i = 0; i < nfiles; i++) {
         a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);

@@ -27,16 +27,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the first byte picks the format and the show level */
     if (size < 1 || size > 4096)
         return 0;
-    lds_format format = (lds_format)(data[0] % 5);
+    lds_format format = (lds_format)(data[0] % 6);
     char *text = malloc(size);
     memcpy(text, data + 1, size - 1);
     text[size - 1] = '\0';
-    lds_source src = { (char *)"<fuzz>", text, size - 1 };
+    lds_source src = { (char *)"<fuzz>", text, size - 1, 1 };
     const lds_source *sources[1] = { &src };
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    lds_report_options ro = { format, out, out, "lds-calc", false, NULL, sources, 1 };
+    lds_report_options ro = { format, out, out, "lds-calc", false, NULL, sources, 1, data[0] & 2, NULL };
+    lds_label labels[1] = { { "P", "7", false } };
     lds_reporter *rep = lds_reporter_new(&ro);
     lds_session_config cfg;
     lds_session_config_init(&cfg);
@@ -49,13 +50,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.print_out = out;
     lds_session_hooks hooks = { hook_access, hook_expect, rep };
     lds_session *s = lds_session_open(&cfg, &hooks);
-    lds_reporter_begin_run(rep, NULL, 0);
+    lds_reporter_begin_run(rep, labels, data[0] & 4 ? 1 : 0);
     int st = lds_session_run_text(s, "<fuzz>", text, size - 1);
     if (st != LDS_EXIT_OK)
         lds_diag_print(out, "lds-calc", lds_session_error(s), st == LDS_EXIT_SYNTAX);
     /* svg without --output writes one picture at most */
     if (st != LDS_EXIT_SYNTAX && format != FMT_SVG)
-        lds_reporter_end_run(rep, lds_session_results(s), 0, 0);
+        lds_run_status status = { st, st ? lds_session_error(s) : NULL };
+        lds_reporter_end_run(rep, lds_session_results(s), 0, 0, &status);
+        lds_reporter_finish(rep);
     lds_session_close(s);
     lds_reporter_free(rep);
     fclose(out);

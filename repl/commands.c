@@ -11,9 +11,9 @@
 #include "src/mem.h"
 #include "src/report.h"
 
-int repl_run_input(repl *r, const char *name, const char *text, size_t len)
+int repl_run_input(repl *r, const char *name, unsigned first_line, const char *text, size_t len)
 {
-    int st = lds_runner_run_text(r->runner, r->session, name, text, len);
+    int st = lds_runner_run_text(r->runner, r->session, name, first_line, text, len);
     /* at a terminal a mistake is part of the conversation; a script fed
      * on standard input fails as the command line would */
     bool counts = r->interactive ? st == LDS_EXIT_CHECK || st == LDS_EXIT_USAGE : true;
@@ -54,14 +54,14 @@ static void cmd_arch(repl *r, const char *arg)
     }
     char buf[256];
     snprintf(buf, sizeof buf, "arch %s", arg);
-    repl_run_input(r, "<arch>", buf, strlen(buf));
+    repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
 }
 
 static void cmd_show(repl *r, const char *arg)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "show %s", arg);
-    repl_run_input(r, "<show>", buf, strlen(buf));
+    repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
 }
 
 static void cmd_format(repl *r, const char *arg)
@@ -92,7 +92,7 @@ static void cmd_load(repl *r, const char *arg)
         return;
     }
     /* diagnostics name the file */
-    repl_run_input(r, arg, src.text, src.len);
+    repl_run_input(r, arg, 1, src.text, src.len);
     lds_input_free(&src);
 }
 
@@ -117,7 +117,7 @@ static void cmd_reset(repl *r, const char *arg)
 {
     (void)arg;
     lds_session_close(r->session);
-    r->session = lds_runner_open(r->runner, NULL);
+    r->session = lds_runner_open(r->runner, NULL, NULL);
     for (size_t i = 0; i < r->nsaved; i++)
         free(r->saved[i]);
     r->nsaved = 0;

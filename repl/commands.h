@@ -18,6 +18,7 @@ typedef struct {
     int status;               /* the worst exit status so far */
     bool interactive;         /* standard input is a terminal */
     bool quit;
+    unsigned line;            /* lines read so far: inputs are numbered by them */
 } repl;
 
 typedef struct {
@@ -34,7 +35,8 @@ extern const repl_command repl_commands[];
 
 /* Run a ':' line. */
 void repl_command_line(repl *r, char *line);
-/* Run statement text as one input (a run of its own). */
-int repl_run_input(repl *r, const char *name, const char *text, size_t len);
+/* Run statement text as one input (a run of its own), its first line
+ * numbered first_line. */
+int repl_run_input(repl *r, const char *name, unsigned first_line, const char *text, size_t len);
 
 #endif

@@ -88,8 +88,9 @@ static void banner(const repl *r)
             p->name, p->banks, p->wave);
 }
 
-/* A complete input: run it, or explain the last access. */
-static void input(repl *r, const char *text)
+/* A complete input, which began at line `first`: run it, or explain the
+ * last access. */
+static void input(repl *r, unsigned first, const char *text)
 {
     const char *t = text + strspn(text, " \t");
     if (!*t)
@@ -101,7 +102,7 @@ static void input(repl *r, const char *text)
             return;
         }
     }
-    repl_run_input(r, "<input>", text, strlen(text));
+    repl_run_input(r, "<stdin>", first, text, strlen(text));
 }
 
 /* Read and run until :quit or the end of input. */
@@ -109,6 +110,7 @@ static void loop(repl *r)
 {
     char *pending = NULL;
     size_t plen = 0;
+    unsigned first = 0;   /* the line the pending input began at */
     while (!r->quit && !lds_reporter_out_failed(lds_runner_reporter(r->runner))) {
         interrupted = 0;
         errno = 0;
@@ -121,6 +123,8 @@ static void loop(repl *r)
             fputs("^C\n", stderr);
             continue;
         }
+        if (line)
+            r->line++;
         if (!line) {
             if (!pending && r->interactive)
                 fputc('\n', stderr);
@@ -133,18 +137,20 @@ static void loop(repl *r)
             continue;
         }
         size_t ll = strlen(line);
+        if (!pending)
+            first = r->line;
         pending = lds_xrealloc(pending, plen + ll + 2);
         memcpy(pending + plen, line, ll);
         plen += ll;
         pending[plen++] = '\n';
         pending[plen] = '\0';
         free(line);
-        lds_source probe = { (char *)"<input>", pending, plen };
+        lds_source probe = { (char *)"<stdin>", pending, plen, first };
         if (lds_parse_incomplete(&probe))
             continue;
         pending[plen - 1] = '\0';
         lds_le_add_history(pending);
-        input(r, pending);
+        input(r, first, pending);
         free(pending);
         pending = NULL;
         plen = 0;
@@ -162,7 +168,8 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
     for (unsigned i = 0; i < nprogs; i++)
         sources[i] = progs[i]->src;
     r.runner = lds_runner_new(&r.opts, sources, nprogs);
-    r.session = lds_runner_open(r.runner, NULL);
+    lds_runner_repl(r.runner);
+    r.session = lds_runner_open(r.runner, NULL, NULL);
     if (nprogs)
         r.status = lds_runner_run_programs(r.runner, r.session, progs, nprogs);
     char *hist = r.interactive ? history_path() : NULL;
@@ -176,6 +183,7 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     loop(&r);
+    lds_reporter_finish(lds_runner_reporter(r.runner));
     if (lds_le_finish() < 0 && !o->quiet)
         fprintf(stderr, "lds-calc: could not save the history\n");
     for (size_t i = 0; i < r.nsaved; i++)

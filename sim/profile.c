@@ -151,3 +151,14 @@ void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
             add(buf, size, &n, what, p->phases[wc]);
         }
 }
+
+lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)
+{
+    if (!strncmp(p->name, "sm", 2))
+        return LDS_VENDOR_NVIDIA;
+    if (!strncmp(p->name, "gfx", 3) || !strncmp(p->name, "rdna", 4))
+        return LDS_VENDOR_AMD;
+    if (!strncmp(p->name, "xe", 2))
+        return LDS_VENDOR_INTEL;
+    return LDS_VENDOR_NONE;
+}

@@ -53,6 +53,11 @@ typedef struct lds_sim_profile {
                                 reports say so */
 } lds_sim_profile;
 
+typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
+
+/* Whose hardware a profile describes (its profiler's counter names). */
+lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p);
+
 /* Number of built-in profiles and the i-th one. */
 unsigned lds_sim_profile_count(void);
 const lds_sim_profile *lds_sim_profile_at(unsigned i);

@@ -26,9 +26,17 @@ void lds_diag_append(lds_diag *d, const char *fmt, ...)
     va_end(ap);
 }
 
+unsigned lds_source_first_line(const lds_source *src)
+{
+    return src->first_line ? src->first_line : 1;
+}
+
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 {
     const char *p = src->text, *end = src->text + src->len;
+    if (line < lds_source_first_line(src))
+        return NULL;
+    line -= lds_source_first_line(src) - 1;
     if (src->len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
         p += 3;   /* a byte-order mark is not part of line 1 (the lexer skips it) */
     for (unsigned l = 1; l < line && p < end; l++) {
@@ -73,7 +81,9 @@ void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
                 d->loc.line, d->loc.col, off, red, off, d->msg);
     else if (prog)
         fprintf(out, "%s%s:%s %serror:%s %s\n", bold, prog, off, red, off, d->msg);
-    else if (d->loc.src)
+    else if (d->loc.src && strcmp(d->loc.src->name, "<stdin>") != 0)   /* the REPL's :load */
+        fprintf(out, "%s:%u:%u: %serror:%s %s\n", d->loc.src->name, d->loc.line, d->loc.col, red, off, d->msg);
+    else if (d->loc.src)   /* what was typed: its line of the session */
         fprintf(out, "%u:%u: %serror:%s %s\n", d->loc.line, d->loc.col, red, off, d->msg);
     else
         fprintf(out, "%serror:%s %s\n", red, off, d->msg);

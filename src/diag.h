@@ -10,6 +10,8 @@ typedef struct lds_source {
     char *name;
     char *text;
     size_t len;
+    unsigned first_line;  /* the number of its first line (0 means 1): REPL
+                             input continues the lines read before it */
 } lds_source;
 
 typedef struct {
@@ -31,10 +33,14 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
 void lds_diag_append(lds_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Print "PROG: FILE:LINE:COL: error: MSG", the source line and a caret.
- * prog NULL (the REPL): no program name and no file. */
+ * prog NULL (the REPL): no program name, and no file for what was typed
+ * (a file it loads is named). */
 void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color);
 
-/* Pointer to the start of line `line` in src and its length. */
+/* The number of src's first line. */
+unsigned lds_source_first_line(const lds_source *src);
+/* Pointer to the start of line `line` (numbered from src's first line) in
+ * src and its length; NULL if it has no such line. */
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len);
 
 #endif

@@ -14,7 +14,7 @@ void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
     if (src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0)
         lx->p += 3;
     lx->line_start = lx->p;
-    lx->line = 1;
+    lx->line = lds_source_first_line(src);
     lx->bracket_depth = 0;
     lx->diag = diag;
 }

@@ -4,6 +4,7 @@
 #ifndef LDS_METRICS_H
 #define LDS_METRICS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <gmp.h>

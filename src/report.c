@@ -13,7 +13,7 @@
 #include "sim/sim.h"
 #include "src/svg.h"
 
-static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown" };
+static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown", "counters" };
 
 const char *lds_format_name(lds_format f)
 {
@@ -22,16 +22,22 @@ const char *lds_format_name(lds_format f)
 
 int lds_format_lookup(const char *name)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         if (!strcmp(name, format_names[i]))
             return i;
     return strcmp(name, "md") ? -1 : FMT_MARKDOWN;
 }
 
-static const lds_format_ops *ops_of(lds_format f)
+/* The writer of a format; a sweep in text or Markdown is a table, one
+ * row per point, unless --sweep=reports asked for a report per point. */
+static const lds_format_ops *ops_of(lds_format f, bool sweep_table)
 {
     static const lds_format_ops *const ops[] = { &lds_text_ops, &lds_json_ops, &lds_csv_ops, &lds_svg_ops,
-                                                 &lds_markdown_ops };
+                                                 &lds_markdown_ops, &lds_counters_ops };
+    if (sweep_table && f == FMT_TEXT)
+        return &lds_text_table_ops;
+    if (sweep_table && f == FMT_MARKDOWN)
+        return &lds_markdown_table_ops;
     return ops[f];
 }
 
@@ -39,7 +45,7 @@ lds_reporter *lds_reporter_new(const lds_report_options *o)
 {
     lds_reporter *r = lds_xcalloc(1, sizeof *r);
     r->o = *o;
-    r->ops = ops_of(o->format);
+    r->ops = ops_of(o->format, false);
     return r;
 }
 
@@ -51,7 +57,7 @@ void lds_reporter_free(lds_reporter *r)
 void lds_reporter_set_format(lds_reporter *r, lds_format f)
 {
     r->o.format = f;
-    r->ops = ops_of(f);
+    r->ops = ops_of(f, false);
     r->csv_header_done = false;
     r->last_header[0] = '\0';
 }
@@ -71,6 +77,7 @@ void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned n
 {
     r->labels = labels;
     r->nlabels = nlabels;
+    r->ops = ops_of(r->o.format, r->o.sweep_table && nlabels > 0);
 }
 
 void lds_reporter_access(lds_reporter *r, const lds_access_result *a)
@@ -101,16 +108,27 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
             e->cmp == OP_EQ ? "" : " ", e->expected);
 }
 
-void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect,
+                          const lds_run_status *status)
 {
+    lds_run_view run = { res, first_access, first_expect, status };
     if (!r->o.quiet && r->ops->end_run)
-        r->ops->end_run(r, res, first_access, first_expect);
+        r->ops->end_run(r, &run);
+    r->runs++;
     errno = 0;
     if (fflush(r->o.out) != 0 || ferror(r->o.out)) {   /* a full disk, a closed pipe */
         if (!r->out_failed)
             lds_report_error(r, "cannot write the results: %s", errno ? strerror(errno) : "the output is full or closed");
         r->out_failed = r->io_error = true;
     }
+}
+
+void lds_reporter_finish(lds_reporter *r)
+{
+    if (!r->o.quiet && r->ops->finish && r->runs)
+        r->ops->finish(r);
+    if (fflush(r->o.out) != 0 || ferror(r->o.out))
+        r->io_error = true;
 }
 
 bool lds_reporter_failed(const lds_reporter *r)
@@ -146,15 +164,41 @@ void lds_report_labels_prefix(const lds_reporter *r, FILE *out)
         fputs(": ", out);
 }
 
-void lds_report_metrics_text(FILE *out, const lds_metrics *m)
+void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v)
+{
+    char *digits = mpz_get_str(NULL, 10, v);
+    const char *sep = r->o.group_digits, *d = digits;
+    if (!sep) {
+        fputs(digits, out);
+        free(digits);
+        return;
+    }
+    if (*d == '-')
+        fputc(*d++, out);
+    size_t n = strlen(d);
+    for (size_t i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0)
+            fputs(sep, out);
+        fputc(d[i], out);
+    }
+    free(digits);
+}
+
+void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m)
 {
     mpz_t excess;
     mpz_init(excess);
     lds_metrics_excess(m, excess);
-    gmp_fprintf(out, "cycles %Zd, ideal %Zd, excess %Zd, instructions %Zd", m->cycles, m->ideal, excess,
-                m->instructions);
-    if (mpz_sgn(m->broadcasts))
-        gmp_fprintf(out, ", broadcasts %Zd", m->broadcasts);
+    static const char *const names[] = { "cycles", "ideal", "excess", "instructions" };
+    mpz_srcptr values[] = { m->cycles, m->ideal, excess, m->instructions };
+    for (int i = 0; i < 4; i++) {
+        fprintf(out, "%s%s ", i ? ", " : "", names[i]);
+        lds_report_number(r, out, values[i]);
+    }
+    if (mpz_sgn(m->broadcasts)) {
+        fputs(", broadcasts ", out);
+        lds_report_number(r, out, m->broadcasts);
+    }
     mpz_clear(excess);
 }
 

@@ -12,7 +12,7 @@
 #include "src/diag.h"
 #include "src/results.h"
 
-typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN } lds_format;
+typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN, FMT_COUNTERS } lds_format;
 
 /* "text" ... "markdown"; the format of a name ("md" too), -1 if none. */
 const char *lds_format_name(lds_format f);
@@ -21,7 +21,8 @@ int lds_format_lookup(const char *name);
 /* A -D value of the run, as it is labelled. */
 typedef struct {
     const char *name;
-    const char *value;        /* decimal, every digit */
+    const char *value;        /* decimal, every digit (or a profile's name) */
+    bool text;                /* the value is a name, not a number */
 } lds_label;
 
 typedef struct {
@@ -33,7 +34,16 @@ typedef struct {
     const char *output_dir;   /* --output: one SVG file per picture */
     const lds_source *const *sources;   /* the program texts (Markdown) */
     unsigned nsources;
+    bool sweep_table;         /* a sweep in text or Markdown: one row per point */
+    const char *group_digits; /* text: group digits by three with this, or NULL */
 } lds_report_options;
+
+/* How a run ended: its exit status and its error, if any (the message
+ * already names the sweep point). */
+typedef struct {
+    int exit;
+    const lds_diag *error;
+} lds_run_status;
 
 typedef struct lds_reporter lds_reporter;
 
@@ -52,7 +62,10 @@ void lds_reporter_access(lds_reporter *r, const lds_access_result *a);
 void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
 /* The run ended: the records from first_access and first_expect are its
  * own (the REPL's runs share one session). */
-void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect);
+void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect,
+                          const lds_run_status *status);
+/* Every run ended (a sweep table closes). */
+void lds_reporter_finish(lds_reporter *r);
 /* Whether some output could not be written (exit status 2). */
 bool lds_reporter_failed(const lds_reporter *r);
 /* Whether the results stream itself failed (a full disk, a reader gone):

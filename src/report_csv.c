@@ -1,10 +1,21 @@
-/* src/report_csv.c - CSV rows, RFC 4180 (lds-calc(1), OUTPUT). */
+/* src/report_csv.c - CSV, RFC 4180 (CRLF line ends), one row per access
+ * of each run, in the columns lds-calc(1) lists:
+ *
+ *   [sweep labels...], exit, status, error, index, file, line, column,
+ *   source, profile, rules, overrides, kind, width, bytes, instructions,
+ *   ways, cycles, ideal, excess, broadcasts
+ *
+ * A failed access has status "error", its message, and no numbers; a
+ * run that failed outside any access has one row with the error alone,
+ * so that every failed point of a sweep shows. */
 #include "src/report_impl.h"
 
 #include <string.h>
 
-static void csv_field(FILE *out, const char *s)
+void lds_report_csv_field(FILE *out, const char *s)
 {
+    if (!s)
+        s = "";
     if (!strpbrk(s, ",\"\r\n")) {
         fputs(s, out);
         return;
@@ -18,32 +29,72 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void csv_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header)
+{
+    for (unsigned i = 0; i < r->nlabels; i++) {
+        lds_report_csv_field(out, header ? r->labels[i].name : r->labels[i].value);
+        fputc(',', out);
+    }
+}
+
+/* Whether the run's error is one of its failed accesses' own. */
+static bool error_has_access(const lds_run_view *run)
+{
+    for (size_t i = run->first_access; i < run->res->n; i++)
+        if (run->res->accesses[i]->failed)
+            return true;
+    return false;
+}
+
+static void access_row(lds_reporter *r, const lds_run_view *run, const lds_access_result *a)
 {
     FILE *out = r->o.out;
+    char over[LDS_SIM_OVERRIDES_LEN];
+    lds_report_csv_labels(r, out, false);
+    fprintf(out, "%d,%s,", run->status->exit, a->failed ? "error" : "ok");
+    lds_report_csv_field(out, a->failed ? a->error : "");
+    fprintf(out, ",%u,", a->index);
+    lds_report_csv_field(out, a->file);
+    fprintf(out, ",%u,%u,", a->line, a->col);
+    lds_report_csv_field(out, a->source);
+    fputc(',', out);
+    lds_report_csv_field(out, a->profile->name);
+    lds_sim_profile_overrides(a->profile, over, sizeof over);
+    fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
+    lds_report_csv_field(out, over);
+    fprintf(out, ",%s,b%u,%u,", lds_access_kind_name(a->kind), a->width * 8, a->width);
+    if (a->failed) {
+        fputs(",,,,,\r\n", out);
+        return;
+    }
     mpz_t excess;
-    (void)first_expect;
-    if (!r->csv_header_done) {
-        for (unsigned i = 0; i < r->nlabels; i++) {
-            csv_field(out, r->labels[i].name);
-            fputc(',', out);
-        }
-        fputs("profile,line,source,kind,width,instructions,ways,cycles,ideal,excess,broadcasts\r\n", out);
-        r->csv_header_done = true;
-    }
     mpz_init(excess);
-    for (size_t i = first_access; i < res->n; i++) {
-        const lds_access_result *a = res->accesses[i];
-        for (unsigned d = 0; d < r->nlabels; d++)
-            fprintf(out, "%s,", r->labels[d].value);
-        csv_field(out, a->profile->name);
-        fprintf(out, ",%u,", a->line);
-        csv_field(out, a->source);
-        lds_metrics_excess(&a->m, excess);
-        gmp_fprintf(out, ",%s,%u,%Zd,%llu,%Zd,%Zd,%Zd,%Zd\r\n", lds_access_kind_name(a->kind), a->width,
-                    a->m.instructions, (unsigned long long)a->m.ways, a->m.cycles, a->m.ideal, excess, a->m.broadcasts);
-    }
+    lds_metrics_excess(&a->m, excess);
+    gmp_fprintf(out, "%Zd,%llu,%Zd,%Zd,%Zd,%Zd\r\n", a->m.instructions, (unsigned long long)a->m.ways, a->m.cycles,
+                a->m.ideal, excess, a->m.broadcasts);
     mpz_clear(excess);
 }
 
-const lds_format_ops lds_csv_ops = { NULL, csv_end_run };
+static void csv_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    FILE *out = r->o.out;
+    if (!r->csv_header_done) {
+        lds_report_csv_labels(r, out, true);
+        fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,"
+              "instructions,ways,cycles,ideal,excess,broadcasts\r\n", out);
+        r->csv_header_done = true;
+    }
+    for (size_t i = run->first_access; i < run->res->n; i++)
+        access_row(r, run, run->res->accesses[i]);
+    const lds_diag *err = run->status->error;
+    if (err && !error_has_access(run)) {   /* the run failed outside any access */
+        lds_report_csv_labels(r, out, false);
+        fprintf(out, "%d,error,", run->status->exit);
+        lds_report_csv_field(out, err->msg);
+        fputs(",,", out);
+        lds_report_csv_field(out, err->loc.src ? err->loc.src->name : "");
+        fprintf(out, ",%u,%u,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
+    }
+}
+
+const lds_format_ops lds_csv_ops = { NULL, csv_end_run, NULL };

@@ -5,14 +5,24 @@
 
 #include "src/report.h"
 
+/* The records of one run, as the writers get them. */
+typedef struct {
+    const lds_results *res;
+    size_t first_access, first_expect;
+    const lds_run_status *status;
+} lds_run_view;
+
 typedef struct {
     /* an access statement finished (streaming formats) */
     void (*access)(lds_reporter *r, const lds_access_result *a);
     /* the run ended (whole-run formats) */
-    void (*end_run)(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect);
+    void (*end_run)(lds_reporter *r, const lds_run_view *run);
+    /* every run ended */
+    void (*finish)(lds_reporter *r);
 } lds_format_ops;
 
-extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops;
+extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops,
+    lds_counters_ops, lds_text_table_ops, lds_markdown_table_ops;
 
 struct lds_reporter {
     lds_report_options o;
@@ -23,15 +33,21 @@ struct lds_reporter {
     bool csv_header_done;
     unsigned pictures;                /* SVG pictures written so far */
     bool io_error;                    /* some output could not be written */
+    unsigned runs;                    /* runs ended so far */
     bool out_failed;                  /* the results stream itself failed */
 };
 
 /* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */
 void lds_report_header_line(const lds_sim_profile *p, char *buf, size_t size);
+/* "sm80" or "sm80, banks=16": a profile with its overrides. */
+void lds_report_profile_label(const lds_sim_profile *p, char *buf, size_t size);
 /* "S=4 " labels of the run, then ": " (text), nothing outside a sweep. */
 void lds_report_labels_prefix(const lds_reporter *r, FILE *out);
-/* "cycles 4, ideal 1, excess 3, instructions 1[, broadcasts 31]" */
-void lds_report_metrics_text(FILE *out, const lds_metrics *m);
+/* "cycles 4, ideal 1, excess 3, instructions 1[, broadcasts 31]", digits
+ * grouped as the reporter says */
+void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m);
+/* An exact integer as text, digits grouped as the reporter says. */
+void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v);
 /* How many pictures a record gives: one per kept instruction under
  * --show phases|lanes|grid, else one (none if it kept none). */
 unsigned lds_report_pictures_of(const lds_access_result *a);
@@ -40,6 +56,11 @@ unsigned lds_report_pictures_of(const lds_access_result *a);
 int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size);
 /* A message on the reporter's error stream: "PROG: WHAT". */
 void lds_report_error(lds_reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A CSV field, quoted as RFC 4180 says when it must be. */
+void lds_report_csv_field(FILE *out, const char *s);
+/* The run's labels (or their names, for the header), each with a comma. */
+void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header);
 
 /* src/views.c: the ASCII views of one kept instruction. */
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);

@@ -1,72 +1,249 @@
-/* src/report_json.c - one JSON document per run (lds-calc(1), OUTPUT). */
+/* src/report_json.c - one JSON document per run, on one line (JSON Lines
+ * for a sweep).  The document's shape is doc/lds-calc.schema.json; every
+ * integer is exact, however large (a JSON number of any length). */
 #include "src/report_impl.h"
 
-static void json_string(FILE *out, const char *s)
+#include "src/counters.h"
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
+static size_t utf8_length(const unsigned char *s)
 {
+    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 2 && s[0] < 0xc2)
+        return 0;   /* overlong */
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* A JSON string: escaped, and valid UTF-8 whatever the bytes (a byte
+ * that is not part of a valid sequence becomes U+FFFD). */
+static void json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)(str ? str : "");
     fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
+    while (*s) {
+        size_t n = utf8_length(s);
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if (*s < 0x20)
+            fprintf(out, "\\u%04x", *s);
+        else if (n)
+            fwrite(s, 1, n, out);
         else
-            fputc(c, out);
+            fputs("\\ufffd", out);
+        s += n ? n : 1;
     }
     fputc('"', out);
 }
 
-static void json_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+static void key(FILE *out, const char *k, bool first)
 {
-    FILE *out = r->o.out;
-    const lds_sim_profile *p = res->n > first_access ? res->accesses[first_access]->profile : NULL;
-    lds_sim_profile generic;
+    if (!first)
+        fputs(", ", out);
+    json_string(out, k);
+    fputs(": ", out);
+}
+
+static void key_string(FILE *out, const char *k, const char *v)
+{
+    key(out, k, false);
+    json_string(out, v);
+}
+
+static void key_number(FILE *out, const char *k, mpz_srcptr v)
+{
+    key(out, k, false);
+    mpz_out_str(out, 10, v);
+}
+
+static void key_uint(FILE *out, const char *k, unsigned long long v)
+{
+    key(out, k, false);
+    fprintf(out, "%llu", v);
+}
+
+/* "rules" and "overrides": what a profile ran with. */
+static void rules_fields(FILE *out, const lds_sim_profile *p)
+{
+    char over[LDS_SIM_OVERRIDES_LEN];
+    lds_sim_profile_overrides(p, over, sizeof over);
+    key_string(out, "rules", lds_sim_profile_rules(p));
+    key_string(out, "overrides", over);
+}
+
+static void metric_fields(FILE *out, const lds_metrics *m)
+{
     mpz_t excess;
-    if (!p) {
-        generic = *lds_sim_profile_find("generic");
-        p = &generic;
-    }
     mpz_init(excess);
-    fprintf(out, "{\"profile\": {\"name\": ");
-    json_string(out, p->name);
-    fprintf(out, ", \"banks\": %u, \"bank_bytes\": %u, \"wave\": %u, \"lds\": %llu, \"r2\": \"%s\", \"r3\": \"%s\"}",
-            p->banks, p->bank_bytes, p->wave, (unsigned long long)p->lds_bytes,
-            p->r2 == LDS_R2_STRICT ? "strict" : "word", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
-    if (r->nlabels) {
-        fprintf(out, ", \"defines\": {");
-        for (unsigned i = 0; i < r->nlabels; i++) {
-            fprintf(out, "%s", i ? ", " : "");
-            json_string(out, r->labels[i].name);
-            fprintf(out, ": %s", r->labels[i].value);
-        }
-        fputc('}', out);
-    }
-    fprintf(out, ", \"accesses\": [");
-    for (size_t i = first_access; i < res->n; i++) {
-        const lds_access_result *a = res->accesses[i];
-        lds_metrics_excess(&a->m, excess);
-        fprintf(out, "%s{\"line\": %u, \"source\": ", i > first_access ? ", " : "", a->line);
-        json_string(out, a->source);
-        gmp_fprintf(out, ", \"kind\": \"%s\", \"width\": %u, \"instructions\": %Zd, \"ways\": %llu, \"cycles\": %Zd, "
-                         "\"ideal\": %Zd, \"excess\": %Zd, \"broadcasts\": %Zd}",
-                    lds_access_kind_name(a->kind), a->width, a->m.instructions, (unsigned long long)a->m.ways,
-                    a->m.cycles, a->m.ideal, excess, a->m.broadcasts);
-    }
-    lds_metrics tot;
-    lds_metrics_init(&tot);
-    lds_results_totals(res, first_access, &tot);
-    lds_metrics_excess(&tot, excess);
-    gmp_fprintf(out, "], \"totals\": {\"instructions\": %Zd, \"cycles\": %Zd, \"ideal\": %Zd, \"excess\": %Zd}",
-                tot.instructions, tot.cycles, tot.ideal, excess);
-    fprintf(out, ", \"expects\": [");
-    for (size_t i = first_expect; i < res->nexpects; i++) {
-        fprintf(out, "%s{\"line\": %u, \"source\": ", i > first_expect ? ", " : "", res->expects[i].line);
-        json_string(out, res->expects[i].source);
-        fprintf(out, ", \"ok\": %s}", res->expects[i].ok ? "true" : "false");
-    }
-    fprintf(out, "]}\n");
-    lds_metrics_clear(&tot);
+    lds_metrics_excess(m, excess);
+    key_number(out, "instructions", m->instructions);
+    key_uint(out, "ways", (unsigned long long)m->ways);
+    key_number(out, "cycles", m->cycles);
+    key_number(out, "ideal", m->ideal);
+    key_number(out, "excess", excess);
+    key_number(out, "broadcasts", m->broadcasts);
     mpz_clear(excess);
 }
 
-const lds_format_ops lds_json_ops = { NULL, json_end_run };
+/* "counters": the profilers' names of the metrics ({} if none). */
+static void counters_object(FILE *out, lds_counter *c, unsigned n)
+{
+    key(out, "counters", false);
+    fputc('{', out);
+    for (unsigned i = 0; i < n; i++) {
+        key(out, c[i].name, i == 0);
+        lds_counter_print(out, &c[i]);
+    }
+    fputc('}', out);
+    lds_counters_clear(c, n);
+}
+
+static void access_doc(FILE *out, const lds_access_result *a, bool first)
+{
+    fprintf(out, "%s{", first ? "" : ", ");
+    key(out, "index", true);
+    fprintf(out, "%u", a->index);
+    key_string(out, "file", a->file);
+    key_uint(out, "line", a->line);
+    key_uint(out, "column", a->col);
+    key_string(out, "source", a->source);
+    key_string(out, "profile", a->profile->name);
+    rules_fields(out, a->profile);
+    key_string(out, "kind", lds_access_kind_name(a->kind));
+    key(out, "width", false);
+    fprintf(out, "\"b%u\"", a->width * 8);
+    key_uint(out, "bytes", a->width);
+    key_string(out, "status", a->failed ? "error" : "ok");
+    if (a->failed) {
+        key_string(out, "error", a->error);
+    } else {
+        metric_fields(out, &a->m);
+        lds_counter c[LDS_MAX_COUNTERS];
+        counters_object(out, c, lds_counters_of(a->profile, (int)a->kind, &a->m, c));
+    }
+    fputc('}', out);
+}
+
+/* Totals per profile; their counters per kind of access within it. */
+static void totals_doc(FILE *out, const lds_run_view *run)
+{
+    lds_total *t, *k;
+    size_t n = lds_results_group_totals(run->res, run->first_access, false, &t);
+    size_t nk = lds_results_group_totals(run->res, run->first_access, true, &k);
+    fputs(", \"totals\": [", out);
+    for (size_t g = 0; g < n; g++) {
+        fprintf(out, "%s{", g ? ", " : "");
+        key(out, "profile", true);
+        json_string(out, t[g].profile->name);
+        rules_fields(out, t[g].profile);
+        metric_fields(out, &t[g].m);
+        lds_counter c[LDS_MAX_TOTAL_COUNTERS];
+        counters_object(out, c, lds_counters_of_total(t[g].profile, k, nk, &t[g].m, c));
+        fputc('}', out);
+    }
+    fputc(']', out);
+    lds_totals_free(t, n);
+    lds_totals_free(k, nk);
+}
+
+static void expect_doc(FILE *out, const lds_expect_result *e, bool first)
+{
+    fprintf(out, "%s{", first ? "" : ", ");
+    key(out, "file", true);
+    json_string(out, e->file);
+    key_uint(out, "line", e->line);
+    key_uint(out, "column", e->col);
+    key_string(out, "source", e->source);
+    key_string(out, "metric", e->metric_name);
+    key(out, "total", false);
+    fputs(e->total ? "true" : "false", out);
+    key_string(out, "op", lds_op_name(e->cmp));
+    key(out, "expected", false);
+    fputs(e->expected, out);
+    key(out, "actual", false);
+    fputs(e->actual, out);
+    key(out, "ok", false);
+    fputs(e->ok ? "true" : "false", out);
+    fputc('}', out);
+}
+
+/* The distinct profiles the run's records ran under. */
+static void profiles_doc(FILE *out, const lds_run_view *run)
+{
+    const lds_sim_profile *seen[64];
+    unsigned n = 0;
+    fputs(", \"profiles\": [", out);
+    for (size_t i = run->first_access; i < run->res->n; i++) {
+        const lds_sim_profile *p = run->res->accesses[i]->profile;
+        unsigned k = 0;
+        while (k < n && seen[k] != p)
+            k++;
+        if (k < n || n == 64)
+            continue;
+        seen[n++] = p;
+        fprintf(out, "%s{", n > 1 ? ", " : "");
+        key(out, "name", true);
+        json_string(out, p->name);
+        key_string(out, "title", p->title);
+        key_uint(out, "banks", p->banks);
+        key_uint(out, "bank_bytes", p->bank_bytes);
+        key_uint(out, "wave", p->wave);
+        key_uint(out, "lds", (unsigned long long)p->lds_bytes);
+        key_string(out, "r2", p->r2 == LDS_R2_STRICT ? "strict" : "word");
+        key_string(out, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
+        rules_fields(out, p);
+        key_string(out, "confidence", p->confidence);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+static void json_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    FILE *out = r->o.out;
+    const lds_diag *err = run->status->error;
+    fputc('{', out);
+    key(out, "format", true);
+    json_string(out, "lds-calc/2");
+    key(out, "status", false);
+    fprintf(out, "%d", run->status->exit);
+    key(out, "error", false);
+    if (!err) {
+        fputs("null", out);
+    } else {
+        fputc('{', out);
+        key(out, "file", true);
+        json_string(out, err->loc.src ? err->loc.src->name : NULL);
+        key_uint(out, "line", err->loc.line);
+        key_uint(out, "column", err->loc.col);
+        key_string(out, "message", err->msg);
+        fputc('}', out);
+    }
+    if (r->nlabels) {
+        key(out, "defines", false);
+        fputc('{', out);
+        for (unsigned i = 0; i < r->nlabels; i++) {
+            key(out, r->labels[i].name, i == 0);
+            if (r->labels[i].text)
+                json_string(out, r->labels[i].value);
+            else
+                fputs(r->labels[i].value, out);
+        }
+        fputc('}', out);
+    }
+    fputs(", \"accesses\": [", out);
+    for (size_t i = run->first_access; i < run->res->n; i++)
+        access_doc(out, run->res->accesses[i], i == run->first_access);
+    fputc(']', out);
+    totals_doc(out, run);
+    fputs(", \"expects\": [", out);
+    for (size_t i = run->first_expect; i < run->res->nexpects; i++)
+        expect_doc(out, &run->res->expects[i], i == run->first_expect);
+    fputc(']', out);
+    profiles_doc(out, run);
+    fputs("}\n", out);
+}
+
+const lds_format_ops lds_json_ops = { NULL, json_end_run, NULL };

@@ -3,6 +3,7 @@
  * its explanation and picture. */
 #include "src/report_impl.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "src/explain.h"
@@ -60,12 +61,23 @@ static void program_block(lds_reporter *r, FILE *out)
     fputc('\n', out);
 }
 
+/* Whether the run's records ran under more than one profile. */
+static bool several_profiles(const lds_results *res, size_t first)
+{
+    for (size_t i = first + 1; i < res->n; i++)
+        if (res->accesses[i]->profile != res->accesses[first]->profile)
+            return true;
+    return false;
+}
+
 static void results_table(const lds_results *res, size_t first, FILE *out)
 {
+    bool profiles = several_profiles(res, first);
+    char label[LDS_SIM_OVERRIDES_LEN + 32];
     mpz_t excess;
     mpz_init(excess);
-    fprintf(out, "| line | access | ways | cycles | ideal | excess | instructions |\n");
-    fprintf(out, "|---:|---|---:|---:|---:|---:|---:|\n");
+    fprintf(out, "| line | access |%s ways | cycles | ideal | excess | instructions |\n", profiles ? " profile |" : "");
+    fprintf(out, "|---:|---|%s---:|---:|---:|---:|---:|\n", profiles ? "---|" : "");
     for (size_t i = first; i < res->n; i++) {
         const lds_access_result *a = res->accesses[i];
         if (a->failed)
@@ -73,17 +85,50 @@ static void results_table(const lds_results *res, size_t first, FILE *out)
         lds_metrics_excess(&a->m, excess);
         fprintf(out, "| %u | ", a->line);
         md_code(out, a->source);
+        if (profiles) {
+            lds_report_profile_label(a->profile, label, sizeof label);
+            fprintf(out, " | %s", label);
+        }
         gmp_fprintf(out, " | %llu | %Zd | %Zd | %Zd | %Zd |\n", (unsigned long long)a->m.ways, a->m.cycles, a->m.ideal,
                     excess, a->m.instructions);
     }
-    lds_metrics tot;
-    lds_metrics_init(&tot);
-    lds_results_totals(res, first, &tot);
-    lds_metrics_excess(&tot, excess);
-    gmp_fprintf(out, "\n**Total:** %Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", tot.cycles,
-                tot.ideal, excess, tot.instructions);
-    lds_metrics_clear(&tot);
+    lds_total *t;
+    size_t n = lds_results_group_totals(res, first, false, &t);
+    for (size_t g = 0; g < n; g++) {   /* never summed across profiles */
+        lds_metrics_excess(&t[g].m, excess);
+        lds_report_profile_label(t[g].profile, label, sizeof label);
+        fprintf(out, "\n**Total%s%s%s:** ", n > 1 ? " (" : "", n > 1 ? label : "", n > 1 ? ")" : "");
+        gmp_fprintf(out, "%Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", t[g].m.cycles, t[g].m.ideal,
+                    excess, t[g].m.instructions);
+    }
+    lds_totals_free(t, n);
     mpz_clear(excess);
+}
+
+/* Each profile the run used, once, with its note when it is uncertain. */
+static void profiles_section(const lds_results *res, size_t first, FILE *out)
+{
+    const lds_sim_profile *seen[64];
+    unsigned n = 0;
+    if (res->n == first)
+        seen[n++] = lds_sim_profile_find("generic");
+    for (size_t i = first; i < res->n && n < 64; i++) {
+        const lds_sim_profile *p = res->accesses[i]->profile;
+        unsigned k = 0;
+        while (k < n && seen[k] != p)
+            k++;
+        if (k == n)
+            seen[n++] = p;
+    }
+    for (unsigned k = 0; k < n; k++) {
+        const lds_sim_profile *p = seen[k];
+        char over[LDS_SIM_OVERRIDES_LEN];
+        lds_sim_profile_overrides(p, over, sizeof over);
+        fprintf(out, "Profile **%s** (%s): %u banks of %u bytes, wave%u, rules %s%s%s.\n\n", p->name, p->title,
+                p->banks, p->bank_bytes, p->wave, lds_sim_profile_rules(p), over[0] ? "; overrides: " : "", over);
+        if (p->uncertain)
+            fprintf(out, "> Note: %s's lane groups are uncertain (%s).\n\n", p->name, p->confidence);
+    }
 }
 
 static void why_section(lds_reporter *r, const lds_results *res, size_t first, FILE *out)
@@ -111,18 +156,16 @@ static void why_section(lds_reporter *r, const lds_results *res, size_t first, F
     }
 }
 
-static void md_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+static void md_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
-    const lds_sim_profile *p = res->n > first_access ? res->accesses[first_access]->profile
-                                                     : lds_sim_profile_find("generic");
+    const lds_results *res = run->res;
+    size_t first_access = run->first_access, first_expect = run->first_expect;
     fprintf(out, "# lds-calc report");
     for (unsigned i = 0; i < r->nlabels; i++)
         fprintf(out, "%s%s = %s", i ? ", " : ": ", r->labels[i].name, r->labels[i].value);
-    fprintf(out, "\n\nProfile **%s** (%s): %u banks of %u bytes, wave%u, rules %s.\n\n", p->name, p->title, p->banks,
-            p->bank_bytes, p->wave, lds_sim_profile_rules(p));
-    if (p->uncertain)
-        fprintf(out, "> Note: %s's lane groups are uncertain (%s).\n\n", p->name, p->confidence);
+    fprintf(out, "\n\n");
+    profiles_section(res, first_access, out);
     program_block(r, out);
     fprintf(out, "## Results\n\n");
     results_table(res, first_access, out);
@@ -140,4 +183,4 @@ static void md_end_run(lds_reporter *r, const lds_results *res, size_t first_acc
     why_section(r, res, first_access, out);
 }
 
-const lds_format_ops lds_markdown_ops = { NULL, md_end_run };
+const lds_format_ops lds_markdown_ops = { NULL, md_end_run, NULL };

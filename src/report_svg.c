@@ -4,11 +4,12 @@
 
 #include "src/svg.h"
 
-static void svg_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+static void svg_end_run(lds_reporter *r, const lds_run_view *run)
 {
+    const lds_results *res = run->res;
+    size_t first_access = run->first_access;
     unsigned total = 0;
     char name[512];
-    (void)first_expect;
     for (size_t i = first_access; i < res->n; i++)
         total += res->accesses[i]->failed ? 0 : lds_report_pictures_of(res->accesses[i]);
     if (r->o.output_dir) {
@@ -28,4 +29,4 @@ static void svg_end_run(lds_reporter *r, const lds_results *res, size_t first_ac
     }
 }
 
-const lds_format_ops lds_svg_ops = { NULL, svg_end_run };
+const lds_format_ops lds_svg_ops = { NULL, svg_end_run, NULL };

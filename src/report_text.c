@@ -34,7 +34,7 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
         return;
     }
     fprintf(out, "%llu-way%s, ", (unsigned long long)a->m.ways, a->m.ways <= 1 ? " (conflict-free)" : "");
-    lds_report_metrics_text(out, &a->m);
+    lds_report_metrics_text(r, out, &a->m);
     fputc('\n', out);
     for (unsigned i = 0; a->show != SHOW_SUMMARY && i < a->nsamples; i++) {
         const lds_sample *s = &a->samples[i];
@@ -53,19 +53,35 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
                 (unsigned long long)(a->simulated - a->nsamples));
 }
 
-static void text_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect)
+/* "sm80" or "sm80, banks=16": a profile with its overrides. */
+void lds_report_profile_label(const lds_sim_profile *p, char *buf, size_t size)
 {
-    (void)first_expect;
-    if (res->n - first_access <= 1)
-        return;
-    lds_metrics tot;
-    lds_metrics_init(&tot);
-    lds_results_totals(res, first_access, &tot);
-    lds_report_labels_prefix(r, r->o.out);
-    fprintf(r->o.out, "total: ");
-    lds_report_metrics_text(r->o.out, &tot);
-    fputc('\n', r->o.out);
-    lds_metrics_clear(&tot);
+    char over[LDS_SIM_OVERRIDES_LEN];
+    lds_sim_profile_overrides(p, over, sizeof over);
+    snprintf(buf, size, "%s%s%s", p->name, over[0] ? ", " : "", over);
 }
 
-const lds_format_ops lds_text_ops = { text_access, text_end_run };
+/* The run's totals, one line per profile (never summed across them), when
+ * it has more than one access statement. */
+static void text_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    const lds_results *res = run->res;
+    if (res->n - run->first_access <= 1)
+        return;
+    lds_total *t;
+    size_t n = lds_results_group_totals(res, run->first_access, false, &t);
+    for (size_t g = 0; g < n; g++) {
+        char label[LDS_SIM_OVERRIDES_LEN + 32];
+        lds_report_labels_prefix(r, r->o.out);
+        lds_report_profile_label(t[g].profile, label, sizeof label);
+        if (n > 1)
+            fprintf(r->o.out, "total (%s): ", label);
+        else
+            fprintf(r->o.out, "total: ");
+        lds_report_metrics_text(r, r->o.out, &t[g].m);
+        fputc('\n', r->o.out);
+    }
+    lds_totals_free(t, n);
+}
+
+const lds_format_ops lds_text_ops = { text_access, text_end_run, NULL };

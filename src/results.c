@@ -140,3 +140,34 @@ void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out)
         if (!r->accesses[i]->failed)
             lds_metrics_add(out, &r->accesses[i]->m);
 }
+
+size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind, lds_total **out)
+{
+    lds_total *t = NULL;
+    size_t n = 0;
+    for (size_t i = first; i < r->n; i++) {
+        const lds_access_result *a = r->accesses[i];
+        int kind = by_kind ? (int)a->kind : -1;
+        if (a->failed)
+            continue;
+        size_t g = 0;
+        while (g < n && !(t[g].profile == a->profile && t[g].kind == kind))
+            g++;
+        if (g == n) {
+            t = lds_xreallocarray(t, n + 1, sizeof *t);
+            t[n].profile = a->profile;
+            t[n].kind = kind;
+            lds_metrics_init(&t[n++].m);
+        }
+        lds_metrics_add(&t[g].m, &a->m);
+    }
+    *out = t;
+    return n;
+}
+
+void lds_totals_free(lds_total *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        lds_metrics_clear(&t[i].m);
+    free(t);
+}

@@ -104,4 +104,18 @@ lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s
 /* Totals of the records from `first` on that did not fail. */
 void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out);
 
+/* Totals are never summed across profiles: one per profile (with its
+ * overrides and rules), or per profile and kind of access. */
+typedef struct {
+    const lds_sim_profile *profile;
+    int kind;                     /* an lds_access_kind, or -1: every kind */
+    lds_metrics m;
+} lds_total;
+
+/* The totals of the records from `first` that did not fail, grouped, in
+ * the order the groups first appear.  Returns how many; *out is
+ * malloc'd: free it with lds_totals_free. */
+size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind, lds_total **out);
+void lds_totals_free(lds_total *t, size_t n);
+
 #endif

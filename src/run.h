@@ -14,15 +14,27 @@
 #include "src/report.h"
 #include "src/session.h"
 
-/* -D NAME=EXPR or NAME=LO..HI */
+/* -D NAME=EXPR, NAME=LO..HI[:STEP] or NAME=V1,V2,...: the values a
+ * name takes, one run each. */
 typedef struct {
     char *name;
-    mpz_t lo, hi;        /* a single value: hi = lo + 1 */
+    mpz_t *list;          /* the values listed, or NULL for a range */
+    size_t nlist;
+    mpz_t lo, hi, step;   /* a range LO, LO+STEP, ... < HI (one value: hi = lo + 1) */
 } lds_define;
+
+/* How many values a define takes (0 for an empty range). */
+void lds_define_count(const lds_define *d, mpz_t out);
+/* Its i-th value. */
+void lds_define_at(const lds_define *d, uint64_t i, mpz_t out);
 
 typedef struct {
     const char *prog;             /* "lds-calc" in diagnostics */
-    const char *arch;             /* -a */
+    const char *arch;             /* -a NAME: the starting profile */
+    char **archs;                 /* -a A,B,C: one run per profile */
+    unsigned narchs;
+    bool sweep_reports;           /* --sweep=reports: a report per point */
+    const char *group_digits;     /* --group-digits: the separator, or NULL */
     lds_format format;
     int show;                     /* -1: as the program says */
     bool quiet;
@@ -42,9 +54,12 @@ typedef struct {
 void lds_options_init(lds_options *o);
 void lds_options_free(lds_options *o);
 
-/* Parse "NAME=EXPR" / "NAME=LO..HI" into o->defines; on error prints it
- * and returns -1. */
+/* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
+ * o->defines; on error prints it and returns -1. */
 int lds_options_add_define(lds_options *o, const char *arg);
+/* Parse -a: one profile, or a comma-separated list (a sweep); -1 (and
+ * the message printed) if a name is unknown. */
+int lds_options_add_archs(lds_options *o, const char *arg);
 
 /* Running under options: a reporter and, per run, a session. */
 typedef struct lds_runner lds_runner;
@@ -54,15 +69,19 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
 void lds_runner_free(lds_runner *r);
 lds_reporter *lds_runner_reporter(lds_runner *r);
 
-/* Open a session for one run; values: one per -D (a sweep point), or
- * NULL for each -D's first value (the REPL). */
-lds_session *lds_runner_open(lds_runner *r, mpz_srcptr const *values);
+/* REPL mode: diagnostics without the program's name and file (the REPL
+ * convention, lds-calc(1)). */
+void lds_runner_repl(lds_runner *r);
+/* Open a session for one run; arch: its profile (NULL: -a's); values: one
+ * per -D (a sweep point), or NULL for each -D's first value (the REPL). */
+lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values);
 
 /* Run a program into the session as one run, or REPL input as a run of
  * its own; reports, prints diagnostics and applies the gates.  Returns
  * the exit status of that run. */
 int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *progs, unsigned n);
-int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, const char *text, size_t len);
+int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigned first_line, const char *text,
+                        size_t len);
 
 /* The command line: every program, once per sweep point.  Returns the
  * worst exit status of any run. */

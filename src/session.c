@@ -165,6 +165,11 @@ int lds_session_run(lds_session *s, lds_program *prog)
 
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len)
 {
+    return lds_session_run_lines(s, name, 1, text, len);
+}
+
+int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len)
+{
     if (s->have_last)   /* nothing refers to the one before any more */
         free_input(&s->last);
     kept_input *k = &s->last;
@@ -172,6 +177,7 @@ int lds_session_run_text(lds_session *s, const char *name, const char *text, siz
     k->src.name = lds_xstrdup(name);
     k->src.text = lds_xstrndup(text, len);
     k->src.len = len;
+    k->src.first_line = first_line;
     k->prog.arena = lds_arena_new();
     k->prog.first = NULL;
     memset(&s->diag, 0, sizeof s->diag);

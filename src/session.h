@@ -73,6 +73,8 @@ int lds_session_run(lds_session *s, lds_program *prog);
  * to).  Returns LDS_EXIT_OK, LDS_EXIT_SYNTAX or LDS_EXIT_EVAL, with
  * lds_session_error set on an error. */
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len);
+/* The same, the text's first line numbered first_line (REPL input). */
+int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len);
 
 /* The error of the last run or parse (set == 0 if none). */
 const lds_diag *lds_session_error(const lds_session *s);

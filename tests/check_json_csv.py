@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Strict checks of lds-calc's JSON and CSV against language.md.
+"""lds-calc's JSON and CSV, strictly.
 
-Usage: check_json_csv.py LDS_CALC EXAMPLES_DIR
-Prints TAP.  Every example, in JSON, must parse strictly (no NaN, no
-duplicate keys), have exactly the documented keys, and agree with the CSV
-of the same run number for number.
+Usage: check_json_csv.py LDS_CALC SRCDIR            prints TAP
+
+- every JSON document (each example, the golden JSON outputs of
+  tests/cli, the cases below) parses strictly (no NaN, no duplicate key)
+  and validates against doc/lds-calc.schema.json;
+- the numbers hold together: excess = cycles - ideal, the totals are per
+  profile and sum the accesses that did not fail, the profilers' counters
+  are the metrics they name;
+- the CSV of the same run says the same, row for row;
+- a sweep with failed points says so in both, with no numbers for them.
 """
 import csv, glob, io, json, math, os, subprocess, sys
 
-TOP = ["profile", "accesses", "totals", "expects"]
-PROFILE = ["name", "banks", "bank_bytes", "wave", "lds", "r2", "r3"]
-ACCESS = ["line", "source", "kind", "width", "instructions", "ways", "cycles", "ideal", "excess", "broadcasts"]
-TOTALS = ["instructions", "cycles", "ideal", "excess"]
-EXPECT = ["line", "source", "ok"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import schema_lite  # noqa: E402
+
 NUMS = ["instructions", "ways", "cycles", "ideal", "excess", "broadcasts"]
+
 
 def strict_pairs(pairs):
     keys = [k for k, _ in pairs]
@@ -21,77 +26,175 @@ def strict_pairs(pairs):
         raise ValueError("duplicate key")
     return dict(pairs)
 
+
 def no_constants(name):
     raise ValueError("non-standard constant " + name)
+
 
 def parse(text):
     return json.loads(text, object_pairs_hook=strict_pairs, parse_constant=no_constants)
 
+
 def run(lds, args):
-    p = subprocess.run([lds] + args, capture_output=True, text=True)
-    return p.returncode, p.stdout
+    p = subprocess.run([lds] + args, capture_output=True)
+    return p.returncode, p.stdout.decode("utf-8")   # strict UTF-8
 
-def check_doc(doc, defines=False):
-    top = TOP[:1] + (["defines"] if defines else []) + TOP[1:]
-    assert list(doc) == top, list(doc)
-    assert list(doc["profile"]) == PROFILE
+
+def check_doc(doc, schema):
+    schema_lite.validate(doc, schema)
+    sums = {}
     for a in doc["accesses"]:
-        assert list(a) == ACCESS, list(a)
-        for k in NUMS:
-            assert isinstance(a[k], int) and a[k] >= 0
+        if a["status"] == "error":
+            assert not any(k in a for k in NUMS), "a failed access has no metrics"
+            assert doc["status"] == 4 and doc["error"] is not None
+            continue
         assert a["excess"] == a["cycles"] - a["ideal"]
-    assert list(doc["totals"]) == TOTALS
-    for k in TOTALS:
-        assert doc["totals"][k] == sum(a[k] for a in doc["accesses"])
+        key = (a["profile"], a["overrides"], a["rules"])
+        s = sums.setdefault(key, dict.fromkeys(NUMS, 0))
+        for k in NUMS:
+            s[k] = max(s[k], a[k]) if k == "ways" else s[k] + a[k]
+        c = a["counters"]
+        for name, v in c.items():
+            if name.startswith("smsp__inst_executed"):
+                assert v == a["instructions"]
+            elif name.startswith("l1tex__data_pipe_lsu_wavefronts"):
+                assert v == a["cycles"]
+            elif name.startswith("l1tex__data_bank_conflicts") or name == "SQ_LDS_BANK_CONFLICT":
+                assert v == a["excess"]
+            elif name == "SQ_INSTS_LDS":
+                assert v == a["instructions"]
+    totals = {(t["profile"], t["overrides"], t["rules"]): t for t in doc["totals"]}
+    assert set(totals) == set(sums), (sorted(totals), sorted(sums))
+    for key, s in sums.items():
+        for k in NUMS:
+            assert totals[key][k] == s[k], (key, k, totals[key][k], s[k])
     for e in doc["expects"]:
-        assert list(e) == EXPECT and isinstance(e["ok"], bool)
+        ops = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+        assert ops[e["op"]](e["actual"], e["expected"]) == e["ok"], e
 
-def same_numbers(doc_accesses, rows):
-    assert len(doc_accesses) == len(rows), (len(doc_accesses), len(rows))
-    for a, r in zip(doc_accesses, rows):
-        assert r["source"] == a["source"]
-        for k in NUMS + ["line", "width"]:
-            assert int(r[k]) == a[k], (k, r[k], a[k])
+
+def same_numbers(doc, rows):
+    accesses = doc["accesses"]
+    rows = [r for r in rows if r["index"]]   # rows of accesses (not a run's own error row)
+    assert len(accesses) == len(rows), (len(accesses), len(rows))
+    for a, r in zip(accesses, rows):
+        assert r["source"] == a["source"] and r["status"] == a["status"]
+        assert int(r["line"]) == a["line"] and int(r["column"]) == a["column"] and int(r["index"]) == a["index"]
+        assert r["width"] == a["width"] and r["profile"] == a["profile"] and r["overrides"] == a["overrides"]
+        for k in NUMS:
+            if a["status"] == "ok":
+                assert int(r[k]) == a[k], (k, r[k], a[k])
+            else:
+                assert r[k] == "", (k, r[k])
+
+
+class Tap:
+    def __init__(self):
+        self.n = self.failed = 0
+
+    def case(self, name, fn):
+        self.n += 1
+        try:
+            fn()
+            print("ok %d - %s" % (self.n, name))
+        except Exception as e:  # noqa: BLE001 - any failure is a TAP failure
+            self.failed += 1
+            print("not ok %d - %s: %r" % (self.n, name, e))
+
 
 def main():
-    lds, examples = sys.argv[1], sys.argv[2]
-    n = failed = 0
-    cases = [(os.path.basename(f), ["-f", f]) for f in sorted(glob.glob(os.path.join(examples, "*.lds")))]
-    cases.append(("huge totals", ["arch sm90; threads 1024; groups 1000000000; read f32[tid * 2 % 64] for k in 0..1000000000000"]))
-    for name, args in cases:
-        n += 1
-        try:
-            st, out = run(lds, ["--format", "json"] + args)
+    lds, srcdir = sys.argv[1], sys.argv[2]
+    schema = parse(open(os.path.join(srcdir, "doc", "lds-calc.schema.json")).read())
+    t = Tap()
+
+    def json_and_csv(args):
+        def fn():
+            _, out = run(lds, ["--format", "json"] + args)
             doc = parse(out)
-            check_doc(doc)
-            st2, out2 = run(lds, ["--format", "csv"] + args)
-            rows = list(csv.DictReader(io.StringIO(out2, newline="")))
-            same_numbers(doc["accesses"], rows)
-            print("ok %d - json and csv agree: %s" % (n, name))
-        except Exception as e:  # noqa: BLE001 - report any failure as TAP
-            failed += 1
-            print("not ok %d - %s: %r" % (n, name, e))
-    # a sweep: one JSON document per line, each with its defines
-    n += 1
-    try:
-        st, out = run(lds, ["-D", "S=1..65", "--format", "json", "f32[lane*S]"])
+            check_doc(doc, schema)
+            _, out2 = run(lds, ["--format", "csv"] + args)
+            same_numbers(doc, list(csv.DictReader(io.StringIO(out2, newline=""))))
+        return fn
+
+    cases = [(os.path.basename(f), ["-f", f]) for f in sorted(glob.glob(os.path.join(srcdir, "examples", "*.lds")))]
+    cases += [
+        ("huge totals", ["arch sm90; threads 1024; groups 1000000000; read f32[tid * 2 % 64] for k in 0..1000000000000"]),
+        ("several profiles", ["arch sm80; read f32[lane*2]; write f32[lane]; arch gfx942; read f32[lane*4]; "
+                              "set banks 16; read f32[lane]; expect total.cycles > 3"]),
+        ("a failed access", ["read f32[lane]\nread f32[lane + k*8] for k in 0..10000"]),
+    ]
+    for name, args in cases:
+        t.case("json and csv agree: " + name, json_and_csv(args))
+
+    def golden():
+        cli = os.path.join(srcdir, "tests", "cli")
+        seen = 0
+        for cmd in sorted(glob.glob(os.path.join(cli, "*.cmd"))):
+            if "json" not in open(cmd).read():
+                continue
+            for line in open(cmd[:-4] + ".out").read().splitlines():
+                check_doc(parse(line), schema)
+                seen += 1
+        assert seen >= 5, seen
+    t.case("every golden JSON output validates against the schema", golden)
+
+    def validator_refuses():
+        doc = parse(run(lds, ["--format", "json", "f32[lane]"])[1])
+        for breaking in (lambda d: d.pop("totals"), lambda d: d["accesses"][0].update(ways=-1),
+                         lambda d: d.update(extra=1), lambda d: d["accesses"][0].update(kind="load")):
+            bad = json.loads(json.dumps(doc))
+            breaking(bad)
+            try:
+                schema_lite.validate(bad, schema)
+            except ValueError:
+                continue
+            raise AssertionError("the validator accepted a broken document")
+    t.case("the validator refuses broken documents", validator_refuses)
+
+    def sweep():
+        _, out = run(lds, ["-D", "S=1..65", "--format", "json", "f32[lane*S]"])
         docs = [parse(line) for line in out.splitlines()]
         assert len(docs) == 64
         for d in docs:
-            check_doc(d, defines=True)
+            check_doc(d, schema)
             s = d["defines"]["S"]
             assert d["accesses"][0]["ways"] == math.gcd(s, 32), s
-        st, out = run(lds, ["-D", "S=1..65", "--format", "csv", "f32[lane*S]"])
+        _, out = run(lds, ["-D", "S=1..65", "--format", "csv", "f32[lane*S]"])
         rows = list(csv.DictReader(io.StringIO(out, newline="")))
         assert len(rows) == 64
         for r in rows:
             assert int(r["ways"]) == math.gcd(int(r["S"]), 32)
-        print("ok %d - sweep S=1..65: ways == gcd(S, 32) in JSON and CSV" % n)
-    except Exception as e:  # noqa: BLE001
-        failed += 1
-        print("not ok %d - sweep: %r" % (n, e))
-    print("1..%d" % n)
-    return 1 if failed else 0
+    t.case("sweep S=1..65: ways == gcd(S, 32) in JSON and CSV", sweep)
+
+    def failing_sweep():
+        prog = "arch sm80; array f16 A[64][64+P]; read b128 A[lane%16][(lane/16)*8]"
+        st, out = run(lds, ["-D", "P=0..4", "--format", "json", prog])
+        assert st == 4, st
+        docs = [parse(line) for line in out.splitlines()]
+        for d in docs:
+            check_doc(d, schema)
+        assert [d["status"] for d in docs] == [0, 4, 4, 4]
+        for d in docs[1:]:
+            assert "not aligned" in d["error"]["message"] and "excess" not in d["accesses"][0]
+        st, out = run(lds, ["-D", "P=0..4", "--format", "csv", prog])
+        assert st == 4, st
+        rows = list(csv.DictReader(io.StringIO(out, newline="")))
+        assert [r["status"] for r in rows] == ["ok", "error", "error", "error"]
+        assert all(r["excess"] == "" and r["exit"] == "4" for r in rows[1:])
+        assert rows[0]["excess"] == "28"
+    t.case("a sweep with failed points: status, error, no numbers (JSON and CSV)", failing_sweep)
+
+    def failed_outside_access():
+        st, out = run(lds, ["-D", "N=0..2", "--format", "csv", "array f32 t[N + 0][4]; read t[0][lane % 4]"])
+        rows = list(csv.DictReader(io.StringIO(out, newline="")))
+        assert [r["status"] for r in rows] == ["error", "ok"], rows
+        assert rows[0]["index"] == "" and "dimension" in rows[0]["error"]
+    t.case("a run that fails before any access still has its row", failed_outside_access)
+
+    print("1..%d" % t.n)
+    return 1 if t.failed else 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,7 +5,7 @@
 # expected failure) until their fix lands, when the id leaves the list
 # (a fixed check still marked TODO is an unexpected pass: a failure).
 . "$srcdir/tests/lib.sh"
-TODO="H7b"
+TODO=""
 
 tmp=${TMPDIR:-/tmp}/lds-hard.$$
 mkdir -p "$tmp"

@@ -6,4 +6,4 @@ if [ -z "$PYTHON3" ]; then
     echo "1..0 # SKIP python3 not found"
     exit 0
 fi
-exec "$PYTHON3" "$srcdir/tests/check_json_csv.py" "$LDS_CALC" "$srcdir/examples"
+exec "$PYTHON3" "$srcdir/tests/check_json_csv.py" "$LDS_CALC" "$srcdir"

@@ -1,9 +1,9 @@
 #!/bin/sh
 # One run path: the same program gives byte-identical results (standard
-# output and exit status) through `lds-calc PROGRAM`, through `lds-calc -i`
-# fed the program on standard input, and through the REPL at a terminal
-# (tmux; its prompts go to standard error), for every format and every
-# gate option.
+# output and exit status) through lds-calc reading it (on standard input,
+# so that its source is <stdin> in all three), through `lds-calc -i` fed
+# it on standard input, and through the REPL at a terminal (tmux; its
+# prompts go to standard error), for every format and every gate option.
 . "$srcdir/tests/lib.sh"
 tmp=${TMPDIR:-/tmp}/lds-same.$$
 mkdir -p "$tmp/state"
@@ -42,7 +42,7 @@ printf '%s\n' "$programs" | while IFS= read -r prog; do
             opts="--format=$f"
             [ "$g" = none ] || opts="$opts $g"
             [ "$f" = svg ] && opts="$opts --output=$tmp/svg-$n"
-            lds $opts "$prog" >"$tmp/a.out" 2>/dev/null; echo $? >"$tmp/a.st"
+            printf '%s\n' "$prog" | lds $opts >"$tmp/a.out" 2>/dev/null; echo $? >"$tmp/a.st"
             printf '%s\n' "$prog" | lds -i $opts >"$tmp/b.out" 2>/dev/null; echo $? >"$tmp/b.st"
             what="program $n, $opts"
             if cmp -s "$tmp/a.out" "$tmp/b.out" && cmp -s "$tmp/a.st" "$tmp/b.st"; then

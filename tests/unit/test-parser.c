@@ -202,7 +202,7 @@ static void test_depth_limits(void)
 
 static void test_incomplete(void)
 {
-    lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15 };
+    lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15, 1 };
     CU_ASSERT_TRUE(lds_parse_incomplete(&s));
     s.text = (char *)"read f32[(lane";
     s.len = strlen(s.text);

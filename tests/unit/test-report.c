@@ -27,8 +27,10 @@ static char *report(const char *text, lds_format f, const lds_label *labels, uns
     lds_session_hooks hooks = { on_access, NULL, rep };
     lds_session *s = lds_session_open(&cfg, &hooks);
     lds_reporter_begin_run(rep, labels, nlabels);
-    lds_session_run_text(s, "<t>", text, strlen(text));
-    lds_reporter_end_run(rep, lds_session_results(s), 0, 0);
+    int st = lds_session_run_text(s, "<t>", text, strlen(text));
+    lds_run_status status = { st, st ? lds_session_error(s) : NULL };
+    lds_reporter_end_run(rep, lds_session_results(s), 0, 0, &status);
+    lds_reporter_finish(rep);
     lds_session_close(s);
     lds_reporter_free(rep);
     fclose(out);
@@ -41,36 +43,61 @@ static void test_json(void)
 {
     char *got = report("read f32[lane * 4]\nwrite f16[lane] for k in 0..3\nexpect ways == 4", FMT_JSON, NULL, 0);
     const char *want =
-        "{\"profile\": {\"name\": \"generic\", \"banks\": 32, \"bank_bytes\": 4, \"wave\": 32, \"lds\": 65536, "
-        "\"r2\": \"word\", \"r3\": \"phases\"}, \"accesses\": [{\"line\": 1, \"source\": \"read f32[lane * 4]\", "
-        "\"kind\": \"read\", \"width\": 4, \"instructions\": 1, \"ways\": 4, \"cycles\": 4, \"ideal\": 1, \"excess\": 3, "
-        "\"broadcasts\": 0}, {\"line\": 2, \"source\": \"write f16[lane] for k in 0..3\", \"kind\": \"write\", "
-        "\"width\": 2, \"instructions\": 3, \"ways\": 1, \"cycles\": 3, \"ideal\": 3, \"excess\": 0, "
-        "\"broadcasts\": 48}], \"totals\": {\"instructions\": 4, \"cycles\": 7, \"ideal\": 4, \"excess\": 3}, "
-        "\"expects\": [{\"line\": 3, \"source\": \"expect ways == 4\", \"ok\": false}]}\n";
+        "{\"format\": \"lds-calc/2\", \"status\": 0, \"error\": null, \"accesses\": [{\"index\": 1, \"file\": \"<t>\", "
+        "\"line\": 1, \"column\": 1, \"source\": \"read f32[lane * 4]\", \"profile\": \"generic\", \"rules\": "
+        "\"calibrated\", \"overrides\": \"\", \"kind\": \"read\", \"width\": \"b32\", \"bytes\": 4, \"status\": \"ok\", "
+        "\"instructions\": 1, \"ways\": 4, \"cycles\": 4, \"ideal\": 1, \"excess\": 3, \"broadcasts\": 0, "
+        "\"counters\": {}}, {\"index\": 2, \"file\": \"<t>\", \"line\": 2, \"column\": 1, \"source\": "
+        "\"write f16[lane] for k in 0..3\", \"profile\": \"generic\", \"rules\": \"calibrated\", \"overrides\": \"\", "
+        "\"kind\": \"write\", \"width\": \"b16\", \"bytes\": 2, \"status\": \"ok\", \"instructions\": 3, \"ways\": 1, "
+        "\"cycles\": 3, \"ideal\": 3, \"excess\": 0, \"broadcasts\": 48, \"counters\": {}}], \"totals\": [{\"profile\": "
+        "\"generic\", \"rules\": \"calibrated\", \"overrides\": \"\", \"instructions\": 4, \"ways\": 4, \"cycles\": 7, "
+        "\"ideal\": 4, \"excess\": 3, \"broadcasts\": 48, \"counters\": {}}], \"expects\": [{\"file\": \"<t>\", "
+        "\"line\": 3, \"column\": 1, \"source\": \"expect ways == 4\", \"metric\": \"ways\", \"total\": false, "
+        "\"op\": \"==\", \"expected\": 4, \"actual\": 1, \"ok\": false}], \"profiles\": [{\"name\": \"generic\", "
+        "\"title\": \"textbook 32-bank shared memory\", \"banks\": 32, \"bank_bytes\": 4, \"wave\": 32, \"lds\": 65536, "
+        "\"r2\": \"word\", \"r3\": \"phases\", \"rules\": \"calibrated\", \"overrides\": \"\", \"confidence\": "
+        "\"textbook\"}]}\n";
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want))
         printf("# got %s", got);
+    free(got);
+    /* the profilers' names: Nsight's per kind, rocprof's with the rate */
+    got = report("arch sm90; atomic f32[0]", FMT_JSON, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"counters\": {\"smsp__inst_executed_op_shared_atom.sum\": 1, "
+                                       "\"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum\": 32, "
+                                       "\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum\": 31}"));
+    free(got);
+    got = report("arch gfx942; read f32[lane * 2]; read f32[lane]", FMT_JSON, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"counters\": {\"SQ_INSTS_LDS\": 2, \"SQ_LDS_BANK_CONFLICT\": 2, "
+                                       "\"lds_bank_conflict_rate\": 33.33}}]"));
     free(got);
 }
 
 static void test_csv(void)
 {
-    lds_label labels[2] = { { "S", "4" }, { "T", "-170141183460469231731687303715884105728" } };
-    char *got = report("read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 0);
-    free(got);
-    got = report("let S = 4; let T = 9; read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 2);
+    lds_label labels[2] = { { "S", "4", false }, { "T", "-170141183460469231731687303715884105728", false } };
+    char *got = report("let S = 4; let T = 9; read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 2);
     const char *want =
-        "S,T,profile,line,source,kind,width,instructions,ways,cycles,ideal,excess,broadcasts\r\n"
-        "4,-170141183460469231731687303715884105728,generic,1,read f32[lane * S],read,4,1,4,4,1,3,0\r\n"
-        "4,-170141183460469231731687303715884105728,generic,1,read f32[7] if lane < T,read,4,1,1,1,1,0,8\r\n";
+        "S,T,exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,instructions,"
+        "ways,cycles,ideal,excess,broadcasts\r\n"
+        "4,-170141183460469231731687303715884105728,0,ok,,1,<t>,1,23,read f32[lane * S],generic,calibrated,,read,b32,"
+        "4,1,4,4,1,3,0\r\n"
+        "4,-170141183460469231731687303715884105728,0,ok,,2,<t>,1,43,read f32[7] if lane < T,generic,calibrated,,read,"
+        "b32,4,1,1,1,1,0,8\r\n";
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want))
         printf("# got %s", got);
     free(got);
-    /* RFC 4180: a source with a comma or a quote is quoted, quotes doubled */
+    /* RFC 4180: a field with a comma or a quote is quoted, quotes doubled */
     got = report("read f32[min(lane, 7)]", FMT_CSV, NULL, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(got, ",\"read f32[min(lane, 7)]\",read,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, ",\"read f32[min(lane, 7)]\",generic,"));
+    free(got);
+    /* a failed access: its error, and no numbers */
+    got = report("read f32[lane + 16384]", FMT_CSV, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "\r\n4,error,address 65536 + 4 bytes lies beyond shared memory (65536 bytes on "
+                                       "this profile) (lane 0),1,<t>,1,1,read f32[lane + 16384],generic,calibrated,,"
+                                       "read,b32,4,,,,,,\r\n"));
     free(got);
 }
 
