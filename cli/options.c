@@ -127,7 +127,7 @@ static void arch_info(cli_args *a, const char *name)
         for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
             const lds_sim_profile *p = lds_sim_profile_at(i);
             printf("%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
-                   (unsigned long long)(p->lds_bytes / 1024), p->title, p->confidence);
+                   (unsigned long long)(p->lds_bytes / 1024), p->title, p->summary);
         }
         return;
     }

@@ -22,6 +22,15 @@ static void hook_expect(void *ctx, const lds_expect_result *e)
     lds_reporter_expect(ctx, e);
 }
 
+/* Warnings go where the report goes (the fuzzer is one thread). */
+static FILE *warnings_out;
+
+static void hook_warning(void *ctx, const lds_diag *w)
+{
+    (void)ctx;
+    lds_diag_print(warnings_out, "lds-calc", w, 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* the first byte picks the format and the show level */
@@ -48,17 +57,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.max_ops = 2000000;
     cfg.max_bits = 4096;
     cfg.print_out = out;
-    lds_session_hooks hooks = { hook_access, hook_expect, rep };
+    warnings_out = out;
+    lds_session_hooks hooks = { hook_access, hook_expect, rep, hook_warning };
     lds_session *s = lds_session_open(&cfg, &hooks);
     lds_reporter_begin_run(rep, labels, data[0] & 4 ? 1 : 0);
     int st = lds_session_run_text(s, "<fuzz>", text, size - 1);
     if (st != LDS_EXIT_OK)
         lds_diag_print(out, "lds-calc", lds_session_error(s), st == LDS_EXIT_SYNTAX);
     /* svg without --output writes one picture at most */
-    if (st != LDS_EXIT_SYNTAX && format != FMT_SVG)
+    if (st != LDS_EXIT_SYNTAX && format != FMT_SVG) {
         lds_run_status status = { st, st ? lds_session_error(s) : NULL };
         lds_reporter_end_run(rep, lds_session_results(s), 0, 0, &status);
         lds_reporter_finish(rep);
+    }
     lds_session_close(s);
     lds_reporter_free(rep);
     fclose(out);

@@ -52,6 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     prof.r2 = take(&p, end, 1) & 1 ? LDS_R2_STRICT : LDS_R2_WORD;
     prof.r3 = take(&p, end, 1) % 4 == 0 ? LDS_R3_SUBSTEPS : LDS_R3_PHASES;
     prof.write_merge = take(&p, end, 1) & 1;
+    prof.pair_merge = take(&p, end, 1) & 1;
+    prof.unaligned_free = take(&p, end, 1) & 1;
     lds_sim_access a;
     a.kind = (lds_sim_kind)(take(&p, end, 1) % 3);
     a.width = widths[take(&p, end, 1) % 6];
@@ -69,8 +71,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             build_table(&p, end, prof.wave, spec, sizeof spec);
         }
         if (strlen(spec) < LDS_SIM_SPEC_LEN)
-            memcpy(prof.phases[lds_sim_width_class_of(a.kind, a.width)], spec, strlen(spec) + 1);
+            memcpy(prof.geometry[a.kind][lds_sim_width_class_of(a.width)].phases, spec, strlen(spec) + 1);
     }
+    if (take(&p, end, 1) % 4 == 0)   /* a bank period of the entry's own */
+        prof.geometry[a.kind][lds_sim_width_class_of(a.width)].banks = 1 + (unsigned)take(&p, end, 2) % LDS_SIM_MAX_BANKS;
     bool active[LDS_SIM_MAX_WAVE];
     uint64_t addr[LDS_SIM_MAX_WAVE];
     a.naddr = 1;

@@ -101,3 +101,23 @@ unsigned lds_sim_phase_map(const char *spec, unsigned wave,
         phase_of_lane[lane] = (uint8_t)((lane / period) * groups + (unsigned)group_of[lane % period]);
     return ((wave + period - 1) / period) * groups;
 }
+
+unsigned lds_sim_phase_period(const char *spec)
+{
+    uint8_t map[LDS_SIM_MAX_WAVE];
+    const char *why;
+    unsigned period = 0, lane;
+    if (lds_sim_phase_map(spec, LDS_SIM_MAX_WAVE, map, &why) == 0)
+        return 0;
+    for (const char *p = spec; *p;) {   /* the largest number in it */
+        if (*p < '0' || *p > '9') {
+            p++;
+            continue;
+        }
+        if (!parse_lane(&p, LDS_SIM_MAX_WAVE + 1, &lane))
+            return 0;
+        if (lane + 1 > period)
+            period = lane + 1;
+    }
+    return spec[strlen(spec) - 1] == 'c' ? period - 1 : period;
+}

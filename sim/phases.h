@@ -14,4 +14,8 @@ unsigned lds_sim_phase_map(const char *spec, unsigned wave,
                            uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
                            const char **why);
 
+/* The lanes after which a well-formed spec repeats: N for "Nc", the
+ * highest lane listed plus one for lane groups (0 if malformed). */
+unsigned lds_sim_phase_period(const char *spec);
+
 #endif

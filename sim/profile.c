@@ -1,4 +1,10 @@
-/* sim/profile.c - the built-in hardware profiles (doc/rules.md section 5). */
+/* sim/profile.c - the built-in hardware profiles (doc/rules.md section 4).
+ *
+ * Every entry - one instruction class of one part - carries its lane-phase
+ * table, its bank period, a confidence and a source.  "measured" is kept
+ * for entries that reproduce hardware counters on that part; anything
+ * carried over from another part or width is "inferred", and says from
+ * where. */
 #include "sim/profile.h"
 
 #include <stdio.h>
@@ -7,58 +13,149 @@
 
 #define KIB 1024u
 
+/* One entry: phases, bank period (0: the profile's banks), confidence, source. */
+#define E(ph, bk, conf, src) { ph, bk, LDS_CONF_##conf, src }
+/* One kind's entries: b8/b16, b32, b64, b96, b128. */
+#define ROW(b16, b32, b64, b96, b128) { b16, b32, b64, b96, b128 }
+
+/* ---------------------------------------------------------- sources */
+
+#define TEXTBOOK_SRC "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes"
+
+#define NV_GUIDE "CUDA C++ Programming Guide, compute capability 5.x and later: 32 banks of 4 bytes, one word per bank per pass, same-word broadcast on reads, one writer on writes"
+#define NV_B64 "128 bytes per shared-memory pass (NVIDIA engineer, NVIDIA developer forum t/77228): a warp's b64 access takes two half-warp passes"
+#define NV_B128 "NVIDIA GTC 2019 talk S9593: 128-bit accesses are processed in quarter-warps (threads 0-7, 8-15, ...), quoted in Dao-AILab/flash-attention#738"
+#define NV_B96 "no such instruction: PTX has .v2 and .v4 shared accesses only; a 12-byte element is three b32 instructions"
+#define NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " NV_B64
+#define NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " NV_B128
+#define NV_PAIR_ON "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5, an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4"
+#define NV_PAIR_OFF "not modelled: the pairing rule is stated for CC 7.0-7.5 only; unmeasured on later parts"
+
+#define AMD_HALF_WAVES "AMD GCN and CDNA guides: 32 banks of 4 bytes, lanes 0-31 and 32-63 checked separately; CDNA3 ISA: 32 banks"
+#define AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
+#define AMD_CK_WRITE "AMD Composable Kernel docs and ROCm blog 'Avoiding LDS Bank Conflicts on AMD GPUs Using CK-Tile Framework': ds_write_b128 in groups of 8 contiguous lanes"
+#define GFX942_READ128 "seed 003's SQ_LDS_BANK_CONFLICT counters on MI300 (reproduced); AMD Composable Kernel docs and ROCm CK-Tile blog; Triton #11365"
+#define GFX942_B96 "inferred: gfx950's measured ds_read_b96 uses gfx942's ds_read_b128 groups over 32 banks (not measured on gfx942)"
+#define GFX90A_INF "inferred from gfx942 (not measured on MI200)"
+#define HK "HipKittens LDS phase and bank solvers: rocprofv3 SQ_LDS_BANK_CONFLICT on one wave64 instruction on gfx950 (HazyResearch HipKittens, analysis/paper_experiments/phases/"
+#define GFX950_READ128 HK "ds_read_b128)"
+#define GFX950_READ96 HK "ds_read_b96): 8 lanes a phase, bank period 32 words"
+#define GFX950_READ64 HK "ds_read_b64): 32 contiguous lanes a phase over 64 banks"
+#define GFX950_WRITE64 HK "ds_write_b64): 16 contiguous lanes a phase, bank period 32 words; a wave on one bank counts 60 = 4 x 15"
+#define GFX950_NARROW "inferred: 64 banks (Triton #9662; HipKittens' bank solver), 256 bytes a pass as ds_read_b64 (not measured for this width)"
+#define GFX950_WRITE_INF "inferred from gfx942 over 64 banks (not measured; the one measured write, ds_write_b64, runs at a 32-word bank period)"
+#define AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67 and b64 reads at word 63 or 65, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
+#define AMD_UNALIGNED_INF "inferred from gfx950: " AMD_UNALIGNED
+#define RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
+#define RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
+#define RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
+
+#define XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
+#define XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
+
+/* --------------------------------------------------------- geometry */
+
+#define TEXTBOOK_ROW(b128) \
+    ROW(E("32c", 0, TEXTBOOK, TEXTBOOK_SRC), E("32c", 0, TEXTBOOK, TEXTBOOK_SRC), E("16c", 0, TEXTBOOK, TEXTBOOK_SRC), \
+        E("8c", 0, TEXTBOOK, TEXTBOOK_SRC), E(b128, 0, TEXTBOOK, TEXTBOOK_SRC))
+#define TEXTBOOK_GEOMETRY { TEXTBOOK_ROW("8c"), TEXTBOOK_ROW("8c"), TEXTBOOK_ROW("8c") }
+
+#define NV_ROW(wide, src64, src128) \
+    ROW(E("32c", 0, DOCUMENTED, NV_GUIDE), E("32c", 0, DOCUMENTED, NV_GUIDE), E("16c", 0, wide, src64), \
+        E("8c", 0, DOCUMENTED, NV_B96), E("8c", 0, wide, src128))
+#define NV_GEOMETRY(wide, src64, src128) \
+    { NV_ROW(wide, src64, src128), NV_ROW(wide, src64, src128), NV_ROW(wide, src64, src128) }
+
 /* The AMD non-contiguous ds_read_b128 groups (CK docs, Triton #11365). */
 #define GFX942_B128_READ "0-3,20-23|4-7,16-19|8-11,28-31|12-15,24-27"
 #define GFX950_B128_READ "0-3,12-15,20-23,24-27|4-7,8-11,16-19,28-31"
 
-#define NV_SOURCE "CUDA C++ Programming Guide, Compute Capability 5.x+ shared memory; b64/b128 phases from NVIDIA developer forum measurements"
-#define NV_CONF "documented (CUDA guide); b64/b128 phases forum-measured"
-#define NV(nm, kib, atomic, what) \
-    { nm, 32, 4, 32, (kib) * KIB, true, true, atomic, LDS_R2_WORD, LDS_R3_PHASES, \
-      { "32c", "32c", "16c", "8c", "8c", "8c" }, NV_CONF, NV_SOURCE, what, false }
+/* gfx942, and the parts inferred from it: nconf/nsrc give the b8-b32
+ * entries' standing on that part, rconf/rsrc the b128 reads', wconf/wsrc
+ * the b128 writes'.  Atomics use the read tables. */
+#define CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) \
+    ROW(E("32c", 0, nconf, nsrc), E("32c", 0, nconf, nsrc), E("16c", 0, INFERRED, AMD_128B), \
+        E(GFX942_B128_READ, 0, INFERRED, GFX942_B96), E(GFX942_B128_READ, 0, rconf, rsrc))
+#define CDNA3_GEOMETRY(nconf, nsrc, rconf, rsrc, wconf, wsrc) \
+    { CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc), \
+      ROW(E("32c", 0, nconf, nsrc), E("32c", 0, nconf, nsrc), E("16c", 0, INFERRED, AMD_128B), \
+          E("8c", 0, INFERRED, AMD_128B), E("8c", 0, wconf, wsrc)), \
+      CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) }
+
+#define GFX950_GEOMETRY \
+    { ROW(E("32c", 0, INFERRED, GFX950_NARROW), E("64c", 0, INFERRED, GFX950_NARROW), \
+          E("32c", 0, MEASURED, GFX950_READ64), E(GFX942_B128_READ, 32, MEASURED, GFX950_READ96), \
+          E(GFX950_B128_READ, 0, MEASURED, GFX950_READ128)), \
+      ROW(E("32c", 0, INFERRED, GFX950_WRITE_INF), E("64c", 0, INFERRED, GFX950_WRITE_INF), \
+          E("16c", 32, MEASURED, GFX950_WRITE64), E("16c", 0, INFERRED, GFX950_WRITE_INF), \
+          E("8c", 0, INFERRED, GFX950_WRITE_INF)), \
+      ROW(E("32c", 0, INFERRED, GFX950_NARROW), E("64c", 0, INFERRED, GFX950_NARROW), \
+          E("32c", 0, INFERRED, "inferred from ds_read_b64 (not measured for atomics)"), \
+          E(GFX942_B128_READ, 32, INFERRED, GFX950_READ96), E(GFX950_B128_READ, 0, INFERRED, GFX950_READ128)) }
+
+#define RDNA_ROW(b128, b128src) \
+    ROW(E("32c", 0, INFERRED, RDNA_INF), E("32c", 0, INFERRED, RDNA_INF), E("16c", 0, INFERRED, RDNA_INF), \
+        E("8c", 0, INFERRED, RDNA_INF), E(b128, 0, INFERRED, b128src))
+#define RDNA_GEOMETRY(read128, read128src) \
+    { RDNA_ROW(read128, read128src), RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, read128src) }
+
+#define XE_ROW \
+    ROW(E("16c", 0, DOCUMENTED, XE_GUIDE), E("16c", 0, DOCUMENTED, XE_GUIDE), E("8c", 0, INFERRED, XE_WIDE), \
+        E("4c", 0, INFERRED, XE_WIDE), E("4c", 0, INFERRED, XE_WIDE))
+
+/* ---------------------------------------------------------- profiles */
+
+#define NV(nm, kib, atomic, pair, pair_src, wide, src64, src128, what) \
+    { .name = nm, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
+      .write_merge = true, .natural_align = true, .has_b96 = false, .max_atomic = atomic, \
+      .pair_merge = pair, .pair_merge_source = pair_src, .unaligned_free = false, \
+      .unaligned_source = "misaligned b64/b128 addresses are an error (natural alignment required)", \
+      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = NV_GEOMETRY(wide, src64, src128), \
+      .summary = "documented (CUDA guide, NVIDIA talks and engineers)", \
+      .source = NV_GUIDE }
+
+#define AMD(nm, bk, wv, kib, geom, what, unal_src, summ, src) \
+    { .name = nm, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
+      .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8, \
+      .pair_merge = false, .pair_merge_source = "not on AMD parts", .unaligned_free = true, \
+      .unaligned_source = unal_src, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, \
+      .summary = summ, .source = src }
 
 static const lds_sim_profile profiles[] = {
-    { "generic", 32, 4, 32, 64 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "32c", "16c", "8c", "8c", "8c" }, "textbook",
-      "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes",
-      "textbook 32-bank shared memory", false },
-    NV("sm70", 96, 8, "NVIDIA Volta (V100)"),
-    NV("sm75", 64, 8, "NVIDIA Turing"),
-    NV("sm80", 164, 8, "NVIDIA Ampere (A100)"),
-    NV("sm86", 100, 8, "NVIDIA Ampere (GA10x)"),
-    NV("sm89", 100, 8, "NVIDIA Ada Lovelace"),
-    NV("sm90", 228, 16, "NVIDIA Hopper (H100)"),
-    NV("sm100", 228, 16, "NVIDIA Blackwell (B200)"),
-    { "gfx90a", 32, 4, 64, 64 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
-      "inferred from gfx942 (not measured on MI200)",
-      "AMD GCN/CDNA guide (half-waves checked separately); b128 tables assumed equal to gfx942",
-      "AMD Instinct MI200 (CDNA2)", true },
-    { "gfx942", 32, 4, 64, 64 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
-      "measured: reproduces the seed-003 SQ_LDS_BANK_CONFLICT table",
-      "CDNA3 ISA (32 banks); AMD CK LDS bank-conflict docs; ROCm blog on CK-Tile; Triton #11365; seed 003 counters",
-      "AMD Instinct MI300 (CDNA3)", false },
-    { "gfx950", 64, 4, 64, 160 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "64c", "32c", "16c", GFX950_B128_READ, "8c" },
-      "weak: vendor code comments and empirical latency probes",
-      "Triton #9662 (64 banks) and #11365 (b128 groups); nod-ai empirical-lds probes",
-      "AMD Instinct MI350/MI355 (CDNA4)", true },
-    { "rdna3", 32, 4, 32, 64 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "32c", "16c", "8c", GFX942_B128_READ, "8c" },
-      "empirical latency probes",
-      "nod-ai empirical-lds latency probes (RDNA3)",
-      "AMD RDNA3 (gfx11), wave32", true },
-    { "rdna4", 32, 4, 32, 64 * KIB, true, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "32c", "32c", "16c", "8c", "8c", "8c" },
-      "empirical latency probes",
-      "nod-ai empirical-lds latency probes (RDNA4)",
-      "AMD RDNA4 (gfx12), wave32", true },
-    { "xe-hpg", 16, 4, 16, 64 * KIB, false, false, 8, LDS_R2_WORD, LDS_R3_PHASES,
-      { "16c", "16c", "8c", "4c", "4c", "4c" },
-      "documented (16 banks x 4 B); writes never merge",
-      "Intel oneAPI GPU Optimization Guide, SLM bank conflicts; Intel OpenCL guide (same-bank writes always conflict)",
-      "Intel Arc (Xe-HPG), SIMD16", false },
+    { .name = "generic", .title = "textbook 32-bank shared memory", .banks = 32, .bank_bytes = 4, .wave = 32,
+      .lds_bytes = 64 * KIB, .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8,
+      .pair_merge = false, .pair_merge_source = "not in the textbook model", .unaligned_free = false,
+      .unaligned_source = "the textbook model counts every word a lane touches",
+      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = TEXTBOOK_GEOMETRY,
+      .summary = "textbook", .source = TEXTBOOK_SRC },
+    NV("sm70", 96, 8, true, NV_PAIR_ON, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Volta (V100)"),
+    NV("sm75", 64, 8, true, NV_PAIR_ON, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Turing"),
+    NV("sm80", 164, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ampere (A100)"),
+    NV("sm86", 100, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ampere (GA10x)"),
+    NV("sm89", 100, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ada Lovelace"),
+    NV("sm90", 228, 16, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Hopper (H100)"),
+    NV("sm100", 228, 16, false, NV_PAIR_OFF, INFERRED, NV_SM100_B64, NV_SM100_B128, "NVIDIA Blackwell (B200)"),
+    AMD("gfx90a", 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
+        "AMD Instinct MI200 (CDNA2)", AMD_UNALIGNED_INF, "inferred from gfx942 beyond b32",
+        AMD_HALF_WAVES "; wide tables inferred from gfx942"),
+    AMD("gfx942", 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
+        "AMD Instinct MI300 (CDNA3)", AMD_UNALIGNED_INF, "measured b128 reads; documented b32 and b128 writes",
+        AMD_HALF_WAVES "; " AMD_CK_WRITE "; " GFX942_READ128),
+    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, "AMD Instinct MI350/MI355 (CDNA4)", AMD_UNALIGNED,
+        "measured reads b64/b96/b128 and write b64; the rest inferred",
+        "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)"),
+    AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), "AMD RDNA3 (gfx11), wave32",
+        AMD_UNALIGNED_INF, "inferred (no RDNA counter measurement found)", RDNA_INF),
+    AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), "AMD RDNA4 (gfx12), wave32",
+        AMD_UNALIGNED_INF, "inferred (no RDNA counter measurement found)", RDNA_INF),
+    { .name = "xe-hpg", .title = "Intel Arc (Xe-HPG), SIMD16", .banks = 16, .bank_bytes = 4, .wave = 16,
+      .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
+      .pair_merge = false, .pair_merge_source = "not on Intel parts", .unaligned_free = false,
+      .unaligned_source = "every word a lane touches counts",
+      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
+      .summary = "documented for b32 (16 banks x 4 B); writes never merge", .source = XE_GUIDE },
 };
 
 unsigned lds_sim_profile_count(void)
@@ -79,25 +176,49 @@ const lds_sim_profile *lds_sim_profile_find(const char *name)
     return NULL;
 }
 
-lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width)
+lds_sim_width_class lds_sim_width_class_of(unsigned width)
 {
     if (width <= 2)
-        return LDS_WC_B8_B16;
+        return LDS_WC_B16;
     if (width <= 4)
         return LDS_WC_B32;
     if (width <= 8)
         return LDS_WC_B64;
     if (width <= 12)
         return LDS_WC_B96;
-    return kind == LDS_ACCESS_WRITE ? LDS_WC_B128_WRITE : LDS_WC_B128_READ;
+    return LDS_WC_B128;
 }
 
 const char *lds_sim_width_class_name(lds_sim_width_class wc)
 {
-    static const char *const names[LDS_WC_COUNT] = {
-        "b8/b16", "b32", "b64", "b96", "b128 read", "b128 write"
-    };
+    static const char *const names[LDS_WC_COUNT] = { "b8/b16", "b32", "b64", "b96", "b128" };
     return wc < LDS_WC_COUNT ? names[wc] : "?";
+}
+
+const char *lds_sim_kind_name(lds_sim_kind kind)
+{
+    return kind == LDS_ACCESS_READ ? "read" : kind == LDS_ACCESS_WRITE ? "write" : "atomic";
+}
+
+const lds_sim_entry *lds_sim_entry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
+{
+    return &p->geometry[kind < LDS_ACCESS_KINDS ? kind : LDS_ACCESS_READ][lds_sim_width_class_of(width)];
+}
+
+unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e)
+{
+    return e->banks ? e->banks : p->banks;
+}
+
+const char *lds_sim_confidence_name(lds_sim_confidence c)
+{
+    static const char *const names[] = { "textbook", "documented", "measured", "inferred", "set" };
+    return c <= LDS_CONF_SET ? names[c] : "?";
+}
+
+bool lds_sim_entry_uncertain(const lds_sim_entry *e)
+{
+    return e->confidence == LDS_CONF_INFERRED;
 }
 
 const char *lds_sim_profile_rules(const lds_sim_profile *p)
@@ -123,6 +244,53 @@ static void add_number(char *buf, size_t size, size_t *n, const char *what, uint
     add(buf, size, n, what, v);
 }
 
+/* Whether entry (k, wc) of p differs from b's in its phases (what = 0)
+ * or its own bank period (what = 1). */
+static bool entry_differs(const lds_sim_profile *p, const lds_sim_profile *b, int k, int wc, int what)
+{
+    const lds_sim_entry *e = &p->geometry[k][wc], *be = &b->geometry[k][wc];
+    if (what == 0)
+        return strcmp(e->phases, be->phases) != 0;
+    return e->banks && lds_sim_entry_banks(p, e) != lds_sim_entry_banks(b, be);
+}
+
+/* Whether every kind of width class wc differs the same way. */
+static bool same_for_all_kinds(const lds_sim_profile *p, const lds_sim_profile *b, int wc, int what)
+{
+    for (int k = 0; k < LDS_ACCESS_KINDS; k++) {
+        const lds_sim_entry *e = &p->geometry[k][wc], *e0 = &p->geometry[0][wc];
+        if (!entry_differs(p, b, k, wc, what)
+            || (what == 0 ? strcmp(e->phases, e0->phases) != 0 : e->banks != e0->banks))
+            return false;
+    }
+    return true;
+}
+
+/* "phases b64=8c" (every kind), "phases write b64=16c", "banks write
+ * b64=32": the entries' overrides, named as the set statements that make
+ * them are written. */
+static void add_entry_overrides(const lds_sim_profile *p, const lds_sim_profile *b, char *buf, size_t size,
+                                size_t *n)
+{
+    for (int what = 0; what < 2; what++)
+        for (int wc = 0; wc < LDS_WC_COUNT; wc++) {
+            const char *width = wc == LDS_WC_B16 ? "b16" : lds_sim_width_class_name((lds_sim_width_class)wc);
+            bool all = same_for_all_kinds(p, b, wc, what);
+            for (int k = 0; k < LDS_ACCESS_KINDS; k++) {
+                const lds_sim_entry *e = &p->geometry[k][wc];
+                char name[48];
+                if (!entry_differs(p, b, k, wc, what) || (all && k > 0))
+                    continue;
+                snprintf(name, sizeof name, "%s%s%s %s", what == 0 ? "phases" : "banks", all ? "" : " ",
+                         all ? "" : lds_sim_kind_name((lds_sim_kind)k), width);
+                if (what == 0)
+                    add(buf, size, n, name, e->phases);
+                else
+                    add_number(buf, size, n, name, e->banks);
+            }
+        }
+}
+
 void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
 {
     const lds_sim_profile *b = lds_sim_profile_find(p->name);
@@ -144,12 +312,7 @@ void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
         add(buf, size, &n, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
     if (p->write_merge != b->write_merge)
         add(buf, size, &n, "write_merge", p->write_merge ? "yes" : "no");
-    for (int wc = 0; wc < LDS_WC_COUNT; wc++)
-        if (strcmp(p->phases[wc], b->phases[wc])) {
-            char what[32];
-            snprintf(what, sizeof what, "phases %s", lds_sim_width_class_name((lds_sim_width_class)wc));
-            add(buf, size, &n, what, p->phases[wc]);
-        }
+    add_entry_overrides(p, b, buf, size, &n);
 }
 
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)

@@ -1,5 +1,7 @@
-/* sim/profile.h - hardware profiles: banks, wave size, LDS size and the
- * lane-phase tables of doc/rules.md section 5, kept as data. */
+/* sim/profile.h - hardware profiles as data (doc/rules.md section 4):
+ * banks, wave size, LDS size, and per instruction class - (read, write,
+ * atomic) x width - the lane-phase table, the bank period, and where
+ * each entry comes from and how sure it is. */
 #ifndef LDS_SIM_PROFILE_H
 #define LDS_SIM_PROFILE_H
 
@@ -16,41 +18,66 @@
 
 typedef enum { LDS_R2_WORD, LDS_R2_STRICT } lds_sim_r2;
 typedef enum { LDS_R3_PHASES, LDS_R3_SUBSTEPS } lds_sim_r3;
-typedef enum { LDS_ACCESS_READ, LDS_ACCESS_WRITE, LDS_ACCESS_ATOMIC } lds_sim_kind;
+typedef enum { LDS_ACCESS_READ, LDS_ACCESS_WRITE, LDS_ACCESS_ATOMIC, LDS_ACCESS_KINDS } lds_sim_kind;
 
-/* The phase table a width uses.  b128 has separate read and write tables;
- * atomics use the table of their width (read side). */
+/* The widths a profile's tables are kept for (b8 and b16 share one). */
 typedef enum {
-    LDS_WC_B8_B16,
+    LDS_WC_B16,
     LDS_WC_B32,
     LDS_WC_B64,
     LDS_WC_B96,
-    LDS_WC_B128_READ,
-    LDS_WC_B128_WRITE,
+    LDS_WC_B128,
     LDS_WC_COUNT
 } lds_sim_width_class;
 
+/* How sure an entry is; reports and explanations say "measured" only for
+ * LDS_CONF_MEASURED. */
+typedef enum {
+    LDS_CONF_TEXTBOOK,     /* the textbook model, no hardware behind it */
+    LDS_CONF_DOCUMENTED,   /* the vendor says so */
+    LDS_CONF_MEASURED,     /* hardware counters on this part */
+    LDS_CONF_INFERRED,     /* carried over from another part or width */
+    LDS_CONF_SET           /* overridden by the program (set phases/banks) */
+} lds_sim_confidence;
+
+/* The geometry of one instruction class. */
+typedef struct {
+    char phases[LDS_SIM_SPEC_LEN];   /* "32c" (contiguous groups of 32) or
+                                        lane groups "0-3,20-23|4-7,16-19";
+                                        a table over lanes 0..P-1 repeats
+                                        for later lanes, shifted by P */
+    unsigned banks;                  /* bank period in words; 0: the
+                                        profile's bank count */
+    lds_sim_confidence confidence;
+    const char *source;              /* where the entry comes from */
+} lds_sim_entry;
+
 typedef struct lds_sim_profile {
     char name[24];
+    const char *title;       /* the hardware, in words */
     unsigned banks;          /* number of banks */
     unsigned bank_bytes;     /* bytes per bank word */
     unsigned wave;           /* lanes per wave: 16, 32 or 64 */
     uint64_t lds_bytes;      /* shared memory per workgroup */
     bool write_merge;        /* same-word writes merge (one lane wins) */
     bool natural_align;      /* b64/b128 need a % width == 0 (NVIDIA) */
+    bool has_b96;            /* a 96-bit shared-memory instruction exists */
     unsigned max_atomic;     /* widest atomic, bytes: 8, or 16 where the
                                 ISA has 128-bit cas/exch (PTX 8.3, sm_90) */
+    /* b128 reads whose active lanes pair up on equal addresses (lane n ==
+     * lane n^1 for all, or n == n^2) are served in half-waves: 2 passes,
+     * not 4 (NVIDIA CC 7.0-7.5) */
+    bool pair_merge;
+    const char *pair_merge_source;
+    /* b64/b128 lanes whose address is not a multiple of the width cost no
+     * bank conflict (measured on gfx950); their own cost is not modelled */
+    bool unaligned_free;
+    const char *unaligned_source;
     lds_sim_r2 r2;
     lds_sim_r3 r3;
-    /* Lane-phase table per width class: "32c" (contiguous groups of 32) or
-     * groups of lane ranges separated by '|', e.g. "0-3,20-23|4-7,16-19";
-     * a table over lanes 0..P-1 repeats for later lanes, shifted by P. */
-    char phases[LDS_WC_COUNT][LDS_SIM_SPEC_LEN];
-    const char *confidence;  /* textbook, documented, measured, ... */
-    const char *source;      /* one line: where the numbers come from */
-    const char *title;       /* the hardware, in words */
-    bool uncertain;          /* inferred or probed, not measured counters:
-                                reports say so */
+    lds_sim_entry geometry[LDS_ACCESS_KINDS][LDS_WC_COUNT];
+    const char *summary;     /* the profile's confidence in one line */
+    const char *source;      /* its general sources */
 } lds_sim_profile;
 
 typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
@@ -65,15 +92,27 @@ const lds_sim_profile *lds_sim_profile_at(unsigned i);
 const lds_sim_profile *lds_sim_profile_find(const char *name);
 
 /* Room for the longest description of overrides. */
-#define LDS_SIM_OVERRIDES_LEN (128 + LDS_WC_COUNT * (LDS_SIM_SPEC_LEN + 24))
-/* "banks=16, r2=strict, phases b64=8c": how p differs from the built-in
- * profile of its name ("" if not at all). */
+#define LDS_SIM_OVERRIDES_LEN (160 + LDS_ACCESS_KINDS * LDS_WC_COUNT * (LDS_SIM_SPEC_LEN + 48))
+/* "banks=16, r2=strict, phases write b64=8c, banks write b64=32": how p
+ * differs from the built-in profile of its name ("" if not at all). */
 void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size);
 /* "calibrated" (r2 word, r3 phases), "seed" (strict, substeps) or "mixed". */
 const char *lds_sim_profile_rules(const lds_sim_profile *p);
 
 /* Width class of an access of `width` bytes. */
-lds_sim_width_class lds_sim_width_class_of(lds_sim_kind kind, unsigned width);
+lds_sim_width_class lds_sim_width_class_of(unsigned width);
+/* "b8/b16", "b32", ... */
 const char *lds_sim_width_class_name(lds_sim_width_class wc);
+/* "read", "write", "atomic". */
+const char *lds_sim_kind_name(lds_sim_kind kind);
+/* The entry an access of `kind` and `width` bytes uses. */
+const lds_sim_entry *lds_sim_entry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
+/* Its bank period in words. */
+unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e);
+/* "measured", "documented", "inferred", ... */
+const char *lds_sim_confidence_name(lds_sim_confidence c);
+/* Whether an entry is an inference, not documented or measured (reports
+ * carry a note for the entries they use). */
+bool lds_sim_entry_uncertain(const lds_sim_entry *e);
 
 #endif

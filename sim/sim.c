@@ -40,13 +40,55 @@ bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr)
 lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
     lds_sim_geometry g;
-    g.phases = p->phases[lds_sim_width_class_of(kind, width)];
-    g.banks = p->banks;
+    const lds_sim_entry *e = lds_sim_entry_of(p, kind, width);
+    g.phases = e->phases;
+    g.banks = lds_sim_entry_banks(p, e);
     g.bank_bytes = p->bank_bytes;
     g.substeps = p->r3 == LDS_R3_SUBSTEPS;
     /* the literal R3: one sub-step per bank word of the width */
     g.nsubsteps = g.substeps && width / p->bank_bytes > 1 ? width / p->bank_bytes : 1;
+    g.paired = false;
     return g;
+}
+
+/* Whether every active lane's first address equals that of lane ^ step,
+ * which is active too. */
+static bool lanes_pair_up(const lds_sim_access *a, unsigned step)
+{
+    bool any = false;
+    for (unsigned lane = 0; lane < a->nlanes; lane++) {
+        if (!a->active[lane])
+            continue;
+        unsigned mate = lane ^ step;
+        if (mate >= a->nlanes || !a->active[mate] || a->addr[lane * a->naddr] != a->addr[mate * a->naddr])
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* The pairing rule of NVIDIA CC 7.0-7.5 (doc/rules.md section 4): a b128
+ * read whose lanes pair up on equal addresses returns two lanes' data in
+ * one pass, so it runs in half-warps. */
+static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    return p->pair_merge && p->r3 == LDS_R3_PHASES && a->kind == LDS_ACCESS_READ && a->width == 16
+           && a->naddr == 1 && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2));
+}
+
+lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    if (pair_merged(p, a)) {
+        g.phases = "16c";
+        g.paired = true;
+    }
+    return g;
+}
+
+bool lds_sim_unaligned(const lds_sim_profile *p, unsigned width, uint64_t addr)
+{
+    return p->unaligned_free && (width == 8 || width == 16) && addr % width != 0;
 }
 
 bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind)
@@ -68,14 +110,24 @@ unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint
     return (unsigned)(w % lds_sim_geometry_of(p, a->kind, a->width).banks);
 }
 
+/* Whether the bank check leaves the k-th address of `lane` out. */
+static bool left_out(const lds_sim_profile *p, const lds_sim_access *a, unsigned lane, unsigned k)
+{
+    return lds_sim_unaligned(p, a->width, a->addr[lane * a->naddr + k]);
+}
+
 /* The words of lane `lane` in a phase of sub-step `substep` (-1: every
- * word of each of its addresses). */
-static unsigned lane_words(const lds_sim_geometry *g, const lds_sim_access *a, unsigned lane, int substep,
-                           uint64_t words[LDS_SIM_MAX_LANE_WORDS])
+ * word of each of its addresses); addresses the bank check leaves out
+ * (unaligned, on profiles where they cost no conflict) bring none when
+ * `checked`. */
+static unsigned lane_words(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
+                           unsigned lane, int substep, bool checked, uint64_t words[LDS_SIM_MAX_LANE_WORDS])
 {
     unsigned n = 0, bb = g->bank_bytes;
     for (unsigned k = 0; k < a->naddr; k++) {
         uint64_t addr = a->addr[lane * a->naddr + k];
+        if (checked && left_out(p, a, lane, k))
+            continue;
         if (substep >= 0) {
             words[n++] = (addr + (uint64_t)substep * bb) / bb;
             continue;
@@ -104,7 +156,7 @@ static unsigned gather(const lds_sim_profile *p, const lds_sim_geometry *g, cons
         if (!(lanes >> lane & 1))
             continue;
         uint64_t words[LDS_SIM_MAX_LANE_WORDS];
-        unsigned nw = lane_words(g, a, lane, substep, words);
+        unsigned nw = lane_words(p, g, a, lane, substep, true, words);
         for (unsigned i = 0; i < nw && n < LDS_SIM_MAX_CELLS; i++) {
             /* sub-word accesses have one address and one word */
             e[n].bank = (unsigned)(words[i] % g->banks);
@@ -142,7 +194,7 @@ static void bank_check(bool merge, const entry *e, unsigned n, lds_sim_phase *ph
             }
         }
     }
-    ph->cost = cost;
+    ph->cost = cost ? cost : 1;   /* a phase with only left-out lanes still takes its pass */
     ph->worst_bank = worst;
     ph->accesses = n;
     ph->distinct = total_distinct;
@@ -212,10 +264,22 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
     return groups;
 }
 
+/* Active lane addresses the bank check leaves out. */
+static unsigned count_left_out(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    unsigned n = 0;
+    if (!p->unaligned_free)
+        return 0;
+    for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++)
+        for (unsigned k = 0; a->active[lane] && k < a->naddr; k++)
+            n += left_out(p, a, lane, k);
+    return n;
+}
+
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_result *out, const char **why)
 {
     uint64_t masks[LDS_SIM_MAX_GROUPS];
-    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    lds_sim_geometry g = lds_sim_access_geometry(p, a);
     memset(out, 0, sizeof *out - sizeof out->phase);
     unsigned groups = phase_masks(p, &g, a, masks, why);
     if (groups == 0)
@@ -223,6 +287,8 @@ int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_resul
     for (unsigned i = 0; i < groups; i++)
         for (unsigned s = 0; s < g.nsubsteps; s++)
             run_phase(p, &g, a, masks[i], s, out);
+    out->unaligned = count_left_out(p, a);
+    out->paired = g.paired;
     return 0;
 }
 
@@ -230,7 +296,7 @@ unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a, c
                             unsigned lane, uint64_t words[LDS_SIM_MAX_LANE_WORDS])
 {
     lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
-    return lane_words(&g, a, lane, g.substeps ? (int)ph->substep : -1, words);
+    return lane_words(p, &g, a, lane, g.substeps ? (int)ph->substep : -1, false, words);
 }
 
 void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,
@@ -260,4 +326,16 @@ unsigned lds_sim_phase_cells(const lds_sim_profile *p, const lds_sim_access *a, 
         cells[i].shared = !cells[i].conflict && hits[e[i].bank] > 1;
     }
     return n;
+}
+
+unsigned lds_sim_phase_words(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
+{
+    uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
+    const char *why;
+    unsigned lanes = 0;
+    if (lds_sim_phase_map(lds_sim_geometry_of(p, kind, width).phases, p->wave, phase_of_lane, &why) == 0)
+        return 0;
+    for (unsigned lane = 0; lane < p->wave; lane++)
+        lanes += phase_of_lane[lane] == 0;
+    return lanes * ((width + p->bank_bytes - 1) / p->bank_bytes);
 }

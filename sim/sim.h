@@ -38,6 +38,9 @@ typedef struct {
     uint64_t ideal;        /* phases with an active lane */
     uint64_t ways;         /* max phase cost */
     uint64_t broadcasts;   /* accesses served by another lane's word */
+    uint64_t unaligned;    /* lane addresses left out of the bank check
+                              (lds_sim_unaligned) */
+    bool paired;           /* served in half-waves by the pairing rule */
     unsigned nphases;      /* phases with an active lane, listed below */
     lds_sim_phase phase[LDS_SIM_MAX_PHASES];
 } lds_sim_result;
@@ -60,14 +63,25 @@ typedef struct {
  * contiguous lanes, one 4-byte sub-step at a time). */
 typedef struct {
     const char *phases;    /* "8c" or lane groups "0-3,20-23|..." */
-    unsigned banks;
+    unsigned banks;        /* the bank period in words */
     unsigned bank_bytes;
     bool substeps;
     unsigned nsubsteps;    /* sub-steps per half-wave (literal R3), else 1 */
+    bool paired;           /* the pairing rule replaced the table (below) */
 } lds_sim_geometry;
 
-/* The geometry of an access of `kind` and `width` on profile p. */
+/* The geometry of an access of `kind` and `width` on profile p: its
+ * profile entry (sim/profile.h). */
 lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
+/* The geometry one instruction runs with: its entry's, or half-waves
+ * when the profile's pairing rule applies to its addresses (b128 reads
+ * whose active lanes pair up on equal addresses, lane n with n^1 or with
+ * n^2; p->pair_merge). */
+lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a);
+/* Whether an address of `width` bytes is one the bank check leaves out:
+ * a b64 or b128 address that is not a multiple of its width, on a
+ * profile where those cost no bank conflict (p->unaligned_free). */
+bool lds_sim_unaligned(const lds_sim_profile *p, unsigned width, uint64_t addr);
 
 /* Simulate one instruction.  Returns 0, or -1 with *why set when the
  * profile's phase table for this width is malformed. */
@@ -112,6 +126,11 @@ unsigned lds_sim_phase_cells(const lds_sim_profile *p, const lds_sim_access *a,
 void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a,
                          const lds_sim_phase *ph, unsigned *hits,
                          unsigned *distinct);
+
+/* The words a full phase of an access of `kind` and `width` brings: the
+ * lanes of its first lane group times the words of one lane (0 if the
+ * table is malformed).  A phase that fills the banks has as many. */
+unsigned lds_sim_phase_words(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
 
 /* Greatest common divisor (gcd(0, 0) = 0). */
 uint64_t lds_sim_gcd(uint64_t a, uint64_t b);

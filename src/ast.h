@@ -86,9 +86,13 @@ typedef struct lds_stmt {
             lds_setting key;
             lds_expr *value;          /* banks bank_bytes wave lds */
             const char *word;         /* r2 r3 write_merge: the value */
-            const char *width;        /* phases: the width, and table */
-            const char *table;
-            lds_loc word_loc;
+            const char *kind;         /* phases, banks: the instruction
+                                         class, "read", ... (NULL: every
+                                         kind) and width (banks: NULL for
+                                         the profile's bank count) */
+            const char *width;
+            const char *table;        /* phases: the table */
+            lds_loc word_loc;         /* the width (or the value word) */
         } set;
         struct { lds_rules which; } rules;
         struct { lds_expr *dim[3]; unsigned n; } threads;

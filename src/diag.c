@@ -74,19 +74,20 @@ static void echo_byte(FILE *out, char ch, int pad)
 
 void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
 {
-    const char *red = color ? "\033[1;31m" : "", *bold = color ? "\033[1m" : "",
+    const char *what = d->warning ? "warning" : "error";
+    const char *red = !color ? "" : d->warning ? "\033[1;35m" : "\033[1;31m", *bold = color ? "\033[1m" : "",
                *green = color ? "\033[1;32m" : "", *off = color ? "\033[0m" : "";
     if (prog && d->loc.src)
-        fprintf(out, "%s%s: %s:%u:%u:%s %serror:%s %s\n", bold, prog, d->loc.src->name,
-                d->loc.line, d->loc.col, off, red, off, d->msg);
+        fprintf(out, "%s%s: %s:%u:%u:%s %s%s:%s %s\n", bold, prog, d->loc.src->name,
+                d->loc.line, d->loc.col, off, red, what, off, d->msg);
     else if (prog)
-        fprintf(out, "%s%s:%s %serror:%s %s\n", bold, prog, off, red, off, d->msg);
+        fprintf(out, "%s%s:%s %s%s:%s %s\n", bold, prog, off, red, what, off, d->msg);
     else if (d->loc.src && strcmp(d->loc.src->name, "<stdin>") != 0)   /* the REPL's :load */
-        fprintf(out, "%s:%u:%u: %serror:%s %s\n", d->loc.src->name, d->loc.line, d->loc.col, red, off, d->msg);
+        fprintf(out, "%s:%u:%u: %s%s:%s %s\n", d->loc.src->name, d->loc.line, d->loc.col, red, what, off, d->msg);
     else if (d->loc.src)   /* what was typed: its line of the session */
-        fprintf(out, "%u:%u: %serror:%s %s\n", d->loc.line, d->loc.col, red, off, d->msg);
+        fprintf(out, "%u:%u: %s%s:%s %s\n", d->loc.line, d->loc.col, red, what, off, d->msg);
     else
-        fprintf(out, "%serror:%s %s\n", red, off, d->msg);
+        fprintf(out, "%s%s:%s %s\n", red, what, off, d->msg);
     if (!d->loc.src || d->loc.line == 0)
         return;
     size_t len;

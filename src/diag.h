@@ -22,6 +22,7 @@ typedef struct {
 /* An error, as a value: set once, printed by the caller. */
 typedef struct {
     int set;
+    int warning;          /* a warning, not an error: the run goes on */
     lds_loc loc;
     char msg[512];
 } lds_diag;
@@ -32,7 +33,8 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
  * the loop values); cut at the message's size. */
 void lds_diag_append(lds_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Print "PROG: FILE:LINE:COL: error: MSG", the source line and a caret.
+/* Print "PROG: FILE:LINE:COL: error: MSG" ("warning:" for a warning),
+ * the source line and a caret.
  * prog NULL (the REPL): no program name, and no file for what was typed
  * (a file it loads is named). */
 void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color);

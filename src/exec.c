@@ -46,20 +46,38 @@ int lds_exec_uniform(lds_interp *in, const lds_expr *e, const char *what, int64_
 
 /* ------------------------------------------------------------ accesses */
 
-static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsigned *elem_size)
+/* The width of each instruction the access issues, and how many it
+ * issues per execution (parts): a 12-byte element read or written whole
+ * on a part without 96-bit accesses is three b32 instructions, as nvcc
+ * emits for a float3 (doc/rules.md section 4). */
+static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsigned *elem_size, unsigned *parts)
 {
     const lds_target *t = &s->u.access.target;
+    const lds_sim_profile *p = &in->profile;
     *elem_size = t->kind == T_ANON ? t->elem_size : t->kind == T_ELEM ? t->array->array.elem_size : 4;
     unsigned w = s->u.access.width ? s->u.access.width : *elem_size;
     if (w != 1 && w != 2 && w != 4 && w != 8 && w != 12 && w != 16) {
         lds_diag_set(in->diag, s->loc, "a %u-byte element needs an explicit width (b8 b16 b32 b64 b96 b128)", w);
         return -1;
     }
-    if (s->u.access.kind == ACC_ATOMIC && w > in->profile.max_atomic) {
+    *parts = 1;
+    if (s->u.access.kind == ACC_ATOMIC && w == 12) {
+        lds_diag_set(in->diag, s->loc, "no part has a 96-bit shared-memory atomic");
+        return -1;
+    }
+    if (w == 12 && !p->has_b96) {
+        if (s->u.access.width) {
+            lds_diag_set(in->diag, s->loc, "%s has no 96-bit shared-memory access (PTX has .v2 and .v4 only): write three b32 accesses at +0, +4 and +8, or %s a 12-byte element (float3) without a width to have it split into three b32 instructions",
+                         p->name, lds_access_kind_name(s->u.access.kind));
+            return -1;
+        }
+        *parts = 3;
+    }
+    if (s->u.access.kind == ACC_ATOMIC && w > p->max_atomic) {
         /* AMD's widest LDS atomics are 64-bit (ds_*_u64, ds_cmpst_b64);
          * PTX has 128-bit shared cas/exch from sm_90 (PTX ISA 8.3) */
-        lds_diag_set(in->diag, s->loc, "%s has no b%u shared-memory atomic (the widest is b%u)", in->profile.name,
-                     w * 8, in->profile.max_atomic * 8);
+        lds_diag_set(in->diag, s->loc, "%s has no b%u shared-memory atomic (the widest is b%u)", p->name,
+                     w * 8, p->max_atomic * 8);
         return -1;
     }
     *width = w;
@@ -68,7 +86,7 @@ static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsi
 
 /* The record of access statement s in the statement running now: one
  * record gathers every execution of s (a block loop runs it again). */
-static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned width)
+static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned width, unsigned parts)
 {
     lds_results *r = in->results;
     for (size_t i = r->n; i-- > in->first_unreported;)
@@ -83,7 +101,8 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
     a->kind = s->u.access.kind;
-    a->width = width;
+    a->width = width / parts;
+    a->parts = parts;
     a->show = in->show;
     a->explain = explain;
     in->explain_next = false;
@@ -92,13 +111,14 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
 
 static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *outer, unsigned nouter)
 {
-    unsigned width, elem_size;
-    if (access_width(in, s, &width, &elem_size) < 0)
+    unsigned width, elem_size, parts;
+    if (access_width(in, s, &width, &elem_size, &parts) < 0)
         return -1;
-    lds_access_result *rec = record_of(in, s, width);
+    lds_access_result *rec = record_of(in, s, width, parts);
     in->last = rec;
+    lds_settings_check_banks(in, s, width / parts);
     lds_access_space sp = {
-        s, &in->profile, width, elem_size, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
+        s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
         { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
         in->no_shortcuts,
     };

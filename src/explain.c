@@ -6,6 +6,9 @@
 
 #include <string.h>
 
+#include "sim/phases.h"
+#include "src/notes.h"
+
 #define MAX_PHASES_EXPLAINED 4
 #define MAX_WORDS_LISTED 6
 
@@ -50,18 +53,27 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
                 (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s");
         return;
     }
-    const char *spec = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width).phases;
-    size_t len = strlen(spec);
-    if (spec[len - 1] == 'c')
+    lds_sim_access acc = lds_sample_access(rec, s);
+    lds_sim_geometry g = lds_sim_access_geometry(p, &acc);
+    size_t len = strlen(g.phases);
+    if (g.phases[len - 1] == 'c')
         fprintf(out, "%sR3: a b%u %s on %s is served in phases of %.*s contiguous lanes", bullet, rec->width * 8,
-                kind, p->name, (int)(len - 1), spec);
+                kind, p->name, (int)(len - 1), g.phases);
     else
-        fprintf(out, "%sR3: a b%u %s on %s is served in phases of the lane groups %s (repeating every 32 lanes)",
-                bullet, rec->width * 8, kind, p->name, spec);
+        fprintf(out, "%sR3: a b%u %s on %s is served in phases of the lane groups %s (repeating every %u lanes)",
+                bullet, rec->width * 8, kind, p->name, g.phases, lds_sim_phase_period(g.phases));
+    if (g.banks != p->banks)
+        fprintf(out, ", over a bank period of %u words (not the part's %u banks)", g.banks, p->banks);
     fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
             s->result.ideal == 1 ? "has" : "have");
+    if (g.paired)
+        fprintf(out, "%sIts active lanes pair up on equal addresses, so it is served in half-warps instead of the table's phases (%s).\n",
+                bullet, p->pair_merge_source);
     if (w > 1)
         fprintf(out, "%sEach lane brings %u consecutive words, all into its phase.\n", bullet, w);
+    char standing[LDS_NOTE_LEN];
+    lds_entry_standing(p, (lds_sim_kind)rec->kind, rec->width, standing, sizeof standing);
+    fprintf(out, "%sWhere the table comes from: %s.\n", bullet, standing);
 }
 
 /* The words a bank serves in a phase, with their lanes. */
@@ -203,6 +215,25 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
             (unsigned long long)stride, g.banks, gcd, apart, lanes, banks, banks == 1 ? "" : "s", per, per == 1 ? "" : "s");
 }
 
+/* What backs the calibrated rules for this instruction, in words that
+ * say "measured" only where counters were. */
+static const char *which_holds(const lds_access_result *rec)
+{
+    switch (lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->confidence) {
+    case LDS_CONF_MEASURED:
+        return "Counters measured on this part follow the calibrated rules for this instruction.";
+    case LDS_CONF_DOCUMENTED:
+        return "The vendor documents the calibrated behaviour for this instruction; it is not measured here.";
+    case LDS_CONF_INFERRED:
+        return "Neither is measured for this instruction on this part: its calibrated table is an inference.";
+    case LDS_CONF_SET:
+        return "The calibrated table here is the one the program set.";
+    case LDS_CONF_TEXTBOOK:
+        break;
+    }
+    return "This profile is the textbook model: neither is a measurement.";
+}
+
 /* Run the same instruction under the other rule set. */
 static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
@@ -226,13 +257,30 @@ static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sam
                 (unsigned long long)res.cycles, res.cycles == 1 ? "" : "s", (unsigned long long)res.ideal);
         return;
     }
-    fprintf(out, "%sThe rules disagree here: the literal rules of seed 003 (rules seed) give %llu cycles for %llu ideal (%llu-way); the calibrated rules give %llu cycles for %llu ideal (%llu-way). Measured counters follow the calibrated rules.\n",
-            bullet, (unsigned long long)lc, (unsigned long long)li, (unsigned long long)lw, (unsigned long long)cc,
-            (unsigned long long)ci, (unsigned long long)cw);
+    fprintf(out, "%sThe rules disagree here: the literal rules of seed 003 (rules seed) give %llu cycle%s for %llu ideal (%llu-way); the calibrated rules give %llu cycle%s for %llu ideal (%llu-way). %s\n",
+            bullet, (unsigned long long)lc, lc == 1 ? "" : "s", (unsigned long long)li, (unsigned long long)lw,
+            (unsigned long long)cc, cc == 1 ? "" : "s", (unsigned long long)ci, (unsigned long long)cw,
+            which_holds(rec));
+}
+
+/* What the access did not issue or did not count: waves with no active
+ * lane, lanes left out of the bank check. */
+static void explain_left_out(FILE *out, const lds_access_result *rec, const char *bullet)
+{
+    if (mpz_sgn(rec->m.skipped) > 0)
+        gmp_fprintf(out, "%s%Zd wave execution%s had no active lane: such a wave branches around the access and issues no instruction, so %s not counted in instructions (Nsight's inst_executed does not count %s either).\n",
+                    bullet, rec->m.skipped, mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "" : "s",
+                    mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "it is" : "they are",
+                    mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "it" : "them");
+    if (mpz_sgn(rec->m.unaligned) > 0)
+        gmp_fprintf(out, "%s%Zd lane address%s not a multiple of %u bytes: on %s such lanes are left out of the bank check (%s).\n",
+                    bullet, rec->m.unaligned, mpz_cmp_ui(rec->m.unaligned, 1) == 0 ? " is" : "es are", rec->width,
+                    rec->profile->name, rec->profile->unaligned_source);
 }
 
 void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bullet)
 {
+    explain_left_out(out, rec, bullet);
     if (!rec->nsamples) {
         fprintf(out, "%sNo instruction was simulated.\n", bullet);
         return;

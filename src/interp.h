@@ -38,6 +38,10 @@ typedef struct lds_interp {
     lds_env env;
     lds_eval ev;
     lds_diag *diag;
+    void (*warn)(void *ctx, const lds_diag *w);   /* a warning (may be NULL) */
+    void *warn_ctx;
+    bool banks_warned;                /* the bank count's warning was given
+                                         since set banks last ran */
     /* output */
     FILE *print_out;                  /* where print writes; NULL: nowhere (-q) */
     bool keep_sample;                 /* every access keeps its first instruction
@@ -62,6 +66,10 @@ int lds_settings_set(lds_interp *in, const lds_stmt *s);
 void lds_settings_rules(lds_interp *in, lds_rules which);
 int lds_settings_threads(lds_interp *in, const lds_stmt *s);
 int lds_settings_groups(lds_interp *in, const lds_stmt *s);
+/* Warn (once per set banks) when an access of `width` bytes runs with a
+ * bank count the program changed but phases it did not, and a phase's
+ * words do not fill the banks. */
+void lds_settings_check_banks(lds_interp *in, const lds_stmt *s, unsigned width);
 /* The evaluator's view of the profile and dispatch follows the settings. */
 void lds_settings_sync(lds_interp *in);
 

@@ -100,10 +100,13 @@ static int context(job *j, int lane)
     return context_upto(j, lane, MAX_DIMS);
 }
 
-/* "k = 5, wave 1": an instruction's place, for --show. */
-static char *sample_label(job *j)
+/* "k = 5, wave 1": an instruction's place, for --show; "b32 2 of 3" for
+ * a part of a split access. */
+static char *sample_label(job *j, unsigned part)
 {
     lds_buf b = { 0 };
+    if (j->sp->parts > 1)
+        lds_buf_printf(&b, "b%u %u of %u", j->sp->width / j->sp->parts * 8, part + 1, j->sp->parts);
     for (unsigned i = 0; i < j->nloops; i++)
         lds_buf_printf(&b, "%s%s = %lld", b.len ? ", " : "", j->loops[i].loop->var,
                        (long long)j->env->loop[j->loops[i].slot]);
@@ -116,7 +119,11 @@ static char *sample_label(job *j)
 
 /* --------------------------------------------------------------- leaf */
 
-/* One instruction: evaluate every lane, run R1-R3, weigh by mult. */
+static int simulate_part(job *j, unsigned part, mpz_srcptr mult);
+
+/* One execution of the access by one wave: evaluate every lane; a wave
+ * with no active lane issues nothing (counted as skipped), else each of
+ * its instructions is simulated and weighed by mult. */
 static int leaf(job *j, mpz_srcptr mult)
 {
     const lds_access_space *sp = j->sp;
@@ -141,10 +148,38 @@ static int leaf(job *j, mpz_srcptr mult)
         if (j->active[lane] && lds_target_address(&j->target, &j->addr[lane]) < 0)
             return context(j, (int)lane);
     }
-    lds_sim_access acc = { (lds_sim_kind)s->u.access.kind, sp->width, 1, wave, j->active, j->addr };
+    bool any = false;
+    for (unsigned lane = 0; lane < wave && !any; lane++)
+        any = j->active[lane];
+    if (!any) {   /* the wave branches around the access: no instruction */
+        if (!j->checking)
+            mpz_add(j->m->skipped, j->m->skipped, mult);
+        return 0;
+    }
+    for (unsigned part = 0; part < sp->parts; part++)
+        if (simulate_part(j, part, mult) < 0)
+            return -1;
+    return 0;
+}
+
+/* Part `part` of one instruction (a b96 element on a part without b96
+ * is three b32 instructions, at +0, +4, +8): run R1-R3, keep it as a
+ * sample while there is room, weigh it by mult. */
+static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
+{
+    const lds_access_space *sp = j->sp;
+    unsigned wave = sp->profile->wave, width = sp->width / sp->parts;
+    uint64_t shifted[LDS_SIM_MAX_WAVE];
+    const uint64_t *addr = j->addr;
+    if (sp->parts > 1) {
+        for (unsigned lane = 0; lane < wave; lane++)
+            shifted[lane] = j->addr[lane] + (uint64_t)part * width;
+        addr = shifted;
+    }
+    lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, 1, wave, j->active, addr };
     const char *why = NULL;
     if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
-        lds_diag_set(sp->diag, s->loc, "the profile's phase table is malformed: %s", why);
+        lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
         return -1;
     }
     if (j->checking)
@@ -152,7 +187,7 @@ static int leaf(job *j, mpz_srcptr mult)
     lds_access_result *rec = j->rec;
     rec->simulated++;
     if (rec->nsamples < rec->capsamples) {   /* the first ones, for --show */
-        char *label = sample_label(j);
+        char *label = sample_label(j, part);
         lds_results_keep_sample(rec, &acc, &j->result, label);
         free(label);
     }
@@ -162,6 +197,9 @@ static int leaf(job *j, mpz_srcptr mult)
     mpz_addmul_ui(m->cycles, mult, res->cycles);
     mpz_addmul_ui(m->ideal, mult, res->ideal);
     mpz_addmul_ui(m->broadcasts, mult, res->broadcasts);
+    mpz_addmul_ui(m->unaligned, mult, res->unaligned);
+    if (res->paired)
+        mpz_add(m->paired, m->paired, mult);
     if (res->ways > m->ways)
         m->ways = res->ways;
     return 0;
@@ -488,8 +526,11 @@ static int run_job(job *j)
     j->total_threads = sp->threads[0] * sp->threads[1] * sp->threads[2];
     j->nwaves = (j->total_threads + p->wave - 1) / p->wave;
     j->nfull = j->total_threads / p->wave;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, sp->width);
+    unsigned width = sp->width / sp->parts;
+    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, width);
     j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_sim_alignment(p, sp->width));
+    if (p->unaligned_free)   /* whether a lane is unaligned repeats with its width */
+        j->modulus = lcm_u64(j->modulus, width);
     j->env->wave = j->env->group = 0;
     uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
     uint64_t planned = plan_dim(j, 0, left);

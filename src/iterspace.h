@@ -19,6 +19,10 @@ typedef struct {
     const lds_stmt *s;                /* the access (resolved) */
     const lds_sim_profile *profile;
     unsigned width, elem_size;        /* bytes per address; of an element */
+    unsigned parts;                   /* instructions each execution issues:
+                                         3 for a 12-byte element on a part
+                                         without b96 (three b32 at +0, +4,
+                                         +8), else 1 */
     lds_eval *ev;                     /* its env is moved lane by lane */
     lds_diag *diag;
     const lds_outer_loop *outer;      /* block loops hoisted into it: dimensions */

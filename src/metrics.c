@@ -3,13 +3,13 @@
 
 void lds_metrics_init(lds_metrics *m)
 {
-    mpz_inits(m->instructions, m->cycles, m->ideal, m->broadcasts, NULL);
+    mpz_inits(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
     m->ways = 0;
 }
 
 void lds_metrics_clear(lds_metrics *m)
 {
-    mpz_clears(m->instructions, m->cycles, m->ideal, m->broadcasts, NULL);
+    mpz_clears(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
 }
 
 void lds_metrics_reset(lds_metrics *m)
@@ -18,6 +18,9 @@ void lds_metrics_reset(lds_metrics *m)
     mpz_set_ui(m->cycles, 0);
     mpz_set_ui(m->ideal, 0);
     mpz_set_ui(m->broadcasts, 0);
+    mpz_set_ui(m->unaligned, 0);
+    mpz_set_ui(m->skipped, 0);
+    mpz_set_ui(m->paired, 0);
     m->ways = 0;
 }
 
@@ -27,6 +30,9 @@ void lds_metrics_add(lds_metrics *dst, const lds_metrics *src)
     mpz_add(dst->cycles, dst->cycles, src->cycles);
     mpz_add(dst->ideal, dst->ideal, src->ideal);
     mpz_add(dst->broadcasts, dst->broadcasts, src->broadcasts);
+    mpz_add(dst->unaligned, dst->unaligned, src->unaligned);
+    mpz_add(dst->skipped, dst->skipped, src->skipped);
+    mpz_add(dst->paired, dst->paired, src->paired);
     if (src->ways > dst->ways)
         dst->ways = src->ways;
 }
@@ -45,5 +51,7 @@ void lds_metrics_value(const lds_metrics *m, lds_metric metric, mpz_t out)
     case M_EXCESS: lds_metrics_excess(m, out); break;
     case M_BROADCASTS: mpz_set(out, m->broadcasts); break;
     case M_INSTRUCTIONS: mpz_set(out, m->instructions); break;
+    case M_UNALIGNED: mpz_set(out, m->unaligned); break;
+    case M_SKIPPED: mpz_set(out, m->skipped); break;
     }
 }

@@ -13,6 +13,13 @@
 
 typedef struct {
     mpz_t instructions, cycles, ideal, broadcasts;
+    mpz_t unaligned;              /* lane addresses left out of the bank
+                                     check (sim: lds_sim_unaligned) */
+    mpz_t skipped;                /* wave executions with no active lane:
+                                     they issue no instruction */
+    mpz_t paired;                 /* instructions served in half-waves by
+                                     the pairing rule (not a metric of the
+                                     language: reports note it) */
     uint64_t ways;
 } lds_metrics;
 

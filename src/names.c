@@ -18,14 +18,16 @@ const char *const lds_statement_words[] = {
 static const struct { const char *name; lds_metric metric; } metrics[] = {
     { "ways", M_WAYS }, { "cycles", M_CYCLES }, { "ideal", M_IDEAL }, { "excess", M_EXCESS },
     { "broadcasts", M_BROADCASTS }, { "instructions", M_INSTRUCTIONS },
+    { "unaligned", M_UNALIGNED }, { "skipped", M_SKIPPED },
     { "wavefronts", M_CYCLES }, { "conflicts", M_EXCESS },
 };
 #define NMETRICS (sizeof metrics / sizeof metrics[0])
 
 const char *const lds_metric_names[] = {
-    "ways", "cycles", "ideal", "excess", "broadcasts", "instructions", "wavefronts", "conflicts",
+    "ways", "cycles", "ideal", "excess", "broadcasts", "instructions", "unaligned", "skipped",
+    "wavefronts", "conflicts",
     "total.ways", "total.cycles", "total.ideal", "total.excess", "total.broadcasts", "total.instructions",
-    "total.wavefronts", "total.conflicts", NULL
+    "total.unaligned", "total.skipped", "total.wavefronts", "total.conflicts", NULL
 };
 
 static bool lookup(const char *const *names, const char *word, int *index)

@@ -606,7 +606,7 @@ static lds_stmt *parse_expect(parser *p, lds_loc loc)
     s->u.expect.metric_name = tok_str(p);
     if (!lds_metric_lookup(s->u.expect.metric_name, &s->u.expect.metric, &s->u.expect.total)) {
         unknown_word(p, p->tok.loc, "metric", s->u.expect.metric_name, lds_metric_names,
-                     "ways cycles ideal excess broadcasts instructions, or total.cycles ...");
+                     "ways cycles ideal excess broadcasts instructions unaligned skipped, or total.cycles ...");
         return NULL;
     }
     advance(p);
@@ -618,7 +618,29 @@ static lds_stmt *parse_expect(parser *p, lds_loc loc)
     return (s->u.expect.value = parse_expr(p)) ? s : NULL;
 }
 
-/* set := 'set' KEY ( expr | WORD | WIDTH TABLE ) */
+/* Whether a word names an instruction class's kind. */
+static bool is_kind_word(const char *w)
+{
+    return !strcmp(w, "read") || !strcmp(w, "write") || !strcmp(w, "atomic");
+}
+
+/* [KIND] WIDTH, the instruction class of set phases and set banks; the
+ * first word has been read (first). */
+static int parse_class(parser *p, lds_stmt *s, const char *first)
+{
+    if (is_kind_word(first)) {
+        s->u.set.kind = first;
+        if (!(first = parse_word(p, "a width (b8 b16 b32 b64 b96 b128)")))
+            return -1;
+    }
+    s->u.set.width = first;
+    s->u.set.word_loc = p->tok.loc;
+    return 0;
+}
+
+/* set := 'set' KEY ( expr | WORD )
+ *      | 'set' 'phases' [KIND] WIDTH TABLE
+ *      | 'set' 'banks' [[KIND] WIDTH] expr */
 static lds_stmt *parse_set(parser *p, lds_loc loc)
 {
     lds_stmt *s = new_stmt(p, S_SET, loc);
@@ -647,13 +669,33 @@ static lds_stmt *parse_set(parser *p, lds_loc loc)
         }
         break;
     }
-    case SET_PHASES:
-        if (!(s->u.set.width = parse_word(p, "a width (b8 ... b128, b128-read or b128-write)")))
+    case SET_PHASES: {
+        const char *first = parse_word(p, "a width (b8 ... b128), or read, write or atomic and a width");
+        if (!first || parse_class(p, s, first) < 0)
             return NULL;
-        s->u.set.word_loc = p->tok.loc;
         if (!(s->u.set.table = parse_word(p, "a lane-phase table (16 or 16c or 0-3,20-23|...)")))
             return NULL;
         break;
+    }
+    case SET_BANKS: {
+        /* a class first (set banks write b64 32), or the count alone */
+        lds_lexer save = p->lx;
+        lds_token word = lds_lex_word(&p->lx);
+        char w[16] = "";
+        if (word.kind == TK_WORD && word.len < sizeof w)
+            memcpy(w, word.start, word.len);
+        /* b followed by a digit reads as a width (an unknown one is
+         * reported as such), never as a name */
+        if (is_kind_word(w) || (w[0] == 'b' && w[1] >= '0' && w[1] <= '9')) {
+            p->tok = word;
+            if (parse_class(p, s, lds_arena_strndup(p->arena, word.start, word.len)) < 0)
+                return NULL;
+        } else {
+            p->lx = save;
+        }
+        advance(p);
+        return (s->u.set.value = parse_expr(p)) ? s : NULL;
+    }
     default:
         advance(p);
         return (s->u.set.value = parse_expr(p)) ? s : NULL;

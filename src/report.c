@@ -195,10 +195,14 @@ void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics
         fprintf(out, "%s%s ", i ? ", " : "", names[i]);
         lds_report_number(r, out, values[i]);
     }
-    if (mpz_sgn(m->broadcasts)) {
-        fputs(", broadcasts ", out);
-        lds_report_number(r, out, m->broadcasts);
-    }
+    /* the rest only where they are not zero */
+    static const char *const optional[] = { "broadcasts", "unaligned", "skipped" };
+    mpz_srcptr more[] = { m->broadcasts, m->unaligned, m->skipped };
+    for (int i = 0; i < 3; i++)
+        if (mpz_sgn(more[i])) {
+            fprintf(out, ", %s ", optional[i]);
+            lds_report_number(r, out, more[i]);
+        }
     mpz_clear(excess);
 }
 
@@ -254,6 +258,39 @@ int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsign
     return 0;
 }
 
+/* The number of source in the list of distinct sources (added if new). */
+static unsigned source_number(const char **list, unsigned *n, const char *source)
+{
+    for (unsigned i = 0; i < *n; i++)
+        if (!strcmp(list[i], source))
+            return i + 1;
+    list[(*n)++] = source;
+    return *n;
+}
+
+/* Per instruction class: its phases, bank period, confidence and source
+ * (numbered, the sources listed once below). */
+static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
+{
+    const char *sources[LDS_ACCESS_KINDS * LDS_WC_COUNT];
+    unsigned nsources = 0;
+    fprintf(out, "  instructions (calibrated R3: which lanes form a phase, and the bank period):\n");
+    fprintf(out, "    %-6s %-7s %-44s %5s  %-10s %s\n", "kind", "width", "phases", "banks", "confidence", "source");
+    for (int k = 0; k < LDS_ACCESS_KINDS; k++)
+        for (int wc = 0; wc < LDS_WC_COUNT; wc++) {
+            const lds_sim_entry *e = &p->geometry[k][wc];
+            if (k == LDS_ACCESS_ATOMIC && wc >= LDS_WC_B96 && (wc == LDS_WC_B96 || p->max_atomic < 16))
+                continue;   /* no such atomic */
+            const char *phases = wc == LDS_WC_B96 && !p->has_b96 ? "none: three b32 instructions" : e->phases;
+            fprintf(out, "    %-6s %-7s %-44s %5u  %-10s [%u]\n", lds_sim_kind_name((lds_sim_kind)k),
+                    lds_sim_width_class_name((lds_sim_width_class)wc), phases, lds_sim_entry_banks(p, e),
+                    lds_sim_confidence_name(e->confidence), source_number(sources, &nsources, e->source));
+        }
+    fprintf(out, "  sources:\n");
+    for (unsigned i = 0; i < nsources; i++)
+        fprintf(out, "    [%u] %s\n", i + 1, sources[i]);
+}
+
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
 {
     fprintf(out, "%s: %s\n", p->name, p->title);
@@ -264,9 +301,14 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  writes       %s\n", lds_sim_merges(p, LDS_ACCESS_WRITE) ? "same-word writes merge (one lane wins)"
                                                                           : "never merge: every lane counts");
     fprintf(out, "  alignment    %s\n", p->natural_align ? "natural for b64/b128" : "4 bytes for b32 and wider");
-    fprintf(out, "  lane phases (calibrated R3):\n");
-    for (int wc = 0; wc < LDS_WC_COUNT; wc++)
-        fprintf(out, "    %-11s %s\n", lds_sim_width_class_name((lds_sim_width_class)wc), p->phases[wc]);
-    fprintf(out, "  confidence   %s%s\n", p->confidence, p->uncertain ? " (reports carry a note)" : "");
-    fprintf(out, "  source       %s\n", p->source);
+    if (p->unaligned_free)
+        fprintf(out, "  unaligned    b64/b128 lanes not aligned to their width cost no bank conflict; their own cost is not modelled; %s\n",
+                p->unaligned_source);
+    else
+        fprintf(out, "  unaligned    %s\n", p->unaligned_source);
+    fprintf(out, "  pairing      %s%s\n", p->pair_merge ? "on: b128 reads whose lanes pair up on equal addresses run in half-waves; " : "off: ",
+            p->pair_merge_source);
+    fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
+    fprintf(out, "  confidence   %s\n", p->summary);
+    arch_info_geometry(out, p);
 }

@@ -2,8 +2,9 @@
  * of each run, in the columns lds-calc(1) lists:
  *
  *   [sweep labels...], exit, status, error, index, file, line, column,
- *   source, profile, rules, overrides, kind, width, bytes, instructions,
- *   ways, cycles, ideal, excess, broadcasts
+ *   source, profile, rules, overrides, kind, width, bytes, confidence,
+ *   instructions, ways, cycles, ideal, excess, broadcasts, unaligned,
+ *   skipped
  *
  * A failed access has status "error", its message, and no numbers; a
  * run that failed outside any access has one row with the error alone,
@@ -62,16 +63,18 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     lds_sim_profile_overrides(a->profile, over, sizeof over);
     fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
     lds_report_csv_field(out, over);
-    fprintf(out, ",%s,b%u,%u,", lds_access_kind_name(a->kind), a->width * 8, a->width);
+    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, a->width);
+    fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width,
+            lds_sim_confidence_name(e->confidence));
     if (a->failed) {
-        fputs(",,,,,\r\n", out);
+        fputs(",,,,,,,\r\n", out);
         return;
     }
     mpz_t excess;
     mpz_init(excess);
     lds_metrics_excess(&a->m, excess);
-    gmp_fprintf(out, "%Zd,%llu,%Zd,%Zd,%Zd,%Zd\r\n", a->m.instructions, (unsigned long long)a->m.ways, a->m.cycles,
-                a->m.ideal, excess, a->m.broadcasts);
+    gmp_fprintf(out, "%Zd,%llu,%Zd,%Zd,%Zd,%Zd,%Zd,%Zd\r\n", a->m.instructions, (unsigned long long)a->m.ways,
+                a->m.cycles, a->m.ideal, excess, a->m.broadcasts, a->m.unaligned, a->m.skipped);
     mpz_clear(excess);
 }
 
@@ -80,8 +83,8 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
     FILE *out = r->o.out;
     if (!r->csv_header_done) {
         lds_report_csv_labels(r, out, true);
-        fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,"
-              "instructions,ways,cycles,ideal,excess,broadcasts\r\n", out);
+        fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,"
+              "instructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped\r\n", out);
         r->csv_header_done = true;
     }
     for (size_t i = run->first_access; i < run->res->n; i++)
@@ -93,7 +96,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_field(out, err->msg);
         fputs(",,", out);
         lds_report_csv_field(out, err->loc.src ? err->loc.src->name : "");
-        fprintf(out, ",%u,%u,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
+        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
     }
 }
 

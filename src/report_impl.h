@@ -30,6 +30,8 @@ struct lds_reporter {
     const lds_label *labels;          /* this run's sweep point */
     unsigned nlabels;
     char last_header[1024 + LDS_SIM_OVERRIDES_LEN];   /* text: the header printed last */
+    uint64_t said[32];                /* text: general notes said under it (hashes) */
+    unsigned nsaid;
     bool csv_header_done;
     unsigned pictures;                /* SVG pictures written so far */
     bool io_error;                    /* some output could not be written */
@@ -43,7 +45,8 @@ void lds_report_header_line(const lds_sim_profile *p, char *buf, size_t size);
 void lds_report_profile_label(const lds_sim_profile *p, char *buf, size_t size);
 /* "S=4 " labels of the run, then ": " (text), nothing outside a sweep. */
 void lds_report_labels_prefix(const lds_reporter *r, FILE *out);
-/* "cycles 4, ideal 1, excess 3, instructions 1[, broadcasts 31]", digits
+/* "cycles 4, ideal 1, excess 3, instructions 1[, broadcasts 31][, unaligned
+ * N][, skipped N]" (the last three where not zero), digits
  * grouped as the reporter says */
 void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m);
 /* An exact integer as text, digits grouped as the reporter says. */

@@ -3,6 +3,8 @@
  * integer is exact, however large (a JSON number of any length). */
 #include "src/report_impl.h"
 
+#include "src/notes.h"
+
 #include "src/counters.h"
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
@@ -84,6 +86,8 @@ static void metric_fields(FILE *out, const lds_metrics *m)
     key_number(out, "ideal", m->ideal);
     key_number(out, "excess", excess);
     key_number(out, "broadcasts", m->broadcasts);
+    key_number(out, "unaligned", m->unaligned);
+    key_number(out, "skipped", m->skipped);
     mpz_clear(excess);
 }
 
@@ -98,6 +102,33 @@ static void counters_object(FILE *out, lds_counter *c, unsigned n)
     }
     fputc('}', out);
     lds_counters_clear(c, n);
+}
+
+/* "geometry": the profile entry the access ran with. */
+static void geometry_object(FILE *out, const lds_access_result *a)
+{
+    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, a->width);
+    key(out, "geometry", false);
+    fputc('{', out);
+    key(out, "phases", true);
+    json_string(out, e->phases);
+    key_uint(out, "banks", lds_sim_entry_banks(a->profile, e));
+    key_string(out, "confidence", lds_sim_confidence_name(e->confidence));
+    key_string(out, "source", e->source);
+    fputc('}', out);
+}
+
+static void notes_array(FILE *out, const lds_access_result *a)
+{
+    lds_notes notes;
+    lds_access_notes(a, &notes);
+    key(out, "notes", false);
+    fputc('[', out);
+    for (unsigned i = 0; i < notes.n; i++) {
+        fputs(i ? ", " : "", out);
+        json_string(out, notes.text[i]);
+    }
+    fputc(']', out);
 }
 
 static void access_doc(FILE *out, const lds_access_result *a, bool first)
@@ -115,6 +146,8 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     key(out, "width", false);
     fprintf(out, "\"b%u\"", a->width * 8);
     key_uint(out, "bytes", a->width);
+    key_uint(out, "parts", a->parts);
+    geometry_object(out, a);
     key_string(out, "status", a->failed ? "error" : "ok");
     if (a->failed) {
         key_string(out, "error", a->error);
@@ -123,6 +156,7 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
         lds_counter c[LDS_MAX_COUNTERS];
         counters_object(out, c, lds_counters_of(a->profile, (int)a->kind, &a->m, c));
     }
+    notes_array(out, a);
     fputc('}', out);
 }
 
@@ -194,7 +228,7 @@ static void profiles_doc(FILE *out, const lds_run_view *run)
         key_string(out, "r2", p->r2 == LDS_R2_STRICT ? "strict" : "word");
         key_string(out, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
         rules_fields(out, p);
-        key_string(out, "confidence", p->confidence);
+        key_string(out, "confidence", p->summary);
         fputc('}', out);
     }
     fputc(']', out);

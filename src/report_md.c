@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "src/explain.h"
+#include "src/notes.h"
 
 /* Inline code that a table cell can hold. */
 static void md_code(FILE *out, const char *s)
@@ -105,7 +106,7 @@ static void results_table(const lds_results *res, size_t first, FILE *out)
     mpz_clear(excess);
 }
 
-/* Each profile the run used, once, with its note when it is uncertain. */
+/* Each profile the run used, once. */
 static void profiles_section(const lds_results *res, size_t first, FILE *out)
 {
     const lds_sim_profile *seen[64];
@@ -126,8 +127,30 @@ static void profiles_section(const lds_results *res, size_t first, FILE *out)
         lds_sim_profile_overrides(p, over, sizeof over);
         fprintf(out, "Profile **%s** (%s): %u banks of %u bytes, wave%u, rules %s%s%s.\n\n", p->name, p->title,
                 p->banks, p->bank_bytes, p->wave, lds_sim_profile_rules(p), over[0] ? "; overrides: " : "", over);
-        if (p->uncertain)
-            fprintf(out, "> Note: %s's lane groups are uncertain (%s).\n\n", p->name, p->confidence);
+    }
+}
+
+/* What the numbers rest on and leave out, each general note once. */
+static void notes_section(const lds_results *res, size_t first, FILE *out)
+{
+    lds_notes all[2];   /* the general notes said so far, and the access's */
+    bool any = false;
+    all[0].n = 0;
+    for (size_t i = first; i < res->n; i++) {
+        lds_access_notes(res->accesses[i], &all[1]);
+        for (unsigned k = 0; k < all[1].n; k++) {
+            bool said = false;
+            for (unsigned j = 0; j < all[0].n && all[1].general[k]; j++)
+                said |= !strcmp(all[0].text[j], all[1].text[k]);
+            if (said)
+                continue;
+            if (all[1].general[k] && all[0].n < LDS_MAX_NOTES)
+                memcpy(all[0].text[all[0].n++], all[1].text[k], LDS_NOTE_LEN);
+            if (!any)
+                fprintf(out, "\n**Notes:**\n\n");
+            any = true;
+            fprintf(out, "- line %u: %s.\n", res->accesses[i]->line, all[1].text[k]);
+        }
     }
 }
 
@@ -169,6 +192,7 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
     program_block(r, out);
     fprintf(out, "## Results\n\n");
     results_table(res, first_access, out);
+    notes_section(res, first_access, out);
     if (res->nexpects > first_expect) {
         fprintf(out, "\n**Checks:**\n\n");
         for (size_t i = first_expect; i < res->nexpects; i++) {

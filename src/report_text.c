@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/explain.h"
+#include "src/notes.h"
 
 static void header(lds_reporter *r, const lds_access_result *a)
 {
@@ -15,10 +16,32 @@ static void header(lds_reporter *r, const lds_access_result *a)
     if (strcmp(line, r->last_header) == 0)
         return;
     fputs(line, r->o.out);
-    if (p->uncertain)
-        fprintf(r->o.out, "# note: %s's lane groups are uncertain (%s); see lds-calc --arch-info %s\n", p->name,
-                p->confidence, p->name);
     memcpy(r->last_header, line, sizeof line);
+    r->nsaid = 0;
+}
+
+/* Whether a general note was said under the current header (and remember
+ * it if not). */
+static bool said_already(lds_reporter *r, const char *note)
+{
+    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+    for (const char *c = note; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    for (unsigned i = 0; i < r->nsaid; i++)
+        if (r->said[i] == h)
+            return true;
+    if (r->nsaid < sizeof r->said / sizeof r->said[0])
+        r->said[r->nsaid++] = h;
+    return false;
+}
+
+static void text_notes(lds_reporter *r, const lds_access_result *a)
+{
+    lds_notes notes;
+    lds_access_notes(a, &notes);
+    for (unsigned i = 0; i < notes.n; i++)
+        if (!notes.general[i] || !said_already(r, notes.text[i]))
+            fprintf(r->o.out, "  note: %s\n", notes.text[i]);
 }
 
 static void text_access(lds_reporter *r, const lds_access_result *a)
@@ -30,12 +53,19 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
     lds_report_labels_prefix(r, out);
     fprintf(out, "%u: %s: ", a->line, a->source);
     if (mpz_sgn(a->m.instructions) == 0) {
-        fprintf(out, "no instructions\n");
+        fprintf(out, "no instructions");
+        if (mpz_sgn(a->m.skipped) > 0) {
+            fprintf(out, " (");
+            lds_report_number(r, out, a->m.skipped);
+            fprintf(out, " wave%s with no active lane)", mpz_cmp_ui(a->m.skipped, 1) == 0 ? "" : "s");
+        }
+        fputc('\n', out);
         return;
     }
     fprintf(out, "%llu-way%s, ", (unsigned long long)a->m.ways, a->m.ways <= 1 ? " (conflict-free)" : "");
     lds_report_metrics_text(r, out, &a->m);
     fputc('\n', out);
+    text_notes(r, a);
     for (unsigned i = 0; a->show != SHOW_SUMMARY && i < a->nsamples; i++) {
         const lds_sample *s = &a->samples[i];
         fprintf(out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");

@@ -45,7 +45,9 @@ typedef struct lds_access_result {
     const lds_sim_profile *profile;   /* with every override in force */
     /* what */
     lds_access_kind kind;
-    unsigned width;               /* bytes per address */
+    unsigned width;               /* bytes per address of each instruction */
+    unsigned parts;               /* instructions per execution: 3 for a
+                                     12-byte element split into b32s */
     lds_metrics m;
     lds_show show;                /* detail asked for its report */
     bool explain;

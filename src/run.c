@@ -239,12 +239,20 @@ lds_reporter *lds_runner_reporter(lds_runner *r)
 
 static void hook_access(void *ctx, const lds_access_result *a)
 {
-    lds_reporter_access(ctx, a);
+    lds_reporter_access(((lds_runner *)ctx)->rep, a);
 }
 
 static void hook_expect(void *ctx, const lds_expect_result *e)
 {
-    lds_reporter_expect(ctx, e);
+    lds_reporter_expect(((lds_runner *)ctx)->rep, e);
+}
+
+/* A warning, at once on stderr (after what the report printed so far). */
+static void hook_warning(void *ctx, const lds_diag *w)
+{
+    const lds_runner *r = ctx;
+    fflush(stdout);
+    lds_diag_print(stderr, r->diag_prog, w, r->o->color);
 }
 
 lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values)
@@ -272,7 +280,7 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.print_out = o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;   /* stdout stays machine-readable */
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;
-    lds_session_hooks hooks = { hook_access, hook_expect, r->rep };
+    lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning };
     lds_session *s = lds_session_open(&cfg, &hooks);
     for (unsigned i = 0; i < o->ndefines; i++)
         mpz_clear(first[i]);

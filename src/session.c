@@ -68,6 +68,8 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     in->explain_all = cfg->explain;
     in->keep_sample = cfg->keep != LDS_KEEP_NONE;
     in->print_out = cfg->print_out;
+    in->warn = s->hooks.warning;
+    in->warn_ctx = s->hooks.ctx;
     if (cfg->arch)
         lds_settings_arch(in, cfg->arch);
     lds_loc none = { NULL, 0, 0 };

@@ -54,6 +54,8 @@ typedef struct {
     /* an expect ran */
     void (*expect)(void *ctx, const lds_expect_result *e);
     void *ctx;
+    /* a warning: the run goes on (may be NULL) */
+    void (*warning)(void *ctx, const lds_diag *w);
 } lds_session_hooks;
 
 typedef struct lds_session lds_session;

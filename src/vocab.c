@@ -12,7 +12,8 @@ const char *lds_op_name(lds_op op)
 
 const char *lds_metric_name(lds_metric m)
 {
-    static const char *const names[] = { "ways", "cycles", "ideal", "excess", "broadcasts", "instructions" };
+    static const char *const names[] = { "ways", "cycles", "ideal", "excess", "broadcasts", "instructions",
+                                          "unaligned", "skipped" };
     return names[m];
 }
 

@@ -8,7 +8,7 @@
 typedef enum { ACC_READ, ACC_WRITE, ACC_ATOMIC } lds_access_kind;
 typedef enum { SHOW_SUMMARY, SHOW_PHASES, SHOW_LANES, SHOW_GRID } lds_show;
 typedef enum {
-    M_WAYS, M_CYCLES, M_IDEAL, M_EXCESS, M_BROADCASTS, M_INSTRUCTIONS
+    M_WAYS, M_CYCLES, M_IDEAL, M_EXCESS, M_BROADCASTS, M_INSTRUCTIONS, M_UNALIGNED, M_SKIPPED
 } lds_metric;
 
 /* Operators of expressions (the lexer's tokens are another thing). */

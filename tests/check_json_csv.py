@@ -17,7 +17,7 @@ import csv, glob, io, json, math, os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import schema_lite  # noqa: E402
 
-NUMS = ["instructions", "ways", "cycles", "ideal", "excess", "broadcasts"]
+NUMS = ["instructions", "ways", "cycles", "ideal", "excess", "broadcasts", "unaligned", "skipped"]
 
 
 def strict_pairs(pairs):
@@ -82,6 +82,7 @@ def same_numbers(doc, rows):
         assert r["source"] == a["source"] and r["status"] == a["status"]
         assert int(r["line"]) == a["line"] and int(r["column"]) == a["column"] and int(r["index"]) == a["index"]
         assert r["width"] == a["width"] and r["profile"] == a["profile"] and r["overrides"] == a["overrides"]
+        assert r["confidence"] == a["geometry"]["confidence"]
         for k in NUMS:
             if a["status"] == "ok":
                 assert int(r[k]) == a[k], (k, r[k], a[k])

@@ -6,7 +6,8 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 - folders depend one way: cli -> repl -> src -> sim (sim includes only
   sim; src never cli or repl; repl never cli);
 - no include cycle between files (#include "..." edges);
-- the writers of reports (src/report*.c, views.c, explain.c, svg.c) see
+- the writers of reports (src/report*.c, views.c, explain.c, svg.c,
+  notes.c) see
   nothing of the interpreter or the parser, directly or through a header;
 - no C file over 600 lines but the parser;
 - only sim/ computes the word of an address, the bank of a word or
@@ -80,7 +81,7 @@ def closure(f):
                 seen.add(h)
                 todo.append(h)
     return seen
-writers = [f for f in files if re.match(r"src/(report[a-z_]*|views|explain|svg)\.c$", f)]
+writers = [f for f in files if re.match(r"src/(report[a-z_]*|views|explain|svg|notes)\.c$", f)]
 for w in sorted(writers):
     seen = closure(w) & forbidden
     check(not seen, "%s reads results only" % w + (" (includes " + ", ".join(sorted(seen)) + ")" if seen else ""))

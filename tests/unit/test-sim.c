@@ -115,7 +115,7 @@ static void test_noncontiguous_matters(void)
     run(&p, LDS_ACCESS_READ, 16);
     CU_ASSERT_EQUAL(res.ways, 1);
     CU_ASSERT_EQUAL(res.cycles, 8);
-    strcpy(p.phases[LDS_WC_B128_READ], "8c");
+    strcpy(p.geometry[LDS_ACCESS_READ][LDS_WC_B128].phases, "8c");
     run(&p, LDS_ACCESS_READ, 16);
     CU_ASSERT_EQUAL(res.ways, 2);
     CU_ASSERT_EQUAL(res.cycles, 16);
@@ -217,8 +217,13 @@ static void test_profiles(void)
         const lds_sim_profile *p = lds_sim_profile_at(i);
         uint8_t map[LDS_SIM_MAX_WAVE];
         const char *why = NULL;
-        for (int wc = 0; wc < LDS_WC_COUNT; wc++)
-            CU_ASSERT(lds_sim_phase_map(p->phases[wc], p->wave, map, &why) > 0);
+        for (int k = 0; k < LDS_ACCESS_KINDS; k++)
+            for (int wc = 0; wc < LDS_WC_COUNT; wc++) {
+                const lds_sim_entry *e = &p->geometry[k][wc];
+                CU_ASSERT(lds_sim_phase_map(e->phases, p->wave, map, &why) > 0);
+                CU_ASSERT(e->source && e->source[0]);   /* every entry says where it comes from */
+                CU_ASSERT(lds_sim_entry_banks(p, e) > 0);
+            }
     }
     const lds_sim_profile *nv = lds_sim_profile_find("sm80");
     CU_ASSERT_FALSE(lds_sim_aligned(nv, 8, 4));
@@ -248,7 +253,7 @@ static void test_period_not_dividing_wave(void)
     CU_ASSERT_EQUAL(lds_sim_phase_map("0|1|2", 64, map, &why), 66);
     CU_ASSERT_EQUAL(map[63], 63);
     lds_sim_profile p = profile("gfx942");
-    strcpy(p.phases[LDS_WC_B32], "0|1|2");
+    strcpy(p.geometry[LDS_ACCESS_READ][LDS_WC_B32].phases, "0|1|2");
     strided(64, 4);
     run(&p, LDS_ACCESS_READ, 4);
     CU_ASSERT_EQUAL(res.ideal, 64);
@@ -320,6 +325,128 @@ static void test_two_addresses(void)
     CU_ASSERT_EQUAL(res.phase[0].accesses, 64);
 }
 
+/* An entry's own bank period: gfx950's ds_write_b64 wraps at 32 words on
+ * a 64-bank part; a set override of the period follows. */
+static void test_entry_bank_period(void)
+{
+    lds_sim_profile p = profile("gfx950");
+    strided(64, 128);   /* every lane at word 32 l */
+    run(&p, LDS_ACCESS_WRITE, 8);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+    CU_ASSERT_EQUAL(res.cycles, 64);
+    CU_ASSERT_EQUAL(lds_sim_geometry_of(&p, LDS_ACCESS_WRITE, 8).banks, 32);
+    CU_ASSERT_EQUAL(lds_sim_geometry_of(&p, LDS_ACCESS_READ, 8).banks, 64);
+    p.geometry[LDS_ACCESS_WRITE][LDS_WC_B64].banks = 64;   /* words 32 l: banks 0 and 32 */
+    run(&p, LDS_ACCESS_WRITE, 8);
+    CU_ASSERT_EQUAL(res.cycles, 32);
+    char over[LDS_SIM_OVERRIDES_LEN];
+    lds_sim_profile_overrides(&p, over, sizeof over);
+    CU_ASSERT_STRING_EQUAL(over, "banks write b64=64");
+}
+
+/* Unaligned wide lanes on AMD: out of the bank check, counted; a phase
+ * of them alone still takes its pass. */
+static void test_unaligned_left_out(void)
+{
+    lds_sim_profile p = profile("gfx950");
+    strided(64, 0);
+    for (unsigned l = 0; l < 64; l++)
+        active[l] = l < 2;
+    addr[1] = 61 * 4;   /* words 61-64: bank 0 again, beside lane 0 */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    CU_ASSERT_EQUAL(res.unaligned, 1);
+    p.unaligned_free = false;   /* the textbook: every word counts */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.cycles, 2);
+    CU_ASSERT_EQUAL(res.unaligned, 0);
+    p = profile("gfx950");
+    active[0] = false;          /* lane 1 alone, unaligned: one pass */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    CU_ASSERT_EQUAL(res.ideal, 1);
+    CU_ASSERT_TRUE(lds_sim_unaligned(&p, 8, 252));
+    CU_ASSERT_FALSE(lds_sim_unaligned(&p, 8, 256));
+    CU_ASSERT_FALSE(lds_sim_unaligned(&p, 12, 4));   /* b96: not measured, counted */
+    CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("generic"), 16, 4));
+}
+
+/* The LDS.128 pairing rule: sm75 only, pairs n^1 or n^2, every active
+ * lane's mate active and equal. */
+static void test_pairing(void)
+{
+    lds_sim_profile p = profile("sm75");
+    for (unsigned l = 0; l < 32; l++) {
+        active[l] = true;
+        addr[l] = (l / 2) * 16;
+    }
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.ideal, 2);
+    CU_ASSERT_EQUAL(res.cycles, 2);
+    CU_ASSERT_TRUE(res.paired);
+    for (unsigned l = 0; l < 32; l++)
+        addr[l] = (l % 2 + 4 * (l / 4)) * 16;   /* lane n == n^2 */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_TRUE(res.paired);
+    CU_ASSERT_EQUAL(res.ideal, 2);
+    active[1] = active[3] = false;   /* lanes 0 and 2 still pair (n^2) */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_TRUE(res.paired);
+    active[0] = false;               /* lane 2's mates 3 and 0 are idle: no pairing */
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_FALSE(res.paired);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+    for (unsigned l = 0; l < 32; l++) {
+        active[l] = true;
+        addr[l] = (l / 2) * 16;
+    }
+    run(&p, LDS_ACCESS_WRITE, 16);   /* stated for loads only */
+    CU_ASSERT_FALSE(res.paired);
+    run(&p, LDS_ACCESS_READ, 8);     /* and LDS.128 only */
+    CU_ASSERT_FALSE(res.paired);
+    p = profile("sm80");
+    run(&p, LDS_ACCESS_READ, 16);
+    CU_ASSERT_FALSE(res.paired);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+}
+
+/* The words a full phase brings, and a table's period. */
+static void test_phase_words_and_period(void)
+{
+    CU_ASSERT_EQUAL(lds_sim_phase_words(lds_sim_profile_find("gfx942"), LDS_ACCESS_READ, 4), 32);
+    CU_ASSERT_EQUAL(lds_sim_phase_words(lds_sim_profile_find("gfx950"), LDS_ACCESS_READ, 4), 64);
+    CU_ASSERT_EQUAL(lds_sim_phase_words(lds_sim_profile_find("gfx950"), LDS_ACCESS_READ, 12), 24);
+    CU_ASSERT_EQUAL(lds_sim_phase_words(lds_sim_profile_find("gfx950"), LDS_ACCESS_WRITE, 8), 32);
+    CU_ASSERT_EQUAL(lds_sim_phase_period("8c"), 8);
+    CU_ASSERT_EQUAL(lds_sim_phase_period("0-3,20-23|4-7,16-19|8-11,28-31|12-15,24-27"), 32);
+    CU_ASSERT_EQUAL(lds_sim_phase_period("0|1|2"), 3);
+    CU_ASSERT_EQUAL(lds_sim_phase_period("0-3|5"), 0);   /* lane 4 left out */
+}
+
+/* Confidence: measured only where counters were; no NVIDIA part has
+ * b96; the profiles' flags. */
+static void test_confidence(void)
+{
+    const lds_sim_profile *g = lds_sim_profile_find("gfx950");
+    CU_ASSERT_EQUAL(lds_sim_entry_of(g, LDS_ACCESS_READ, 12)->confidence, LDS_CONF_MEASURED);
+    CU_ASSERT_EQUAL(lds_sim_entry_of(g, LDS_ACCESS_WRITE, 8)->confidence, LDS_CONF_MEASURED);
+    CU_ASSERT_EQUAL(lds_sim_entry_of(g, LDS_ACCESS_WRITE, 4)->confidence, LDS_CONF_INFERRED);
+    CU_ASSERT_TRUE(lds_sim_entry_uncertain(lds_sim_entry_of(g, LDS_ACCESS_WRITE, 16)));
+    CU_ASSERT_EQUAL(lds_sim_entry_of(lds_sim_profile_find("sm100"), LDS_ACCESS_READ, 16)->confidence,
+                    LDS_CONF_INFERRED);
+    CU_ASSERT_EQUAL(lds_sim_entry_of(lds_sim_profile_find("sm90"), LDS_ACCESS_READ, 16)->confidence,
+                    LDS_CONF_DOCUMENTED);
+    for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
+        const lds_sim_profile *p = lds_sim_profile_at(i);
+        bool nv = lds_sim_profile_vendor(p) == LDS_VENDOR_NVIDIA;
+        CU_ASSERT_EQUAL(p->has_b96, !nv);
+        CU_ASSERT_EQUAL(p->pair_merge, !strcmp(p->name, "sm70") || !strcmp(p->name, "sm75"));
+        CU_ASSERT_EQUAL(p->unaligned_free, lds_sim_profile_vendor(p) == LDS_VENDOR_AMD);
+        CU_ASSERT(p->pair_merge_source && p->unaligned_source && p->summary && p->source);
+    }
+    CU_ASSERT_STRING_EQUAL(lds_sim_confidence_name(LDS_CONF_MEASURED), "measured");
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -340,5 +467,10 @@ int main(void)
     CU_add_test(s, "a period that does not divide the wave", test_period_not_dividing_wave);
     CU_add_test(s, "lane words and phase cells", test_lane_words_and_cells);
     CU_add_test(s, "two addresses per lane", test_two_addresses);
+    CU_add_test(s, "a class's own bank period", test_entry_bank_period);
+    CU_add_test(s, "unaligned wide lanes on AMD", test_unaligned_left_out);
+    CU_add_test(s, "the LDS.128 pairing rule", test_pairing);
+    CU_add_test(s, "phase words and table periods", test_phase_words_and_period);
+    CU_add_test(s, "confidence and flags", test_confidence);
     return lds_cunit_tap_main();
 }
