@@ -1,7 +1,9 @@
 /* fuzz/fuzz-diff.c - differential: for programs built from the input,
  * (1) the int64 and the GMP evaluation paths give identical results, and
  * (2) the simulator's shortcuts (multiplying what does not vary, one
- * period of an affine loop) give the same totals as plain enumeration.
+ * period of a loop whose bank pattern repeats) and the lane-vector
+ * evaluator give the same totals and the same errors as plain
+ * enumeration with the tree walker.
  * A difference aborts. */
 #include <stdint.h>
 #include <stdio.h>
@@ -51,7 +53,12 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     static const char *const archs[] = { "generic", "sm80", "gfx942", "gfx950", "xe-hpg", "rdna3" };
     static const char *const terms[] = { "lane", "tid", "k", "j", "group", "wave", "tid.x", "tid.y",
                                          "(lane ^ k)", "(k * k)", "(1 << 62)", "(lane % 3)", "(k / 2)",
-                                         "(-k)", "(tid >> 1)", "9223372036854775807" };
+                                         "(-k)", "(tid >> 1)", "9223372036854775807", "(k % 8)", "(k & 7)",
+                                         "(k >> 2)", "((k * 3 + lane) % 32)", "(k * 32 ^ lane)", "(k & ~3)",
+                                         "(lane - 7) * k % 13", "(k < 5 ? k : 2 * k)", "min(k % 6, lane)",
+                                         "((k - 40) % 16)", "(k | 5)", "(~k)" };
+    static const char *const indices[] = { "abs(x) % 1024", "(x % 1024 + 1024) % 1024", "(x & 1023)", "x" };
+    static const char *const conds[] = { "", " if lane % 3 != 1", " if (k % 4) != 2", " if k < 7 + lane" };
     static const char *const ops[] = { " + ", " * ", " ^ ", " - ", " & ", " | ", " % 97 + ", " * 3 + " };
     static const char *const widths[] = { "f32", "f16", "b64", "u8", "b128" };
     size_t i = 0, len = 0;
@@ -64,14 +71,16 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     len += (size_t)snprintf(text + len, size - len, "let x = ");
     unsigned nterms = 1 + B() % 5;
     for (unsigned t = 0; t < nterms && len < size; t++) {
-        unsigned op = B() % 8, term = B() % 16;
+        unsigned op = B() % 8, term = B() % 28;
         len += (size_t)snprintf(text + len, size - len, "%s%s", t ? ops[op] : "", terms[term]);
     }
-    unsigned w = B() % 5, kind = B() % 3, scale = 1 + B() % 4;
+    unsigned w = B() % 5, kind = B() % 3, scale = 1 + B() % 4, form = B() % 4, cond = B() % 4;
     int lo = (int)(B() % 5) - 2;
     unsigned hi = B() % 80, jn = 1 + B() % 3, mul = B();
-    len += (size_t)snprintf(text + len, size - len, "\n%s %s[abs(x) %% 1024 * %u] for k in %d..%u, j in 0..%u\n",
-                            kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], scale, lo, hi, jn);
+    hi *= 1 + B() % 4;
+    len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%u\n",
+                            kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], indices[form], scale,
+                            conds[cond], lo, hi, jn);
     snprintf(text + len, size - len, "print x * %u\n", mul);
 #undef B
 }

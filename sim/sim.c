@@ -219,18 +219,104 @@ static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g,
     return n;
 }
 
+/* The running count of one phase: units seen (a hash set) and units per
+ * bank, both cleared by moving to a new generation instead of zeroing.
+ * One per thread, kept from call to call. */
+#define UNIT_SLOTS 1024   /* a power of two above LDS_SIM_MAX_CELLS */
+typedef struct {
+    uint64_t unit[UNIT_SLOTS];
+    uint32_t unit_gen[UNIT_SLOTS];
+    unsigned count[LDS_SIM_MAX_BANKS];
+    uint32_t count_gen[LDS_SIM_MAX_BANKS];
+    uint32_t gen;
+} phase_tally;
+
+static _Thread_local phase_tally tally;
+
+static void tally_begin(void)
+{
+    if (++tally.gen == 0) {   /* wrapped: every tag is stale, clear */
+        memset(tally.unit_gen, 0, sizeof tally.unit_gen);
+        memset(tally.count_gen, 0, sizeof tally.count_gen);
+        tally.gen = 1;
+    }
+}
+
+/* Whether unit u is new in this phase (and remember it). */
+static bool tally_new_unit(uint64_t u)
+{
+    uint64_t h = u * 0x9e3779b97f4a7c15ull;
+    for (unsigned i = (unsigned)(h >> 54);; i = (i + 1) & (UNIT_SLOTS - 1)) {
+        if (tally.unit_gen[i] != tally.gen) {
+            tally.unit_gen[i] = tally.gen;
+            tally.unit[i] = u;
+            return true;
+        }
+        if (tally.unit[i] == u)
+            return false;
+    }
+}
+
+/* One more unit on bank b: its new count. */
+static unsigned tally_bank(unsigned b)
+{
+    if (tally.count_gen[b] != tally.gen) {
+        tally.count_gen[b] = tally.gen;
+        tally.count[b] = 0;
+    }
+    return ++tally.count[b];
+}
+
+/* R1 over one phase, as bank_check() computes it but without keeping the
+ * entries: the hot path of lds_sim_run. */
+static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
+                       lds_sim_phase *ph)
+{
+    bool merge = lds_sim_merges(p, a->kind);
+    bool pow2 = (g->banks & (g->banks - 1)) == 0;
+    int substep = g->substeps ? (int)ph->substep : -1;
+    bool simple = substep < 0 && a->naddr == 1 && !p->unaligned_free && a->width <= 16;
+    unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
+    tally_begin();
+    for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(rest);
+        uint64_t words[LDS_SIM_MAX_LANE_WORDS];
+        unsigned nw;
+        if (simple) {   /* one address, all its words */
+            uint64_t addr = a->addr[lane], w = addr / g->bank_bytes, last = (addr + a->width - 1) / g->bank_bytes;
+            for (nw = 0; w <= last; w++)
+                words[nw++] = w;
+        } else {
+            nw = lane_words(p, g, a, lane, substep, true, words);
+        }
+        for (unsigned i = 0; i < nw; i++) {
+            unsigned bank = (unsigned)(pow2 ? words[i] & (g->banks - 1) : words[i] % g->banks);
+            accesses++;
+            if (merge && !tally_new_unit(unit_of(p, a->width, words[i], a->addr[lane * a->naddr])))
+                continue;
+            distinct++;
+            unsigned c = tally_bank(bank);
+            if (c > cost || (c == cost && bank < worst)) {
+                cost = c;
+                worst = bank;
+            }
+        }
+    }
+    ph->cost = cost ? cost : 1;   /* a phase with only left-out lanes still takes its pass */
+    ph->worst_bank = worst;
+    ph->accesses = accesses;
+    ph->distinct = distinct;
+}
+
 static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
                       uint64_t lanes, unsigned substep, lds_sim_result *out)
 {
-    entry e[LDS_SIM_MAX_CELLS];
-    bool fresh[LDS_SIM_MAX_CELLS];
-    unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
     if (!lanes || out->nphases >= LDS_SIM_MAX_PHASES)
         return;
     lds_sim_phase *ph = &out->phase[out->nphases++];
     ph->lanes = lanes;
     ph->substep = substep;
-    check_phase(p, g, a, ph, e, hits, distinct, fresh, false);
+    cost_phase(p, g, a, ph);
     out->cycles += ph->cost;
     out->ideal += 1;
     if (ph->cost > out->ways)
@@ -242,6 +328,31 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const
  * contiguous half-waves (R3 substeps).  Returns the number of groups: up
  * to LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
  * not divide the wave (its last repetition is cut short). */
+/* lds_sim_phase_map, remembering the last table parsed on this thread
+ * (an access asks for the same one instruction after instruction). */
+static unsigned phase_map_cached(const char *spec, unsigned wave, uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
+                                 const char **why)
+{
+    static _Thread_local struct {
+        char spec[LDS_SIM_SPEC_LEN];
+        unsigned wave, groups;
+        uint8_t map[LDS_SIM_MAX_WAVE];
+    } last;
+    size_t len = strlen(spec);
+    if (last.groups && last.wave == wave && len < sizeof last.spec && !memcmp(last.spec, spec, len + 1)) {
+        memcpy(phase_of_lane, last.map, wave);
+        return last.groups;
+    }
+    unsigned groups = lds_sim_phase_map(spec, wave, phase_of_lane, why);
+    if (groups && len < sizeof last.spec) {
+        memcpy(last.spec, spec, len + 1);
+        last.wave = wave;
+        last.groups = groups;
+        memcpy(last.map, phase_of_lane, wave);
+    }
+    return groups;
+}
+
 static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
                             uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
 {
@@ -253,7 +364,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
             phase_of_lane[lane] = (uint8_t)(lane / half);
         groups = (p->wave + half - 1) / half;
     } else {
-        groups = lds_sim_phase_map(g->phases, p->wave, phase_of_lane, why);
+        groups = phase_map_cached(g->phases, p->wave, phase_of_lane, why);
         if (groups == 0)
             return 0;
     }

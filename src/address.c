@@ -83,3 +83,53 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
     *out = addr;
     return 0;
 }
+
+/* One lane's element offset from its indices (and layout), or -1. */
+static int64_t element_at(const lds_address_ctx *c, const lds_lanes_out *v, unsigned l)
+{
+    const lds_target *t = c->t;
+    const lds_array *a = &t->array->array;
+    int64_t o = 0;
+    for (unsigned d = 0; d < t->nidx; d++) {
+        int64_t i = v->idx[d][l], extent = a->ndims ? a->dims[d] : 1;
+        if (i < 0 || i >= extent)
+            return -1;
+        o = o * extent + i;   /* bounded at declaration */
+    }
+    if (a->layout) {
+        o = v->offset[l];
+        if (o < 0 || (uint64_t)o >= a->elems)
+            return -1;
+    }
+    return o;
+}
+
+int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsigned nlanes, uint64_t *addr)
+{
+    const lds_target *t = c->t;
+    const lds_sim_profile *p = c->profile;
+    uint64_t align = lds_sim_alignment(p, c->width), end = p->lds_bytes < c->width ? 0 : p->lds_bytes - c->width;
+    uint64_t anon_end = p->lds_bytes / c->elem_size;
+    for (unsigned l = 0; l < nlanes; l++) {
+        if (!(v->active >> l & 1))
+            continue;
+        int64_t x;
+        if (t->kind == T_ELEM) {
+            if ((x = element_at(c, v, l)) < 0)
+                return -1;
+            addr[l] = t->array->array.base + (uint64_t)x * c->elem_size;
+        } else if (t->kind == T_ANON) {
+            x = v->idx[0][l];
+            if (x < 0 || (uint64_t)x > anon_end)
+                return -1;
+            addr[l] = (uint64_t)x * c->elem_size;
+        } else {
+            if ((x = v->addr[l]) < 0)
+                return -1;
+            addr[l] = (uint64_t)x;
+        }
+        if ((align > 1 && addr[l] % align) || addr[l] > end || p->lds_bytes < c->width)
+            return -1;   /* misaligned, or past the end: as lds_target_address says */
+    }
+    return 0;
+}

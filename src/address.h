@@ -10,6 +10,7 @@
 #include "sim/profile.h"
 #include "src/ast.h"
 #include "src/eval.h"
+#include "src/lanes.h"
 
 typedef struct {
     const lds_target *t;              /* resolved */
@@ -21,5 +22,11 @@ typedef struct {
 /* The address for the lane ev->env is at.  Returns 0, or -1 with the
  * evaluator's diag set (the caller adds where: lane, loop values). */
 int lds_target_address(const lds_address_ctx *c, uint64_t *out);
+
+/* The addresses of every active lane of an instruction from the values
+ * the lane-vector program gave (src/lanes.h), with the same checks.
+ * Returns 0, or -1 if a lane fails one (nothing reported: the caller
+ * evaluates the instruction lane by lane, which says why). */
+int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsigned nlanes, uint64_t *addr);
 
 #endif

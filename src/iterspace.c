@@ -5,14 +5,14 @@
  * dimension is covered one of three ways (decide()):
  *   - multiply: the address, the condition and the inner bounds do not
  *     use the variable: simulate its first value, weight by its trips;
- *   - period: the byte address is affine in it (a*v + f(rest), a the same
- *     for every lane, src/affine.c), so every lane moves by a bytes per
- *     step and the bank pattern repeats with period M / gcd(a, M), M =
- *     banks x bank_bytes (widened to a multiple of the alignment): one
- *     period is simulated and weighted.  Indices affine in v are monotonic
- *     per lane, so the first and last values bound them: the last is
- *     checked too, and if it is out of range, the first failing value is
- *     found by bisection and reported;
+ *   - period: src/period.c proves that after P steps the condition
+ *     repeats, every index has moved by a fixed amount per lane, and the
+ *     byte address by a multiple of M = banks x bank_bytes (widened to a
+ *     multiple of the alignment): the bank pattern repeats, so one period
+ *     is simulated and weighted.  Along each residue the indices move
+ *     monotonically, so the first and the last period bound them: the
+ *     last is checked too, and if a value there fails, the first failing
+ *     value is found by bisection and reported;
  *   - enumerate: anything else, one value at a time.
  * Before anything runs, the work is counted exactly (plan_dim()) and
  * refused at once if it exceeds --max-steps.  A trip that issues no
@@ -23,187 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/address.h"
-#include "src/affine.h"
-#include "src/buf.h"
+#include "src/job.h"
+#include "src/period.h"
 #include "src/mem.h"
 
-#define MAX_DIMS (LDS_MAX_LOOPS + 2)
-
-typedef enum { D_GROUP, D_WAVE, D_LOOP } dim_kind;
-
-typedef struct {
-    dim_kind kind;
-    const lds_loop *loop;     /* D_LOOP */
-    unsigned slot;
-    uint64_t bit;             /* its dependency bit */
-    uint64_t bounds_deps;     /* what its LO..HI depend on */
-} dim;
 
 typedef enum { RANGE_MULTIPLY, RANGE_PERIOD, RANGE_ENUMERATE } range_mode;
-
-typedef struct {
-    lds_access_space *sp;     /* the caller's, copied: bisection swaps its diag */
-    lds_access_result *rec;
-    lds_env *env;
-    uint64_t addr_deps;       /* target and layout */
-    uint64_t cond_deps;
-    dim dims[MAX_DIMS];
-    unsigned ndims;
-    lds_outer_loop loops[MAX_DIMS];   /* every loop dimension, for messages */
-    unsigned nloops;
-    int64_t total_threads, nwaves, nfull;
-    uint64_t modulus;         /* bytes after which the bank pattern repeats */
-    int checking;             /* > 0: evaluate for errors, count nothing */
-    bool probing;             /* bisecting for the first failing value: no
-                                 steps counted (at most 64 probes) */
-    lds_metrics *m;
-    lds_address_ctx target;   /* how a lane's address is found */
-    mpz_t mult[MAX_DIMS + 1];
-    bool active[LDS_SIM_MAX_WAVE];
-    uint64_t addr[LDS_SIM_MAX_WAVE];
-    lds_sim_result result;
-} job;
-
-/* --------------------------------------------------------- messages */
-
-/* " (lane 3, wave 1, k = 5)": where an error happened, naming the
- * dimensions outside `upto` (every one for an error at a lane). */
-static int context_upto(job *j, int lane, unsigned upto)
-{
-    const lds_access_space *sp = j->sp;
-    lds_diag *d = sp->diag;
-    const char *sep = " (";
-    if (lane >= 0) {
-        lds_diag_append(d, "%slane %d", sep, lane);
-        sep = ", ";
-    }
-    if (j->nwaves > 1) {
-        lds_diag_append(d, "%swave %lld", sep, (long long)j->env->wave);
-        sep = ", ";
-    }
-    if (sp->groups > 1) {
-        lds_diag_append(d, "%sgroup %lld", sep, (long long)j->env->group);
-        sep = ", ";
-    }
-    for (unsigned i = 0; i < sp->nfixed; i++, sep = ", ")
-        lds_diag_append(d, "%s%s = %lld", sep, sp->fixed[i].loop->var, (long long)j->env->loop[sp->fixed[i].slot]);
-    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++, sep = ", ")   /* dims 0, 1: group, wave */
-        lds_diag_append(d, "%s%s = %lld", sep, j->loops[i].loop->var, (long long)j->env->loop[j->loops[i].slot]);
-    if (sep[0] == ',')
-        lds_diag_append(d, ")");
-    return -1;
-}
-
-static int context(job *j, int lane)
-{
-    return context_upto(j, lane, MAX_DIMS);
-}
-
-/* "k = 5, wave 1": an instruction's place, for --show; "b32 2 of 3" for
- * a part of a split access. */
-static char *sample_label(job *j, unsigned part)
-{
-    lds_buf b = { 0 };
-    if (j->sp->parts > 1)
-        lds_buf_printf(&b, "b%u %u of %u", j->sp->width / j->sp->parts * 8, part + 1, j->sp->parts);
-    for (unsigned i = 0; i < j->nloops; i++)
-        lds_buf_printf(&b, "%s%s = %lld", b.len ? ", " : "", j->loops[i].loop->var,
-                       (long long)j->env->loop[j->loops[i].slot]);
-    if (j->nwaves > 1)
-        lds_buf_printf(&b, "%swave %lld", b.len ? ", " : "", (long long)j->env->wave);
-    if (j->sp->groups > 1)
-        lds_buf_printf(&b, "%sgroup %lld", b.len ? ", " : "", (long long)j->env->group);
-    return lds_buf_take(&b);
-}
-
-/* --------------------------------------------------------------- leaf */
-
-static int simulate_part(job *j, unsigned part, mpz_srcptr mult);
-
-/* One execution of the access by one wave: evaluate every lane; a wave
- * with no active lane issues nothing (counted as skipped), else each of
- * its instructions is simulated and weighed by mult. */
-static int leaf(job *j, mpz_srcptr mult)
-{
-    const lds_access_space *sp = j->sp;
-    const lds_stmt *s = sp->s;
-    unsigned wave = sp->profile->wave;
-    if (!j->probing && ++*sp->steps > sp->max_steps) {
-        lds_diag_set(sp->diag, s->loc, "more than %llu instructions to simulate (--max-steps)",
-                     (unsigned long long)sp->max_steps);
-        return -1;
-    }
-    for (unsigned lane = 0; lane < wave; lane++) {
-        j->env->lane = lane;
-        int64_t tid = j->env->wave * (int64_t)wave + lane;
-        j->active[lane] = tid < j->total_threads;
-        j->addr[lane] = 0;
-        if (j->active[lane] && s->u.access.cond) {
-            int64_t c;
-            if (lds_eval_int64(sp->ev, s->u.access.cond, &c, "the condition") < 0)
-                return context(j, (int)lane);
-            j->active[lane] = c != 0;
-        }
-        if (j->active[lane] && lds_target_address(&j->target, &j->addr[lane]) < 0)
-            return context(j, (int)lane);
-    }
-    bool any = false;
-    for (unsigned lane = 0; lane < wave && !any; lane++)
-        any = j->active[lane];
-    if (!any) {   /* the wave branches around the access: no instruction */
-        if (!j->checking)
-            mpz_add(j->m->skipped, j->m->skipped, mult);
-        return 0;
-    }
-    for (unsigned part = 0; part < sp->parts; part++)
-        if (simulate_part(j, part, mult) < 0)
-            return -1;
-    return 0;
-}
-
-/* Part `part` of one instruction (a b96 element on a part without b96
- * is three b32 instructions, at +0, +4, +8): run R1-R3, keep it as a
- * sample while there is room, weigh it by mult. */
-static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
-{
-    const lds_access_space *sp = j->sp;
-    unsigned wave = sp->profile->wave, width = sp->width / sp->parts;
-    uint64_t shifted[LDS_SIM_MAX_WAVE];
-    const uint64_t *addr = j->addr;
-    if (sp->parts > 1) {
-        for (unsigned lane = 0; lane < wave; lane++)
-            shifted[lane] = j->addr[lane] + (uint64_t)part * width;
-        addr = shifted;
-    }
-    lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, 1, wave, j->active, addr };
-    const char *why = NULL;
-    if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
-        lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
-        return -1;
-    }
-    if (j->checking)
-        return 0;
-    lds_access_result *rec = j->rec;
-    rec->simulated++;
-    if (rec->nsamples < rec->capsamples) {   /* the first ones, for --show */
-        char *label = sample_label(j, part);
-        lds_results_keep_sample(rec, &acc, &j->result, label);
-        free(label);
-    }
-    lds_metrics *m = j->m;
-    const lds_sim_result *res = &j->result;
-    mpz_add(m->instructions, m->instructions, mult);
-    mpz_addmul_ui(m->cycles, mult, res->cycles);
-    mpz_addmul_ui(m->ideal, mult, res->ideal);
-    mpz_addmul_ui(m->broadcasts, mult, res->broadcasts);
-    mpz_addmul_ui(m->unaligned, mult, res->unaligned);
-    if (res->paired)
-        mpz_add(m->paired, m->paired, mult);
-    if (res->ways > m->ways)
-        m->ways = res->ways;
-    return 0;
-}
 
 /* --------------------------------------------------------- dimensions */
 
@@ -232,7 +57,7 @@ static int dim_bounds(job *j, const dim *d, int64_t *lo, int64_t *hi)
     lds_eval *ev = j->sp->ev;
     if (lds_eval_int64(ev, d->loop->lo, lo, "the loop's start") < 0
         || lds_eval_int64(ev, d->loop->hi, hi, "the loop's end") < 0)
-        return context_upto(j, -1, (unsigned)(d - j->dims));   /* the loops outside it */
+        return lds_job_context_upto(j, -1, (unsigned)(d - j->dims));   /* the loops outside it */
     int64_t t;
     if (__builtin_sub_overflow(*hi, *lo, &t)) {
         lds_diag_set(j->sp->diag, d->loop->loc, "the loop has more than 2^63 trips");
@@ -254,42 +79,94 @@ static uint64_t inner_bits(const job *j, unsigned i, uint64_t *bounds)
     return bits;
 }
 
-/* Coefficient of the byte address in dimension i's variable, if affine
- * (every index affine too, so that the endpoints bound them). */
-static int address_coef(job *j, unsigned i, int64_t *coef)
+/* What the period analysis asks of the dimensions inside the one it
+ * analyses. */
+typedef struct {
+    job *j;
+    uint64_t analysed, inside;   /* its bit, and the bits inside it */
+} inner_ctx;
+
+/* The range of the loop variable of slot (nested inside the dimension
+ * analysed), when its bounds do not move inside it. */
+static int inner_loop_range(void *ctx, unsigned slot, int64_t *lo, int64_t *hi)
 {
-    lds_eval *ev = j->sp->ev;
+    const inner_ctx *c = ctx;
+    const job *j = c->j;
+    for (unsigned k = 0; k < j->ndims; k++) {
+        const dim *d = &j->dims[k];
+        int64_t h;
+        if (d->kind != D_LOOP || d->slot != slot)
+            continue;
+        if (d->bounds_deps & (c->analysed | c->inside | LDS_DEP_LANE | LDS_DEP_PARAM))
+            return 0;
+        if (!lds_eval_probe_int64(j->sp->ev, d->loop->lo, lo) || !lds_eval_probe_int64(j->sp->ev, d->loop->hi, &h)
+            || h <= *lo)
+            return 0;
+        *hi = h - 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The element offset's shift: each index moves by a fixed amount per
+ * lane (what the bounds checks at both ends rely on), and the row-major
+ * offset, or the layout's, by their sum. */
+static int element_shift(const lds_period_ctx *cx, const lds_target *t, lds_shift *offset, uint64_t *P)
+{
+    const lds_array *a = t->kind == T_ELEM ? &t->array->array : NULL;
+    lds_shift sh;
+    for (unsigned d = 0; d < t->nidx; d++) {
+        int64_t stride = 1;
+        if (!lds_period_of(cx, t->idx[d], &sh) || !(*P = lds_period_lcm(*P, sh.period)))
+            return 0;
+        for (unsigned k = d + 1; a && a->ndims && k < t->nidx; k++)
+            if (__builtin_mul_overflow(stride, a->dims[k], &stride))
+                return 0;
+        if (!(a && a->layout) && !lds_shift_add(offset, sh, stride))
+            return 0;
+    }
+    if (a && a->layout && !lds_period_of_call(cx, a->layout, t->idx, offset))
+        return 0;
+    return 1;
+}
+
+/* The period of dimension i's variable over lo .. hi - 1 after which the
+ * bank pattern and the condition repeat and every index has moved by a
+ * fixed amount per lane (src/period.h); 0 if not proven. */
+static int address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *period)
+{
     const lds_target *t = &j->sp->s->u.access.target;
     uint64_t bit = j->dims[i].bit, bounds, varying = inner_bits(j, i, &bounds);
-    int64_t c = 0, ci;
-    if ((j->cond_deps & bit) || (bounds & bit))
+    if (bounds & bit)
         return 0;
-    if (t->kind == T_ADDR)
-        return lds_affine_coef(ev, t->addr, bit, varying, coef);
-    for (unsigned d = 0; d < t->nidx; d++)
-        if (!lds_affine_coef(ev, t->idx[d], bit, varying, &ci))
+    uint64_t outer = 0;
+    for (unsigned k = 0; j->planning && k < i; k++)   /* the plan holds for every outer value */
+        outer |= j->dims[k].bit;
+    inner_ctx ic = { j, bit, varying | outer };
+    lds_period_ctx cx = { j->sp->ev, bit, lo, hi, varying, outer, j->nwaves, j->sp->groups, inner_loop_range, &ic };
+    lds_shift sh, addr = { 1, 0, true };
+    uint64_t P = 1;
+    if (j->sp->s->u.access.cond) {
+        if (!lds_period_of(&cx, j->sp->s->u.access.cond, &sh) || sh.c != 0)
             return 0;
-    if (t->kind == T_ANON) {
-        lds_affine_coef(ev, t->idx[0], bit, varying, &ci);
-        return !__builtin_mul_overflow(ci, (int64_t)j->sp->elem_size, coef);
+        P = sh.period;
     }
-    const lds_array *a = &t->array->array;
-    if (a->layout) {
-        if (!lds_affine_call_coef(ev, a->layout, t->idx, bit, varying, &c))
+    if (t->kind == T_ADDR) {
+        if (!lds_period_of(&cx, t->addr, &addr))
             return 0;
-    } else {
-        for (unsigned d = 0; d < t->nidx; d++) {
-            lds_affine_coef(ev, t->idx[d], bit, varying, &ci);
-            int64_t dimsize = a->ndims ? a->dims[d] : 1;
-            if (__builtin_mul_overflow(c, dimsize, &c) || __builtin_add_overflow(c, ci, &c))
-                return 0;
-        }
+    } else if (!element_shift(&cx, t, &addr, &P)
+               || __builtin_mul_overflow(addr.c, (int64_t)j->sp->elem_size, &addr.c)) {
+        return 0;
     }
-    return !__builtin_mul_overflow(c, (int64_t)j->sp->elem_size, coef);
+    uint64_t bank = lds_period_modulo(&addr, j->modulus);
+    if (!bank || !(P = lds_period_lcm(P, bank)))
+        return 0;
+    *period = P;
+    return 1;
 }
 
 /* How a range of dimension i is covered, and the period if by period. */
-static range_mode decide(job *j, unsigned i, int64_t trips, uint64_t *period)
+static range_mode decide(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *period)
 {
     uint64_t bounds;
     inner_bits(j, i, &bounds);
@@ -298,14 +175,9 @@ static range_mode decide(job *j, unsigned i, int64_t trips, uint64_t *period)
         return RANGE_ENUMERATE;
     if (!((j->addr_deps | j->cond_deps | bounds) & bit))
         return RANGE_MULTIPLY;
-    int64_t coef;
-    if (trips > 1 && address_coef(j, i, &coef)) {
-        uint64_t m = j->modulus;
-        uint64_t c = (coef < 0 ? (uint64_t)0 - (uint64_t)coef : (uint64_t)coef) % m;   /* |coef| mod m */
-        *period = m / lds_sim_gcd(c, m);
-        if ((uint64_t)trips > *period + 1)
-            return RANGE_PERIOD;
-    }
+    /* one period simulated and one checked at the end: worth it below half */
+    if (hi - lo > 2 && address_period(j, i, lo, hi, period) && *period < (uint64_t)(hi - lo) / 2)
+        return RANGE_PERIOD;
     return RANGE_ENUMERATE;
 }
 
@@ -370,9 +242,9 @@ static uint64_t plan_range(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
     uint64_t inner = plan_dim(j, i + 1, left);
     if (inner == 0 || inner == UINT64_MAX)
         return inner;   /* nothing inside, whatever this variable is */
-    switch (decide(j, i, hi - lo, &period)) {
+    switch (decide(j, i, lo, hi, &period)) {
     case RANGE_MULTIPLY: return inner;
-    case RANGE_PERIOD: return sat_mul(period + 1, inner);
+    case RANGE_PERIOD: return sat_mul(2 * period, inner);
     default: return sat_mul(trips, inner);
     }
 }
@@ -398,22 +270,37 @@ static bool fails_at(job *j, unsigned i, int64_t v)
     return rc < 0;
 }
 
-/* The period shortcut's bounds check: the first value fits (it ran), so
- * if the last fails, find the first failing value (failures of indices
- * affine in v form a suffix) and run it to report its error. */
-static int check_last(job *j, unsigned i, int64_t lo, int64_t hi)
+/* The first failing value of the progression lo + r + kP (k >= 1) up to
+ * hi - 1, given that its last value fails and its first passed: failures
+ * form a suffix (each index moves by a fixed amount per step). */
+static int64_t first_failing(job *j, unsigned i, int64_t lo, int64_t hi, int64_t r, int64_t P)
 {
-    if (!fails_at(j, i, hi - 1))
-        return 0;
-    int64_t good = lo, bad = hi - 1;
+    int64_t good = 0, bad = (hi - 1 - lo - r) / P;
     while (bad - good > 1) {
         int64_t mid = good + (bad - good) / 2;
-        if (fails_at(j, i, mid))
+        if (fails_at(j, i, lo + r + mid * P))
             bad = mid;
         else
             good = mid;
     }
-    set_var(j, &j->dims[i], bad);
+    return lo + r + bad * P;
+}
+
+/* The period shortcut's bounds check: the first period ran, so only the
+ * last one can hold the extremes; if a value there fails, the first
+ * failing value overall (the least over the residues) runs to report its
+ * error, as enumeration would have. */
+static int check_tail(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t period)
+{
+    int64_t P = (int64_t)period, first = hi;
+    for (int64_t v = hi - P > lo + P ? hi - P : lo + P; v < hi; v++)
+        if (fails_at(j, i, v)) {
+            int64_t f = first_failing(j, i, lo, hi, (v - lo) % P, P);
+            first = f < first ? f : first;
+        }
+    if (first == hi)
+        return 0;
+    set_var(j, &j->dims[i], first);
     j->checking++;
     int rc = run_dim(j, i + 1);
     j->checking--;
@@ -430,7 +317,7 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
     if (trips <= 0)
         return 0;
     mpz_ptr next = j->mult[i + 1];
-    switch (decide(j, i, trips, &period)) {
+    switch (decide(j, i, lo, hi, &period)) {
     case RANGE_MULTIPLY:
         set_var(j, d, lo);
         mpz_mul_ui(next, j->mult[i], (unsigned long)trips);
@@ -443,7 +330,7 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
             if (run_dim(j, i + 1) < 0)
                 return -1;
         }
-        return check_last(j, i, lo, hi);
+        return check_tail(j, i, lo, hi, period);
     }
     default:
         if (!inner_bounds_use(j, i)) {   /* nothing inside, whatever v is: done at once */
@@ -471,7 +358,7 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
 static int run_dim(job *j, unsigned i)
 {
     if (i == j->ndims)
-        return leaf(j, j->mult[i]);
+        return lds_job_leaf(j, j->mult[i]);
     const dim *d = &j->dims[i];
     if (d->kind == D_WAVE) {   /* full waves, then the partial one */
         if (run_range(j, i, 0, j->nfull) < 0)
@@ -533,7 +420,9 @@ static int run_job(job *j)
         j->modulus = lcm_u64(j->modulus, width);
     j->env->wave = j->env->group = 0;
     uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
+    j->planning = true;
     uint64_t planned = plan_dim(j, 0, left);
+    j->planning = false;
     if (sp->diag->set)
         return -1;
     if (planned > left) {
@@ -571,7 +460,10 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     for (unsigned i = 0; i <= MAX_DIMS; i++)
         mpz_init(j->mult[i]);
     dependencies(j);
+    if (!sp->no_shortcuts)   /* the differential checks compare against the tree walker alone */
+        j->lanes = lds_lanes_compile(sp->s, &sp->ev->num);
     int rc = run_job(j);
+    lds_lanes_free(j->lanes);
     for (unsigned i = 0; i <= MAX_DIMS; i++)
         mpz_clear(j->mult[i]);
     free(j);

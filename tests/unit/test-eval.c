@@ -1,8 +1,9 @@
 /* tests/unit/test-eval.c - exact C semantics on both paths (int64 and
- * GMP), built-ins, per-lane names, dependencies, affine analysis. */
+ * GMP), built-ins, per-lane names, dependencies, the period analysis. */
+#include <stdio.h>
 #include <string.h>
 
-#include "src/affine.h"
+#include "src/period.h"
 #include "src/eval.h"
 #include "src/parser.h"
 #include "src/resolve.h"
@@ -221,8 +222,9 @@ static void test_deps(void)
     lds_arena_free(arena);
 }
 
-/* Affine analysis: coefficient of a loop variable. */
-static void test_affine(void)
+/* The period analysis: the shift (P, c) of expressions in k over 0..999,
+ * with j nested inside it (src/period.h). */
+static void test_period(void)
 {
     lds_scope sc;
     lds_loc none = { NULL, 0, 0 };
@@ -233,27 +235,54 @@ static void test_affine(void)
     lds_sym *j = lds_scope_declare(&sc, names, "j", SYM_LOOP, none);
     j->slot = 1;
     j->deps = LDS_DEP_LOOP(1);
-    static const struct { const char *text; int affine; int64_t coef; } cases[] = {
-        { "k", 1, 1 }, { "3 * k + lane", 1, 3 }, { "(k << 2) - lane * 7", 1, 4 }, { "lane", 1, 0 },
-        { "k * lane", 0, 0 }, { "k * k", 0, 0 }, { "k % 32", 0, 0 }, { "-(2 * k)", 1, -2 },
-        { "k * (banks + 1)", 1, 33 }, { "k * j", 0, 0 }, { "j * 5 + k", 1, 1 },
+    static const struct {
+        const char *text;
+        int proven;
+        uint64_t period;
+        int64_t c;
+        bool uniform;
+    } cases[] = {
+        { "k", 1, 1, 1, true }, { "3 * k + lane", 1, 1, 3, true }, { "(k << 2) - lane * 7", 1, 1, 4, true },
+        { "lane", 1, 1, 0, true }, { "k * lane", 1, 1, 1, false }, { "k * k", 0, 0, 0, false },
+        { "k % 32", 1, 32, 0, true }, { "-(2 * k)", 1, 1, -2, true }, { "k * (banks + 1)", 1, 1, 33, true },
+        { "k * j", 1, 1, 1, false }, { "j * 5 + k", 1, 1, 1, true },
+        /* C's %: the dividend changes sign over the range: not proven */
+        { "(k - 500) % 32", 0, 0, 0, false }, { "(k - 2000) % 32", 1, 32, 0, true },
+        { "(k + 3) / 4", 1, 4, 1, true }, { "k >> 3", 1, 8, 1, true }, { "(k - 500) >> 3", 1, 8, 1, true },
+        { "(k * 8) ^ lane", 1, 4, 32, true }, { "lane ^ (k % 8)", 1, 8, 0, true }, { "(k & 7) * 2", 1, 8, 0, true },
+        { "k & ~7", 1, 8, 8, true }, { "k ^ -1", 1, 1, -1, true }, { "k == 3", 0, 0, 0, false },
+        { "k % 0", 0, 0, 0, false }, { "lane * k % 97", 1, 97, 0, true }, { "(lane - 40) * k % 97", 1, 97, 0, true }, { "(lane - 10) * k % 97", 0, 0, 0, false },
+        { "k % 4 ? k : k + 1", 1, 4, 4, true }, { "k % 2 ? 2 * k : lane * k", 1, 2, 2, false },
+        { "min(k % 6, k % 4)", 1, 12, 0, true }, { "~k", 1, 1, -1, true },
     };
     lds_diag diag = { 0 };
     lds_eval ev;
     env.banks = 32;
+    env.wave_size = 32;   /* lane in 0..31 */
     lds_eval_init(&ev, &env, NULL, &diag);
+    lds_period_ctx cx = { &ev, LDS_DEP_LOOP(0), 0, 1000, LDS_DEP_LOOP(1), 0, 1, 1, NULL, NULL };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         lds_arena *arena = lds_arena_new();
-        int64_t coef = -999;
+        lds_shift sh = { 0, -999, false };
         lds_expr *e = expression(&sc, arena, cases[i].text, &diag);
         CU_ASSERT_PTR_NOT_NULL_FATAL(e);
-        /* analysing k with j nested inside it */
-        int a = lds_affine_coef(&ev, e, LDS_DEP_LOOP(0), LDS_DEP_LOOP(1), &coef);
-        CU_ASSERT_EQUAL(a, cases[i].affine);
-        if (a && cases[i].affine)
-            CU_ASSERT_EQUAL(coef, cases[i].coef);
+        int proven = lds_period_of(&cx, e, &sh);
+        CU_ASSERT_EQUAL(proven, cases[i].proven);
+        if (proven && cases[i].proven) {
+            CU_ASSERT_EQUAL(sh.period, cases[i].period);
+            CU_ASSERT_EQUAL(sh.c, cases[i].c);
+            if (sh.c != 0)   /* a shift of 0 is the same everywhere, however it came */
+                CU_ASSERT_EQUAL(sh.uniform, cases[i].uniform);
+        }
+        if (proven != cases[i].proven || (proven && (sh.period != cases[i].period || sh.c != cases[i].c)))
+            printf("# %s: proven %d, period %llu, c %lld\n", cases[i].text, proven, (unsigned long long)sh.period,
+                   (long long)sh.c);
         lds_arena_free(arena);
     }
+    lds_shift s = { 1, 3, true };
+    CU_ASSERT_EQUAL(lds_period_modulo(&s, 128), 128);   /* 3 x 128 = 0 mod 128 */
+    s.c = 32;
+    CU_ASSERT_EQUAL(lds_period_modulo(&s, 128), 4);
     lds_eval_free(&ev);
     lds_scope_free(&sc);
 }
@@ -290,6 +319,6 @@ int main(void)
     CU_add_test(s, "unknown names suggest", test_names);
     CU_add_test(s, "per-lane names", test_per_lane);
     CU_add_test(s, "dependencies", test_deps);
-    CU_add_test(s, "affine analysis", test_affine);
+    CU_add_test(s, "period analysis", test_period);
     return lds_cunit_tap_main();
 }

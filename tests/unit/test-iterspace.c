@@ -53,10 +53,16 @@ static void test_modes(void)
     expect_run("set lds 1 << 30; read f32[lane + 33 * k] for k in 0..100000", 32, "100000");
     /* a step of 32 words keeps every bank: period 1 */
     expect_run("set lds 1 << 30; read f32[lane + 32 * k] for k in 0..100000", 1, "100000");
-    /* enumerate: not affine in k */
+    /* enumerate: k * k moves by more each step; nothing repeats */
+    expect_run("read f32[(lane * k * k) % 64] for k in 0..100", 100, "100");
+    /* (lane * k) % 64 repeats every 64 steps of k (src/period.c) */
+    expect_run("read f32[(lane * k) % 64] for k in 0..1000", 64, "1000");
+    /* but only when a period and its check fit twice in the range */
     expect_run("read f32[(lane * k) % 64] for k in 0..100", 100, "100");
-    /* waves: tid % 32 is not affine in the wave: each of 32 enumerated */
-    expect_run("threads 1024; read f32[tid % 32]", 32, "32");
+    /* waves: tid % 32 is the same in every wave of 32 lanes */
+    expect_run("threads 1024; read f32[tid % 32]", 1, "32");
+    /* an XOR swizzle of a modular row: period 8 in k */
+    expect_run("read f32[((k % 8) * 32) + (lane ^ (k % 8))] for k in 0..100000", 8, "100000");
     /* tid * 33 is: a wave moves it 32 * 33 words, a multiple of 32 banks */
     expect_run("set lds 1 << 30; threads 1024; read f32[tid * 33]", 1, "32");
     expect_run("threads 1024; read f32[lane]", 1, "32");
@@ -75,7 +81,7 @@ static void test_dependent_bounds(void)
     CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(error(), "--max-steps"));
     /* the plan refuses before anything runs: no instruction simulated */
-    const lds_access_result *a = run("read f32[(lane * k) % 64] for k in 0..200", 100, &st);
+    const lds_access_result *a = run("read f32[(lane * k * k) % 64] for k in 0..200", 100, &st);
     CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(error(), "needs 200 instructions"));
     CU_ASSERT_EQUAL(a->simulated, 0);

@@ -1,0 +1,196 @@
+/* src/instr.c - one execution of an access by one wave: every lane's
+ * activity and address (the compiled lane-vector program, or the tree
+ * walker lane by lane), the instructions it issues (three b32 for a b96
+ * element on a part without b96; none for a wave with no active lane),
+ * each through the simulator, weighed into the totals and kept as a
+ * sample while the record has room. */
+#include "src/job.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+
+/* --------------------------------------------------------- messages */
+
+/* " (lane 3, wave 1, k = 5)": where an error happened, naming the
+ * dimensions outside `upto` (every one for an error at a lane). */
+int lds_job_context_upto(job *j, int lane, unsigned upto)
+{
+    const lds_access_space *sp = j->sp;
+    lds_diag *d = sp->diag;
+    const char *sep = " (";
+    if (lane >= 0) {
+        lds_diag_append(d, "%slane %d", sep, lane);
+        sep = ", ";
+    }
+    if (j->nwaves > 1) {
+        lds_diag_append(d, "%swave %lld", sep, (long long)j->env->wave);
+        sep = ", ";
+    }
+    if (sp->groups > 1) {
+        lds_diag_append(d, "%sgroup %lld", sep, (long long)j->env->group);
+        sep = ", ";
+    }
+    for (unsigned i = 0; i < sp->nfixed; i++, sep = ", ")
+        lds_diag_append(d, "%s%s = %lld", sep, sp->fixed[i].loop->var, (long long)j->env->loop[sp->fixed[i].slot]);
+    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++, sep = ", ")   /* dims 0, 1: group, wave */
+        lds_diag_append(d, "%s%s = %lld", sep, j->loops[i].loop->var, (long long)j->env->loop[j->loops[i].slot]);
+    if (sep[0] == ',')
+        lds_diag_append(d, ")");
+    return -1;
+}
+
+static int context(job *j, int lane)
+{
+    return lds_job_context_upto(j, lane, MAX_DIMS);
+}
+
+/* "k = 5, wave 1": an instruction's place, for --show; "b32 2 of 3" for
+ * a part of a split access. */
+static char *sample_label(job *j, unsigned part)
+{
+    lds_buf b = { 0 };
+    if (j->sp->parts > 1)
+        lds_buf_printf(&b, "b%u %u of %u", j->sp->width / j->sp->parts * 8, part + 1, j->sp->parts);
+    for (unsigned i = 0; i < j->nloops; i++)
+        lds_buf_printf(&b, "%s%s = %lld", b.len ? ", " : "", j->loops[i].loop->var,
+                       (long long)j->env->loop[j->loops[i].slot]);
+    if (j->nwaves > 1)
+        lds_buf_printf(&b, "%swave %lld", b.len ? ", " : "", (long long)j->env->wave);
+    if (j->sp->groups > 1)
+        lds_buf_printf(&b, "%sgroup %lld", b.len ? ", " : "", (long long)j->env->group);
+    return lds_buf_take(&b);
+}
+
+/* --------------------------------------------------------------- leaf */
+
+static int simulate_part(job *j, unsigned part, mpz_srcptr mult);
+
+/* Every lane's activity and address with the tree walker, lane after
+ * lane: exact values, or the exact error (with the lane named). */
+static int lanes_one_by_one(job *j)
+{
+    const lds_access_space *sp = j->sp;
+    const lds_stmt *s = sp->s;
+    unsigned wave = sp->profile->wave;
+    for (unsigned lane = 0; lane < wave; lane++) {
+        j->env->lane = lane;
+        int64_t tid = j->env->wave * (int64_t)wave + lane;
+        j->active[lane] = tid < j->total_threads;
+        j->addr[lane] = 0;
+        if (j->active[lane] && s->u.access.cond) {
+            int64_t c;
+            if (lds_eval_int64(sp->ev, s->u.access.cond, &c, "the condition") < 0)
+                return context(j, (int)lane);
+            j->active[lane] = c != 0;
+        }
+        if (j->active[lane] && lds_target_address(&j->target, &j->addr[lane]) < 0)
+            return context(j, (int)lane);
+    }
+    return 0;
+}
+
+/* The same with the compiled lane-vector program, when it has one and
+ * the instruction stays within int64, the checks and the budget;
+ * whether it did (src/lanes.h). */
+static bool lanes_at_once(job *j)
+{
+    const lds_access_space *sp = j->sp;
+    unsigned wave = sp->profile->wave;
+    lds_lanes_out out;
+    if (!j->lanes)
+        return false;
+    int64_t first = j->env->wave * (int64_t)wave, present = j->total_threads - first;
+    if (present > (int64_t)wave)
+        present = wave;
+    uint64_t mask = present >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << present) - 1;
+    if (!lds_lanes_run(j->lanes, j->env, wave, mask, &out))
+        return false;
+    for (unsigned lane = 0; lane < wave; lane++)
+        j->addr[lane] = 0;
+    if (lds_target_addresses(&j->target, &out, wave, j->addr) < 0)
+        return false;
+    lds_budget *budget = sp->ev->budget;
+    if (budget) {
+        if (out.charge > budget->left)
+            return false;   /* the tree walker says where it runs out */
+        budget->left -= out.charge;
+    }
+    for (unsigned lane = 0; lane < wave; lane++)
+        j->active[lane] = out.active >> lane & 1;
+    return true;
+}
+
+/* One execution of the access by one wave: evaluate every lane; a wave
+ * with no active lane issues nothing (counted as skipped), else each of
+ * its instructions is simulated and weighed by mult. */
+int lds_job_leaf(job *j, mpz_srcptr mult)
+{
+    const lds_access_space *sp = j->sp;
+    const lds_stmt *s = sp->s;
+    unsigned wave = sp->profile->wave;
+    if (!j->probing && ++*sp->steps > sp->max_steps) {
+        lds_diag_set(sp->diag, s->loc, "more than %llu instructions to simulate (--max-steps)",
+                     (unsigned long long)sp->max_steps);
+        return -1;
+    }
+    if (!lanes_at_once(j) && lanes_one_by_one(j) < 0)
+        return -1;
+    bool any = false;
+    for (unsigned lane = 0; lane < wave && !any; lane++)
+        any = j->active[lane];
+    if (!any) {   /* the wave branches around the access: no instruction */
+        if (!j->checking)
+            mpz_add(j->m->skipped, j->m->skipped, mult);
+        return 0;
+    }
+    for (unsigned part = 0; part < sp->parts; part++)
+        if (simulate_part(j, part, mult) < 0)
+            return -1;
+    return 0;
+}
+
+/* Part `part` of one instruction (a b96 element on a part without b96
+ * is three b32 instructions, at +0, +4, +8): run R1-R3, keep it as a
+ * sample while there is room, weigh it by mult. */
+static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
+{
+    const lds_access_space *sp = j->sp;
+    unsigned wave = sp->profile->wave, width = sp->width / sp->parts;
+    uint64_t shifted[LDS_SIM_MAX_WAVE];
+    const uint64_t *addr = j->addr;
+    if (sp->parts > 1) {
+        for (unsigned lane = 0; lane < wave; lane++)
+            shifted[lane] = j->addr[lane] + (uint64_t)part * width;
+        addr = shifted;
+    }
+    lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, 1, wave, j->active, addr };
+    const char *why = NULL;
+    if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
+        lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
+        return -1;
+    }
+    if (j->checking)
+        return 0;
+    lds_access_result *rec = j->rec;
+    rec->simulated++;
+    if (rec->nsamples < rec->capsamples) {   /* the first ones, for --show */
+        char *label = sample_label(j, part);
+        lds_results_keep_sample(rec, &acc, &j->result, label);
+        free(label);
+    }
+    lds_metrics *m = j->m;
+    const lds_sim_result *res = &j->result;
+    mpz_add(m->instructions, m->instructions, mult);
+    mpz_addmul_ui(m->cycles, mult, res->cycles);
+    mpz_addmul_ui(m->ideal, mult, res->ideal);
+    mpz_addmul_ui(m->broadcasts, mult, res->broadcasts);
+    mpz_addmul_ui(m->unaligned, mult, res->unaligned);
+    if (res->paired)
+        mpz_add(m->paired, m->paired, mult);
+    if (res->ways > m->ways)
+        m->ways = res->ways;
+    return 0;
+}
+

@@ -1,0 +1,64 @@
+/* src/job.h - the iteration of one access statement, shared by the
+ * files that run it: src/iterspace.c (its dimensions: multiply, one
+ * period, enumerate, split across threads) and src/instr.c (one
+ * instruction: its lanes, the simulator, the record).  Private to them. */
+#ifndef LDS_JOB_H
+#define LDS_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "src/address.h"
+#include "src/iterspace.h"
+#include "src/lanes.h"
+
+#define MAX_DIMS (LDS_MAX_LOOPS + 2)
+
+typedef enum { D_GROUP, D_WAVE, D_LOOP } dim_kind;
+
+typedef struct {
+    dim_kind kind;
+    const lds_loop *loop;     /* D_LOOP */
+    unsigned slot;
+    uint64_t bit;             /* its dependency bit */
+    uint64_t bounds_deps;     /* what its LO..HI depend on */
+} dim;
+
+
+typedef struct job {
+    lds_access_space *sp;     /* the caller's, copied: bisection swaps its diag */
+    lds_access_result *rec;
+    lds_env *env;
+    uint64_t addr_deps;       /* target and layout */
+    uint64_t cond_deps;
+    dim dims[MAX_DIMS];
+    unsigned ndims;
+    lds_outer_loop loops[MAX_DIMS];   /* every loop dimension, for messages */
+    unsigned nloops;
+    int64_t total_threads, nwaves, nfull;
+    uint64_t modulus;         /* bytes after which the bank pattern repeats */
+    int checking;             /* > 0: evaluate for errors, count nothing */
+    bool planning;            /* counting the work: decisions may not use
+                                 the values of outer dimensions (the count
+                                 must hold for every one of them) */
+    bool probing;             /* bisecting for the first failing value: no
+                                 steps counted (at most 64 probes) */
+    lds_metrics *m;
+    lds_address_ctx target;   /* how a lane's address is found */
+    mpz_t mult[MAX_DIMS + 1];
+    bool active[LDS_SIM_MAX_WAVE];
+    uint64_t addr[LDS_SIM_MAX_WAVE];
+    lds_sim_result result;
+    lds_lanes *lanes;         /* the compiled lane-vector program, or NULL */
+} job;
+
+/* ---- src/instr.c */
+/* One execution of the access by one wave at the current variables:
+ * its lanes, its instructions simulated and weighed by mult. */
+int lds_job_leaf(job *j, mpz_srcptr mult);
+/* Append " (lane 3, wave 1, k = 5)" to the error: where it happened,
+ * naming the dimensions outside `upto` (all of them for an error at a
+ * lane, lane -1 for none).  Returns -1. */
+int lds_job_context_upto(job *j, int lane, unsigned upto);
+
+#endif

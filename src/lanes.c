@@ -1,0 +1,315 @@
+/* src/lanes.c - the lane-vector program of an access (src/lanes.h).
+ *
+ * A program is a list of operations in evaluation order.  Operation 0 is
+ * the base mask (the lanes whose thread exists); mask operations narrow a
+ * parent mask by a value (a condition, a branch of ?:, the right side of
+ * && or ||).  Every value operation runs under a mask and computes the
+ * lanes of that mask; the others hold whatever they held.
+ *
+ * Charging: each node of the syntax tree adds 1 to the weight of the
+ * operation that stands for it, under the mask of the lanes the tree
+ * walker would evaluate it for; a run charges weight x lanes in the mask
+ * for every operation, which is what the tree walker counts. */
+#include "src/lanes_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/scope.h"
+
+/* Lanes in a mask (a popcount the compiler needs no instruction set for). */
+static uint64_t lanes_in(uint64_t m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (m * 0x0101010101010101ull) >> 56;
+}
+
+/* A built-in variable at lane l. */
+static int64_t var_at(const lds_env *env, lds_var_id v, int64_t l)
+{
+    int64_t tid = env->wave * (int64_t)env->wave_size + l, x = env->threads[0], y = env->threads[1];
+    switch (v) {
+    case V_LANE: return l;
+    case V_WAVE: return env->wave;
+    case V_TID: return tid;
+    case V_TID_X: return tid % x;
+    case V_TID_Y: return tid / x % y;
+    case V_TID_Z: return tid / (x * y);
+    case V_GROUP: return env->group;
+    case V_BANKS: return env->banks;
+    case V_BANK_BYTES: return env->bank_bytes;
+    case V_WAVE_SIZE: return env->wave_size;
+    case V_THREADS_X: return x;
+    case V_THREADS_Y: return y;
+    case V_THREADS_Z: return env->threads[2];
+    case V_GROUPS: return env->groups;
+    case V_DISPATCH_X: return env->group * x + tid % x;
+    }
+    return 0;
+}
+
+/* a op b for one lane, as src/num.c's int64 path: false when the tree
+ * walker would go to GMP or report an error. */
+static bool binary_at(lds_op op, int64_t a, int64_t b, int64_t *r)
+{
+    switch (op) {
+    case OP_ADD: return !__builtin_add_overflow(a, b, r);
+    case OP_SUB: return !__builtin_sub_overflow(a, b, r);
+    case OP_MUL: return !__builtin_mul_overflow(a, b, r);
+    case OP_DIV:
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return false;
+        *r = a / b;
+        return true;
+    case OP_MOD:
+        if (b == 0)
+            return false;
+        *r = b == -1 ? 0 : a % b;
+        return true;
+    case OP_AND: *r = a & b; return true;
+    case OP_OR: *r = a | b; return true;
+    case OP_XOR: *r = a ^ b; return true;
+    case OP_SHL:
+        if (b < 0)
+            return false;
+        if (a == 0) {
+            *r = 0;
+            return true;
+        }
+        return b < 63 && !__builtin_mul_overflow(a, (int64_t)1 << b, r);
+    case OP_SHR:
+        if (b < 0)
+            return false;
+        *r = b >= 63 ? (a < 0 ? -1 : 0) : a >= 0 ? a >> b : ~(~a >> b);
+        return true;
+    case OP_EQ: *r = a == b; return true;
+    case OP_NE: *r = a != b; return true;
+    case OP_LT: *r = a < b; return true;
+    case OP_LE: *r = a <= b; return true;
+    case OP_GT: *r = a > b; return true;
+    case OP_GE: *r = a >= b; return true;
+    default: return false;
+    }
+}
+
+/* CuTe's swizzle within int64 (the bounds were checked when compiled). */
+static int64_t swizzle_at(int64_t k, int64_t x)
+{
+    int64_t b = k >> 16, m = (k >> 8) & 0xff, s = (int8_t)(k & 0xff);
+    int64_t bits = x & ((((int64_t)1 << b) - 1) << (m + (s > 0 ? s : 0)));
+    return x ^ (s >= 0 ? bits >> s : bits << -s);
+}
+
+/* Lanes of m, as a bool per lane (for loops the compiler vectorises). */
+#define IN(m, l) ((m) >> (l) & 1)
+
+/* a op b over the lanes of m for the operators that cannot trap: every
+ * lane is computed, and an overflow counts only in a lane of m. */
+static bool arith(lds_op op, const int64_t *a, const int64_t *b, int64_t *r, uint64_t m, unsigned n)
+{
+    uint64_t bad = 0;
+    switch (op) {
+    case OP_ADD:
+        for (unsigned l = 0; l < n; l++)
+            bad |= (uint64_t)__builtin_add_overflow(a[l], b[l], &r[l]) << l;
+        break;
+    case OP_SUB:
+        for (unsigned l = 0; l < n; l++)
+            bad |= (uint64_t)__builtin_sub_overflow(a[l], b[l], &r[l]) << l;
+        break;
+    case OP_MUL:
+        for (unsigned l = 0; l < n; l++)
+            bad |= (uint64_t)__builtin_mul_overflow(a[l], b[l], &r[l]) << l;
+        break;
+    case OP_AND: for (unsigned l = 0; l < n; l++) r[l] = a[l] & b[l]; break;
+    case OP_OR: for (unsigned l = 0; l < n; l++) r[l] = a[l] | b[l]; break;
+    case OP_XOR: for (unsigned l = 0; l < n; l++) r[l] = a[l] ^ b[l]; break;
+    case OP_EQ: for (unsigned l = 0; l < n; l++) r[l] = a[l] == b[l]; break;
+    case OP_NE: for (unsigned l = 0; l < n; l++) r[l] = a[l] != b[l]; break;
+    case OP_LT: for (unsigned l = 0; l < n; l++) r[l] = a[l] < b[l]; break;
+    case OP_LE: for (unsigned l = 0; l < n; l++) r[l] = a[l] <= b[l]; break;
+    case OP_GT: for (unsigned l = 0; l < n; l++) r[l] = a[l] > b[l]; break;
+    case OP_GE: for (unsigned l = 0; l < n; l++) r[l] = a[l] >= b[l]; break;
+    default:   /* / % << >>: lane by lane, only the lanes of m */
+        for (unsigned l = 0; l < n; l++)
+            if (IN(m, l) && !binary_at(op, a[l], b[l], &r[l]))
+                return false;
+        return true;
+    }
+    return (bad & m) == 0;
+}
+
+/* a / k or a % k by a constant k that cannot trap (k != 0, -1). */
+static void by_constant(lds_op op, const int64_t *a, int64_t k, int64_t *r, unsigned n)
+{
+    if (op == OP_DIV)
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l] / k;
+    else
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l] % k;
+}
+
+/* One value operation for the lanes of m; false if a lane fails. */
+static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const lds_env *env, unsigned n)
+{
+    const int64_t *a = o->a >= 0 ? L->val[o->a] : NULL, *b = o->b >= 0 ? L->val[o->b] : NULL;
+    switch (o->kind) {
+    case K_VAR:
+        if (o->k == V_LANE || o->k == V_TID) {
+            int64_t base = o->k == V_TID ? env->wave * (int64_t)env->wave_size : 0;
+            for (unsigned l = 0; l < n; l++)
+                r[l] = base + l;
+        } else if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane */
+            int64_t v = var_at(env, (lds_var_id)o->k, 0);
+            for (unsigned l = 0; l < n; l++)
+                r[l] = v;
+        } else {
+            for (unsigned l = 0; l < n; l++)
+                r[l] = var_at(env, (lds_var_id)o->k, l);
+        }
+        return true;
+    case K_LOOP:
+        for (unsigned l = 0; l < n; l++)
+            r[l] = env->loop[o->k];
+        return true;
+    case K_MOV:
+        memcpy(r, a, n * sizeof *r);
+        return true;
+    case K_BINARY:
+        if ((o->op == OP_DIV || o->op == OP_MOD) && L->ops[o->b].kind == K_CONST && L->ops[o->b].k != 0
+            && L->ops[o->b].k != -1) {
+            by_constant((lds_op)o->op, a, L->ops[o->b].k, r, n);
+            return true;
+        }
+        return arith((lds_op)o->op, a, b, r, m, n);
+    case K_SELECT: {
+        const int64_t *c = L->val[o->c];
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l] ? b[l] : c[l];
+        return true;
+    }
+    case K_LAND:
+    case K_LOR: {
+        uint64_t inner = L->mask[o->c];
+        for (unsigned l = 0; l < n; l++)
+            r[l] = IN(inner, l) ? b[l] != 0 : o->kind == K_LOR;
+        return true;
+    }
+    case K_MIN:
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l] < b[l] ? a[l] : b[l];
+        return true;
+    case K_MAX:
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l] > b[l] ? a[l] : b[l];
+        return true;
+    case K_SWIZZLE:
+        for (unsigned l = 0; l < n; l++)
+            r[l] = swizzle_at(o->k, a[l]);
+        return true;
+    default:
+        break;
+    }
+    for (unsigned l = 0; l < n; l++) {   /* the rest: lane by lane, with their errors */
+        if (!IN(m, l))
+            continue;
+        int64_t x = a[l];
+        switch (o->kind) {
+        case K_UNARY:
+            if (o->op == OP_NOT)
+                r[l] = x == 0;
+            else if (o->op == OP_COMPL)
+                r[l] = ~x;
+            else if (x == INT64_MIN)
+                return false;
+            else
+                r[l] = -x;
+            break;
+        case K_ABS:
+            if (x == INT64_MIN)
+                return false;
+            r[l] = x < 0 ? -x : x;
+            break;
+        case K_POPCOUNT:
+            if (x < 0)
+                return false;
+            r[l] = __builtin_popcountll((unsigned long long)x);
+            break;
+        case K_LOG2:
+            if (x <= 0)
+                return false;
+            r[l] = 63 - __builtin_clzll((unsigned long long)x);
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The variables other than the lane whose values differ from the last
+ * run's, as LDS_DEP_* bits (all of them on the first run). */
+static uint64_t changed_since(lds_lanes *L, const lds_env *env)
+{
+    uint64_t changed = L->ran ? 0 : ~(uint64_t)0;
+    if (env->wave != L->last.wave)
+        changed |= LDS_DEP_WAVE;
+    if (env->group != L->last.group)
+        changed |= LDS_DEP_GROUP;
+    for (unsigned s = 0; s < LDS_MAX_LOOPS; s++)
+        if ((L->loops_used & LDS_DEP_LOOP(s)) && env->loop[s] != L->last.loop[s])
+            changed |= LDS_DEP_LOOP(s);
+    L->last = *env;
+    L->ran = true;
+    return changed;
+}
+
+int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
+{
+    uint64_t charge = 0, changed = changed_since(L, env) & ~LDS_DEP_LANE;
+    L->mask[0] = present;
+    for (unsigned i = 1; i < L->nops; i++) {
+        vop *o = &L->ops[i];
+        uint64_t m = L->mask[o->mask];
+        if (o->deps & changed)
+            o->have = 0;
+        if (o->kind == K_MASK_IF || o->kind == K_MASK_UNLESS) {
+            uint64_t nz = 0;
+            const int64_t *a = L->val[o->a];
+            for (unsigned l = 0; l < nlanes; l++)
+                nz |= (uint64_t)(a[l] != 0) << l;
+            L->mask[i] = m & (o->kind == K_MASK_IF ? nz : ~nz);
+            continue;
+        }
+        if (o->kind == K_CONST || m == 0)
+            continue;
+        if (o->deps & LDS_DEP_LANE) {   /* kept from an earlier instruction? */
+            if ((m & ~o->have) == 0)
+                continue;
+            o->have |= m;
+        }
+        int64_t *r = L->val[i];
+        if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane: once */
+            if (!compute(L, o, r, 1, env, 1))
+                return 0;
+            for (unsigned l = 1; l < nlanes; l++)
+                r[l] = r[0];
+        } else if (!compute(L, o, r, m, env, nlanes)) {
+            o->have = 0;
+            return 0;
+        }
+    }
+    for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
+        if (L->under[i])
+            charge += L->under[i] * lanes_in(L->mask[i]);
+    out->charge = charge;
+    out->active = L->mask[L->cond_mask];
+    for (unsigned d = 0; d < L->nidx; d++)
+        out->idx[d] = L->val[L->idx[d]];
+    out->offset = L->offset >= 0 ? L->val[L->offset] : NULL;
+    out->addr = L->addr >= 0 ? L->val[L->addr] : NULL;
+    return 1;
+}

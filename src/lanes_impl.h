@@ -1,0 +1,72 @@
+/* src/lanes_impl.h - the program of src/lanes.h, shared by its compiler
+ * (src/lanes_compile.c) and its runner (src/lanes.c).  Private to them. */
+#ifndef LDS_LANES_IMPL_H
+#define LDS_LANES_IMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/profile.h"
+#include "src/lanes.h"
+
+/* Programs beyond this fall back to the tree walker (a def chain that
+ * inlines to something huge). */
+#define MAX_OPS 4096
+#define HASH_SLOTS 8192
+/* Deeper expressions fall back too: compiling recurses, and may run on a
+ * worker thread's stack. */
+#define MAX_COMPILE_DEPTH 512
+
+typedef enum {
+    K_BASE,       /* the base mask */
+    K_MASK_IF,    /* parent & (a != 0) */
+    K_MASK_UNLESS,/* parent & (a == 0) */
+    K_CONST,      /* k */
+    K_VAR,        /* a built-in variable, k its lds_var_id */
+    K_LOOP,       /* loop variable of slot k */
+    K_UNARY,      /* op a */
+    K_BINARY,     /* a op b */
+    K_SELECT,     /* a ? b : c */
+    K_LAND,       /* a && b, b computed under mask c */
+    K_LOR,        /* a || b, b computed under mask c */
+    K_MIN, K_MAX, K_ABS, K_POPCOUNT, K_LOG2,
+    K_SWIZZLE,    /* swizzle(B, M, S, a): k packs B, M, S */
+    K_MOV         /* a, under a narrower mask (a def parameter) */
+} kind;
+
+typedef struct {
+    uint8_t kind;
+    uint8_t op;               /* lds_op of K_UNARY, K_BINARY */
+    int a, b, c;              /* operand operations (-1: none) */
+    int mask;                 /* the mask operation it runs under */
+    int64_t k;
+    uint64_t deps;            /* LDS_DEP_* bits of its value */
+    uint64_t weight;          /* tree nodes it stands for */
+    uint64_t have;            /* a lane-dependent value: the lanes it holds
+                                 for the current values of its other
+                                 variables */
+} vop;
+
+struct lds_lanes {
+    vop *ops;
+    unsigned nops;
+    int64_t (*val)[LDS_SIM_MAX_WAVE];
+    uint64_t *mask;           /* the value of mask operations */
+    /* the roots */
+    int cond_mask;            /* the mask after the condition */
+    int idx[LDS_MAX_DIMS];
+    unsigned nidx;
+    int offset, addr;
+    uint64_t *under;          /* per mask operation: the weights of the
+                                 operations under it */
+    uint64_t loops_used;      /* LDS_DEP_LOOP bits any operation uses */
+    lds_env last;             /* the variables at the last run */
+    bool ran;
+    /* compiling */
+    int *slot;                /* hash table of operations */
+    uint64_t total_weight;
+    bool failed;
+};
+
+
+#endif
