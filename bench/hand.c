@@ -70,7 +70,8 @@ static void modular(long n, totals *t)
 }
 
 /* gfx942, 256 threads, 4 groups: ds_read_b128 with an XOR swizzle that
- * changes every trip: row = tid / 8, column (tid % 8) ^ ((row + k*k) % 8) */
+ * changes every trip and group: row = tid / 8, column
+ * (tid % 8) ^ ((row + k*k + group) % 8) */
 static void swizzle_b128(long n, totals *t)
 {
     static const unsigned char groups[32] = { 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
@@ -85,7 +86,7 @@ static void swizzle_b128(long n, totals *t)
                 int64_t word[64];
                 for (int64_t l = 0; l < 64; l++) {
                     int64_t tid = w * 64 + l, row = tid / 8;
-                    int64_t col = (tid % 8) ^ ((row + k * k) % 8);
+                    int64_t col = (tid % 8) ^ ((row + k * k + g) % 8);
                     word[l] = ((row * 8 + col) * 16) % 65536 / 4;
                 }
                 instruction(t, word, active, 64, 4, phase, 8, 32);

@@ -3,11 +3,13 @@
 #include "cli/options.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "repl/repl.h"
+#include "src/interrupt.h"
 #include "src/mem.h"
 #include "src/parser.h"
 #include "src/run.h"
@@ -24,6 +26,15 @@ static int finish_output(int status)
         return LDS_EXIT_USAGE;
     }
     return status;
+}
+
+/* The first Ctrl-C stops the running statement (what finished is still
+ * reported, and the exit status is 130); a second one ends the process. */
+static void on_sigint(int sig)
+{
+    (void)sig;
+    lds_interrupt_request();
+    signal(SIGINT, SIG_DFL);
 }
 
 int main(int argc, char **argv)
@@ -49,6 +60,8 @@ int main(int argc, char **argv)
             status = LDS_EXIT_SYNTAX;
         }
     }
+    if (!args.interactive)
+        signal(SIGINT, on_sigint);
     if (status == LDS_EXIT_OK)
         status = args.interactive ? lds_repl_main(&args.opts, list, n) : lds_run_programs(&args.opts, list, n);
     for (unsigned i = 0; i < n; i++)

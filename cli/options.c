@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "sim/profile.h"
+#include "src/limits.h"
 #include "src/input.h"
 #include "src/mem.h"
 #include "src/report.h"
@@ -48,6 +49,8 @@ static const char usage_text[] =
     "      --max-ops=N          evaluate at most N expression operations per run\n"
     "                           (default 2000000000)\n"
     "      --max-bits=N         widest integer in bits (default 65536)\n"
+    "  -j, --jobs=N             split long enumerations across N threads\n"
+    "                           (default: the processors online, at most 8)\n"
     "      --arch-info[=NAME]   describe profile NAME, or list them all\n"
     "  -i, --interactive        start the REPL after running the programs\n"
     "      --color=WHEN         auto (default), always or never\n"
@@ -85,6 +88,7 @@ static const struct option long_options[] = {
     { "max-steps", required_argument, NULL, OPT_MAX_STEPS },
     { "max-ops", required_argument, NULL, OPT_MAX_OPS },
     { "max-bits", required_argument, NULL, OPT_MAX_BITS },
+    { "jobs", required_argument, NULL, 'j' },
     { "arch-info", optional_argument, NULL, OPT_ARCH_INFO },
     { "interactive", no_argument, NULL, 'i' },
     { "color", required_argument, NULL, OPT_COLOR },
@@ -239,6 +243,14 @@ static void option(cli_args *a, int c, char **argv, int argc)
             o->max_bits = (unsigned long)bits;
         break;
     }
+    case 'j': {
+        uint64_t n;
+        if (parse_count(optarg, 1, &n) < 0 || n > LDS_MAX_JOBS)
+            usage_error(a, "--jobs: expected an integer in 1..%d, not '%s'", LDS_MAX_JOBS, optarg);
+        else
+            o->jobs = (unsigned)n;
+        break;
+    }
     case OPT_ARCH_INFO:
         arch_info(a, optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : NULL);
         break;
@@ -279,7 +291,7 @@ void cli_parse(int argc, char **argv, cli_args *a)
      * files aside and put them after */
     lds_source *files = NULL;
     unsigned nfiles = 0;
-    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:qihV", long_options, NULL)) != -1) {
+    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:j:qihV", long_options, NULL)) != -1) {
         unsigned before = a->nsources;
         option(a, c, argv, argc);
         if (a->nsources > before) {   /* a -f file: keep it aside */

@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.max_bits = 4096;
     cfg.print_out = out;
     warnings_out = out;
-    lds_session_hooks hooks = { hook_access, hook_expect, rep, hook_warning };
+    lds_session_hooks hooks = { hook_access, hook_expect, rep, hook_warning, NULL };
     lds_session *s = lds_session_open(&cfg, &hooks);
     lds_reporter_begin_run(rep, labels, data[0] & 4 ? 1 : 0);
     int st = lds_session_run_text(s, "<fuzz>", text, size - 1);

@@ -17,9 +17,11 @@ int repl_run_input(repl *r, const char *name, unsigned first_line, const char *t
     /* at a terminal a mistake is part of the conversation; a script fed
      * on standard input fails as the command line would */
     bool counts = r->interactive ? st == LDS_EXIT_CHECK || st == LDS_EXIT_USAGE : true;
+    if (st == LDS_EXIT_INTERRUPTED && !r->interactive)
+        r->quit = true;   /* a script fed on standard input stops, as the command line does */
     if (counts && st > r->status)
         r->status = st;
-    if (st != LDS_EXIT_SYNTAX && st != LDS_EXIT_EVAL) {
+    if (st != LDS_EXIT_SYNTAX && st != LDS_EXIT_EVAL && st != LDS_EXIT_INTERRUPTED) {
         if (r->nsaved == r->capsaved) {
             r->capsaved = r->capsaved ? r->capsaved * 2 : 32;
             r->saved = lds_xreallocarray(r->saved, r->capsaved, sizeof *r->saved);

@@ -15,6 +15,7 @@
 #include "repl/commands.h"
 #include "repl/lineedit.h"
 #include "src/explain.h"
+#include "src/interrupt.h"
 #include "src/mem.h"
 #include "src/parser.h"
 
@@ -35,6 +36,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
+    lds_interrupt_request();   /* and the statement running, if any */
 }
 
 static const char *completion_word(void *ctx, unsigned i)
@@ -113,6 +115,7 @@ static void loop(repl *r)
     unsigned first = 0;   /* the line the pending input began at */
     while (!r->quit && !lds_reporter_out_failed(lds_runner_reporter(r->runner))) {
         interrupted = 0;
+        lds_interrupt_clear();
         errno = 0;
         char *line = lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
         if (interrupted) {   /* drop the line and any unfinished input */

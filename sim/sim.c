@@ -219,13 +219,15 @@ static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g,
     return n;
 }
 
-/* The running count of one phase: units seen (a hash set) and units per
- * bank, both cleared by moving to a new generation instead of zeroing.
- * One per thread, kept from call to call. */
+/* The running count of one phase: per bank its units so far (the first
+ * one kept apart: a bank usually has one) and a hash set of the others,
+ * all cleared by moving to a new generation instead of zeroing.  One per
+ * thread, kept from call to call. */
 #define UNIT_SLOTS 1024   /* a power of two above LDS_SIM_MAX_CELLS */
 typedef struct {
     uint64_t unit[UNIT_SLOTS];
     uint32_t unit_gen[UNIT_SLOTS];
+    uint64_t first[LDS_SIM_MAX_BANKS];
     unsigned count[LDS_SIM_MAX_BANKS];
     uint32_t count_gen[LDS_SIM_MAX_BANKS];
     uint32_t gen;
@@ -242,7 +244,8 @@ static void tally_begin(void)
     }
 }
 
-/* Whether unit u is new in this phase (and remember it). */
+/* Whether unit u (on a bank that has another first unit) is new in this
+ * phase (and remember it). */
 static bool tally_new_unit(uint64_t u)
 {
     uint64_t h = u * 0x9e3779b97f4a7c15ull;
@@ -257,13 +260,17 @@ static bool tally_new_unit(uint64_t u)
     }
 }
 
-/* One more unit on bank b: its new count. */
-static unsigned tally_bank(unsigned b)
+/* Unit u on bank b: the bank's count of distinct units after it, or 0 if
+ * u was there already (merge: lanes on one unit are served together). */
+static unsigned tally_unit(unsigned b, uint64_t u, bool merge)
 {
     if (tally.count_gen[b] != tally.gen) {
         tally.count_gen[b] = tally.gen;
-        tally.count[b] = 0;
+        tally.first[b] = u;
+        return tally.count[b] = 1;
     }
+    if (merge && (u == tally.first[b] || !tally_new_unit(u)))
+        return 0;
     return ++tally.count[b];
 }
 
@@ -275,27 +282,32 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
     bool merge = lds_sim_merges(p, a->kind);
     bool pow2 = (g->banks & (g->banks - 1)) == 0;
     int substep = g->substeps ? (int)ph->substep : -1;
-    bool simple = substep < 0 && a->naddr == 1 && !p->unaligned_free && a->width <= 16;
+    /* one address a lane, every word of it, word = addr >> shift */
+    unsigned shift = g->bank_bytes == 4 ? 2 : g->bank_bytes == 8 ? 3 : 0;
+    bool simple = substep < 0 && a->naddr == 1 && !p->unaligned_free && a->width <= 16 && shift;
+    bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
     tally_begin();
     for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(rest);
         uint64_t words[LDS_SIM_MAX_LANE_WORDS];
         unsigned nw;
-        if (simple) {   /* one address, all its words */
-            uint64_t addr = a->addr[lane], w = addr / g->bank_bytes, last = (addr + a->width - 1) / g->bank_bytes;
-            for (nw = 0; w <= last; w++)
+        if (simple) {
+            uint64_t addr = a->addr[lane], w = addr >> shift, last = (addr + a->width - 1) >> shift;
+            words[0] = w;
+            for (nw = 1; ++w <= last;)
                 words[nw++] = w;
         } else {
             nw = lane_words(p, g, a, lane, substep, true, words);
         }
         for (unsigned i = 0; i < nw; i++) {
             unsigned bank = (unsigned)(pow2 ? words[i] & (g->banks - 1) : words[i] % g->banks);
+            uint64_t u = strict ? unit_of(p, a->width, words[i], a->addr[lane * a->naddr]) : words[i];
             accesses++;
-            if (merge && !tally_new_unit(unit_of(p, a->width, words[i], a->addr[lane * a->naddr])))
+            unsigned c = tally_unit(bank, u, merge);
+            if (c == 0)
                 continue;
             distinct++;
-            unsigned c = tally_bank(bank);
             if (c > cost || (c == cost && bank < worst)) {
                 cost = c;
                 worst = bank;

@@ -41,6 +41,7 @@ typedef struct {
     uint64_t unaligned;    /* lane addresses left out of the bank check
                               (lds_sim_unaligned) */
     bool paired;           /* served in half-waves by the pairing rule */
+    /* the fields above are the totals (src/memo.c copies them as one) */
     unsigned nphases;      /* phases with an active lane, listed below */
     lds_sim_phase phase[LDS_SIM_MAX_PHASES];
 } lds_sim_result;

@@ -128,7 +128,7 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
                 return -1;
             addr[l] = (uint64_t)x;
         }
-        if ((align > 1 && addr[l] % align) || addr[l] > end || p->lds_bytes < c->width)
+        if ((addr[l] & (align - 1)) || addr[l] > end || p->lds_bytes < c->width)
             return -1;   /* misaligned, or past the end: as lds_target_address says */
     }
     return 0;

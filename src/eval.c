@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/builtins.h"
+#include "src/interrupt.h"
 
 void lds_eval_init(lds_eval *ev, lds_env *env, lds_budget *budget, lds_diag *diag)
 {
@@ -14,6 +15,14 @@ void lds_eval_init(lds_eval *ev, lds_env *env, lds_budget *budget, lds_diag *dia
     ev->diag = diag;
     ev->budget = budget;
     lds_numctx_init(&ev->num, diag);
+}
+
+bool lds_budget_take(lds_budget *b, uint64_t n)
+{
+    if (b->left < n && !(b->refill && b->refill(b, n)))
+        return false;
+    b->left -= n;
+    return true;
 }
 
 void lds_eval_free(lds_eval *ev)
@@ -190,14 +199,19 @@ static int eval_inner(lds_eval *ev, const lds_expr *e, lds_num *out)
 static int count_node(lds_eval *ev, const lds_expr *e)
 {
     if (ev->budget) {
-        if (ev->budget->left == 0) {
+        if (ev->budget->left > 0) {
+            ev->budget->left--;
+        } else if (!lds_budget_take(ev->budget, 1)) {
             lds_diag_set(ev->diag, ev->where, "this run takes more than %llu expression operations (--max-ops)",
                          (unsigned long long)ev->budget->limit);
             return -1;
         }
-        ev->budget->left--;
     }
-    if (++ev->ops > LDS_MAX_EVAL_OPS) {
+    if ((++ev->ops & 0xffff) == 0 && lds_interrupt_pending()) {
+        lds_diag_set(ev->diag, ev->where.src ? ev->where : e->loc, "interrupted");
+        return -1;
+    }
+    if (ev->ops > LDS_MAX_EVAL_OPS) {
         lds_diag_set(ev->diag, ev->where.src ? ev->where : e->loc,
                      "evaluating this takes more than %d operations (def calls nested too deeply)", LDS_MAX_EVAL_OPS);
         return -1;

@@ -22,10 +22,18 @@ typedef struct {
 
 /* The operations a run may still take (every node of every evaluation
  * counts one), shared by every evaluator of the run. */
-typedef struct {
+typedef struct lds_budget {
     uint64_t left;
     uint64_t limit;           /* for the message */
+    /* a worker thread's budget draws from the run's: more when it runs
+     * out (NULL: none to draw) */
+    bool (*refill)(struct lds_budget *b, uint64_t need);
+    void *owner;
 } lds_budget;
+
+/* Take n operations from the budget (refilled if it can be); false if
+ * there are not that many left. */
+bool lds_budget_take(lds_budget *b, uint64_t n);
 
 typedef struct {
     lds_env *env;

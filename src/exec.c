@@ -3,10 +3,12 @@
  * print, expects compare, blocks loop. */
 #include "src/interp.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/interrupt.h"
 #include "src/iterspace.h"
 #include "src/mem.h"
 
@@ -109,6 +111,14 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     return a;
 }
 
+/* The access running has gone further: tell the session's hook. */
+static void progress_tick(lds_progress *p)
+{
+    lds_interp *in = p->ctx;
+    in->progress_hook(in->warn_ctx, in->progress_line, atomic_load_explicit(&p->done, memory_order_relaxed),
+                      p->planned, false);
+}
+
 static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *outer, unsigned nouter)
 {
     unsigned width, elem_size, parts;
@@ -120,10 +130,21 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     lds_access_space sp = {
         s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
         { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
-        in->no_shortcuts,
+        in->no_shortcuts, in->jobs, in->threads_from, NULL,
     };
+    if (in->progress_hook) {
+        atomic_store(&in->progress.done, 0);
+        in->progress.planned = 0;
+        in->progress.tick = progress_tick;
+        in->progress.ctx = in;
+        in->progress_line = s->loc.line;
+        sp.progress = &in->progress;
+    }
     lds_metrics_reset(&in->last_run);
     int rc = lds_access_simulate(&sp, rec, &in->last_run);
+    if (in->progress_hook)
+        in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
+                          true);
     lds_metrics_add(&rec->m, &in->last_run);
     if (rc < 0) {
         rec->failed = true;
@@ -365,6 +386,11 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     in->active[in->nactive++].slot = slot;
     int rc = 0;
     for (int64_t v = lo; rc == 0 && v < hi; v++) {
+        if (lds_interrupt_pending()) {
+            lds_diag_set(in->diag, s->loc, "interrupted");
+            rc = -1;
+            break;
+        }
         if (++in->steps > in->max_steps) {
             lds_diag_set(in->diag, lp->loc, "more than %llu loop trips and instructions (--max-steps)",
                          (unsigned long long)in->max_steps);

@@ -6,10 +6,16 @@
  * sample while the record has room. */
 #include "src/job.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/interrupt.h"
+#include "src/memo.h"
+
+/* Instructions between two reports of progress. */
+#define PROGRESS_EVERY 4096
 
 /* --------------------------------------------------------- messages */
 
@@ -112,11 +118,8 @@ static bool lanes_at_once(job *j)
     if (lds_target_addresses(&j->target, &out, wave, j->addr) < 0)
         return false;
     lds_budget *budget = sp->ev->budget;
-    if (budget) {
-        if (out.charge > budget->left)
-            return false;   /* the tree walker says where it runs out */
-        budget->left -= out.charge;
-    }
+    if (budget && !lds_budget_take(budget, out.charge))
+        return false;   /* the tree walker says where it runs out */
     for (unsigned lane = 0; lane < wave; lane++)
         j->active[lane] = out.active >> lane & 1;
     return true;
@@ -130,6 +133,10 @@ int lds_job_leaf(job *j, mpz_srcptr mult)
     const lds_access_space *sp = j->sp;
     const lds_stmt *s = sp->s;
     unsigned wave = sp->profile->wave;
+    if (lds_interrupt_pending()) {
+        lds_diag_set(sp->diag, s->loc, "interrupted");
+        return -1;
+    }
     if (!j->probing && ++*sp->steps > sp->max_steps) {
         lds_diag_set(sp->diag, s->loc, "more than %llu instructions to simulate (--max-steps)",
                      (unsigned long long)sp->max_steps);
@@ -166,15 +173,26 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         addr = shifted;
     }
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, 1, wave, j->active, addr };
-    const char *why = NULL;
-    if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
-        lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
-        return -1;
+    lds_access_result *rec = j->rec;
+    /* a pattern seen before costs what it cost; kept instructions need
+     * their phases, checks no totals */
+    bool memo = j->memo && !j->checking && rec->nsamples >= rec->capsamples;
+    if (!memo || !lds_memo_find(j->memo, j->active, addr, wave, &j->result)) {
+        const char *why = NULL;
+        if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
+            lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
+            return -1;
+        }
+        if (memo)
+            lds_memo_keep(j->memo, j->active, addr, wave, &j->result);
     }
     if (j->checking)
         return 0;
-    lds_access_result *rec = j->rec;
     rec->simulated++;
+    if (sp->progress && ++j->ticks % PROGRESS_EVERY == 0) {
+        atomic_fetch_add_explicit(&sp->progress->done, PROGRESS_EVERY, memory_order_relaxed);
+        sp->progress->tick(sp->progress);
+    }
     if (rec->nsamples < rec->capsamples) {   /* the first ones, for --show */
         char *label = sample_label(j, part);
         lds_results_keep_sample(rec, &acc, &j->result, label);

@@ -11,6 +11,7 @@
 #include "sim/profile.h"
 #include "src/ast.h"
 #include "src/eval.h"
+#include "src/progress.h"
 #include "src/results.h"
 
 /* A block loop running now: for messages and sample labels, and, when
@@ -33,6 +34,8 @@ typedef struct lds_interp {
     /* limits */
     uint64_t max_steps, steps;
     bool no_shortcuts;                /* enumerate everything (for checks) */
+    unsigned jobs;                    /* threads a long range may use */
+    uint64_t threads_from;            /* and from how many instructions */
     lds_budget budget;
     /* evaluation */
     lds_env env;
@@ -40,6 +43,9 @@ typedef struct lds_interp {
     lds_diag *diag;
     void (*warn)(void *ctx, const lds_diag *w);   /* a warning (may be NULL) */
     void *warn_ctx;
+    void (*progress_hook)(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished);
+    lds_progress progress;            /* of the access running */
+    unsigned progress_line;
     bool banks_warned;                /* the bank count's warning was given
                                          since set banks last ran */
     /* output */

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/interrupt.h"
 #include "src/job.h"
 #include "src/period.h"
 #include "src/mem.h"
@@ -229,7 +230,7 @@ static uint64_t plan_range(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
         if (trips > left)
             return UINT64_MAX;
         uint64_t total = 0;
-        for (int64_t v = lo; v < hi && total <= left; v++) {
+        for (int64_t v = lo; v < hi && total <= left && !lds_interrupt_pending(); v++) {
             set_var(j, &j->dims[i], v);
             uint64_t inner = plan_dim(j, i + 1, left - total);
             if (inner == UINT64_MAX)
@@ -307,6 +308,15 @@ static int check_tail(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t perio
     return rc;
 }
 
+/* Whether an enumerated range of `trips` values with `inner` instructions
+ * each is worth the threads (not inside a worker, a check or a probe). */
+static bool worth_threads(const job *j, uint64_t inner, int64_t trips)
+{
+    uint64_t work;
+    return j->sp->jobs > 1 && !j->in_worker && !j->checking && !j->probing && trips >= 2
+           && (__builtin_mul_overflow(inner, (uint64_t)trips, &work) || work >= j->sp->threads_from);
+}
+
 /* Run dimension i over lo..hi-1 with the multiplier in mult[i]. */
 static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
 {
@@ -336,23 +346,33 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
         if (!inner_bounds_use(j, i)) {   /* nothing inside, whatever v is: done at once */
             set_var(j, d, lo);
             uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
-            if (plan_dim(j, i + 1, left) == 0)
+            uint64_t inner = plan_dim(j, i + 1, left);
+            if (inner == 0)
                 return sp->diag->set ? -1 : 0;
+            if (worth_threads(j, inner, trips) && lds_job_run_parallel(j, i, lo, hi))
+                return 0;
         }
-        for (int64_t v = lo; v < hi; v++) {
-            uint64_t before = *sp->steps;
-            set_var(j, d, v);
-            mpz_set(next, j->mult[i]);
-            if (run_dim(j, i + 1) < 0)
-                return -1;
-            if (!j->probing && *sp->steps == before && ++*sp->steps > sp->max_steps) {   /* an empty trip */
-                lds_diag_set(sp->diag, sp->s->loc, "more than %llu instructions and empty loop trips (--max-steps)",
-                             (unsigned long long)sp->max_steps);
-                return -1;
-            }
-        }
-        return 0;
+        return lds_job_run_enumerated(j, i, lo, hi);
     }
+}
+
+int lds_job_run_enumerated(job *j, unsigned i, int64_t lo, int64_t hi)
+{
+    const lds_access_space *sp = j->sp;
+    mpz_ptr next = j->mult[i + 1];
+    for (int64_t v = lo; v < hi; v++) {
+        uint64_t before = *sp->steps;
+        set_var(j, &j->dims[i], v);
+        mpz_set(next, j->mult[i]);
+        if (run_dim(j, i + 1) < 0)
+            return -1;
+        if (!j->probing && *sp->steps == before && ++*sp->steps > sp->max_steps) {   /* an empty trip */
+            lds_diag_set(sp->diag, sp->s->loc, "more than %llu instructions and empty loop trips (--max-steps)",
+                         (unsigned long long)sp->max_steps);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static int run_dim(job *j, unsigned i)
@@ -423,6 +443,8 @@ static int run_job(job *j)
     j->planning = true;
     uint64_t planned = plan_dim(j, 0, left);
     j->planning = false;
+    if (sp->progress)
+        sp->progress->planned = planned;
     if (sp->diag->set)
         return -1;
     if (planned > left) {
@@ -460,10 +482,13 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     for (unsigned i = 0; i <= MAX_DIMS; i++)
         mpz_init(j->mult[i]);
     dependencies(j);
-    if (!sp->no_shortcuts)   /* the differential checks compare against the tree walker alone */
+    if (!sp->no_shortcuts) {   /* the differential checks compare against the plain path alone */
         j->lanes = lds_lanes_compile(sp->s, &sp->ev->num);
+        j->memo = lds_memo_new();
+    }
     int rc = run_job(j);
     lds_lanes_free(j->lanes);
+    lds_memo_free(j->memo);
     for (unsigned i = 0; i <= MAX_DIMS; i++)
         mpz_clear(j->mult[i]);
     free(j);

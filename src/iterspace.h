@@ -13,6 +13,7 @@
 #include "src/ast.h"
 #include "src/eval.h"
 #include "src/interp.h"
+#include "src/progress.h"
 #include "src/results.h"
 
 typedef struct {
@@ -33,6 +34,10 @@ typedef struct {
     uint64_t *steps;                  /* instructions and empty trips so far */
     uint64_t max_steps;
     bool no_shortcuts;
+    unsigned jobs;                    /* threads an enumerated range may be
+                                         split across (1: none) */
+    uint64_t threads_from;            /* instructions from which it is */
+    lds_progress *progress;           /* or NULL */
 } lds_access_space;
 
 /* Simulate every instruction of the access: add its totals to *m, keep

@@ -11,6 +11,7 @@
 #include "src/address.h"
 #include "src/iterspace.h"
 #include "src/lanes.h"
+#include "src/memo.h"
 
 #define MAX_DIMS (LDS_MAX_LOOPS + 2)
 
@@ -50,7 +51,20 @@ typedef struct job {
     uint64_t addr[LDS_SIM_MAX_WAVE];
     lds_sim_result result;
     lds_lanes *lanes;         /* the compiled lane-vector program, or NULL */
+    bool in_worker;           /* a worker thread's copy: no further split */
+    lds_memo *memo;           /* instructions already simulated, or NULL */
+    uint64_t ticks;           /* instructions simulated (progress) */
 } job;
+
+/* ---- src/iterspace.c */
+/* Values lo .. hi - 1 of dimension i one by one (the multiplier in
+ * mult[i]). */
+int lds_job_run_enumerated(job *j, unsigned i, int64_t lo, int64_t hi);
+
+/* ---- src/parallel.c */
+/* The same across the run's threads: 1 when done (results merged in
+ * order), 0 when not (nothing changed: run it on this thread). */
+int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi);
 
 /* ---- src/instr.c */
 /* One execution of the access by one wave at the current variables:

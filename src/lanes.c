@@ -102,39 +102,57 @@ static int64_t swizzle_at(int64_t k, int64_t x)
     return x ^ (s >= 0 ? bits >> s : bits << -s);
 }
 
+/* How to index operation i's values: 0 if they are the same for every
+ * lane (kept at index 0 only), all ones if they differ. */
+static unsigned index_mask(const lds_lanes *L, int i)
+{
+    return i >= 0 && (L->ops[i].deps & LDS_DEP_LANE) ? ~0u : 0;
+}
+
 /* Lanes of m, as a bool per lane (for loops the compiler vectorises). */
 #define IN(m, l) ((m) >> (l) & 1)
 
 /* a op b over the lanes of m for the operators that cannot trap: every
- * lane is computed, and an overflow counts only in a lane of m. */
-static bool arith(lds_op op, const int64_t *a, const int64_t *b, int64_t *r, uint64_t m, unsigned n)
+ * lane is computed, and an overflow counts only in a lane of m.  An
+ * operand that is the same for every lane is read at index 0 (its index
+ * mask am or bm is 0), never copied out to every lane. */
+static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, uint64_t m,
+                  unsigned n)
 {
     uint64_t bad = 0;
     switch (op) {
-    case OP_ADD:
+    case OP_ADD: {
+        bool any = false;
         for (unsigned l = 0; l < n; l++)
-            bad |= (uint64_t)__builtin_add_overflow(a[l], b[l], &r[l]) << l;
+            any |= __builtin_add_overflow(a[l & am], b[l & bm], &r[l]);
+        for (unsigned l = 0; any && l < n; l++)
+            bad |= (uint64_t)__builtin_add_overflow(a[l & am], b[l & bm], &r[l]) << l;
         break;
+    }
     case OP_SUB:
         for (unsigned l = 0; l < n; l++)
-            bad |= (uint64_t)__builtin_sub_overflow(a[l], b[l], &r[l]) << l;
+            bad |= (uint64_t)__builtin_sub_overflow(a[l & am], b[l & bm], &r[l]) << l;
         break;
-    case OP_MUL:
+    case OP_MUL: {   /* overflow is rare: find the lanes only if any did */
+        bool any = false;
         for (unsigned l = 0; l < n; l++)
-            bad |= (uint64_t)__builtin_mul_overflow(a[l], b[l], &r[l]) << l;
+            any |= __builtin_mul_overflow(a[l & am], b[l & bm], &r[l]);
+        for (unsigned l = 0; any && l < n; l++)
+            bad |= (uint64_t)__builtin_mul_overflow(a[l & am], b[l & bm], &r[l]) << l;
         break;
-    case OP_AND: for (unsigned l = 0; l < n; l++) r[l] = a[l] & b[l]; break;
-    case OP_OR: for (unsigned l = 0; l < n; l++) r[l] = a[l] | b[l]; break;
-    case OP_XOR: for (unsigned l = 0; l < n; l++) r[l] = a[l] ^ b[l]; break;
-    case OP_EQ: for (unsigned l = 0; l < n; l++) r[l] = a[l] == b[l]; break;
-    case OP_NE: for (unsigned l = 0; l < n; l++) r[l] = a[l] != b[l]; break;
-    case OP_LT: for (unsigned l = 0; l < n; l++) r[l] = a[l] < b[l]; break;
-    case OP_LE: for (unsigned l = 0; l < n; l++) r[l] = a[l] <= b[l]; break;
-    case OP_GT: for (unsigned l = 0; l < n; l++) r[l] = a[l] > b[l]; break;
-    case OP_GE: for (unsigned l = 0; l < n; l++) r[l] = a[l] >= b[l]; break;
+    }
+    case OP_AND: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] & b[l & bm]; break;
+    case OP_OR: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] | b[l & bm]; break;
+    case OP_XOR: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] ^ b[l & bm]; break;
+    case OP_EQ: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] == b[l & bm]; break;
+    case OP_NE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] != b[l & bm]; break;
+    case OP_LT: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] < b[l & bm]; break;
+    case OP_LE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] <= b[l & bm]; break;
+    case OP_GT: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] > b[l & bm]; break;
+    case OP_GE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] >= b[l & bm]; break;
     default:   /* / % << >>: lane by lane, only the lanes of m */
         for (unsigned l = 0; l < n; l++)
-            if (IN(m, l) && !binary_at(op, a[l], b[l], &r[l]))
+            if (IN(m, l) && !binary_at(op, a[l & am], b[l & bm], &r[l]))
                 return false;
         return true;
     }
@@ -142,20 +160,22 @@ static bool arith(lds_op op, const int64_t *a, const int64_t *b, int64_t *r, uin
 }
 
 /* a / k or a % k by a constant k that cannot trap (k != 0, -1). */
-static void by_constant(lds_op op, const int64_t *a, int64_t k, int64_t *r, unsigned n)
+static void by_constant(lds_op op, const int64_t *a, unsigned am, int64_t k, int64_t *r, unsigned n)
 {
     if (op == OP_DIV)
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l] / k;
+            r[l] = a[l & am] / k;
     else
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l] % k;
+            r[l] = a[l & am] % k;
 }
 
 /* One value operation for the lanes of m; false if a lane fails. */
 static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const lds_env *env, unsigned n)
 {
     const int64_t *a = o->a >= 0 ? L->val[o->a] : NULL, *b = o->b >= 0 ? L->val[o->b] : NULL;
+    const int64_t *c = o->c >= 0 && o->kind == K_SELECT ? L->val[o->c] : NULL;
+    unsigned am = index_mask(L, o->a), bm = index_mask(L, o->b), cm = index_mask(L, o->c);
     switch (o->kind) {
     case K_VAR:
         if (o->k == V_LANE || o->k == V_TID) {
@@ -176,39 +196,38 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
             r[l] = env->loop[o->k];
         return true;
     case K_MOV:
-        memcpy(r, a, n * sizeof *r);
+        for (unsigned l = 0; l < n; l++)
+            r[l] = a[l & am];
         return true;
     case K_BINARY:
         if ((o->op == OP_DIV || o->op == OP_MOD) && L->ops[o->b].kind == K_CONST && L->ops[o->b].k != 0
             && L->ops[o->b].k != -1) {
-            by_constant((lds_op)o->op, a, L->ops[o->b].k, r, n);
+            by_constant((lds_op)o->op, a, am, L->ops[o->b].k, r, n);
             return true;
         }
-        return arith((lds_op)o->op, a, b, r, m, n);
-    case K_SELECT: {
-        const int64_t *c = L->val[o->c];
+        return arith((lds_op)o->op, a, am, b, bm, r, m, n);
+    case K_SELECT:
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l] ? b[l] : c[l];
+            r[l] = a[l & am] ? b[l & bm] : c[l & cm];
         return true;
-    }
     case K_LAND:
     case K_LOR: {
         uint64_t inner = L->mask[o->c];
         for (unsigned l = 0; l < n; l++)
-            r[l] = IN(inner, l) ? b[l] != 0 : o->kind == K_LOR;
+            r[l] = IN(inner, l) ? b[l & bm] != 0 : o->kind == K_LOR;
         return true;
     }
     case K_MIN:
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l] < b[l] ? a[l] : b[l];
+            r[l] = a[l & am] < b[l & bm] ? a[l & am] : b[l & bm];
         return true;
     case K_MAX:
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l] > b[l] ? a[l] : b[l];
+            r[l] = a[l & am] > b[l & bm] ? a[l & am] : b[l & bm];
         return true;
     case K_SWIZZLE:
         for (unsigned l = 0; l < n; l++)
-            r[l] = swizzle_at(o->k, a[l]);
+            r[l] = swizzle_at(o->k, a[l & am]);
         return true;
     default:
         break;
@@ -216,7 +235,7 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
     for (unsigned l = 0; l < n; l++) {   /* the rest: lane by lane, with their errors */
         if (!IN(m, l))
             continue;
-        int64_t x = a[l];
+        int64_t x = a[l & am];
         switch (o->kind) {
         case K_UNARY:
             if (o->op == OP_NOT)
@@ -259,12 +278,27 @@ static uint64_t changed_since(lds_lanes *L, const lds_env *env)
         changed |= LDS_DEP_WAVE;
     if (env->group != L->last.group)
         changed |= LDS_DEP_GROUP;
-    for (unsigned s = 0; s < LDS_MAX_LOOPS; s++)
-        if ((L->loops_used & LDS_DEP_LOOP(s)) && env->loop[s] != L->last.loop[s])
+    for (uint64_t rest = L->loops_used; rest; rest &= rest - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(rest) - 3;   /* LDS_DEP_LOOP(s) is bit 3 + s */
+        if (env->loop[s] != L->last.loop[s])
             changed |= LDS_DEP_LOOP(s);
-    L->last = *env;
+    }
+    L->last.wave = env->wave;
+    L->last.group = env->group;
+    memcpy(L->last.loop, env->loop, sizeof env->loop);
     L->ran = true;
     return changed;
+}
+
+/* A root's value for every lane (one that is the same everywhere is
+ * copied out to them now). */
+static const int64_t *lane_values(lds_lanes *L, int i, unsigned n)
+{
+    int64_t *r = L->val[i];
+    if (!(L->ops[i].deps & LDS_DEP_LANE) && L->ops[i].kind != K_CONST)
+        for (unsigned l = 1; l < n; l++)
+            r[l] = r[0];
+    return r;
 }
 
 int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
@@ -279,8 +313,9 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
         if (o->kind == K_MASK_IF || o->kind == K_MASK_UNLESS) {
             uint64_t nz = 0;
             const int64_t *a = L->val[o->a];
+            unsigned am = index_mask(L, o->a);
             for (unsigned l = 0; l < nlanes; l++)
-                nz |= (uint64_t)(a[l] != 0) << l;
+                nz |= (uint64_t)(a[l & am] != 0) << l;
             L->mask[i] = m & (o->kind == K_MASK_IF ? nz : ~nz);
             continue;
         }
@@ -292,11 +327,9 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
             o->have |= m;
         }
         int64_t *r = L->val[i];
-        if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane: once */
+        if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane: once, at index 0 */
             if (!compute(L, o, r, 1, env, 1))
                 return 0;
-            for (unsigned l = 1; l < nlanes; l++)
-                r[l] = r[0];
         } else if (!compute(L, o, r, m, env, nlanes)) {
             o->have = 0;
             return 0;
@@ -308,8 +341,8 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
     out->charge = charge;
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)
-        out->idx[d] = L->val[L->idx[d]];
-    out->offset = L->offset >= 0 ? L->val[L->offset] : NULL;
-    out->addr = L->addr >= 0 ? L->val[L->addr] : NULL;
+        out->idx[d] = lane_values(L, L->idx[d], nlanes);
+    out->offset = L->offset >= 0 ? lane_values(L, L->offset, nlanes) : NULL;
+    out->addr = L->addr >= 0 ? lane_values(L, L->addr, nlanes) : NULL;
     return 1;
 }

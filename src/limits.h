@@ -36,6 +36,10 @@
 /* Expression operations per run (every lane of every evaluation), unless
  * --max-ops says otherwise. */
 #define LDS_DEFAULT_MAX_OPS 2000000000
+/* Threads a long enumeration may be split across, and the instructions
+ * below which it is not (the workers' set-up would cost more). */
+#define LDS_MAX_JOBS 8
+#define LDS_THREADS_FROM 4096
 /* Threads in a workgroup, workgroups in a dispatch. */
 #define LDS_MAX_THREADS ((int64_t)1 << 31)
 #define LDS_MAX_GROUPS ((int64_t)1 << 62)

@@ -95,6 +95,17 @@ lds_access_result *lds_results_add_access(lds_results *r, const void *key, const
     return a;
 }
 
+void lds_results_take_samples(lds_access_result *to, lds_access_result *from)
+{
+    for (unsigned i = 0; i < from->nsamples; i++) {
+        if (to->nsamples < to->capsamples)
+            to->samples[to->nsamples++] = from->samples[i];
+        else
+            free_sample(&from->samples[i]);
+    }
+    from->nsamples = 0;
+}
+
 lds_expect_result *lds_results_add_expect(lds_results *r)
 {
     if (r->nexpects == r->capexpects) {

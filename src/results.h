@@ -98,6 +98,9 @@ lds_expect_result *lds_results_add_expect(lds_results *r);
 /* Keep a simulated instruction in the record (if it has room). */
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
                              const char *label);
+/* Move the instructions `from` kept to the end of `to`'s while it has
+ * room (those are later ones: a worker's part of a range); drop the rest. */
+void lds_results_take_samples(lds_access_result *to, lds_access_result *from);
 /* Drop the kept instructions (after they have been reported). */
 void lds_results_drop_samples(lds_access_result *a);
 /* The simulator's view of a kept instruction. */

@@ -4,10 +4,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/buf.h"
+#include "src/interrupt.h"
 #include "src/limits.h"
 #include "src/mem.h"
+#include "src/progress.h"
 #include "src/scope.h"
 
 void lds_options_init(lds_options *o)
@@ -191,6 +194,7 @@ struct lds_runner {
     lds_label *labels;                      /* this run's sweep point */
     unsigned nlabels;
     char *point;                            /* "(P=1)" after its diagnostics */
+    lds_progress_line *progress;            /* on a terminal, text reports only */
     const char *diag_prog;                  /* in diagnostics; NULL in the REPL */
 };
 
@@ -209,6 +213,8 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
     r->rep = lds_reporter_new(&ro);
     r->rep_sources = sources;
     r->rep_nsources = nsources;
+    if (isatty(STDERR_FILENO) && o->format == FMT_TEXT && !o->quiet)
+        r->progress = lds_progress_line_new(stderr, o->prog);
     return r;
 }
 
@@ -229,6 +235,7 @@ void lds_runner_free(lds_runner *r)
         return;
     free_labels(r);
     lds_reporter_free(r->rep);
+    lds_progress_line_free(r->progress);
     free(r);
 }
 
@@ -245,6 +252,11 @@ static void hook_access(void *ctx, const lds_access_result *a)
 static void hook_expect(void *ctx, const lds_expect_result *e)
 {
     lds_reporter_expect(((lds_runner *)ctx)->rep, e);
+}
+
+static void hook_progress(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished)
+{
+    lds_progress_line_update(((lds_runner *)ctx)->progress, line, done, planned, finished);
 }
 
 /* A warning, at once on stderr (after what the report printed so far). */
@@ -275,12 +287,13 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
     cfg.max_steps = o->max_steps;
     cfg.max_ops = o->max_ops;
+    cfg.jobs = o->jobs;
     cfg.max_bits = o->max_bits;
     cfg.force_big = o->force_big;
     cfg.print_out = o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;   /* stdout stays machine-readable */
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;
-    lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning };
+    lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning, r->progress ? hook_progress : NULL };
     lds_session *s = lds_session_open(&cfg, &hooks);
     for (unsigned i = 0; i < o->ndefines; i++)
         mpz_clear(first[i]);
@@ -343,7 +356,7 @@ int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *p
     lds_reporter_begin_run(r->rep, r->labels, r->nlabels);
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++)
         if (lds_session_run(s, progs[i]) < 0)
-            status = LDS_EXIT_EVAL;
+            status = lds_interrupt_pending() ? LDS_EXIT_INTERRUPTED : LDS_EXIT_EVAL;
     fflush(stdout);
     return finish_run(r, s, first_access, first_expect, status);
 }
@@ -358,6 +371,8 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
     lds_reporter_set_sources(r->rep, one, 1);   /* this input is the run's program */
     lds_reporter_begin_run(r->rep, NULL, 0);
     int status = lds_session_run_lines(s, name, first_line, text, len);
+    if (status == LDS_EXIT_EVAL && lds_interrupt_pending())
+        status = LDS_EXIT_INTERRUPTED;
     fflush(stdout);
     if (status == LDS_EXIT_SYNTAX)   /* nothing ran: no report */
         lds_diag_print(stderr, r->diag_prog, lds_session_error(s), r->o->color);
@@ -471,7 +486,7 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
         lds_session_close(s);
         if (st > worst)
             worst = st;
-    } while (!lds_reporter_out_failed(r->rep) && sweep_next(&sw));
+    } while (!lds_reporter_out_failed(r->rep) && !lds_interrupt_pending() && sweep_next(&sw));
     lds_reporter_finish(r->rep);
     if (lds_reporter_failed(r->rep) && worst < LDS_EXIT_USAGE)
         worst = LDS_EXIT_USAGE;

@@ -45,6 +45,7 @@ typedef struct {
     uint64_t max_steps;           /* 0: the default */
     uint64_t max_ops;             /* 0: the default */
     unsigned long max_bits;
+    unsigned jobs;                /* --jobs; 0: the default */
     bool force_big;               /* evaluate on the GMP path (testing) */
     bool color;
     lds_define *defines;

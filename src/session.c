@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/interp.h"
 #include "src/mem.h"
@@ -33,6 +34,12 @@ struct lds_session {
     kept_input last;                  /* the last input, while its error may be read */
     bool have_last;
 };
+
+unsigned lds_default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > LDS_MAX_JOBS ? LDS_MAX_JOBS : (unsigned)n;
+}
 
 void lds_session_config_init(lds_session_config *c)
 {
@@ -63,6 +70,8 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         in->ev.num.max_bits = cfg->max_bits;
     in->ev.num.force_big = cfg->force_big;
     in->no_shortcuts = cfg->no_shortcuts;
+    in->jobs = cfg->jobs ? cfg->jobs : lds_default_jobs();
+    in->threads_from = cfg->threads_from ? cfg->threads_from : LDS_THREADS_FROM;
     if (cfg->show >= 0)
         in->show = (lds_show)cfg->show;
     in->explain_all = cfg->explain;
@@ -70,6 +79,7 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     in->print_out = cfg->print_out;
     in->warn = s->hooks.warning;
     in->warn_ctx = s->hooks.ctx;
+    in->progress_hook = s->hooks.progress;
     if (cfg->arch)
         lds_settings_arch(in, cfg->arch);
     lds_loc none = { NULL, 0, 0 };

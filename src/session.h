@@ -18,7 +18,10 @@
 #include "src/results.h"
 
 /* Exit statuses (doc/design: documented in lds-calc(1)). */
-enum { LDS_EXIT_OK = 0, LDS_EXIT_CHECK = 1, LDS_EXIT_USAGE = 2, LDS_EXIT_SYNTAX = 3, LDS_EXIT_EVAL = 4 };
+enum {
+    LDS_EXIT_OK = 0, LDS_EXIT_CHECK = 1, LDS_EXIT_USAGE = 2, LDS_EXIT_SYNTAX = 3, LDS_EXIT_EVAL = 4,
+    LDS_EXIT_INTERRUPTED = 130   /* Ctrl-C, as shells report SIGINT */
+};
 
 /* A constant given from outside (-D NAME=VALUE): an exact integer. */
 typedef struct {
@@ -43,6 +46,12 @@ typedef struct {
     unsigned long max_bits;           /* 0: the default */
     bool force_big;                   /* every number on the GMP path (tests) */
     bool no_shortcuts;                /* enumerate everything (tests) */
+    unsigned jobs;                    /* threads a long enumeration may be
+                                         split across; 0: the processors
+                                         online, at most LDS_MAX_JOBS */
+    uint64_t threads_from;            /* instructions from which a range is
+                                         split (0: LDS_THREADS_FROM; tests
+                                         set 1 to split everything) */
     FILE *print_out;                  /* where print writes; NULL: nowhere */
     const lds_define_value *defines;
     unsigned ndefines;
@@ -56,11 +65,16 @@ typedef struct {
     void *ctx;
     /* a warning: the run goes on (may be NULL) */
     void (*warning)(void *ctx, const lds_diag *w);
+    /* a long access is at `done` of `planned` instructions; finished: it
+     * ended (may be NULL; called from any of the run's threads) */
+    void (*progress)(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished);
 } lds_session_hooks;
 
 typedef struct lds_session lds_session;
 
 void lds_session_config_init(lds_session_config *c);
+/* The processors online, at most LDS_MAX_JOBS. */
+unsigned lds_default_jobs(void);
 
 /* NULL if cfg->arch names no profile. */
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks);

@@ -50,6 +50,19 @@ expect_status "a 1 MiB line" 3 -f "${TMPDIR:-/tmp}/lds-line.$$"
 rm -f "${TMPDIR:-/tmp}/lds-line.$$"
 expect_status "wide integers: pow(7, 10000) * pow(7, 10000)" 0 'print popcount(pow(7, 10000) * pow(7, 10000))'
 expect_status "wide integers: past the limit" 4 'print pow(7, 20000) * pow(7, 20000)'
+# Ctrl-C (SIGINT): the statement running stops, what finished is
+# reported, the exit status is 130
+out="${TMPDIR:-/tmp}/lds-int.$$"
+"$LDS_CALC" 'read f32[lane * 2]; read f32[gcd(lane * k * k, 997)] for k in 0..9000000' >"$out" 2>"$out.err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+st=$?
+check "SIGINT: exit 130" test $st -eq 130
+check "SIGINT: the statement is reported interrupted" grep -q "1:21: error: interrupted" "$out.err"
+check "SIGINT: what finished before it is reported" grep -q "read f32\[lane \* 2\]: 2-way" "$out"
+rm -f "$out" "$out.err"
 # random bytes: any exit but a signal, within the limits
 i=0
 while [ $i -lt 30 ]; do

@@ -15,10 +15,11 @@ T() { tmux -S "$sock" "$@"; }
 cleanup() { T kill-server 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 screen() { T capture-pane -p -J -t r -S -200; }
-# wait until the screen shows TEXT (fixed string), up to 10 s
+# wait until the screen shows TEXT (fixed string), up to 10 s (or the
+# tenths of a second given)
 wait_for() {
     i=0
-    while [ $i -lt 100 ]; do
+    while [ $i -lt "${2:-100}" ]; do
         screen | grep -qF -- "$1" && return 0
         sleep 0.1; i=$((i + 1))
     done
@@ -55,6 +56,18 @@ T send-keys -t r -l "read f32[k"
 T send-keys -t r C-c
 type_line "print 100 + 23"
 check "Ctrl-C drops the unfinished input" wait_for "123"
+# Ctrl-C during a long statement stops it, back to the prompt at once
+type_line "read f32[gcd(lane * k * k, 997)] for k in 0..9000000"
+sleep 1.5
+check "a long statement shows its progress" wait_for "instructions" 30
+T send-keys -t r C-c
+if [ -z "$LDS_VALGRIND" ]; then
+    check "Ctrl-C stops a long statement within a second" wait_for "error: interrupted" 10
+else
+    check "Ctrl-C stops a long statement" wait_for "error: interrupted"
+fi
+type_line "print 6 * 8"
+check "the session carries on after Ctrl-C" wait_for "48"
 type_line ":vars"
 check ":vars lists the arrays" wait_for "array f32 tile[32][33] at 4096"
 type_line ":save $tmp/session.lds"

@@ -3,6 +3,7 @@
  * dimension is covered (the instructions simulated one by one tell),
  * that the totals stay exact, the up-front plan, and where errors are
  * reported. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,8 @@
 
 static lds_session *s;
 
+static unsigned jobs = 1;   /* threads, split from the first instruction */
+
 static const lds_access_result *run(const char *text, uint64_t max_steps, int *status)
 {
     lds_session_config cfg;
@@ -18,6 +21,8 @@ static const lds_access_result *run(const char *text, uint64_t max_steps, int *s
     lds_session_config_init(&cfg);
     cfg.print_out = NULL;
     cfg.max_steps = max_steps;
+    cfg.jobs = jobs;
+    cfg.threads_from = 1;
     s = lds_session_open(&cfg, NULL);
     *status = lds_session_run_text(s, "<t>", text, strlen(text));
     return lds_session_last_access(s);
@@ -103,6 +108,61 @@ static void test_first_failing_iteration(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(error(), "k = 100"));
 }
 
+/* What a run gives, as text: its totals, the instructions it kept, or
+ * its error (malloc'd). */
+static char *outcome(const char *text, unsigned threads, uint64_t max_steps)
+{
+    int st;
+    jobs = threads;
+    const lds_access_result *a = run(text, max_steps, &st);
+    jobs = 1;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    fprintf(f, "status %d error '%s'\n", st, st ? error() : "");
+    if (a) {
+        gmp_fprintf(f, "%Zd %Zd %Zd %Zd %Zd %llu simulated %llu\n", a->m.instructions, a->m.cycles, a->m.ideal,
+                    a->m.broadcasts, a->m.skipped, (unsigned long long)a->m.ways, (unsigned long long)a->simulated);
+        for (unsigned i = 0; i < a->nsamples; i++) {
+            fprintf(f, "sample %s:", a->samples[i].label);
+            for (unsigned l = 0; l < a->samples[i].nlanes; l++)
+                fprintf(f, " %d@%llu", a->samples[i].active[l], (unsigned long long)a->samples[i].addr[l]);
+            fprintf(f, " cycles %llu\n", (unsigned long long)a->samples[i].result.cycles);
+        }
+    }
+    fclose(f);
+    return out;
+}
+
+/* Threads change nothing: the same totals, the same kept instructions in
+ * the same order, the same first error (src/parallel.c). */
+static void test_threads(void)
+{
+    static const char *const programs[] = {
+        "show phases; threads 256; groups 7; read f32[(tid * k + group * k * k) % 4099] for k in 0..50",
+        "show lanes; threads 100; groups 3; read f32[(lane * k * k + group) % 512] if (k + lane) % 3 for k in 0..41",
+        "threads 64; groups 5; read f32[(lane * k * k * group) % 64] for k in 0..9, j in 0..k",
+        "threads 64; read f32[lane * k * k] for k in 0..40",            /* an index error at some k */
+        "threads 64; groups 9; read f32[lane + 100 / (group - 6)] for k in 0..3",   /* division by zero */
+        "set lds 1 << 30; threads 1024; groups 11; read b64 @ (tid * 8 * (k * k % 13)) for k in 0..20",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
+        for (unsigned t = 2; t <= 5; t += 3) {
+            char *one = outcome(programs[i], 1, 0), *many = outcome(programs[i], t, 0);
+            CU_ASSERT_STRING_EQUAL(one, many);
+            if (strcmp(one, many))
+                printf("# %s with %u threads:\n# %s# %s", programs[i], t, one, many);
+            free(one);
+            free(many);
+        }
+    /* a limit met on the way: one thread says where, whatever the threads */
+    char *one = outcome("threads 64; groups 40; read f32[(lane * k * k * group) % 64] for k in 0..50", 1, 1500);
+    char *many = outcome("threads 64; groups 40; read f32[(lane * k * k * group) % 64] for k in 0..50", 4, 1500);
+    CU_ASSERT_STRING_EQUAL(one, many);
+    free(one);
+    free(many);
+}
+
 static int teardown(void)
 {
     lds_session_close(s);
@@ -117,5 +177,6 @@ int main(void)
     CU_add_test(suite, "multiply, one period, enumerate", test_modes);
     CU_add_test(suite, "bounds that depend on outer loops", test_dependent_bounds);
     CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
+    CU_add_test(suite, "threads change nothing", test_threads);
     return lds_cunit_tap_main();
 }

@@ -24,7 +24,7 @@ static char *report(const char *text, lds_format f, const lds_label *labels, uns
     lds_session_config cfg;
     lds_session_config_init(&cfg);
     cfg.print_out = NULL;
-    lds_session_hooks hooks = { on_access, NULL, rep, NULL };
+    lds_session_hooks hooks = { on_access, NULL, rep, NULL, NULL };
     lds_session *s = lds_session_open(&cfg, &hooks);
     lds_reporter_begin_run(rep, labels, nlabels);
     int st = lds_session_run_text(s, "<t>", text, strlen(text));

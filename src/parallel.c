@@ -1,0 +1,168 @@
+/* src/parallel.c - an enumerated range split across threads.
+ *
+ * Each worker runs a contiguous part of the range with copies of what a
+ * run changes (the variables, an evaluator, a diagnostic, the totals, the
+ * instructions it keeps, the compiled program); the read-only rest (the
+ * tree, the profile) is shared.  Operations come from the run's budget in
+ * chunks, under a lock.  When every worker succeeds, their totals add up
+ * and their kept instructions follow one another in range order: the same
+ * results as one thread.  When any fails (an error, a limit, an
+ * interrupt), everything they did is dropped, the budget is put back as
+ * it was, and the caller runs the range on one thread, which reports
+ * exactly what a single thread reports. */
+#include "src/job.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/mem.h"
+
+/* Operations a worker takes from the run's budget at a time. */
+#define BUDGET_CHUNK 65536
+
+typedef struct {
+    pthread_mutex_t lock;
+    lds_budget *pool;          /* the run's */
+} shared_budget;
+
+typedef struct {
+    job j;
+    lds_access_space sp;
+    lds_env env;
+    lds_eval ev;
+    lds_diag diag;
+    lds_budget budget;
+    lds_metrics m;
+    lds_access_result rec;     /* its totals' kept instructions */
+    uint64_t steps;
+    unsigned dim;
+    int64_t lo, hi;
+    int rc;
+} worker;
+
+static bool refill(lds_budget *b, uint64_t need)
+{
+    shared_budget *sh = b->owner;
+    bool ok = false;
+    pthread_mutex_lock(&sh->lock);
+    uint64_t want = need - b->left > BUDGET_CHUNK ? need - b->left : BUDGET_CHUNK;
+    if (want > sh->pool->left)
+        want = sh->pool->left;
+    if (b->left + want >= need) {
+        sh->pool->left -= want;
+        b->left += want;
+        ok = true;
+    }
+    pthread_mutex_unlock(&sh->lock);
+    return ok;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    w->rc = lds_job_run_enumerated(&w->j, w->dim, w->lo, w->hi);
+    return NULL;
+}
+
+/* Worker w's copy of job j, for values lo .. hi - 1 of dimension i. */
+static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t hi, shared_budget *sh)
+{
+    const lds_access_space *sp = j->sp;
+    const lds_access_result *rec = j->rec;
+    memset(w, 0, sizeof *w);
+    w->env = *j->env;
+    w->budget.refill = sh->pool ? refill : NULL;
+    w->budget.owner = sh;
+    w->budget.limit = sh->pool ? sh->pool->limit : 0;
+    lds_eval_init(&w->ev, &w->env, sh->pool ? &w->budget : NULL, &w->diag);
+    w->ev.num.max_bits = sp->ev->num.max_bits;
+    w->ev.num.force_big = sp->ev->num.force_big;
+    w->ev.where = sp->ev->where;
+    w->sp = *sp;
+    w->sp.ev = &w->ev;
+    w->sp.diag = &w->diag;
+    w->steps = *sp->steps;
+    w->sp.steps = &w->steps;
+    lds_metrics_init(&w->m);
+    w->rec.kind = rec->kind;
+    w->rec.width = rec->width;
+    w->rec.parts = rec->parts;
+    w->rec.capsamples = rec->capsamples - rec->nsamples;
+    if (w->rec.capsamples)
+        w->rec.samples = lds_xcalloc(w->rec.capsamples, sizeof *w->rec.samples);
+    w->j = *j;
+    w->j.sp = &w->sp;
+    w->j.rec = &w->rec;
+    w->j.env = &w->env;
+    w->j.m = &w->m;
+    w->j.target.ev = &w->ev;
+    w->j.in_worker = true;
+    w->j.lanes = lds_lanes_compile(sp->s, &w->ev.num);
+    w->j.memo = j->memo ? lds_memo_new() : NULL;
+    for (unsigned k = 0; k <= MAX_DIMS; k++)
+        mpz_init_set(w->j.mult[k], j->mult[k]);
+    w->dim = i;
+    w->lo = lo;
+    w->hi = hi;
+}
+
+static void worker_free(worker *w)
+{
+    for (unsigned k = 0; k <= MAX_DIMS; k++)
+        mpz_clear(w->j.mult[k]);
+    lds_lanes_free(w->j.lanes);
+    lds_memo_free(w->j.memo);
+    lds_results_drop_samples(&w->rec);
+    lds_metrics_clear(&w->m);
+    lds_eval_free(&w->ev);
+}
+
+int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
+{
+    unsigned n = j->sp->jobs;
+    if ((uint64_t)(hi - lo) < n)
+        n = (unsigned)(hi - lo);
+    if (n < 2)
+        return 0;
+    worker *w = lds_xcalloc(n, sizeof *w);
+    pthread_t *t = lds_xcalloc(n, sizeof *t);
+    lds_budget *pool = j->sp->ev->budget;
+    shared_budget sh = { PTHREAD_MUTEX_INITIALIZER, pool };
+    uint64_t before = pool ? pool->left : 0;
+    unsigned started = 0;
+    for (unsigned k = 0; k < n; k++) {
+        int64_t a = lo + (int64_t)((uint64_t)(hi - lo) * k / n), b = lo + (int64_t)((uint64_t)(hi - lo) * (k + 1) / n);
+        worker_init(&w[k], j, i, a, b, &sh);
+    }
+    for (; started < n; started++)
+        if (pthread_create(&t[started], NULL, work, &w[started]) != 0)
+            break;
+    for (unsigned k = 0; k < started; k++)
+        pthread_join(t[k], NULL);
+    bool ok = started == n;
+    uint64_t base = *j->sp->steps, steps = base;
+    for (unsigned k = 0; k < n && ok; k++) {
+        ok = w[k].rc == 0;
+        steps += w[k].steps - base;
+    }
+    ok = ok && steps <= j->sp->max_steps;   /* else one thread says where it passed */
+    if (ok) {   /* in range order: the totals, the kept instructions */
+        for (unsigned k = 0; k < n; k++) {
+            lds_metrics_add(j->m, &w[k].m);
+            j->rec->simulated += w[k].rec.simulated;
+            lds_results_take_samples(j->rec, &w[k].rec);
+            if (pool)
+                pool->left += w[k].budget.left;
+        }
+        *j->sp->steps = steps;
+    } else if (pool) {
+        pool->left = before;   /* as if nothing ran: one thread does it again */
+    }
+    for (unsigned k = 0; k < n; k++)
+        worker_free(&w[k]);
+    free(w);
+    free(t);
+    pthread_mutex_destroy(&sh.lock);
+    return ok ? 1 : 0;
+}
