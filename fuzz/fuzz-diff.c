@@ -59,7 +59,8 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
                                          "(-k)", "(tid >> 1)", "9223372036854775807", "(k % 8)", "(k & 7)",
                                          "(k >> 2)", "((k * 3 + lane) % 32)", "(k * 32 ^ lane)", "(k & ~3)",
                                          "(lane - 7) * k % 13", "(k < 5 ? k : 2 * k)", "min(k % 6, lane)",
-                                         "((k - 40) % 16)", "(k | 5)", "(~k)" };
+                                         "((k - 40) % 16)", "(k | 5)", "(~k)", "(int)(k * 40000000)",
+                                         "(uint8_t)(lane * 9)", "(unsigned)(k - 3)" };
     static const char *const indices[] = { "abs(x) % 1024", "(x % 1024 + 1024) % 1024", "(x & 1023)", "x" };
     static const char *const conds[] = { "", " if lane % 3 != 1", " if (k % 4) != 2", " if k < 7 + lane" };
     static const char *const ops[] = { " + ", " * ", " ^ ", " - ", " & ", " | ", " % 97 + ", " * 3 + " };
@@ -74,7 +75,7 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     len += (size_t)snprintf(text + len, size - len, "let x = ");
     unsigned nterms = 1 + B() % 5;
     for (unsigned t = 0; t < nterms && len < size; t++) {
-        unsigned op = B() % 8, term = B() % 28;
+        unsigned op = B() % 8, term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
         len += (size_t)snprintf(text + len, size - len, "%s%s", t ? ops[op] : "", terms[term]);
     }
     unsigned w = B() % 5, kind = B() % 3, scale = 1 + B() % 4, form = B() % 4, cond = B() % 4;

@@ -1,6 +1,7 @@
 /* src/builtins.c - the built-in functions of numbers. */
 #include "src/builtins.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const lds_builtin_info builtins[] = {
@@ -10,6 +11,8 @@ static const lds_builtin_info builtins[] = {
     { "get_local_id", F_LOCAL_ID, 1, 1, LDS_DEP_LANE | LDS_DEP_WAVE },
     { "get_group_id", F_GROUP_ID, 1, 1, LDS_DEP_GROUP },
     { "get_local_size", F_LOCAL_SIZE, 1, 1, 0 },
+    /* last: the name cannot be written, only the parser makes calls */
+    { "(cast)", F_CAST, 2, 2, 0 },
 };
 #define NBUILTINS (sizeof builtins / sizeof builtins[0])
 
@@ -23,7 +26,42 @@ const lds_builtin_info *lds_builtin_find(const char *name)
 
 const lds_builtin_info *lds_builtin_at(unsigned i)
 {
-    return i < NBUILTINS ? &builtins[i] : NULL;
+    return i < NBUILTINS - 1 ? &builtins[i] : NULL;
+}
+
+/* A C cast keeps the value when it fits the type; where C would wrap
+ * it (or it is implementation-defined), lds-calc says so rather than
+ * compute a number the kernel might not. */
+static int cast(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
+{
+    long code = mpz_get_si(lds_num_as_mpz(c, &v[1]));
+    unsigned long bits = (unsigned long)code / 2;
+    int is_signed = (int)(code & 1);
+    mpz_t lo, hi;
+    mpz_inits(lo, hi, NULL);
+    if (is_signed) {
+        mpz_ui_pow_ui(hi, 2, bits - 1);
+        mpz_neg(lo, hi);
+    } else {
+        mpz_ui_pow_ui(hi, 2, bits);
+    }
+    mpz_sub_ui(hi, hi, 1);
+    mpz_srcptr x = lds_num_as_mpz(c, &v[0]);
+    int fits = mpz_cmp(x, lo) >= 0 && mpz_cmp(x, hi) <= 0;
+    mpz_clears(lo, hi, NULL);
+    if (!fits) {
+        char shown[48];
+        if (mpz_sizeinbase(x, 10) > 40)
+            snprintf(shown, sizeof shown, "a %zu-bit number", mpz_sizeinbase(x, 2));
+        else
+            gmp_snprintf(shown, sizeof shown, "%Zd", x);
+        lds_diag_set(c->diag, loc,
+                     "a cast of %s to a %lu-bit %s integer would change it (C wraps it); lds-calc keeps values exact",
+                     shown, bits, is_signed ? "signed" : "unsigned");
+        return -1;
+    }
+    *out = v[0];
+    return 0;
 }
 
 static int gcd_lcm(lds_numctx *c, lds_builtin fn, const lds_num *a, const lds_num *b, lds_num *out, lds_loc loc)
@@ -110,6 +148,8 @@ int lds_builtin_apply(lds_numctx *c, lds_builtin fn, const lds_num *v, lds_num *
         return power(c, &v[0], &v[1], out, loc);
     case F_SWIZZLE:
         return swizzle(c, v, out, loc);
+    case F_CAST:
+        return cast(c, v, out, loc);
     default:
         lds_diag_set(c->diag, loc, "internal error: built-in %d is not a function of numbers", (int)fn);
         return -1;

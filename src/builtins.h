@@ -9,7 +9,8 @@
 
 typedef enum {
     F_MIN, F_MAX, F_ABS, F_GCD, F_LCM, F_LOG2, F_POPCOUNT, F_POW, F_SWIZZLE,
-    F_LOCAL_ID, F_GROUP_ID, F_LOCAL_SIZE
+    F_LOCAL_ID, F_GROUP_ID, F_LOCAL_SIZE,
+    F_CAST      /* a C cast: (value, bits*2 + signed); the parser writes it */
 } lds_builtin;
 
 typedef struct {
@@ -21,7 +22,8 @@ typedef struct {
 
 /* The built-in called name, or NULL. */
 const lds_builtin_info *lds_builtin_find(const char *name);
-/* The i-th built-in (for "did you mean" and completion), or NULL. */
+/* The i-th built-in (for "did you mean" and completion), or NULL; the
+ * cast, which no one calls by name, is not among them. */
 const lds_builtin_info *lds_builtin_at(unsigned i);
 
 /* The pure functions of numbers: fn of args (every one but min/max,

@@ -262,6 +262,17 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
                 return false;
             r[l] = 63 - __builtin_clzll((unsigned long long)x);
             break;
+        case K_CAST: {   /* a value the cast would change: the tree walker reports it */
+            unsigned bits = (unsigned)(o->k / 2);
+            bool is_signed = o->k & 1;
+            if (bits < 64 && (is_signed ? x < -((int64_t)1 << (bits - 1)) || x >= ((int64_t)1 << (bits - 1))
+                                        : x < 0 || x >= ((int64_t)1 << bits)))
+                return false;
+            if (bits == 64 && !is_signed && x < 0)
+                return false;
+            r[l] = x;
+            break;
+        }
         default:
             return false;
         }

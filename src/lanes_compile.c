@@ -174,6 +174,11 @@ static int emit_builtin(scope_t *sc, const lds_expr *e, int mask, unsigned depth
             return -1;
         a[0] = emit(sc, e->args[3], mask, depth + 1);
         return op3(L, K_SWIZZLE, 0, mask, a[0], -1, -1, (bms[0] << 16) | (bms[1] << 8) | (bms[2] & 0xff), 1);
+    case F_CAST:
+        if (const_arg(sc, e->args[1], mask, depth + 1, &d) < 0)
+            return -1;
+        a[0] = emit(sc, e->args[0], mask, depth + 1);
+        return op3(L, K_CAST, 0, mask, a[0], -1, -1, d, 1);
     default:
         return -1;   /* gcd, lcm, pow: the tree walker */
     }

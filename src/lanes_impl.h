@@ -30,6 +30,7 @@ typedef enum {
     K_LAND,       /* a && b, b computed under mask c */
     K_LOR,        /* a || b, b computed under mask c */
     K_MIN, K_MAX, K_ABS, K_POPCOUNT, K_LOG2,
+    K_CAST,       /* a, which must fit the C integer type k (bits*2 + signed) */
     K_SWIZZLE,    /* swizzle(B, M, S, a): k packs B, M, S */
     K_MOV         /* a, under a narrower mask (a def parameter) */
 } kind;

@@ -28,6 +28,7 @@ const char *lds_tok_name(lds_tok_kind k)
         "'+'", "'-'", "'*'", "'/'", "'%'", "'<<'", "'>>'",
         "'&'", "'|'", "'^'", "'~'", "'!'", "'&&'", "'||'",
         "'=='", "'!='", "'<'", "'<='", "'>'", "'>='",
+        "a compound assignment", "'#define'", "floating-point number",
         "error",
     };
     return names[k];
@@ -51,6 +52,41 @@ static void newline(lds_lexer *lx)
     lx->line_start = lx->p;
 }
 
+/* Whether the '#' at lx->p starts a '#define' directive: first on its
+ * line (after blanks), the word 'define' and a blank after it.  Every
+ * other '#' starts a comment (so '#include', '#pragma unroll' pasted
+ * from a kernel are skipped). */
+static bool at_define(const lds_lexer *lx)
+{
+    for (const char *q = lx->line_start; q < lx->p; q++)
+        if (*q != ' ' && *q != '\t')
+            return false;
+    const char *q = lx->p + 1;
+    while (q < lx->end && (*q == ' ' || *q == '\t'))
+        q++;
+    return lx->end - q > 7 && memcmp(q, "define", 6) == 0 && (q[6] == ' ' || q[6] == '\t');
+}
+
+/* A C block comment from lx->p ('/' '*'), line breaks counted; -1 with
+ * the diagnostic if it is never closed. */
+static int skip_block_comment(lds_lexer *lx)
+{
+    lds_loc open = here(lx);
+    lx->p += 2;
+    while (lx->p < lx->end) {
+        if (*lx->p == '*' && lx->p + 1 < lx->end && lx->p[1] == '/') {
+            lx->p += 2;
+            return 0;
+        }
+        if (*lx->p == '\n')
+            newline(lx);
+        else
+            lx->p++;
+    }
+    lds_diag_set(lx->diag, open, "a '/*' comment that is never closed");
+    return -1;
+}
+
 /* Skip blanks and comments; a newline is skipped only inside brackets.
  * Returns -1 after reporting an over-long line. */
 static int skip_space(lds_lexer *lx)
@@ -65,6 +101,11 @@ static int skip_space(lds_lexer *lx)
             lx->p++;
         } else if (c == '\n' && lx->bracket_depth > 0) {
             newline(lx);
+        } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+            if (skip_block_comment(lx) < 0)
+                return -1;
+        } else if (c == '#' && at_define(lx)) {
+            break;
         } else if (c == '#' || (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/')) {
             while (lx->p < lx->end && *lx->p != '\n')
                 if ((size_t)(++lx->p - lx->line_start) >= LDS_MAX_LINE) {
@@ -107,6 +148,28 @@ static lds_token lex_int(lds_lexer *lx, lds_loc loc)
         lx->p += 2;
     }
     int digits = 0;
+    if (base == 10) {   /* a floating-point literal: 1.5, 2.0f, 1e-3 (but 0..32 is a range) */
+        const char *q = lx->p;
+        while (q < lx->end && isdigit((unsigned char)*q))
+            q++;
+        bool frac = q + 1 < lx->end && *q == '.' && isdigit((unsigned char)q[1]);
+        bool expo = q + 1 < lx->end && (*q == 'e' || *q == 'E')
+                    && (isdigit((unsigned char)q[1]) || ((q[1] == '-' || q[1] == '+') && q + 2 < lx->end
+                                                         && isdigit((unsigned char)q[2])));
+        if (frac || expo) {
+            if (frac)
+                for (q++; q < lx->end && isdigit((unsigned char)*q); q++) {}
+            if (q + 1 < lx->end && (*q == 'e' || *q == 'E')) {
+                q += (q[1] == '-' || q[1] == '+') ? 2 : 1;
+                while (q < lx->end && isdigit((unsigned char)*q))
+                    q++;
+            }
+            if (q < lx->end && strchr("fFhHlL", *q) && *q)
+                q++;
+            lx->p = q;
+            return make(lx, TK_FLOAT, start, loc);
+        }
+    }
     while (lx->p < lx->end) {
         int c = (unsigned char)*lx->p;
         int v = isdigit(c) ? c - '0' : isxdigit(c) ? tolower(c) - 'a' + 10 : -1;
@@ -182,6 +245,21 @@ lds_token lds_lex_next(lds_lexer *lx)
         return lex_name(lx, loc);
     lds_tok_kind k;
     size_t n = 1;
+    if (c == '#') {   /* skip_space stops only at a '#define' */
+        while (*lx->p != 'd')
+            lx->p++;
+        lx->p += 6;
+        return make(lx, TK_DEFINE, start, loc);
+    }
+    /* compound assignments: 'op=' where op is an arithmetic operator */
+    static const char *const compound[] = { "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=" };
+    for (size_t i = 0; i < sizeof compound / sizeof compound[0]; i++) {
+        size_t len = strlen(compound[i]);
+        if ((size_t)(lx->end - lx->p) >= len && memcmp(lx->p, compound[i], len) == 0) {
+            lx->p += len;
+            return make(lx, TK_OPASSIGN, start, loc);
+        }
+    }
     switch (c) {
     case '(': k = TK_LPAREN; lx->bracket_depth++; break;
     case ')': k = TK_RPAREN; if (lx->bracket_depth > 0) lx->bracket_depth--; break;

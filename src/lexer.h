@@ -14,6 +14,9 @@ typedef enum {
     TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT, TK_SHL, TK_SHR,
     TK_AMP, TK_PIPE, TK_CARET, TK_TILDE, TK_BANG, TK_ANDAND, TK_OROR,
     TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,
+    TK_OPASSIGN,  /* += -= *= /= %= <<= >>= &= |= ^= (a kernel's compound assignment) */
+    TK_DEFINE,    /* '#define' at the start of a line */
+    TK_FLOAT,     /* 1.5, 2.0f, 1e-3: data in a kernel statement, never an index */
     TK_ERROR
 } lds_tok_kind;
 

@@ -3,6 +3,7 @@
  * function.  Errors are values: the first one is kept in the diag, the
  * partial tree lives in the arena and is freed with it. */
 #include "src/parser.h"
+#include "src/parser_impl.h"
 
 #include <string.h>
 
@@ -13,25 +14,15 @@
 #include "src/spell.h"
 #include "src/types.h"
 
-typedef struct {
-    lds_lexer lx;
-    lds_token tok;         /* current token */
-    const char *prev_end;  /* end of the token before it */
-    lds_arena *arena;
-    lds_diag *diag;
-    unsigned depth;
-} parser;
 
-#define FAIL(P) ((P)->diag->set)
-
-static void advance(parser *p)
+void pr_advance(parser *p)
 {
     if (p->tok.start)   /* none before the first token */
         p->prev_end = p->tok.start + p->tok.len;
     p->tok = lds_lex_next(&p->lx);
 }
 
-static void error_at_tok(parser *p, const char *what)
+void pr_error_at_tok(parser *p, const char *what)
 {
     if (p->tok.kind == TK_ERROR)
         return;   /* the lexer already said why */
@@ -42,22 +33,22 @@ static void error_at_tok(parser *p, const char *what)
         lds_diag_set(p->diag, p->tok.loc, "expected %s, found %s", what, lds_tok_name(p->tok.kind));
 }
 
-static int expect_tok(parser *p, lds_tok_kind k, const char *what)
+int pr_expect_tok(parser *p, lds_tok_kind k, const char *what)
 {
     if (p->tok.kind != k) {
-        error_at_tok(p, what);
+        pr_error_at_tok(p, what);
         return -1;
     }
-    advance(p);
+    pr_advance(p);
     return 0;
 }
 
-static const char *tok_str(parser *p)
+const char *pr_tok_str(parser *p)
 {
     return lds_arena_strndup(p->arena, p->tok.start, p->tok.len);
 }
 
-static int enter(parser *p)
+int pr_enter(parser *p)
 {
     if (++p->depth > LDS_MAX_DEPTH) {
         lds_diag_set(p->diag, p->tok.loc, "nested deeper than %d levels", LDS_MAX_DEPTH);
@@ -68,7 +59,7 @@ static int enter(parser *p)
 
 /* An unknown word where one of `words` belongs: the message names what
  * was expected and the closest word. */
-static void unknown_word(parser *p, lds_loc loc, const char *what, const char *word,
+void pr_unknown_word(parser *p, lds_loc loc, const char *what, const char *word,
                          const char *const *words, const char *list)
 {
     lds_spell sp;
@@ -82,7 +73,7 @@ static void unknown_word(parser *p, lds_loc loc, const char *what, const char *w
 
 /* Record a node's height; a tree taller than LDS_MAX_HEIGHT (a chain of
  * that many operators) is refused so that walking it stays bounded. */
-static lds_expr *check_height(parser *p, lds_expr *e)
+lds_expr *pr_check_height(parser *p, lds_expr *e)
 {
     unsigned h = 0;
     const lds_expr *kids[3] = { e->a, e->b, e->c };
@@ -100,7 +91,7 @@ static lds_expr *check_height(parser *p, lds_expr *e)
     return e;
 }
 
-static lds_expr *new_expr(parser *p, lds_expr_kind k, lds_loc loc)
+lds_expr *pr_new_expr(parser *p, lds_expr_kind k, lds_loc loc)
 {
     lds_expr *e = lds_arena_alloc(p->arena, sizeof *e);
     e->kind = k;
@@ -111,8 +102,6 @@ static lds_expr *new_expr(parser *p, lds_expr_kind k, lds_loc loc)
 }
 
 /* ---------------------------------------------------------------- exprs */
-
-static lds_expr *parse_expr(parser *p);
 
 /* Set a literal's value from its digits ('_' and suffixes skipped). */
 static void literal_value(parser *p, lds_expr *e)
@@ -143,10 +132,10 @@ static int parse_args(parser *p, lds_expr *call)
     lds_expr *buf[64];
     lds_expr **list = buf;
     unsigned n = 0, cap = 64;
-    advance(p);   /* '(' */
+    pr_advance(p);   /* '(' */
     if (p->tok.kind != TK_RPAREN) {
         for (;;) {
-            lds_expr *a = parse_expr(p);
+            lds_expr *a = pr_parse_expr(p);
             if (!a)
                 return -1;
             if (n == cap) {
@@ -158,10 +147,10 @@ static int parse_args(parser *p, lds_expr *call)
             list[n++] = a;
             if (p->tok.kind != TK_COMMA)
                 break;
-            advance(p);
+            pr_advance(p);
         }
     }
-    if (expect_tok(p, TK_RPAREN, "',' or ')' after a function argument") < 0)
+    if (pr_expect_tok(p, TK_RPAREN, "',' or ')' after a function argument") < 0)
         return -1;
     call->args = lds_arena_alloc(p->arena, sizeof *list * (n ? n : 1));
     memcpy(call->args, list, sizeof *list * n);
@@ -169,57 +158,79 @@ static int parse_args(parser *p, lds_expr *call)
     return 0;
 }
 
-/* primary := INT | NAME | NAME args | '(' expr ')' */
+/* primary := INT | NAME | NAME args | 'true' | 'false' | '(' expr ')' | '(' TYPE ')' unary
+ *          | (in a kernel assignment) target | atomic call */
 static lds_expr *parse_primary(parser *p)
 {
     lds_expr *e;
     switch (p->tok.kind) {
     case TK_INT:
-        e = new_expr(p, E_NUM, p->tok.loc);
+        e = pr_new_expr(p, E_NUM, p->tok.loc);
         literal_value(p, e);
-        advance(p);
+        pr_advance(p);
+        return e;
+    case TK_FLOAT:
+        if (!p->collecting) {
+            lds_diag_set(p->diag, p->tok.loc, "'%.*s' is a floating-point number; an index or a size is an integer",
+                         (int)(p->tok.len > 40 ? 40 : p->tok.len), p->tok.start);
+            return NULL;
+        }
+        e = pr_new_expr(p, E_NUM, p->tok.loc);   /* data stored or combined: its value does not matter */
+        pr_advance(p);
         return e;
     case TK_NAME:
-        e = new_expr(p, E_NAME, p->tok.loc);
-        e->name = tok_str(p);
-        advance(p);
+        if (p->collecting && (e = pr_collect_access(p)) != NULL)
+            return e;
+        if (FAIL(p))
+            return NULL;
+        if (lds_tok_is(&p->tok, "true") || lds_tok_is(&p->tok, "false")) {
+            e = pr_new_expr(p, E_NUM, p->tok.loc);
+            e->value = lds_tok_is(&p->tok, "true");
+            pr_advance(p);
+            return e;
+        }
+        e = pr_new_expr(p, E_NAME, p->tok.loc);
+        e->name = pr_tok_str(p);
+        pr_advance(p);
         if (p->tok.kind == TK_LPAREN) {
             e->kind = E_CALL;
             if (parse_args(p, e) < 0)
                 return NULL;
         }
-        return check_height(p, e);
+        return pr_check_height(p, e);
     case TK_LPAREN:
-        advance(p);
-        e = parse_expr(p);
-        if (!e || expect_tok(p, TK_RPAREN, "')'") < 0)
+        if ((e = pr_parse_cast(p)) != NULL || FAIL(p))
+            return e;
+        pr_advance(p);
+        e = pr_parse_expr(p);
+        if (!e || pr_expect_tok(p, TK_RPAREN, "')'") < 0)
             return NULL;
         return e;
     default:
-        error_at_tok(p, "an expression");
+        pr_error_at_tok(p, "an expression");
         return NULL;
     }
 }
 
 /* unary := ( '-' | '+' | '~' | '!' ) unary | primary */
-static lds_expr *parse_unary(parser *p)
+lds_expr *pr_parse_unary(parser *p)
 {
     lds_tok_kind k = p->tok.kind;
     if (k == TK_MINUS || k == TK_PLUS || k == TK_TILDE || k == TK_BANG) {
         lds_loc loc = p->tok.loc;
-        if (enter(p) < 0)
+        if (pr_enter(p) < 0)
             return NULL;
-        advance(p);
-        lds_expr *a = parse_unary(p);
+        pr_advance(p);
+        lds_expr *a = pr_parse_unary(p);
         p->depth--;
         if (!a)
             return NULL;
         if (k == TK_PLUS)
             return a;
-        lds_expr *e = new_expr(p, E_UNARY, loc);
+        lds_expr *e = pr_new_expr(p, E_UNARY, loc);
         e->op = k == TK_MINUS ? OP_NEG : k == TK_TILDE ? OP_COMPL : OP_NOT;
         e->a = a;
-        return check_height(p, e);
+        return pr_check_height(p, e);
     }
     return parse_primary(p);
 }
@@ -247,37 +258,37 @@ static int binary_op(lds_tok_kind k, lds_op *op)
  * (precedence climbing; every binary operator is left-associative) */
 static lds_expr *parse_binary(parser *p, int min_prec)
 {
-    lds_expr *lhs = parse_unary(p);
+    lds_expr *lhs = pr_parse_unary(p);
     while (lhs) {
         lds_op op;
         int prec = binary_op(p->tok.kind, &op);
         if (prec == 0 || prec < min_prec)
             break;
-        lds_expr *e = new_expr(p, E_BINARY, p->tok.loc);
+        lds_expr *e = pr_new_expr(p, E_BINARY, p->tok.loc);
         e->op = op;
-        advance(p);
+        pr_advance(p);
         e->a = lhs;
         e->b = parse_binary(p, prec + 1);
-        lhs = e->b ? check_height(p, e) : NULL;
+        lhs = e->b ? pr_check_height(p, e) : NULL;
     }
     return lhs;
 }
 
 /* expr := binary(1) [ '?' expr ':' expr ]   (right-associative) */
-static lds_expr *parse_expr(parser *p)
+lds_expr *pr_parse_expr(parser *p)
 {
-    if (enter(p) < 0)
+    if (pr_enter(p) < 0)
         return NULL;
     lds_expr *c = parse_binary(p, 1);
     if (c && p->tok.kind == TK_QUESTION) {
-        lds_expr *e = new_expr(p, E_COND, p->tok.loc);
-        advance(p);
+        lds_expr *e = pr_new_expr(p, E_COND, p->tok.loc);
+        pr_advance(p);
         e->a = c;
-        e->b = parse_expr(p);
-        if (!e->b || expect_tok(p, TK_COLON, "':' in a conditional expression") < 0)
+        e->b = pr_parse_expr(p);
+        if (!e->b || pr_expect_tok(p, TK_COLON, "':' in a conditional expression") < 0)
             c = NULL;
         else
-            c = (e->c = parse_expr(p)) ? check_height(p, e) : NULL;
+            c = (e->c = pr_parse_expr(p)) ? pr_check_height(p, e) : NULL;
     }
     p->depth--;
     return c;
@@ -287,7 +298,7 @@ static lds_expr *parse_expr(parser *p)
 
 static lds_stmt *parse_block(parser *p, lds_tok_kind end);
 
-static lds_stmt *new_stmt(parser *p, lds_stmt_kind k, lds_loc loc)
+lds_stmt *pr_new_stmt(parser *p, lds_stmt_kind k, lds_loc loc)
 {
     lds_stmt *s = lds_arena_alloc(p->arena, sizeof *s);
     s->kind = k;
@@ -308,7 +319,7 @@ static const char *parse_word(parser *p, const char *what)
     lds_token t = lds_lex_word(&p->lx);
     p->tok = t;
     if (t.kind != TK_WORD) {
-        error_at_tok(p, what);
+        pr_error_at_tok(p, what);
         return NULL;
     }
     return lds_arena_strndup(p->arena, t.start, t.len);
@@ -317,47 +328,49 @@ static const char *parse_word(parser *p, const char *what)
 /* range := expr '..' expr */
 static int parse_range(parser *p, lds_loop *lp)
 {
-    if (!(lp->lo = parse_expr(p)))
+    if (!(lp->lo = pr_parse_expr(p)))
         return -1;
     if (p->tok.kind != TK_DOTDOT) {
-        error_at_tok(p, "'..' in a range LO..HI");
+        pr_error_at_tok(p, "'..' in a range LO..HI");
         return -1;
     }
-    advance(p);
-    return (lp->hi = parse_expr(p)) ? 0 : -1;
+    pr_advance(p);
+    return (lp->hi = pr_parse_expr(p)) ? 0 : -1;
 }
 
 /* loop := NAME 'in' range */
 static int parse_loop(parser *p, lds_loop *lp)
 {
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "a loop variable name");
+        pr_error_at_tok(p, "a loop variable name");
         return -1;
     }
-    lp->var = tok_str(p);
+    lp->var = pr_tok_str(p);
     lp->loc = p->tok.loc;
-    advance(p);
+    pr_advance(p);
     if (!lds_tok_is(&p->tok, "in")) {
-        error_at_tok(p, "'in' after the loop variable");
+        pr_error_at_tok(p, "'in' after the loop variable");
         return -1;
     }
-    advance(p);
+    pr_advance(p);
     return parse_range(p, lp);
 }
 
-/* type := NAME [ NAME ]   ("long long", "unsigned int") */
-static unsigned parse_type(parser *p, const char **name)
+/* type := NAME { NAME }   ("long long", "unsigned short int") */
+unsigned pr_parse_type(parser *p, const char **name)
 {
     const char *start = p->tok.start;
     size_t len = p->tok.len;
     unsigned size = p->tok.kind == TK_NAME ? lds_type_size(p->tok.start, (unsigned)p->tok.len) : 0;
     if (!size) {
-        error_at_tok(p, "a type (f32, float, b128, ...)");
+        pr_error_at_tok(p, "a type (f32, float, b128, ...)");
         return 0;
     }
-    advance(p);
+    pr_advance(p);
     /* C's two- and three-word types */
-    while (p->tok.kind == TK_NAME && (lds_tok_is(&p->tok, "int") || lds_tok_is(&p->tok, "long"))) {
+    while (p->tok.kind == TK_NAME
+           && (lds_tok_is(&p->tok, "int") || lds_tok_is(&p->tok, "long") || lds_tok_is(&p->tok, "short")
+               || lds_tok_is(&p->tok, "char"))) {
         size_t joined = (size_t)(p->tok.start + p->tok.len - start);
         char buf[64];
         unsigned n = 0;
@@ -371,14 +384,14 @@ static unsigned parse_type(parser *p, const char **name)
             break;
         size = s2;
         len = joined;
-        advance(p);
+        pr_advance(p);
     }
     *name = lds_arena_strndup(p->arena, start, len);
     return size;
 }
 
 /* dims := { '[' expr ']' } */
-static int parse_dims(parser *p, lds_expr ***out, unsigned *n)
+int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n)
 {
     lds_expr *buf[LDS_MAX_DIMS];
     unsigned k = 0;
@@ -387,10 +400,10 @@ static int parse_dims(parser *p, lds_expr ***out, unsigned *n)
             lds_diag_set(p->diag, p->tok.loc, "more than %d dimensions", LDS_MAX_DIMS);
             return -1;
         }
-        advance(p);
-        if (!(buf[k++] = parse_expr(p)))
+        pr_advance(p);
+        if (!(buf[k++] = pr_parse_expr(p)))
             return -1;
-        if (expect_tok(p, TK_RBRACKET, "']' after an index") < 0)
+        if (pr_expect_tok(p, TK_RBRACKET, "']' after an index") < 0)
             return -1;
     }
     *out = lds_arena_alloc(p->arena, sizeof *buf * (k ? k : 1));
@@ -400,40 +413,38 @@ static int parse_dims(parser *p, lds_expr ***out, unsigned *n)
 }
 
 /* array := 'array' type NAME dims [ 'at' expr ] [ 'layout' NAME [ 'size' expr ] ]
- * cdecl := ( '__shared__' | 'groupshared' ) type NAME dims [ ';' ] */
-static lds_stmt *parse_array(parser *p, lds_loc loc, int c_style)
+ * (the C form, __shared__ float t[32][33], is in src/parse_kernel.c) */
+static lds_stmt *parse_array(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_ARRAY, loc);
-    if (!(s->u.array.elem_size = parse_type(p, &s->u.array.type_name)))
+    lds_stmt *s = pr_new_stmt(p, S_ARRAY, loc);
+    if (!(s->u.array.elem_size = pr_parse_type(p, &s->u.array.type_name)))
         return NULL;
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "the array's name");
+        pr_error_at_tok(p, "the array's name");
         return NULL;
     }
-    s->u.array.name = tok_str(p);
+    s->u.array.name = pr_tok_str(p);
     s->u.array.name_loc = p->tok.loc;
-    advance(p);
-    if (parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0)
+    pr_advance(p);
+    if (pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0)
         return NULL;
-    if (c_style)
-        return s;
     if (lds_tok_is(&p->tok, "at")) {
-        advance(p);
-        if (!(s->u.array.at = parse_expr(p)))
+        pr_advance(p);
+        if (!(s->u.array.at = pr_parse_expr(p)))
             return NULL;
     }
     if (lds_tok_is(&p->tok, "layout")) {
-        advance(p);
+        pr_advance(p);
         if (p->tok.kind != TK_NAME) {
-            error_at_tok(p, "the name of a layout function");
+            pr_error_at_tok(p, "the name of a layout function");
             return NULL;
         }
-        s->u.array.layout = tok_str(p);
+        s->u.array.layout = pr_tok_str(p);
         s->u.array.layout_loc = p->tok.loc;
-        advance(p);
+        pr_advance(p);
         if (lds_tok_is(&p->tok, "size")) {
-            advance(p);
-            if (!(s->u.array.size = parse_expr(p)))
+            pr_advance(p);
+            if (!(s->u.array.size = pr_parse_expr(p)))
                 return NULL;
         }
     }
@@ -441,25 +452,25 @@ static lds_stmt *parse_array(parser *p, lds_loc loc, int c_style)
 }
 
 /* target := NAME dims | TYPE '[' expr ']' | '@' expr */
-static int parse_target(parser *p, lds_target *t)
+int pr_parse_target(parser *p, lds_target *t)
 {
     t->loc = p->tok.loc;
     if (p->tok.kind == TK_AT) {
-        advance(p);
+        pr_advance(p);
         t->kind = T_ADDR;
-        return (t->addr = parse_expr(p)) ? 0 : -1;
+        return (t->addr = pr_parse_expr(p)) ? 0 : -1;
     }
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "an access target: ARRAY[i]..., TYPE[i] or @ADDRESS");
+        pr_error_at_tok(p, "an access target: ARRAY[i]..., TYPE[i] or @ADDRESS");
         return -1;
     }
     unsigned size = lds_type_size(p->tok.start, (unsigned)p->tok.len);
-    t->name = tok_str(p);
-    advance(p);
+    t->name = pr_tok_str(p);
+    pr_advance(p);
     if (size && p->tok.kind == TK_LBRACKET) {
         t->kind = T_ANON;
         t->elem_size = size;
-        if (parse_dims(p, &t->idx, &t->nidx) < 0)
+        if (pr_parse_dims(p, &t->idx, &t->nidx) < 0)
             return -1;
         if (t->nidx != 1) {
             lds_diag_set(p->diag, t->loc, "an anonymous %s array takes one index, not %u", t->name, t->nidx);
@@ -468,23 +479,25 @@ static int parse_target(parser *p, lds_target *t)
         return 0;
     }
     t->kind = T_ELEM;
-    return parse_dims(p, &t->idx, &t->nidx);
+    return pr_parse_dims(p, &t->idx, &t->nidx);
 }
 
 /* access := ( 'read' | 'write' | 'atomic' | DS_INSTRUCTION ) [ WIDTH ] target
  *           [ 'if' expr ] [ 'for' loop { ',' loop } ] */
-static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width)
+lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width, const lds_target *t)
 {
-    lds_stmt *s = new_stmt(p, S_ACCESS, loc);
+    lds_stmt *s = pr_new_stmt(p, S_ACCESS, loc);
     s->u.access.kind = kind;
     s->u.access.width = width;
-    if (!width && p->tok.kind == TK_NAME) {
+    if (t)
+        s->u.access.target = *t;
+    if (!t && !width && p->tok.kind == TK_NAME) {
         unsigned w = lds_width_bytes(p->tok.start, (unsigned)p->tok.len);
         if (w) {
             /* "read b32[i]" is an anonymous b32 array; "read b32 @a" a width */
             lds_lexer save = p->lx;
             lds_token here = p->tok;
-            advance(p);
+            pr_advance(p);
             if (p->tok.kind == TK_LBRACKET) {
                 p->lx = save;
                 p->tok = here;
@@ -493,18 +506,18 @@ static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsi
             }
         }
     }
-    if (parse_target(p, &s->u.access.target) < 0)
+    if (!t && pr_parse_target(p, &s->u.access.target) < 0)
         return NULL;
     if (lds_tok_is(&p->tok, "if")) {
-        advance(p);
-        if (!(s->u.access.cond = parse_expr(p)))
+        pr_advance(p);
+        if (!(s->u.access.cond = pr_parse_expr(p)))
             return NULL;
     }
     if (lds_tok_is(&p->tok, "for")) {
         lds_loop buf[LDS_MAX_ACCESS_LOOPS];
         unsigned n = 0;
         do {
-            advance(p);
+            pr_advance(p);
             if (n == LDS_MAX_ACCESS_LOOPS) {
                 lds_diag_set(p->diag, p->tok.loc, "more than %d loops on one access", LDS_MAX_ACCESS_LOOPS);
                 return NULL;
@@ -520,20 +533,21 @@ static lds_stmt *parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsi
     return s;
 }
 
-/* def := 'def' NAME '(' [ NAME { ',' NAME } ] ')' '=' expr */
-static lds_stmt *parse_def(parser *p, lds_loc loc)
+/* def := 'def' NAME '(' [ NAME { ',' NAME } ] ')' '=' expr
+ * A macro ('#define NAME(a, b) expr') has no '='. */
+lds_stmt *pr_parse_def(parser *p, lds_loc loc, bool macro)
 {
-    lds_stmt *s = new_stmt(p, S_DEF, loc);
+    lds_stmt *s = pr_new_stmt(p, S_DEF, loc);
     const char *params[LDS_MAX_PARAMS];
     unsigned n = 0;
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "the function's name");
+        pr_error_at_tok(p, "the function's name");
         return NULL;
     }
-    s->u.def.name = tok_str(p);
+    s->u.def.name = pr_tok_str(p);
     s->u.def.name_loc = p->tok.loc;
-    advance(p);
-    if (expect_tok(p, TK_LPAREN, "'(' and the parameter list") < 0)
+    pr_advance(p);
+    if (pr_expect_tok(p, TK_LPAREN, "'(' and the parameter list") < 0)
         return NULL;
     while (p->tok.kind == TK_NAME) {
         if (n == LDS_MAX_PARAMS) {
@@ -545,20 +559,20 @@ static lds_stmt *parse_def(parser *p, lds_loc loc)
                 lds_diag_set(p->diag, p->tok.loc, "parameter '%s' is listed twice", params[k]);
                 return NULL;
             }
-        params[n++] = tok_str(p);
-        advance(p);
+        params[n++] = pr_tok_str(p);
+        pr_advance(p);
         if (p->tok.kind != TK_COMMA)
             break;
-        advance(p);
+        pr_advance(p);
     }
-    if (expect_tok(p, TK_RPAREN, "a parameter name or ')'") < 0)
+    if (pr_expect_tok(p, TK_RPAREN, "a parameter name or ')'") < 0)
         return NULL;
-    if (expect_tok(p, TK_ASSIGN, "'=' and the function's body") < 0)
+    if (!macro && pr_expect_tok(p, TK_ASSIGN, "'=' and the function's body") < 0)
         return NULL;
     s->u.def.params = lds_arena_alloc(p->arena, sizeof *params * (n ? n : 1));
     memcpy(s->u.def.params, params, sizeof *params * n);
     s->u.def.nparams = n;
-    return (s->u.def.body = parse_expr(p)) ? s : NULL;
+    return (s->u.def.body = pr_parse_expr(p)) ? s : NULL;
 }
 
 /* The comparison operator at the current token, if it is one. */
@@ -578,44 +592,44 @@ static int comparison(const parser *p, lds_op *op)
 /* expect := 'expect' ( 'conflict-free' | METRIC CMP expr ) */
 static lds_stmt *parse_expect(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_EXPECT, loc);
+    lds_stmt *s = pr_new_stmt(p, S_EXPECT, loc);
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "a metric (ways, cycles, excess, ...) or conflict-free");
+        pr_error_at_tok(p, "a metric (ways, cycles, excess, ...) or conflict-free");
         return NULL;
     }
     if (lds_tok_is(&p->tok, "conflict")) {
         lds_lexer save = p->lx;
         lds_token first = p->tok;
-        advance(p);
+        pr_advance(p);
         if (p->tok.kind == TK_MINUS) {
-            advance(p);
+            pr_advance(p);
             if (!lds_tok_is(&p->tok, "free")) {
-                error_at_tok(p, "'conflict-free'");
+                pr_error_at_tok(p, "'conflict-free'");
                 return NULL;
             }
-            advance(p);
+            pr_advance(p);
             s->u.expect.metric = M_EXCESS;
             s->u.expect.metric_name = "excess";
             s->u.expect.cmp = OP_EQ;
-            s->u.expect.value = new_expr(p, E_NUM, loc);
+            s->u.expect.value = pr_new_expr(p, E_NUM, loc);
             return s;
         }
         p->lx = save;
         p->tok = first;
     }
-    s->u.expect.metric_name = tok_str(p);
+    s->u.expect.metric_name = pr_tok_str(p);
     if (!lds_metric_lookup(s->u.expect.metric_name, &s->u.expect.metric, &s->u.expect.total)) {
-        unknown_word(p, p->tok.loc, "metric", s->u.expect.metric_name, lds_metric_names,
+        pr_unknown_word(p, p->tok.loc, "metric", s->u.expect.metric_name, lds_metric_names,
                      "ways cycles ideal excess broadcasts instructions unaligned skipped, or total.cycles ...");
         return NULL;
     }
-    advance(p);
+    pr_advance(p);
     if (!comparison(p, &s->u.expect.cmp)) {
-        error_at_tok(p, "a comparison (== != < <= > >=)");
+        pr_error_at_tok(p, "a comparison (== != < <= > >=)");
         return NULL;
     }
-    advance(p);
-    return (s->u.expect.value = parse_expr(p)) ? s : NULL;
+    pr_advance(p);
+    return (s->u.expect.value = pr_parse_expr(p)) ? s : NULL;
 }
 
 /* Whether a word names an instruction class's kind. */
@@ -643,12 +657,12 @@ static int parse_class(parser *p, lds_stmt *s, const char *first)
  *      | 'set' 'banks' [[KIND] WIDTH] expr */
 static lds_stmt *parse_set(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_SET, loc);
+    lds_stmt *s = pr_new_stmt(p, S_SET, loc);
     const char *key = parse_word(p, "a setting: banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
     if (!key)
         return NULL;
     if (!lds_setting_lookup(key, &s->u.set.key)) {
-        unknown_word(p, p->tok.loc, "setting", key, lds_setting_names,
+        pr_unknown_word(p, p->tok.loc, "setting", key, lds_setting_names,
                      "banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
         return NULL;
     }
@@ -693,27 +707,27 @@ static lds_stmt *parse_set(parser *p, lds_loc loc)
         } else {
             p->lx = save;
         }
-        advance(p);
-        return (s->u.set.value = parse_expr(p)) ? s : NULL;
+        pr_advance(p);
+        return (s->u.set.value = pr_parse_expr(p)) ? s : NULL;
     }
     default:
-        advance(p);
-        return (s->u.set.value = parse_expr(p)) ? s : NULL;
+        pr_advance(p);
+        return (s->u.set.value = pr_parse_expr(p)) ? s : NULL;
     }
-    advance(p);
+    pr_advance(p);
     return s;
 }
 
 /* threads := 'threads' expr [ ',' expr [ ',' expr ] ] */
 static lds_stmt *parse_threads(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_THREADS, loc);
+    lds_stmt *s = pr_new_stmt(p, S_THREADS, loc);
     for (;;) {
-        if (!(s->u.threads.dim[s->u.threads.n++] = parse_expr(p)))
+        if (!(s->u.threads.dim[s->u.threads.n++] = pr_parse_expr(p)))
             return NULL;
         if (p->tok.kind != TK_COMMA || s->u.threads.n == 3)
             break;
-        advance(p);
+        pr_advance(p);
     }
     return s;
 }
@@ -721,7 +735,7 @@ static lds_stmt *parse_threads(parser *p, lds_loc loc)
 /* print := 'print' expr { ',' expr } */
 static lds_stmt *parse_print(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_PRINT, loc);
+    lds_stmt *s = pr_new_stmt(p, S_PRINT, loc);
     lds_expr *buf[LDS_MAX_PRINT_VALUES];
     unsigned n = 0;
     for (;;) {
@@ -729,11 +743,11 @@ static lds_stmt *parse_print(parser *p, lds_loc loc)
             lds_diag_set(p->diag, p->tok.loc, "more than %d values in one print", LDS_MAX_PRINT_VALUES);
             return NULL;
         }
-        if (!(buf[n++] = parse_expr(p)))
+        if (!(buf[n++] = pr_parse_expr(p)))
             return NULL;
         if (p->tok.kind != TK_COMMA)
             break;
-        advance(p);
+        pr_advance(p);
     }
     s->u.print.values = lds_arena_alloc(p->arena, sizeof *buf * n);
     memcpy(s->u.print.values, buf, sizeof *buf * n);
@@ -744,18 +758,18 @@ static lds_stmt *parse_print(parser *p, lds_loc loc)
 /* for := 'for' loop '{' block '}' */
 static lds_stmt *parse_for(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_FOR, loc);
+    lds_stmt *s = pr_new_stmt(p, S_FOR, loc);
     if (parse_loop(p, &s->u.loop.loop) < 0)
         return NULL;
     while (p->tok.kind == TK_NEWLINE)
-        advance(p);
-    if (expect_tok(p, TK_LBRACE, "'{' after the range (a loop on one access goes after it: read X[k] for k in 0..8)") < 0)
+        pr_advance(p);
+    if (pr_expect_tok(p, TK_LBRACE, "'{' after the range (a loop on one access goes after it: read X[k] for k in 0..8)") < 0)
         return NULL;
-    if (enter(p) < 0)
+    if (pr_enter(p) < 0)
         return NULL;
     s->u.loop.body = parse_block(p, TK_RBRACE);
     p->depth--;
-    if (FAIL(p) || expect_tok(p, TK_RBRACE, "'}' to close the block") < 0)
+    if (FAIL(p) || pr_expect_tok(p, TK_RBRACE, "'}' to close the block") < 0)
         return NULL;
     return s;
 }
@@ -763,7 +777,7 @@ static lds_stmt *parse_for(parser *p, lds_loc loc)
 /* arch := 'arch' PROFILE */
 static lds_stmt *parse_arch(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_ARCH, loc);
+    lds_stmt *s = pr_new_stmt(p, S_ARCH, loc);
     if (!(s->u.arch.name = parse_word(p, "a profile name (see lds-calc --arch-info)")))
         return NULL;
     s->u.arch.name_loc = p->tok.loc;
@@ -783,7 +797,7 @@ static lds_stmt *parse_arch(parser *p, lds_loc loc)
             lds_diag_set(p->diag, p->tok.loc, "unknown profile '%s' (known: %s)", s->u.arch.name, known);
         return NULL;
     }
-    advance(p);
+    pr_advance(p);
     return s;
 }
 
@@ -792,39 +806,39 @@ static lds_stmt *parse_arch(parser *p, lds_loc loc)
 static lds_stmt *parse_rules_or_show(parser *p, lds_loc loc, lds_stmt_kind k)
 {
     static const char *const rules[] = { "calibrated", "seed", NULL };
-    lds_stmt *s = new_stmt(p, k, loc);
+    lds_stmt *s = pr_new_stmt(p, k, loc);
     const char *w = parse_word(p, k == S_RULES ? "'seed' or 'calibrated'" : "summary, phases, lanes or grid");
     if (!w)
         return NULL;
     if (k == S_SHOW && !lds_show_lookup(w, &s->u.show.level)) {
-        unknown_word(p, p->tok.loc, "show level", w, lds_show_names, "summary, phases, lanes or grid");
+        pr_unknown_word(p, p->tok.loc, "show level", w, lds_show_names, "summary, phases, lanes or grid");
         return NULL;
     }
     if (k == S_RULES) {
         if (strcmp(w, "seed") && strcmp(w, "calibrated")) {
-            unknown_word(p, p->tok.loc, "rule set", w, rules, "seed or calibrated");
+            pr_unknown_word(p, p->tok.loc, "rule set", w, rules, "seed or calibrated");
             return NULL;
         }
         s->u.rules.which = strcmp(w, "seed") ? RULES_CALIBRATED : RULES_SEED;
     }
-    advance(p);
+    pr_advance(p);
     return s;
 }
 
 /* let := 'let' NAME '=' expr */
 static lds_stmt *parse_let(parser *p, lds_loc loc)
 {
-    lds_stmt *s = new_stmt(p, S_LET, loc);
+    lds_stmt *s = pr_new_stmt(p, S_LET, loc);
     if (p->tok.kind != TK_NAME) {
-        error_at_tok(p, "a name after 'let'");
+        pr_error_at_tok(p, "a name after 'let'");
         return NULL;
     }
-    s->u.let.name = tok_str(p);
+    s->u.let.name = pr_tok_str(p);
     s->u.let.name_loc = p->tok.loc;
-    advance(p);
-    if (expect_tok(p, TK_ASSIGN, "'=' after the name") < 0)
+    pr_advance(p);
+    if (pr_expect_tok(p, TK_ASSIGN, "'=' after the name") < 0)
         return NULL;
-    return (s->u.let.value = parse_expr(p)) ? s : NULL;
+    return (s->u.let.value = pr_parse_expr(p)) ? s : NULL;
 }
 
 /* statement := arch | set | rules | threads | groups | let | def | array
@@ -836,9 +850,10 @@ static lds_stmt *parse_statement(parser *p)
     lds_token t = p->tok;
     int write;
     if (t.kind == TK_AT)
-        return parse_access(p, loc, ACC_READ, 0);
-    if (t.kind != TK_NAME) {
-        error_at_tok(p, "a statement");
+        return pr_parse_access(p, loc, ACC_READ, 0, NULL);
+    if (t.kind != TK_NAME && t.kind != TK_DEFINE && t.kind != TK_INT && t.kind != TK_FLOAT && t.kind != TK_LPAREN
+        && t.kind != TK_MINUS && t.kind != TK_TILDE && t.kind != TK_BANG) {
+        pr_error_at_tok(p, "a statement");
         return NULL;
     }
     if (lds_tok_is(&t, "arch"))
@@ -850,42 +865,49 @@ static lds_stmt *parse_statement(parser *p)
     if (lds_tok_is(&t, "set"))
         return parse_set(p, loc);
     lds_lexer after_first = p->lx;
-    advance(p);
+    pr_advance(p);
     if (lds_tok_is(&t, "threads"))
         return parse_threads(p, loc);
     if (lds_tok_is(&t, "groups")) {
-        lds_stmt *s = new_stmt(p, S_GROUPS, loc);
-        return (s->u.groups.count = parse_expr(p)) ? s : NULL;
+        lds_stmt *s = pr_new_stmt(p, S_GROUPS, loc);
+        return (s->u.groups.count = pr_parse_expr(p)) ? s : NULL;
     }
     if (lds_tok_is(&t, "let"))
         return parse_let(p, loc);
     if (lds_tok_is(&t, "def"))
-        return parse_def(p, loc);
+        return pr_parse_def(p, loc, false);
     if (lds_tok_is(&t, "array"))
-        return parse_array(p, loc, 0);
-    if (lds_tok_is(&t, "__shared__") || lds_tok_is(&t, "groupshared"))
-        return parse_array(p, loc, 1);
+        return parse_array(p, loc);
     if (lds_tok_is(&t, "read"))
-        return parse_access(p, loc, ACC_READ, 0);
+        return pr_parse_access(p, loc, ACC_READ, 0, NULL);
     if (lds_tok_is(&t, "write"))
-        return parse_access(p, loc, ACC_WRITE, 0);
+        return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);
     if (lds_tok_is(&t, "atomic"))
-        return parse_access(p, loc, ACC_ATOMIC, 0);
+        return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
     unsigned w = lds_amd_instruction(t.start, (unsigned)t.len, &write);
     if (w)
-        return parse_access(p, loc, write ? ACC_WRITE : ACC_READ, w);
+        return pr_parse_access(p, loc, write ? ACC_WRITE : ACC_READ, w, NULL);
     if (lds_tok_is(&t, "for"))
         return parse_for(p, loc);
     if (lds_tok_is(&t, "print"))
         return parse_print(p, loc);
     if (lds_tok_is(&t, "explain"))
-        return new_stmt(p, S_EXPLAIN, loc);
+        return pr_new_stmt(p, S_EXPLAIN, loc);
     if (lds_tok_is(&t, "expect"))
         return parse_expect(p, loc);
-    /* a bare target is a read: go back to its first token */
+    /* the kernel forms, from their first token */
+    bool kernel = pr_kernel_statement_starts(p, &t);
     p->lx = after_first;
     p->tok = t;
-    return parse_access(p, loc, ACC_READ, 0);
+    if (kernel)
+        return pr_parse_kernel_statement(p, loc, &t);
+    /* a bare target is a read; a target and '=' a kernel's store */
+    lds_target target;
+    if (pr_parse_target(p, &target) < 0)
+        return NULL;
+    if (p->tok.kind == TK_ASSIGN || p->tok.kind == TK_OPASSIGN)
+        return pr_parse_kernel_store(p, &target);
+    return pr_parse_access(p, loc, ACC_READ, 0, &target);
 }
 
 /* The statement's own text for reports: comments dropped, and each run of
@@ -924,7 +946,7 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
     lds_stmt *first = NULL, **tail = &first;
     for (;;) {
         while (p->tok.kind == TK_NEWLINE || p->tok.kind == TK_SEMI)
-            advance(p);
+            pr_advance(p);
         if (p->tok.kind == end || p->tok.kind == TK_EOF || p->tok.kind == TK_ERROR)
             break;
         const char *start = p->tok.start;
@@ -932,17 +954,20 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         if (!s || FAIL(p))
             return NULL;
         if (!at_end_of_statement(p)) {
-            error_at_tok(p, "the end of the statement (a new line or ';')");
+            pr_error_at_tok(p, "the end of the statement (a new line or ';')");
             return NULL;
         }
-        s->source = statement_source(p, start, p->prev_end);
+        const char *source = statement_source(p, start, p->prev_end);
         *tail = s;
-        tail = &s->next;
+        for (; s; s = s->next) {   /* a kernel statement may be several */
+            s->source = source;
+            tail = &s->next;
+        }
     }
     if (p->tok.kind == TK_ERROR)
         return NULL;
     if (p->tok.kind == TK_EOF && end != TK_EOF) {
-        error_at_tok(p, "'}' to close the block");
+        pr_error_at_tok(p, "'}' to close the block");
         return NULL;
     }
     return first;
@@ -956,7 +981,7 @@ int lds_parse_program(const lds_source *src, lds_program *prog, lds_diag *diag)
     p.arena = prog->arena;
     p.diag = diag;
     prog->src = src;
-    advance(&p);
+    pr_advance(&p);
     prog->first = parse_block(&p, TK_EOF);
     return diag->set ? -1 : 0;
 }
@@ -986,9 +1011,9 @@ int lds_parse_expression(const lds_source *src, lds_arena *arena, lds_expr **out
     lds_lex_init(&p.lx, src, diag);
     p.arena = arena;
     p.diag = diag;
-    advance(&p);
-    *out = parse_expr(&p);
+    pr_advance(&p);
+    *out = pr_parse_expr(&p);
     if (*out && p.tok.kind != TK_EOF)
-        error_at_tok(&p, "the end of the expression");
+        pr_error_at_tok(&p, "the end of the expression");
     return diag->set ? -1 : 0;
 }

@@ -1,6 +1,7 @@
 /* src/types.c - element types and widths (lds(5), STATEMENTS). */
 #include "src/types.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const struct { const char *name; unsigned size; } scalar_types[] = {
@@ -15,7 +16,46 @@ static const struct { const char *name; unsigned size; } scalar_types[] = {
     { "half2", 4 }, { "__half2", 4 }, { "float2", 8 }, { "float3", 12 }, { "float4", 16 },
     { "int2", 8 }, { "int3", 12 }, { "int4", 16 }, { "uint2", 8 }, { "uint3", 12 }, { "uint4", 16 },
     { "double2", 16 }, { "short2", 4 }, { "short4", 8 }, { "char4", 4 }, { "uchar4", 4 },
+    /* C's other spellings, <stdint.h>, and the vendors' 16- and 8-bit
+     * floating-point types (CUDA cuda_fp16/bf16/fp8.h, HIP amd_hip_*.h) */
+    { "signed char", 1 }, { "unsigned char", 1 }, { "short int", 2 }, { "unsigned short", 2 },
+    { "unsigned short int", 2 }, { "signed", 4 }, { "signed int", 4 }, { "long int", 8 },
+    { "unsigned long int", 8 }, { "long long int", 8 }, { "unsigned long long int", 8 },
+    { "int8_t", 1 }, { "uint8_t", 1 }, { "int16_t", 2 }, { "uint16_t", 2 }, { "int32_t", 4 },
+    { "uint32_t", 4 }, { "int64_t", 8 }, { "uint64_t", 8 }, { "size_t", 8 }, { "uchar", 1 },
+    { "ushort", 2 }, { "ulong", 8 }, { "_Float16", 2 }, { "__fp16", 2 }, { "__bf16", 2 },
+    { "bfloat16", 2 }, { "__hip_bfloat16", 2 }, { "hip_bfloat16", 2 }, { "__nv_bfloat162", 4 },
+    { "__hip_bfloat162", 4 }, { "__nv_fp8_e4m3", 1 }, { "__nv_fp8_e5m2", 1 }, { "__nv_fp8x2_e4m3", 2 },
+    { "__nv_fp8x2_e5m2", 2 }, { "__nv_fp8x4_e4m3", 4 }, { "__nv_fp8x4_e5m2", 4 }, { "__hip_fp8_e4m3", 1 },
+    { "__hip_fp8_e5m2", 1 }, { "__hip_fp8_e4m3_fnuz", 1 }, { "__hip_fp8_e5m2_fnuz", 1 }, { "fp8", 1 },
+    { "e4m3", 1 }, { "e5m2", 1 },
 };
+
+/* The C integer types a cast may name: their bits and signedness. */
+static const struct { const char *name; unsigned bits; bool is_signed; } int_types[] = {
+    { "char", 8, true }, { "signed char", 8, true }, { "unsigned char", 8, false }, { "uchar", 8, false },
+    { "short", 16, true }, { "short int", 16, true }, { "unsigned short", 16, false },
+    { "unsigned short int", 16, false }, { "ushort", 16, false }, { "int", 32, true }, { "signed", 32, true },
+    { "signed int", 32, true }, { "unsigned", 32, false }, { "unsigned int", 32, false }, { "uint", 32, false },
+    { "long", 64, true }, { "long int", 64, true }, { "long long", 64, true }, { "long long int", 64, true },
+    { "unsigned long", 64, false }, { "unsigned long int", 64, false }, { "unsigned long long", 64, false },
+    { "unsigned long long int", 64, false }, { "ulong", 64, false }, { "size_t", 64, false },
+    { "int8_t", 8, true }, { "uint8_t", 8, false }, { "int16_t", 16, true }, { "uint16_t", 16, false },
+    { "int32_t", 32, true }, { "uint32_t", 32, false }, { "int64_t", 64, true }, { "uint64_t", 64, false },
+    { "i8", 8, true }, { "u8", 8, false }, { "i16", 16, true }, { "u16", 16, false }, { "i32", 32, true },
+    { "u32", 32, false }, { "i64", 64, true }, { "u64", 64, false },
+};
+
+bool lds_int_type(const char *name, unsigned len, unsigned *bits, bool *is_signed)
+{
+    for (size_t i = 0; i < sizeof int_types / sizeof int_types[0]; i++)
+        if (strlen(int_types[i].name) == len && memcmp(int_types[i].name, name, len) == 0) {
+            *bits = int_types[i].bits;
+            *is_signed = int_types[i].is_signed;
+            return true;
+        }
+    return false;
+}
 
 static unsigned scalar_size(const char *name, unsigned len)
 {

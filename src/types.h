@@ -2,6 +2,8 @@
 #ifndef LDS_TYPES_H
 #define LDS_TYPES_H
 
+#include <stdbool.h>
+
 /* Size in bytes of an element type (f32, float4, b128, ...); 0 if the name
  * is not a type.  Two-word C types ("long long", "unsigned int") are joined
  * by the parser before lookup. */
@@ -11,5 +13,8 @@ unsigned lds_width_bytes(const char *name, unsigned len);
 /* AMD instruction names (ds_read_b128, ds_write_b64, ds_read_u16, ...):
  * sets *write and returns the width, 0 if not one. */
 unsigned lds_amd_instruction(const char *name, unsigned len, int *write);
+/* A C integer type a cast can name (int, unsigned short, uint32_t, ...,
+ * words joined by one space): its bits and signedness. */
+bool lds_int_type(const char *name, unsigned len, unsigned *bits, bool *is_signed);
 
 #endif

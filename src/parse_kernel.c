@@ -1,0 +1,459 @@
+/* src/parse_kernel.c - statements as CUDA, HIP and OpenCL kernels write
+ * them, so that lines can be pasted (lds(5), KERNEL STATEMENTS):
+ *
+ *   __shared__ __align__(16) half As[64][40], Bs[64][40];
+ *   const int N = 32;          #define N 32      #define IDX(r, c) ((r) * 33 + (c))
+ *   float x = As[ty][k] * Bs[k][tx];     (two reads)
+ *   As[ty][tx] = v;            (a write)
+ *   As[ty][tx] += v;           (a read, then a write)
+ *   atomicAdd(&hist[v], 1);    (an atomic)
+ *   (int)lane                  (a cast: the value must fit the type)
+ *   1 + 1                      (a bare expression is printed)
+ *
+ * Each becomes the plain statements of the language (array, let, def,
+ * read, write, atomic, print); storage classes and attributes change
+ * nothing the simulator models and are skipped. */
+#include <stdio.h>
+#include <string.h>
+
+#include "src/limits.h"
+#include "src/parser_impl.h"
+#include "src/types.h"
+
+/* Words before a declaration's type; 'shared' says the array lives in
+ * shared memory. */
+static const struct { const char *word; bool shared; } qualifiers[] = {
+    { "__shared__", true }, { "groupshared", true }, { "__local", true }, { "__local__", true },
+    { "local", true }, { "extern", false }, { "static", false }, { "const", false }, { "constexpr", false },
+    { "volatile", false }, { "register", false }, { "__device__", false }, { "inline", false },
+};
+
+static int qualifier(const lds_token *t)
+{
+    for (int i = 0; i < (int)(sizeof qualifiers / sizeof qualifiers[0]); i++)
+        if (lds_tok_is(t, qualifiers[i].word))
+            return i;
+    return -1;
+}
+
+/* __align__(N), alignas(N), __attribute__((...)), __declspec(...) */
+static bool is_attribute(const lds_token *t)
+{
+    return lds_tok_is(t, "__align__") || lds_tok_is(t, "alignas") || lds_tok_is(t, "_Alignas")
+           || lds_tok_is(t, "__attribute__") || lds_tok_is(t, "__declspec");
+}
+
+static bool is_type_word(const lds_token *t)
+{
+    return t->kind == TK_NAME && (lds_type_size(t->start, (unsigned)t->len) || lds_tok_is(t, "auto"));
+}
+
+static bool is_atomic_call(const lds_token *t)
+{
+    static const char *const prefixes[] = { "atomic", "__hip_atomic", "Interlocked" };
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (t->kind == TK_NAME && t->len > strlen(prefixes[i])
+            && memcmp(t->start, prefixes[i], strlen(prefixes[i])) == 0)
+            return true;
+    return false;
+}
+
+bool pr_kernel_statement_starts(const parser *p, const lds_token *t)
+{
+    if (t->kind != TK_NAME)
+        return true;   /* '#define', or an expression: 1 + 1, (x), -x */
+    if (qualifier(t) >= 0 || is_attribute(t))
+        return true;
+    /* NAME '[' is an access (or an element on the left of '='), parsed
+     * by the caller; anything else after a name is a kernel form */
+    return p->tok.kind != TK_LBRACKET;
+}
+
+/* Skip an attribute's balanced parentheses. */
+static int skip_attribute(parser *p)
+{
+    pr_advance(p);
+    if (p->tok.kind != TK_LPAREN)
+        return 0;
+    int depth = 0;
+    do {
+        if (p->tok.kind == TK_LPAREN)
+            depth++;
+        else if (p->tok.kind == TK_RPAREN)
+            depth--;
+        else if (p->tok.kind == TK_EOF || p->tok.kind == TK_ERROR) {
+            pr_error_at_tok(p, "')' to close the attribute");
+            return -1;
+        }
+        pr_advance(p);
+    } while (depth > 0);
+    return 0;
+}
+
+/* An access statement for a collected target. */
+static lds_stmt *access_stmt(parser *p, lds_access_kind kind, const lds_target *t)
+{
+    lds_stmt *s = pr_new_stmt(p, S_ACCESS, t->loc);
+    s->u.access.kind = kind;
+    s->u.access.target = *t;
+    return s;
+}
+
+/* The accesses collected so far, as a chain of statements at *head
+ * (which stays NULL if none); returns where the next statement goes. */
+static lds_stmt **found_chain(parser *p, lds_stmt **head)
+{
+    lds_stmt **link = head;
+    for (unsigned i = 0; i < p->nfound; i++) {
+        *link = access_stmt(p, p->found[i].kind, &p->found[i].target);
+        link = &(*link)->next;
+    }
+    p->nfound = 0;
+    return link;
+}
+
+static void found_add(parser *p, lds_access_kind kind, const lds_target *t)
+{
+    if (p->nfound == p->found_cap) {
+        unsigned cap = p->found_cap * 2;
+        pr_found_access *bigger = lds_arena_alloc(p->arena, sizeof *bigger * cap);
+        memcpy(bigger, p->found, sizeof *bigger * p->nfound);
+        p->found = bigger;
+        p->found_cap = cap;
+    }
+    p->found[p->nfound].kind = kind;
+    p->found[p->nfound++].target = *t;
+}
+
+/* Parse an expression, collecting the shared accesses in it; with
+ * collect false, an ordinary expression. */
+static lds_expr *parse_collecting(parser *p)
+{
+    if (!p->found) {
+        p->found_cap = 8;
+        p->found = lds_arena_alloc(p->arena, sizeof *p->found * p->found_cap);
+    }
+    p->collecting = true;
+    lds_expr *e = pr_parse_expr(p);
+    p->collecting = false;
+    return e;
+}
+
+/* A target parsed with collection off: an index is a number, never a
+ * shared access (A[B[i]] is refused, not read as A[0]). */
+static int plain_target(parser *p, lds_target *t)
+{
+    bool saved = p->collecting;
+    p->collecting = false;
+    int r = pr_parse_target(p, t);
+    p->collecting = saved;
+    return r;
+}
+
+static lds_expr *stand_in(parser *p, lds_loc loc)
+{
+    return pr_new_expr(p, E_NUM, loc);   /* the loaded value: data, not an index */
+}
+
+lds_expr *pr_collect_access(parser *p)
+{
+    lds_token name = p->tok;
+    lds_lexer after = p->lx;
+    pr_advance(p);
+    if (p->tok.kind == TK_LBRACKET) {   /* A[i][j]: a read */
+        p->lx = after;
+        p->tok = name;
+        lds_target t;
+        if (plain_target(p, &t) < 0)
+            return NULL;
+        found_add(p, ACC_READ, &t);
+        return stand_in(p, name.loc);
+    }
+    if (p->tok.kind == TK_LPAREN && is_atomic_call(&name)) {   /* atomicAdd(&A[i], v) */
+        pr_advance(p);
+        if (p->tok.kind == TK_AMP)
+            pr_advance(p);
+        lds_target t;
+        if (plain_target(p, &t) < 0)
+            return NULL;
+        while (p->tok.kind == TK_COMMA) {   /* the operands load first */
+            pr_advance(p);
+            if (!pr_parse_expr(p))
+                return NULL;
+        }
+        if (pr_expect_tok(p, TK_RPAREN, "')' after the atomic's operands") < 0)
+            return NULL;
+        found_add(p, ACC_ATOMIC, &t);
+        return stand_in(p, name.loc);
+    }
+    p->lx = after;
+    p->tok = name;
+    return NULL;
+}
+
+lds_expr *pr_parse_cast(parser *p)
+{
+    lds_lexer save = p->lx;
+    lds_token open = p->tok;
+    pr_advance(p);
+    if (p->tok.kind != TK_NAME || !lds_type_size(p->tok.start, (unsigned)p->tok.len)) {
+        p->lx = save;
+        p->tok = open;
+        return NULL;
+    }
+    const char *type;
+    if (!pr_parse_type(p, &type))
+        return NULL;
+    if (p->tok.kind != TK_RPAREN) {
+        if (p->tok.kind == TK_STAR)
+            lds_diag_set(p->diag, open.loc,
+                         "a pointer cast ((%s *)...) is not modelled: write the access with its width "
+                         "(read b128 A[i]) instead",
+                         type);
+        else
+            pr_error_at_tok(p, "')' to close the cast");
+        return NULL;
+    }
+    unsigned bits;
+    bool is_signed;
+    if (!lds_int_type(type, (unsigned)strlen(type), &bits, &is_signed)) {
+        lds_diag_set(p->diag, open.loc, "a cast to '%s' makes a value that is not an integer index", type);
+        return NULL;
+    }
+    pr_advance(p);
+    lds_expr *value = pr_parse_unary(p);
+    if (!value)
+        return NULL;
+    lds_expr *call = pr_new_expr(p, E_CALL, open.loc);
+    call->name = "(cast)";
+    call->nargs = 2;
+    call->args = lds_arena_alloc(p->arena, sizeof *call->args * 2);
+    call->args[0] = value;
+    call->args[1] = pr_new_expr(p, E_NUM, open.loc);
+    call->args[1]->value = (int64_t)bits * 2 + is_signed;
+    return pr_check_height(p, call);
+}
+
+/* '#define NAME expr' is a let; '#define NAME(a, b) expr' a def. */
+static lds_stmt *parse_define(parser *p, lds_loc loc)
+{
+    pr_advance(p);
+    if (p->tok.kind != TK_NAME) {
+        pr_error_at_tok(p, "a name after #define");
+        return NULL;
+    }
+    lds_token name = p->tok;
+    lds_lexer after = p->lx;
+    pr_advance(p);
+    if (p->tok.kind == TK_LPAREN && p->tok.start == name.start + name.len) {   /* no blank: a macro */
+        p->lx = after;
+        p->tok = name;
+        return pr_parse_def(p, loc, true);
+    }
+    if (p->tok.kind == TK_NEWLINE || p->tok.kind == TK_EOF) {
+        lds_diag_set(p->diag, name.loc, "'#define %.*s' has no value; lds-calc needs one (#define %.*s 32)",
+                     (int)name.len, name.start, (int)name.len, name.start);
+        return NULL;
+    }
+    lds_stmt *s = pr_new_stmt(p, S_LET, loc);
+    s->u.let.name = lds_arena_strndup(p->arena, name.start, name.len);
+    s->u.let.name_loc = name.loc;
+    return (s->u.let.value = pr_parse_expr(p)) ? s : NULL;
+}
+
+/* NAME = expr, in a declaration or on its own: the shared accesses the
+ * right side makes, or (when it makes none) a let.  A compound
+ * assignment to a variable cannot be a let. */
+static lds_stmt *assign_to_name(parser *p, lds_loc loc, const lds_token *name, lds_stmt ***tail)
+{
+    lds_token op = p->tok;
+    pr_advance(p);
+    unsigned before = p->nfound;
+    lds_expr *value = parse_collecting(p);
+    if (!value)
+        return NULL;
+    if (p->nfound > before) {
+        lds_stmt *first = NULL;
+        *tail = found_chain(p, &first);
+        return first;
+    }
+    if (op.kind == TK_OPASSIGN) {
+        lds_diag_set(p->diag, op.loc,
+                     "'%.*s %.*s' changes a variable; lds-calc's names are constants: write "
+                     "'let %.*s2 = %.*s %.*s ...'",
+                     (int)name->len, name->start, (int)op.len, op.start, (int)name->len, name->start,
+                     (int)name->len, name->start, (int)op.len - 1, op.start);
+        return NULL;
+    }
+    lds_stmt *s = pr_new_stmt(p, S_LET, loc);
+    s->u.let.name = lds_arena_strndup(p->arena, name->start, name->len);
+    s->u.let.name_loc = name->loc;
+    s->u.let.value = value;
+    *tail = &s->next;
+    return s;
+}
+
+/* One declarator of a shared array: NAME dims. */
+static lds_stmt *shared_declarator(parser *p, lds_loc loc, unsigned elem_size, const char *type, bool is_extern)
+{
+    lds_stmt *s = pr_new_stmt(p, S_ARRAY, loc);
+    s->u.array.elem_size = elem_size;
+    s->u.array.type_name = type;
+    if (p->tok.kind != TK_NAME) {
+        pr_error_at_tok(p, "the array's name");
+        return NULL;
+    }
+    s->u.array.name = pr_tok_str(p);
+    s->u.array.name_loc = p->tok.loc;
+    pr_advance(p);
+    if (p->tok.kind != TK_LBRACKET)   /* a shared scalar: groupshared uint count; */
+        return pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0 ? NULL : s;
+    lds_lexer save = p->lx;
+    lds_token open = p->tok;
+    pr_advance(p);
+    if (p->tok.kind == TK_RBRACKET) {
+        lds_diag_set(p->diag, open.loc,
+                     "%s arrays take their size at launch, which lds-calc cannot see: give it one "
+                     "('__shared__ %s %s[N];' or 'array %s %s[N]')",
+                     is_extern ? "'extern __shared__'" : "unsized", type, s->u.array.name, type, s->u.array.name);
+        return NULL;
+    }
+    p->lx = save;
+    p->tok = open;
+    if (pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0)
+        return NULL;
+    if (p->tok.kind == TK_ASSIGN) {
+        lds_diag_set(p->diag, p->tok.loc, "shared memory cannot be initialised where it is declared");
+        return NULL;
+    }
+    return s;
+}
+
+/* decl := { QUALIFIER | ATTRIBUTE } TYPE declarator { ',' declarator }
+ * A shared declarator is an array; any other is NAME '=' expr. */
+static lds_stmt *parse_declaration(parser *p, lds_loc loc)
+{
+    bool shared = false, is_extern = false;
+    for (;;) {
+        int q = qualifier(&p->tok);
+        if (q >= 0) {
+            shared |= qualifiers[q].shared;
+            is_extern |= lds_tok_is(&p->tok, "extern");
+            pr_advance(p);
+        } else if (is_attribute(&p->tok)) {
+            if (skip_attribute(p) < 0)
+                return NULL;
+        } else {
+            break;
+        }
+    }
+    const char *type = "auto";
+    unsigned size = 0;
+    if (lds_tok_is(&p->tok, "auto") && !shared)
+        pr_advance(p);
+    else if (!(size = pr_parse_type(p, &type)))
+        return NULL;
+    while (is_attribute(&p->tok))   /* float __align__(16) t[...] */
+        if (skip_attribute(p) < 0)
+            return NULL;
+    lds_stmt *first = NULL, **tail = &first;
+    for (;;) {
+        if (shared) {
+            lds_stmt *s = shared_declarator(p, loc, size, type, is_extern);
+            if (!s)
+                return NULL;
+            *tail = s;
+            tail = &s->next;
+        } else {
+            if (p->tok.kind != TK_NAME) {
+                pr_error_at_tok(p, "a variable name");
+                return NULL;
+            }
+            lds_token name = p->tok;
+            pr_advance(p);
+            if (p->tok.kind == TK_LBRACKET) {
+                lds_diag_set(p->diag, name.loc,
+                             "'%.*s' is a local array (registers), not shared memory: declare shared "
+                             "arrays with __shared__ (CUDA, HIP), __local (OpenCL) or groupshared (HLSL)",
+                             (int)name.len, name.start);
+                return NULL;
+            }
+            if (p->tok.kind != TK_ASSIGN) {
+                pr_error_at_tok(p, "'=' and the variable's value (lds-calc's names are constants)");
+                return NULL;
+            }
+            lds_stmt **next, *s = assign_to_name(p, loc, &name, &next);
+            if (!s)
+                return NULL;
+            *tail = s;
+            tail = next;
+        }
+        if (p->tok.kind != TK_COMMA)
+            return first;
+        pr_advance(p);
+    }
+}
+
+/* The statement at p->tok (its first token): see the top of the file. */
+lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
+{
+    if (t->kind == TK_DEFINE)
+        return parse_define(p, loc);
+    if (qualifier(t) >= 0 || is_attribute(t))
+        return parse_declaration(p, loc);
+    lds_lexer save = p->lx;
+    pr_advance(p);
+    lds_token second = p->tok;
+    p->lx = save;
+    p->tok = *t;
+    if (is_type_word(t) && second.kind == TK_NAME)
+        return parse_declaration(p, loc);   /* int row = tid / 32; */
+    if (t->kind == TK_NAME && (second.kind == TK_NAME || second.kind == TK_AT) && !is_atomic_call(t)) {
+        /* two words in a row: a misspelt statement (raed f32[lane]) */
+        static const char *const statements[] = { "arch", "set", "rules", "show", "threads", "groups", "let",
+                                                  "def", "array", "read", "write", "atomic", "for", "print",
+                                                  "explain", "expect", NULL };
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(t->len < 63 ? t->len : 63), t->start);
+        pr_unknown_word(p, t->loc, "statement", word, statements, "see lds(5), STATEMENTS");
+        return NULL;
+    }
+    if (t->kind == TK_NAME && (second.kind == TK_ASSIGN || second.kind == TK_OPASSIGN)) {
+        pr_advance(p);
+        lds_stmt **tail;
+        return assign_to_name(p, loc, t, &tail);
+    }
+    /* an expression: its accesses (atomicAdd(&A[i], 1)), or its value */
+    lds_expr *e = parse_collecting(p);
+    if (!e)
+        return NULL;
+    if (p->nfound) {
+        lds_stmt *first = NULL;
+        found_chain(p, &first);
+        return first;
+    }
+    lds_stmt *s = pr_new_stmt(p, S_PRINT, loc);
+    s->u.print.values = lds_arena_alloc(p->arena, sizeof *s->u.print.values);
+    s->u.print.values[0] = e;
+    s->u.print.n = 1;
+    return s;
+}
+
+/* A target followed by '=' or a compound assignment: the right side's
+ * accesses, then (for a compound one) a read of the target, then its
+ * write. */
+lds_stmt *pr_parse_kernel_store(parser *p, const lds_target *target)
+{
+    bool compound = p->tok.kind == TK_OPASSIGN;
+    pr_advance(p);
+    lds_expr *value = parse_collecting(p);
+    if (!value)
+        return NULL;
+    lds_stmt *first = NULL, **tail = found_chain(p, &first);
+    if (compound) {
+        *tail = access_stmt(p, ACC_READ, target);
+        tail = &(*tail)->next;
+    }
+    *tail = access_stmt(p, ACC_WRITE, target);
+    return first;
+}

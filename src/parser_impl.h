@@ -1,0 +1,76 @@
+/* src/parser_impl.h - the parser's state and helpers, shared by the
+ * lds grammar (src/parser.c) and the kernel forms pasted from CUDA, HIP
+ * and OpenCL source (src/parse_kernel.c).  Not for use outside them. */
+#ifndef LDS_PARSER_IMPL_H
+#define LDS_PARSER_IMPL_H
+
+#include "src/ast.h"
+#include "src/lexer.h"
+
+/* An access found inside a kernel statement's expression (x = A[i] * B[j]). */
+typedef struct {
+    lds_access_kind kind;
+    lds_target target;
+} pr_found_access;
+
+typedef struct {
+    lds_lexer lx;
+    lds_token tok;         /* current token */
+    const char *prev_end;  /* end of the token before it */
+    lds_arena *arena;
+    lds_diag *diag;
+    unsigned depth;
+    /* while parsing the right side of a kernel assignment: array elements
+     * (and atomic calls) met in expressions are collected here and read
+     * as accesses (NULL elsewhere: an index is never an array element) */
+    bool collecting;
+    pr_found_access *found;
+    unsigned nfound, found_cap;
+} parser;
+
+#define FAIL(P) ((P)->diag->set)
+
+void pr_advance(parser *p);
+/* "expected WHAT, found ..." at the current token. */
+void pr_error_at_tok(parser *p, const char *what);
+int pr_expect_tok(parser *p, lds_tok_kind k, const char *what);
+const char *pr_tok_str(parser *p);
+/* One more level of nesting; -1 past LDS_MAX_DEPTH. */
+int pr_enter(parser *p);
+void pr_unknown_word(parser *p, lds_loc loc, const char *what, const char *word, const char *const *words,
+                     const char *list);
+lds_expr *pr_check_height(parser *p, lds_expr *e);
+lds_expr *pr_new_expr(parser *p, lds_expr_kind k, lds_loc loc);
+lds_stmt *pr_new_stmt(parser *p, lds_stmt_kind k, lds_loc loc);
+lds_expr *pr_parse_expr(parser *p);
+lds_expr *pr_parse_unary(parser *p);
+lds_stmt *pr_parse_def(parser *p, lds_loc loc, bool macro);
+unsigned pr_parse_type(parser *p, const char **name);
+int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n);
+int pr_parse_target(parser *p, lds_target *t);
+/* access := ... target [ 'if' expr ] [ 'for' loops ]; the target parsed
+ * already when t is not NULL. */
+lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width, const lds_target *t);
+
+/* src/parse_kernel.c: statements as kernels write them. */
+/* Whether the statement starting at token t (the parser is one token
+ * past it) is one of the kernel forms handled below. */
+bool pr_kernel_statement_starts(const parser *p, const lds_token *t);
+/* A kernel statement: a shared declaration (one statement per
+ * declarator), a constant, '#define', an assignment or an atomic call
+ * (its accesses, in the order the hardware performs them), or a bare
+ * expression (a print).  t is its first token, already consumed.
+ * Returns the first of a chain of statements linked by ->next. */
+lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t);
+/* At '=' or a compound assignment after a target: the statements of
+ * A[i] = v (a write) or A[i] += v (a read and a write), after the reads
+ * the right side makes. */
+lds_stmt *pr_parse_kernel_store(parser *p, const lds_target *target);
+/* In an expression, at NAME '[' or an atomic call while collecting:
+ * record the access and return a stand-in value. */
+lds_expr *pr_collect_access(parser *p);
+/* At '(' : a C cast '(TYPE)' if one starts here (the value is checked to
+ * fit the type); NULL with no diagnostic if not a cast. */
+lds_expr *pr_parse_cast(parser *p);
+
+#endif

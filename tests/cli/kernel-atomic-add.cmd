@@ -1,0 +1,1 @@
+lds 'arch gfx942; __shared__ unsigned int hist[64]; atomicAdd(&hist[lane % 7], 1);'

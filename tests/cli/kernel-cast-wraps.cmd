@@ -1,0 +1,1 @@
+lds 'print (int)(1 << 40)'

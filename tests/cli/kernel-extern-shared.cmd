@@ -1,0 +1,1 @@
+lds 'extern __shared__ float smem[];'

@@ -1,0 +1,1 @@
+lds 'float reg[8];'

@@ -1,0 +1,1 @@
+lds 'raed f32[lane]'

@@ -1,0 +1,1 @@
+lds 'read f32[((float4 *)lane)]'

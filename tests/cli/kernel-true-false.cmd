@@ -1,0 +1,1 @@
+lds 'print true, false, true + 1'

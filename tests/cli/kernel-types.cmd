@@ -1,0 +1,1 @@
+lds 'array int8_t a[64]; array uint8_t b[64]; array int32_t c[64]; array uint32_t d[64]; array unsigned char e[64]; array unsigned short f[64]; array _Float16 g[64]; array __hip_bfloat16 h[64]; array __nv_bfloat16 i[64]; array __nv_fp8_e4m3 j[64]; read f[lane]; read g[lane]; read j[lane]'
