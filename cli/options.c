@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/options.h"
+#include "src/names.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -133,11 +134,32 @@ static void arch_info(cli_args *a, const char *name)
             printf("%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
                    (unsigned long long)(p->lds_bytes / 1024), p->title, p->summary);
         }
+        printf("\nOther names (case, blanks, '-', '_' and '.' do not matter; nvcc's sm_XX, sm_XXa, sm_XXf and\n"
+               "compute_XX name the smXX profile):\n");
+        for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
+            const char *profile = lds_sim_profile_at(i)->name, *alias, *of;
+            int col = printf("  %-7s", profile), any = 0;
+            for (unsigned k = 0; (alias = lds_sim_profile_alias_at(k, &of)) != NULL; k++) {
+                if (strcmp(of, profile))
+                    continue;
+                if (any++)
+                    col += printf(",");
+                if (col + 1 + (int)strlen(alias) > 76)
+                    col = printf("\n  %-7s", "");
+                col += printf(" %s", alias);
+            }
+            if (!any)
+                printf(" -");
+            printf("\n");
+        }
         return;
     }
     const lds_sim_profile *p = lds_sim_profile_find(name);
-    if (!p)
-        usage_error(a, "unknown profile '%s' (lds-calc --arch-info lists them)", name);
+    if (!p) {
+        char msg[512];
+        lds_unknown_profile(name, msg, sizeof msg);
+        usage_error(a, "%s", msg);
+    }
     else
         lds_report_arch_info(stdout, p);
 }

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #define KIB 1024u
@@ -168,12 +169,90 @@ const lds_sim_profile *lds_sim_profile_at(unsigned i)
     return i < lds_sim_profile_count() ? &profiles[i] : NULL;
 }
 
+/* Other names for the profiles: nvcc's and LLVM's target names, the
+ * architecture families, and products (each product's architecture from
+ * its vendor's specification pages).  Looked up case-insensitively with
+ * blanks, '-', '_' and '.' dropped, so "RX 7900 XTX", "sm_90a" and
+ * "MI300X" all match. */
+static const struct { const char *alias, *profile; } aliases[] = {
+    { "volta", "sm70" }, { "V100", "sm70" }, { "turing", "sm75" }, { "T4", "sm75" }, { "RTX 2080", "sm75" },
+    { "A100", "sm80" }, { "A30", "sm80" }, { "A10", "sm86" }, { "A40", "sm86" }, { "RTX 3090", "sm86" },
+    { "RTX A6000", "sm86" }, { "ada", "sm89" }, { "L4", "sm89" }, { "L40", "sm89" }, { "L40S", "sm89" },
+    { "RTX 4090", "sm89" }, { "hopper", "sm90" }, { "H100", "sm90" }, { "H200", "sm90" }, { "H800", "sm90" },
+    { "GH200", "sm90" }, { "B200", "sm100" }, { "GB200", "sm100" }, { "B100", "sm100" },
+    { "cdna2", "gfx90a" }, { "MI200", "gfx90a" }, { "MI210", "gfx90a" }, { "MI250", "gfx90a" },
+    { "MI250X", "gfx90a" }, { "cdna3", "gfx942" }, { "gfx940", "gfx942" }, { "gfx941", "gfx942" },
+    { "MI300", "gfx942" }, { "MI300X", "gfx942" }, { "MI300A", "gfx942" }, { "MI325X", "gfx942" },
+    { "cdna4", "gfx950" }, { "MI350", "gfx950" }, { "MI350X", "gfx950" }, { "MI355X", "gfx950" },
+    { "gfx1100", "rdna3" }, { "gfx1101", "rdna3" }, { "gfx1102", "rdna3" }, { "gfx1103", "rdna3" },
+    { "gfx1150", "rdna3" }, { "gfx1151", "rdna3" }, { "RX 7900 XTX", "rdna3" }, { "RX 7900 XT", "rdna3" },
+    { "RX 7900 GRE", "rdna3" }, { "RX 7800 XT", "rdna3" }, { "RX 7600", "rdna3" }, { "W7900", "rdna3" },
+    { "gfx1200", "rdna4" }, { "gfx1201", "rdna4" }, { "RX 9070 XT", "rdna4" }, { "RX 9070", "rdna4" },
+    { "RX 9060 XT", "rdna4" }, { "xe", "xe-hpg" }, { "Arc A770", "xe-hpg" }, { "Arc A750", "xe-hpg" },
+    { "A770", "xe-hpg" }, { "dg2", "xe-hpg" }, { "acm-g10", "xe-hpg" },
+};
+
+/* Lower case, blanks - _ . dropped; false if it does not fit. */
+static bool normalize(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; *in; in++) {
+        if (*in == ' ' || *in == '-' || *in == '_' || *in == '.' || *in == '\t')
+            continue;
+        if (n + 1 >= size)
+            return false;
+        out[n++] = (char)tolower((unsigned char)*in);
+    }
+    out[n] = '\0';
+    return true;
+}
+
+static const lds_sim_profile *find_normalized(const char *key)
+{
+    char norm[64];
+    for (unsigned i = 0; i < lds_sim_profile_count(); i++)
+        if (normalize(profiles[i].name, norm, sizeof norm) && !strcmp(norm, key))
+            return &profiles[i];
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (normalize(aliases[i].alias, norm, sizeof norm) && !strcmp(norm, key))
+            return lds_sim_profile_find(aliases[i].profile);
+    return NULL;
+}
+
 const lds_sim_profile *lds_sim_profile_find(const char *name)
 {
     for (unsigned i = 0; i < lds_sim_profile_count(); i++)
         if (strcmp(profiles[i].name, name) == 0)
             return &profiles[i];
+    char key[64];
+    if (!normalize(name, key, sizeof key) || !key[0])
+        return NULL;
+    const lds_sim_profile *p = find_normalized(key);
+    if (p)
+        return p;
+    /* nvcc: compute_90 is sm_90; sm_90a and sm_100f are sm90 and sm100
+     * (the suffix adds instructions, not a different shared memory) */
+    if (!strncmp(key, "compute", 7)) {
+        memmove(key + 2, key + 7, strlen(key + 7) + 1);
+        key[0] = 's', key[1] = 'm';
+        if ((p = find_normalized(key)) != NULL)
+            return p;
+    }
+    size_t n = strlen(key);
+    if (n > 3 && !strncmp(key, "sm", 2) && (key[n - 1] == 'a' || key[n - 1] == 'f') && isdigit((unsigned char)key[n - 2])) {
+        key[n - 1] = '\0';
+        return find_normalized(key);
+    }
     return NULL;
+}
+
+const char *lds_sim_profile_alias_at(unsigned i, const char **profile)
+{
+    if (i >= sizeof aliases / sizeof aliases[0])
+        return NULL;
+    if (profile)
+        *profile = aliases[i].profile;
+    return aliases[i].alias;
 }
 
 lds_sim_width_class lds_sim_width_class_of(unsigned width)

@@ -88,8 +88,13 @@ lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p);
 /* Number of built-in profiles and the i-th one. */
 unsigned lds_sim_profile_count(void);
 const lds_sim_profile *lds_sim_profile_at(unsigned i);
-/* Look a profile up by name; NULL if unknown. */
+/* Look a profile up by its name or another name for it (sm_90a, H100,
+ * MI300X, gfx1100, RX 7900 XTX: case, blanks and - _ . do not matter);
+ * NULL if unknown. */
 const lds_sim_profile *lds_sim_profile_find(const char *name);
+/* The i-th other name and (in *profile) the profile it stands for; NULL
+ * past the last. */
+const char *lds_sim_profile_alias_at(unsigned i, const char **profile);
 
 /* Room for the longest description of overrides. */
 #define LDS_SIM_OVERRIDES_LEN (160 + LDS_ACCESS_KINDS * LDS_WC_COUNT * (LDS_SIM_SPEC_LEN + 48))

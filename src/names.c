@@ -1,7 +1,11 @@
 /* src/names.c - the language's keyword tables. */
 #include "src/names.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "sim/profile.h"
+#include "src/spell.h"
 
 const char *const lds_setting_names[] = {
     "banks", "bank_bytes", "wave", "lds", "r2", "r3", "write_merge", "phases", NULL
@@ -69,4 +73,25 @@ bool lds_metric_lookup(const char *word, lds_metric *metric, bool *total)
             return true;
         }
     return false;
+}
+
+void lds_unknown_profile(const char *name, char *buf, size_t size)
+{
+    char known[256];
+    size_t n = 0;
+    lds_spell sp;
+    lds_spell_init(&sp, name);
+    for (unsigned i = 0; i < lds_sim_profile_count() && n < sizeof known; i++) {
+        lds_spell_consider(&sp, lds_sim_profile_at(i)->name);
+        n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? " " : "", lds_sim_profile_at(i)->name);
+    }
+    const char *alias;
+    for (unsigned i = 0; (alias = lds_sim_profile_alias_at(i, NULL)) != NULL; i++)
+        lds_spell_consider(&sp, alias);
+    if (lds_spell_best(&sp))
+        snprintf(buf, size, "unknown profile '%s'; did you mean '%s'? (profiles: %s; lds-calc --arch-info "
+                 "lists their other names)", name, lds_spell_best(&sp), known);
+    else
+        snprintf(buf, size, "unknown profile '%s' (profiles: %s; lds-calc --arch-info lists their other names)",
+                 name, known);
 }

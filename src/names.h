@@ -6,6 +6,7 @@
 #define LDS_NAMES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "src/ast.h"
 
@@ -19,6 +20,10 @@ extern const char *const lds_statement_words[]; /* arch set ... explain */
 bool lds_setting_lookup(const char *word, lds_setting *out);
 bool lds_metric_lookup(const char *word, lds_metric *metric, bool *total);
 bool lds_show_lookup(const char *word, lds_show *out);
+
+/* "unknown profile 'X'; did you mean 'Y'? (profiles: ...)", the closest
+ * of the profiles' names and their other names. */
+void lds_unknown_profile(const char *name, char *buf, size_t size);
 
 
 #endif

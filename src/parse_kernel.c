@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "src/limits.h"
+#include "src/names.h"
 #include "src/parser_impl.h"
 #include "src/types.h"
 
@@ -410,12 +411,9 @@ lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
         return parse_declaration(p, loc);   /* int row = tid / 32; */
     if (t->kind == TK_NAME && (second.kind == TK_NAME || second.kind == TK_AT) && !is_atomic_call(t)) {
         /* two words in a row: a misspelt statement (raed f32[lane]) */
-        static const char *const statements[] = { "arch", "set", "rules", "show", "threads", "groups", "let",
-                                                  "def", "array", "read", "write", "atomic", "for", "print",
-                                                  "explain", "expect", NULL };
         char word[64];
         snprintf(word, sizeof word, "%.*s", (int)(t->len < 63 ? t->len : 63), t->start);
-        pr_unknown_word(p, t->loc, "statement", word, statements, "see lds(5), STATEMENTS");
+        pr_unknown_word(p, t->loc, "statement", word, lds_statement_words, "see lds(5), STATEMENTS");
         return NULL;
     }
     if (t->kind == TK_NAME && (second.kind == TK_ASSIGN || second.kind == TK_OPASSIGN)) {

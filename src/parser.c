@@ -782,19 +782,9 @@ static lds_stmt *parse_arch(parser *p, lds_loc loc)
         return NULL;
     s->u.arch.name_loc = p->tok.loc;
     if (!lds_sim_profile_find(s->u.arch.name)) {
-        char known[256];
-        size_t n = 0;
-        lds_spell sp;
-        lds_spell_init(&sp, s->u.arch.name);
-        for (unsigned i = 0; i < lds_sim_profile_count() && n < sizeof known; i++) {
-            lds_spell_consider(&sp, lds_sim_profile_at(i)->name);
-            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? " " : "", lds_sim_profile_at(i)->name);
-        }
-        if (lds_spell_best(&sp))
-            lds_diag_set(p->diag, p->tok.loc, "unknown profile '%s'; did you mean '%s'? (known: %s)", s->u.arch.name,
-                         lds_spell_best(&sp), known);
-        else
-            lds_diag_set(p->diag, p->tok.loc, "unknown profile '%s' (known: %s)", s->u.arch.name, known);
+        char msg[512];
+        lds_unknown_profile(s->u.arch.name, msg, sizeof msg);
+        lds_diag_set(p->diag, p->tok.loc, "%s", msg);
         return NULL;
     }
     pr_advance(p);

@@ -1,5 +1,6 @@
 /* src/run.c - running programs under the options: sessions, the
  * reporter, sweeps, gates and diagnostics. */
+#include "src/names.h"
 #include "src/run.h"
 
 #include <stdlib.h>
@@ -170,7 +171,9 @@ int lds_options_add_archs(lds_options *o, const char *arg)
         size_t len = end ? (size_t)(end - p) : strlen(p);
         char *name = lds_xstrndup(p, len);
         if (!lds_sim_profile_find(name)) {
-            fprintf(stderr, "%s: unknown profile '%s' (lds-calc --arch-info lists them)\n", o->prog, name);
+            char msg[512];
+            lds_unknown_profile(name, msg, sizeof msg);
+            fprintf(stderr, "%s: %s\n", o->prog, msg);
             free(name);
             return -1;
         }

@@ -157,9 +157,12 @@ static void test_keywords(void)
     CU_ASSERT_EQUAL(diag.loc.col, 8);
     CU_ASSERT_EQUAL(parse("set bank 16"), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'banks'?"));
-    CU_ASSERT_EQUAL(parse("arch SM80"), -1);
+    CU_ASSERT_EQUAL(parse("arch SM80"), 0);   /* another name for sm80 */
+    CU_ASSERT_EQUAL(parse("arch sm81"), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'sm80'?"));
     CU_ASSERT_EQUAL(diag.loc.col, 6);
+    CU_ASSERT_EQUAL(parse("arch H1000"), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'H100'?"));
     CU_ASSERT_EQUAL(parse("show gird"), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(diag.msg, "did you mean 'grid'?"));
     CU_ASSERT_EQUAL(parse("set r2 strictly"), -1);

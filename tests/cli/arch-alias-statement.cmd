@@ -1,0 +1,1 @@
+lds 'arch MI300X; read f32[lane]'
