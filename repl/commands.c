@@ -36,10 +36,13 @@ static void cmd_help(repl *r, const char *arg)
     (void)r;
     (void)arg;
     printf("Statements (lds(5)): arch set rules threads groups let def array\n"
-           "  read write atomic for print expect show explain; a bare target is a read.\n"
+           "  read write atomic for print expect show explain; a bare target is a read,\n"
+           "  a bare expression prints its value (1 + 1, N * 4).\n"
+           "  Kernel lines paste as they are: __shared__ float t[32][33];  x = t[i][j];\n"
+           "  t[i][j] = v;  atomicAdd(&t[i][0], 1);  const int N = 32;  #define N 32\n"
            "  'explain' alone explains the last access; before an access, that one.\n"
            "  e.g.  array f32 tile[32][33]    read tile[lane][0]\n"
-           "Commands:\n");
+           "Commands (help, quit and exit work without the colon):\n");
     for (const repl_command *c = repl_commands; c->name; c++) {
         char head[64];
         snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
@@ -141,7 +144,7 @@ const repl_command repl_commands[] = {
     { ":load", NULL, "FILE", "run a script into this session", true, cmd_load },
     { ":save", NULL, "FILE", "write the statements that worked as a script", true, cmd_save },
     { ":reset", NULL, "", "forget everything; back to the start", false, cmd_reset },
-    { ":quit", ":q", "", "leave (also :exit and Ctrl-D)", false, cmd_quit },
+    { ":quit", ":q", "", "leave (also :exit, and Ctrl-D at the lds> prompt)", false, cmd_quit },
     { NULL, NULL, NULL, NULL, false, NULL },
 };
 

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,21 @@ static void input(repl *r, unsigned first, const char *text)
     repl_run_input(r, "<stdin>", first, text, strlen(text));
 }
 
+/* Whether a line is one of the words a newcomer types to get help or
+ * leave: 'help', 'quit', 'exit' alone. */
+static bool bare_command(const char *line)
+{
+    static const char *const words[] = { "help", "quit", "exit" };
+    line += strspn(line, " \t");
+    size_t n = strcspn(line, " \t");
+    if (line[n + strspn(line + n, " \t")] != '\0')
+        return false;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == n && !strncmp(line, words[i], n))
+            return true;
+    return false;
+}
+
 /* Read and run until :quit or the end of input. */
 static void loop(repl *r)
 {
@@ -128,10 +144,36 @@ static void loop(repl *r)
         }
         if (line)
             r->line++;
+        if (!line && pending && r->interactive) {
+            /* Ctrl-D at "...>": drop what was typed, say so, and stay */
+            size_t lines = 0;
+            for (const char *q = pending; *q; q++)
+                lines += *q == '\n';
+            fprintf(stderr, "\ndiscarded %zu unfinished line%s from line %u (Ctrl-D again to quit)\n", lines,
+                    lines == 1 ? "" : "s", first);
+            free(pending);
+            pending = NULL;
+            plen = 0;
+            clearerr(stdin);
+            continue;
+        }
         if (!line) {
-            if (!pending && r->interactive)
+            if (pending) {   /* the end of piped input: report what is left open */
+                pending[plen - 1] = '\0';
+                input(r, first, pending);
+            } else if (r->interactive) {
                 fputc('\n', stderr);
+            }
             break;
+        }
+        if (!pending && bare_command(line)) {   /* help, quit, exit: as :help, :quit */
+            char *cmd = lds_xmalloc(strlen(line) + 2);
+            snprintf(cmd, strlen(line) + 2, ":%s", line + strspn(line, " \t"));
+            lds_le_add_history(line);
+            repl_command_line(r, cmd);
+            free(cmd);
+            free(line);
+            continue;
         }
         if (!pending && line[0] == ':') {
             lds_le_add_history(line);

@@ -17,6 +17,31 @@ void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
     lx->line = lds_source_first_line(src);
     lx->bracket_depth = 0;
     lx->diag = diag;
+    lx->nopen = 0;
+}
+
+static void opened(lds_lexer *lx, char c, lds_loc loc)
+{
+    if (lx->nopen < sizeof lx->open / sizeof lx->open[0]) {
+        lx->open[lx->nopen].c = c;
+        lx->open[lx->nopen].loc = loc;
+    }
+    lx->nopen++;
+}
+
+static void closed(lds_lexer *lx)
+{
+    if (lx->nopen > 0)
+        lx->nopen--;
+}
+
+bool lds_lex_open_bracket(const lds_lexer *lx, char *c, lds_loc *loc)
+{
+    if (lx->nopen == 0 || lx->nopen > sizeof lx->open / sizeof lx->open[0])
+        return false;
+    *c = lx->open[lx->nopen - 1].c;
+    *loc = lx->open[lx->nopen - 1].loc;
+    return true;
 }
 
 const char *lds_tok_name(lds_tok_kind k)
@@ -261,12 +286,12 @@ lds_token lds_lex_next(lds_lexer *lx)
         }
     }
     switch (c) {
-    case '(': k = TK_LPAREN; lx->bracket_depth++; break;
-    case ')': k = TK_RPAREN; if (lx->bracket_depth > 0) lx->bracket_depth--; break;
-    case '[': k = TK_LBRACKET; lx->bracket_depth++; break;
-    case ']': k = TK_RBRACKET; if (lx->bracket_depth > 0) lx->bracket_depth--; break;
-    case '{': k = TK_LBRACE; break;
-    case '}': k = TK_RBRACE; break;
+    case '(': k = TK_LPAREN; lx->bracket_depth++; opened(lx, '(', loc); break;
+    case ')': k = TK_RPAREN; if (lx->bracket_depth > 0) lx->bracket_depth--; closed(lx); break;
+    case '[': k = TK_LBRACKET; lx->bracket_depth++; opened(lx, '[', loc); break;
+    case ']': k = TK_RBRACKET; if (lx->bracket_depth > 0) lx->bracket_depth--; closed(lx); break;
+    case '{': k = TK_LBRACE; opened(lx, '{', loc); break;
+    case '}': k = TK_RBRACE; closed(lx); break;
     case ',': k = TK_COMMA; break;
     case ';': k = TK_SEMI; break;
     case '@': k = TK_AT; break;

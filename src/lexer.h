@@ -2,6 +2,7 @@
 #ifndef LDS_LEXER_H
 #define LDS_LEXER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "src/diag.h"
@@ -34,6 +35,10 @@ typedef struct {
     unsigned line;
     int bracket_depth;    /* inside ( ) or [ ]: newlines are white space */
     lds_diag *diag;
+    /* the innermost open ( [ { and where they are, for "never closed"
+     * (deeper ones are counted in nopen but not kept) */
+    struct { char c; lds_loc loc; } open[16];
+    unsigned nopen;
 } lds_lexer;
 
 void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag);
@@ -43,6 +48,9 @@ lds_token lds_lex_next(lds_lexer *lx);
  * white space, ';' or a comment.  TK_WORD, or TK_NEWLINE/TK_EOF if none. */
 lds_token lds_lex_word(lds_lexer *lx);
 const char *lds_tok_name(lds_tok_kind k);
+/* The innermost ( [ or { still open at the lexer's position: true with
+ * its character and place, false if none (or too deep to tell). */
+bool lds_lex_open_bracket(const lds_lexer *lx, char *c, lds_loc *loc);
 /* Whether the token is the name `s`. */
 int lds_tok_is(const lds_token *t, const char *s);
 

@@ -24,8 +24,16 @@ void pr_advance(parser *p)
 
 void pr_error_at_tok(parser *p, const char *what)
 {
+    char open;
+    lds_loc where;
     if (p->tok.kind == TK_ERROR)
         return;   /* the lexer already said why */
+    if (p->tok.kind == TK_EOF && lds_lex_open_bracket(&p->lx, &open, &where)) {
+        /* point at what was left open, not at the end of the text */
+        lds_diag_set(p->diag, where, "this '%c' is never closed (expected %s at the end of the input)", open, what);
+        p->eof_error = true;
+        return;
+    }
     if (p->tok.kind == TK_NAME || p->tok.kind == TK_INT || p->tok.kind == TK_WORD)
         lds_diag_set(p->diag, p->tok.loc, "expected %s, found '%.*s'", what,
                      (int)(p->tok.len > 40 ? 40 : p->tok.len), p->tok.start);
@@ -978,20 +986,23 @@ int lds_parse_program(const lds_source *src, lds_program *prog, lds_diag *diag)
 
 int lds_parse_incomplete(const lds_source *src)
 {
+    /* more lines can complete the text only if it fails at its end with
+     * something still open; an error before the end (a line that cannot
+     * continue it) is reported at once, as Python's REPL does */
     lds_diag d = { 0 };
-    lds_lexer lx;
-    int braces = 0;
-    lds_lex_init(&lx, src, &d);
-    for (;;) {
-        lds_token t = lds_lex_next(&lx);
-        if (t.kind == TK_EOF || t.kind == TK_ERROR)
-            break;
-        if (t.kind == TK_LBRACE)
-            braces++;
-        else if (t.kind == TK_RBRACE)
-            braces--;
-    }
-    return !d.set && (lx.bracket_depth > 0 || braces > 0);
+    lds_program prog = { 0 };
+    prog.arena = lds_arena_new();
+    parser p;
+    memset(&p, 0, sizeof p);
+    lds_lex_init(&p.lx, src, &d);
+    p.arena = prog.arena;
+    p.diag = &d;
+    prog.src = src;
+    pr_advance(&p);
+    parse_block(&p, TK_EOF);
+    int incomplete = d.set && p.eof_error;
+    lds_arena_free(prog.arena);
+    return incomplete;
 }
 
 int lds_parse_expression(const lds_source *src, lds_arena *arena, lds_expr **out, lds_diag *diag)

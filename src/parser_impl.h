@@ -20,6 +20,7 @@ typedef struct {
     lds_arena *arena;
     lds_diag *diag;
     unsigned depth;
+    bool eof_error;        /* the error is that the input ended with a bracket open */
     /* while parsing the right side of a kernel assignment: array elements
      * (and atomic calls) met in expressions are collected here and read
      * as accesses (NULL elsewhere: an index is never an array element) */

@@ -144,4 +144,26 @@ type_line "print 5 * 5"
 check "unreadable history: the REPL still works" wait_for "25"
 type_line ":quit"
 check "unreadable history: clean exit" wait_for "REPL-EXITED 0"
+
+# the REPL as a calculator: bare expressions, help/quit without a colon,
+# continuation that stops when a line cannot continue the input, and
+# Ctrl-D at the continuation prompt
+start
+type_line "6 * 7 + 1"
+check "a bare expression prints its value" wait_for "43"
+type_line "help"
+check "help without a colon" wait_for "Commands (help, quit and exit work without the colon)"
+type_line "array f32 T[32][32]"
+type_line "read T[lane][0"
+check "an open bracket asks for more" wait_for "...> "
+type_line "array f32 P[32][33]"
+check "a line that cannot continue it is reported at once" wait_for "error: expected ']' after an index, found 'array'"
+type_line "read T[lane][0"
+wait_for "...> " >/dev/null
+T send-keys -t r C-d
+check "Ctrl-D at the continuation prompt says what it dropped" wait_for "discarded 1 unfinished line from line"
+type_line "__shared__ float S[32][33]; x = S[lane][0];"
+check "a kernel line runs after it" wait_for "x = S[lane][0]: 1-way (conflict-free)"
+type_line "quit"
+check "quit without a colon leaves" wait_for "REPL-EXITED 0"
 tap_end
