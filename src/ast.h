@@ -118,6 +118,8 @@ typedef struct lds_stmt {
             lds_loc layout_loc;
             struct lds_sym *sym;
             struct lds_sym *layout_sym;
+            const struct lds_sym *previous;   /* resolution: an array of this
+                                                 name the same program declared */
         } array;
         struct {
             lds_access_kind kind;

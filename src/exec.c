@@ -185,13 +185,38 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
         return -1;
     a->array.elems = (uint64_t)(size > 0 ? size : elems);
     a->array.base = at >= 0 ? (uint64_t)at : (in->next_array_offset + 15) / 16 * 16;
+    /* a C compiler aligns an array to its element: a power of two up to
+     * 16 bytes, 4 for the 12-byte float3 and its kin */
+    unsigned align = a->array.elem_size;
+    if (align & (align - 1))
+        align = 4;
+    if (align > 16)
+        align = 16;
+    if (a->array.base % align) {
+        lds_diag_set(in->diag, s->u.array.at->loc, "'%s' at byte %llu is not aligned to its %u-byte elements",
+                     s->u.array.name, (unsigned long long)a->array.base, align);
+        return -1;
+    }
     uint64_t end = a->array.base + a->array.elems * a->array.elem_size;   /* < 2^50 + 2^44: no wrap */
-    if (end > (uint64_t)LDS_MAX_OFFSET) {
-        lds_diag_set(in->diag, s->loc, "the array would end at byte %llu, beyond 2^50", (unsigned long long)end);
+    if (end > in->profile.lds_bytes) {
+        lds_diag_set(in->diag, s->u.array.name_loc,
+                     "'%s' would end at byte %llu, beyond the %llu KiB of shared memory a workgroup has on %s",
+                     s->u.array.name, (unsigned long long)end, (unsigned long long)(in->profile.lds_bytes / 1024),
+                     in->profile.name);
         return -1;
     }
     in->next_array_offset = end;
     a->set = true;
+    if (s->u.array.previous && in->warn) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, s->u.array.name_loc,
+                     "'%s' was declared before, at %u:%u; this declaration replaces it from here on (it takes "
+                     "new space at byte %llu)",
+                     s->u.array.name, s->u.array.previous->loc.line, s->u.array.previous->loc.col,
+                     (unsigned long long)a->array.base);
+        w.warning = 1;
+        in->warn(in->warn_ctx, &w);
+    }
     return 0;
 }
 

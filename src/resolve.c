@@ -164,7 +164,9 @@ static lds_sym *declare(lds_resolver *r, const char *name, lds_sym_kind kind, ld
         lds_diag_set(r->diag, loc, "'%s' is a built-in name; choose another", name);
         return NULL;
     }
-    return lds_scope_declare(r->scope, decl_arena(r), name, kind, loc);
+    lds_sym *s = lds_scope_declare(r->scope, decl_arena(r), name, kind, loc);
+    s->program = r->program;
+    return s;
 }
 
 /* A loop's bounds (which see the loops outside it), then its variable in
@@ -306,6 +308,14 @@ static int resolve_array(lds_resolver *r, lds_stmt *s)
         }
         s->u.array.layout_sym = f;
     }
+    /* a second declaration of a name in one program text is most often a
+     * mistake, but a saved REPL session or a script comparing paddings
+     * does it on purpose: execution warns */
+    const lds_sym *old = lds_scope_find(r->scope, s->u.array.name);
+    s->u.array.previous = old && old->kind == SYM_ARRAY && old->program == r->program
+                                  && (old->loc.line != s->u.array.name_loc.line || old->loc.col != s->u.array.name_loc.col)
+                              ? old
+                              : NULL;
     lds_sym *a = declare(r, s->u.array.name, SYM_ARRAY, s->u.array.name_loc);
     if (!a)
         return -1;

@@ -21,6 +21,7 @@ typedef struct {
     unsigned nslots;          /* loop slots in use */
     unsigned depth;           /* block nesting (0: top level) */
     bool keeps_tree;          /* a top-level let or def refers to the tree */
+    unsigned program;         /* which program of the session this is */
 } lds_resolver;
 
 /* Resolve statement s (and its blocks).  Returns 0, or -1 with diag set. */

@@ -39,6 +39,7 @@ typedef struct lds_sym {
     const char *name;
     lds_sym_kind kind;
     lds_loc loc;              /* where it is declared (none: built-in, -D) */
+    unsigned program;         /* the session's program that declared it */
     uint64_t deps;
     lds_var_id var;           /* SYM_BUILTIN */
     unsigned slot;            /* SYM_LOOP: the loop's nesting depth */

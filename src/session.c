@@ -27,6 +27,7 @@ struct lds_session {
     lds_diag diag;
     lds_arena *persist;
     lds_scope scope;
+    unsigned programs;        /* programs run so far: which one declared a name */
     lds_results results;
     lds_interp in;
     kept_input *kept;                 /* inputs whose trees names refer to */
@@ -147,7 +148,7 @@ static void report_pending(lds_session *s, size_t first_expect)
 static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
 {
     lds_arena *scratch = lds_arena_new();
-    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false };
+    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs };
     size_t first_expect = s->results.nexpects, mark = s->scope.n;
     int rc = lds_resolve_statement(&r, st);
     *keeps_tree |= r.keeps_tree;
@@ -163,6 +164,7 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
 static int run_program(lds_session *s, lds_program *prog, bool *keeps_tree)
 {
     memset(&s->diag, 0, sizeof s->diag);
+    s->programs++;
     for (lds_stmt *st = prog->first; st; st = st->next)
         if (run_statement(s, st, keeps_tree) < 0)
             return -1;
@@ -283,7 +285,7 @@ int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, 
     lds_eval_init(&ev, &env, NULL, diag);
     if (max_bits)
         ev.num.max_bits = max_bits;
-    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false };
+    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0 };
     if (lds_parse_expression(src, arena, &e, diag) == 0 && lds_resolve_expr(&r, e) == 0) {
         if (e->deps)
             lds_diag_set(diag, e->loc, "a -D value must be a constant");
