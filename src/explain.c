@@ -253,11 +253,11 @@ static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sam
     uint64_t cc = literal ? res.cycles : mine->cycles, ci = literal ? res.ideal : mine->ideal,
              cw = literal ? res.ways : mine->ways;
     if (res.cycles == mine->cycles && res.ideal == mine->ideal) {
-        fprintf(out, "%sThe literal rules of seed 003 (rules seed) give the same: %llu cycle%s, %llu ideal.\n", bullet,
+        fprintf(out, "%sThe literal textbook rules (rules seed) give the same: %llu cycle%s, %llu ideal.\n", bullet,
                 (unsigned long long)res.cycles, res.cycles == 1 ? "" : "s", (unsigned long long)res.ideal);
         return;
     }
-    fprintf(out, "%sThe rules disagree here: the literal rules of seed 003 (rules seed) give %llu cycle%s for %llu ideal (%llu-way); the calibrated rules give %llu cycle%s for %llu ideal (%llu-way). %s\n",
+    fprintf(out, "%sThe rules disagree here: the literal textbook rules (rules seed) give %llu cycle%s for %llu ideal (%llu-way); the calibrated rules give %llu cycle%s for %llu ideal (%llu-way). %s\n",
             bullet, (unsigned long long)lc, lc == 1 ? "" : "s", (unsigned long long)li, (unsigned long long)lw,
             (unsigned long long)cc, cc == 1 ? "" : "s", (unsigned long long)ci, (unsigned long long)cw,
             which_holds(rec));
@@ -292,6 +292,12 @@ void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bul
         fprintf(out, "%sNo lane is active: the instruction costs nothing.\n", bullet);
         return;
     }
+    /* the rules named before they are used, for a reader who has not met them */
+    const char *rules = lds_sim_profile_rules(rec->profile);
+    fprintf(out, "%sThe rules: R3 decides which lanes are served together (a phase); R1, that a bank serves one word per cycle, so a phase costs as many cycles as its busiest bank has distinct words; R2, that lanes on one word share it (a broadcast). In force: %s.\n",
+            bullet, !strcmp(rules, "seed") ? "the literal textbook rules (rules seed), for teaching"
+                    : !strcmp(rules, "calibrated") ? "the calibrated rules, which measured hardware follows"
+                                                   : "a mix of the calibrated and the textbook rules (set r2/r3)");
     explain_r3(out, rec, s, bullet);
     explain_r1(out, rec, s, bullet);
     explain_r2(out, rec, s, bullet);

@@ -136,10 +136,12 @@ static void report_pending(lds_session *s, size_t first_expect)
         if (s->cfg.keep == LDS_KEEP_NONE)
             lds_results_drop_samples(r->accesses[i]);
     }
-    if (s->cfg.keep == LDS_KEEP_LAST)
-        for (size_t i = 0; i + 1 < r->n; i++)
-            if (r->accesses[i]->nsamples)
+    if (s->cfg.keep == LDS_KEEP_LAST) {   /* the last that ran, for explain */
+        const lds_access_result *keep = lds_session_last_access(s);
+        for (size_t i = 0; i < r->n; i++)
+            if (r->accesses[i] != keep && r->accesses[i]->nsamples)
                 lds_results_drop_samples(r->accesses[i]);
+    }
     in->first_unreported = r->n;
 }
 
@@ -234,7 +236,11 @@ const lds_sim_profile *lds_session_profile(const lds_session *s)
 
 const lds_access_result *lds_session_last_access(const lds_session *s)
 {
-    return s->results.n ? s->results.accesses[s->results.n - 1] : NULL;
+    /* the last that ran to its end: one an error stopped has nothing to explain */
+    for (size_t i = s->results.n; i > 0; i--)
+        if (!s->results.accesses[i - 1]->failed)
+            return s->results.accesses[i - 1];
+    return NULL;
 }
 
 void lds_session_describe(const lds_session *s, FILE *out)
