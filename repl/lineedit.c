@@ -35,6 +35,18 @@ const char *lds_le_backend(void)
 #ifdef HAVE_EDITING
 static lds_le_words completion_words;
 static void *completion_ctx;
+static char completion_before[256];   /* the line before the word being completed */
+
+/* Whether candidate i is the first of its spelling. */
+static bool first_of_its_name(unsigned i, const char *w)
+{
+    for (unsigned k = 0; k < i; k++) {
+        const char *earlier = completion_words(completion_ctx, completion_before, k);
+        if (earlier && !strcmp(earlier, w))
+            return false;
+    }
+    return true;
+}
 
 static char *complete_word(const char *text, int state)
 {
@@ -43,16 +55,20 @@ static char *complete_word(const char *text, int state)
     const char *w;
     if (state == 0)
         next = 0;
-    while ((w = completion_words(completion_ctx, next++)) != NULL)
-        if (strncmp(w, text, len) == 0)
+    while ((w = completion_words(completion_ctx, completion_before, next)) != NULL) {
+        unsigned i = next++;
+        if (strncmp(w, text, len) == 0 && first_of_its_name(i, w))
             return strdup(w);
+    }
     return NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
+    size_t n = (size_t)start < sizeof completion_before ? (size_t)start : sizeof completion_before - 1;
+    memcpy(completion_before, rl_line_buffer, n);
+    completion_before[n] = '\0';
     rl_attempted_completion_over = 1;   /* no file names */
     rl_completion_append_character = '\0';   /* names go on: tid.x */
     return rl_completion_matches(text, complete_word);
@@ -105,7 +121,8 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
     rl_readline_name = "lds-calc";
     rl_outstream = stderr;   /* prompts and echo: standard output carries only results */
     rl_attempted_completion_function = complete;
-    rl_basic_word_break_characters = " \t\n()[]{},;=+-*/%<>&|^~!?@";
+    /* '-' is not a break: profile names hold one (arch xe-hpg) */
+    rl_basic_word_break_characters = " \t\n()[]{},;=+*/%<>&|^~!?@";
 #ifdef LDS_EDIT_READLINE
     rl_catch_signals = 0;   /* the caller's SIGINT handler runs */
     rl_getc_function = getc_interruptible;

@@ -6,8 +6,10 @@
 #include <signal.h>
 #include <stdbool.h>
 
-/* Completion candidates: returns the i-th word (i from 0) or NULL. */
-typedef const char *(*lds_le_words)(void *ctx, unsigned i);
+/* Completion candidates for a word that follows `before` (the line up
+ * to the word): returns the i-th word (i from 0) or NULL.  Words may
+ * repeat; each is offered once. */
+typedef const char *(*lds_le_words)(void *ctx, const char *before, unsigned i);
 
 /* interrupted: the caller's Ctrl-C flag; when a SIGINT handler sets it,
  * the line being read ends (what it returns is to be dropped).  Without

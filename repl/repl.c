@@ -16,19 +16,18 @@
 #include "repl/commands.h"
 #include "repl/lineedit.h"
 #include "src/explain.h"
+#include "src/names.h"
 #include "src/interrupt.h"
 #include "src/mem.h"
 #include "src/parser.h"
 
-/* Words offered by Tab: statement keywords and names of the language,
- * the commands, then the session's names. */
-static const char *const keywords[] = {
-    "arch", "set", "rules", "threads", "groups", "let", "def", "array", "read", "write",
-    "atomic", "for", "in", "if", "print", "expect", "show", "explain", "layout", "size", "at",
-    "summary", "phases", "lanes", "grid", "seed", "calibrated",
-    "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle",
-    NULL,
+/* Words offered by Tab, by where the word is: a statement's first word,
+ * the argument of arch/show/rules/set, or a word inside an expression. */
+static const char *const expression_words[] = {
+    "lane", "tid", "wave", "group", "tid.x", "tid.y", "tid.z", "threadIdx.x", "threadIdx.y", "for", "in", "if",
+    "layout", "size", "at", "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle", NULL,
 };
+static const char *const rules_words[] = { "seed", "calibrated", NULL };
 
 /* Ctrl-C abandons the input being typed, not the session. */
 static volatile sig_atomic_t interrupted;
@@ -40,23 +39,61 @@ static void on_sigint(int sig)
     lds_interrupt_request();   /* and the statement running, if any */
 }
 
-static const char *completion_word(void *ctx, unsigned i)
+/* The word before the one being completed, if the statement has one. */
+static bool after_word(const char *before, const char *word)
+{
+    const char *stmt = before;
+    for (const char *q = before; *q; q++)   /* the statement the word is in */
+        if (*q == ';' || *q == '{')
+            stmt = q + 1;
+    stmt += strspn(stmt, " \t");
+    size_t n = strlen(word);
+    return !strncmp(stmt, word, n) && (stmt[n] == ' ' || stmt[n] == '\t') && !strpbrk(stmt + n + strspn(stmt + n, " \t"), " \t");
+}
+
+static bool at_statement_start(const char *before)
+{
+    const char *q = before + strlen(before);
+    while (q > before && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    return q == before || q[-1] == ';' || q[-1] == '{';
+}
+
+static const char *list_at(const char *const *list, unsigned *i)
+{
+    for (unsigned k = 0; list[k]; k++)
+        if ((*i)-- == 0)
+            return list[k];
+    return NULL;
+}
+
+static const char *completion_word(void *ctx, const char *before, unsigned i)
 {
     repl *r = ctx;
-    unsigned nk = 0, nc = 0;
-    while (keywords[nk])
-        nk++;
-    while (repl_commands[nc].name)
-        nc++;
-    if (i < nk)
-        return keywords[i];
-    i -= nk;
-    if (i < nc)
-        return repl_commands[i].name;
-    i -= nc;
-    if (i < lds_sim_profile_count())
-        return lds_sim_profile_at(i)->name;
-    return lds_session_name_at(r->session, i - lds_sim_profile_count());
+    const char *w;
+    if (after_word(before, "arch")) {   /* profiles, then their other names */
+        if (i < lds_sim_profile_count())
+            return lds_sim_profile_at(i)->name;
+        return lds_sim_profile_alias_at(i - lds_sim_profile_count(), NULL);
+    }
+    if (after_word(before, "show"))
+        return list_at(lds_show_names, &i);
+    if (after_word(before, "rules"))
+        return list_at(rules_words, &i);
+    if (after_word(before, "set"))
+        return list_at(lds_setting_names, &i);
+    if (at_statement_start(before)) {   /* statements, commands, arrays (a bare read) */
+        if ((w = list_at(lds_statement_words, &i)) != NULL)
+            return w;
+        if (!before[strspn(before, " \t")])
+            for (unsigned k = 0; repl_commands[k].name; k++)
+                if (i-- == 0)
+                    return repl_commands[k].name;
+        return lds_session_array_at(r->session, i);
+    }
+    if ((w = list_at(expression_words, &i)) != NULL)
+        return w;
+    return lds_session_name_at(r->session, i);
 }
 
 /* $XDG_STATE_HOME/lds-calc/history, else ~/.local/state/lds-calc/history */

@@ -278,6 +278,14 @@ const char *lds_session_name_at(const lds_session *s, unsigned i)
     return i < s->scope.n ? s->scope.syms[i]->name : NULL;
 }
 
+const char *lds_session_array_at(const lds_session *s, unsigned i)
+{
+    for (size_t k = 0; k < s->scope.n; k++)
+        if (s->scope.syms[k]->kind == SYM_ARRAY && i-- == 0)
+            return s->scope.syms[k]->name;
+    return NULL;
+}
+
 int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, lds_diag *diag)
 {
     lds_arena *arena = lds_arena_new();

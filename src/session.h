@@ -106,6 +106,8 @@ const lds_access_result *lds_session_last_access(const lds_session *s);
 void lds_session_describe(const lds_session *s, FILE *out);
 /* The i-th name visible in the session (built-ins included), or NULL. */
 const char *lds_session_name_at(const lds_session *s, unsigned i);
+/* The i-th array's name, or NULL. */
+const char *lds_session_array_at(const lds_session *s, unsigned i);
 
 /* Evaluate a constant expression given as text (a -D value): it may use
  * only numbers, operators and built-in functions.  src names it in

@@ -86,6 +86,24 @@ if [ "$editing" != none ]; then
     T send-keys -t r -l ".x"
     T send-keys -t r Enter
     check "Tab completes a session name ($editing)" wait_for "print tile.x"
+    # completion by context: a statement word at the start, a show level after show
+    T send-keys -t r -l "gro"
+    T send-keys -t r Tab
+    sleep 0.3
+    T send-keys -t r -l " 2"
+    T send-keys -t r Enter
+    T send-keys -t r -l "show gr"
+    T send-keys -t r Tab
+    sleep 0.3
+    T send-keys -t r Enter
+    T send-keys -t r -l "arch xe-"
+    T send-keys -t r Tab
+    sleep 0.3
+    T send-keys -t r Enter
+    check "Tab completes a statement at the start ($editing)" wait_for "lds> groups 2"
+    check "Tab completes a show level after show ($editing)" wait_for "lds> show grid"
+    check "Tab completes a profile after arch ($editing)" wait_for "lds> arch xe-hpg"
+    type_line "arch generic"
 fi
 if [ "$editing" != none ]; then
     # history is appended entry by entry: there before the REPL ends
