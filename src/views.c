@@ -82,10 +82,17 @@ void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s)
     for (unsigned i = 0; i < s->result.nphases; i++) {
         const lds_sim_phase *ph = &s->result.phase[i];
         unsigned n = lds_sim_phase_cells(p, &acc, ph, cells);
-        fprintf(out, "    phase %u: %u cycle%s\n         bank ", i, ph->cost, ph->cost == 1 ? "" : "s");
+        fprintf(out, "    phase %u: %u cycle%s\n", i, ph->cost, ph->cost == 1 ? "" : "s");
+        unsigned last = 0;   /* the header names every tenth bank, no blanks after the last */
         for (unsigned b = 0; b < banks; b++)
-            fputc(b % 10 == 0 ? '0' + (int)(b / 10 % 10) : ' ', out);
-        fputc('\n', out);
+            if (b % 10 == 0) {
+                row[b] = (char)('0' + (int)(b / 10 % 10));
+                last = b;
+            } else {
+                row[b] = ' ';
+            }
+        row[last + 1] = '\0';
+        fprintf(out, "         bank %s\n", row);
         for (unsigned k = 0; k < n;) {   /* one row per lane: its cells are adjacent */
             unsigned lane = cells[k].lane;
             memset(row, '.', banks);

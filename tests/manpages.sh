@@ -22,7 +22,7 @@ ln -s "$LDS_CALC" "$tmp/bin/lds-calc"
 printf '%s\n' "$man1" | awk -v dir="$tmp" '
     /^EXAMPLES/ { on = 1; next }
     /^[A-Z][A-Z ]+$/ { on = 0 }
-    on && /^ +\$ lds-calc/ { n++; indent = index($0, "$") - 1; out = dir "/" n ".want"
+    on && /^ +\$ (lds-calc|printf .*[|] *lds-calc)/ { n++; indent = index($0, "$") - 1; out = dir "/" n ".want"
         print substr($0, indent + 3) > (dir "/" n ".cmd"); printf "" > out; next }
     on && out != "" && length($0) > indent && substr($0, 1, indent) ~ /^ +$/ { print substr($0, indent + 1) >> out; next }
     { out = "" }'
