@@ -41,6 +41,8 @@ static const char usage_text[] =
     "      --group-digits[=SEP] group digits by three in text (SEP: ',')\n"
     "      --output=DIR         write SVG pictures there, one file each\n"
     "      --show=LEVEL         summary (default), phases, lanes or grid\n"
+    "      --at=NAME=N,...      show the instruction at these coordinates (wave=3,\n"
+    "                           group=0, k=5; the rest at their first values)\n"
     "      --explain            explain each access rule by rule\n"
     "  -q, --quiet              print no results; the exit status tells\n"
     "      --fail-on-conflict   exit 1 if any access has a bank conflict\n"
@@ -71,7 +73,7 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT
 };
 
 static const struct option long_options[] = {
@@ -82,6 +84,7 @@ static const struct option long_options[] = {
     { "sweep", required_argument, NULL, OPT_SWEEP },
     { "group-digits", optional_argument, NULL, OPT_GROUP_DIGITS },
     { "show", required_argument, NULL, OPT_SHOW },
+    { "at", required_argument, NULL, OPT_AT },
     { "explain", no_argument, NULL, OPT_EXPLAIN },
     { "output", required_argument, NULL, OPT_OUTPUT },
     { "quiet", no_argument, NULL, 'q' },
@@ -234,6 +237,10 @@ static void option(cli_args *a, int c, char **argv, int argc)
         else if (!strcmp(optarg, "grid")) o->show = SHOW_GRID;
         else usage_error(a, "--show: expected summary, phases, lanes or grid, not '%s'", optarg);
         break;
+    case OPT_AT:
+        if (lds_options_add_at(o, optarg) < 0)
+            a->status = LDS_EXIT_USAGE;
+        break;
     case 'q': o->quiet = true; break;
     case OPT_EXPLAIN: o->explain = true; break;
     case OPT_OUTPUT:
@@ -322,6 +329,8 @@ void cli_parse(int argc, char **argv, cli_args *a)
             files[nfiles++] = a->sources[--a->nsources];
         }
     }
+    if (a->opts.nat && a->opts.show < 0)   /* --at names an instruction to show: a grid unless told */
+        a->opts.show = SHOW_GRID;
     for (int i = optind; !a->done && i < argc; i++) {
         char name[32];
         snprintf(name, sizeof name, "<arg%d>", i - optind + 1);

@@ -130,7 +130,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     lds_access_space sp = {
         s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
         { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
-        in->no_shortcuts, in->jobs, in->threads_from, NULL,
+        in->no_shortcuts, in->jobs, in->threads_from, NULL, in->at, in->nat,
     };
     if (in->progress_hook) {
         atomic_store(&in->progress.done, 0);

@@ -148,7 +148,7 @@ int lds_job_leaf(job *j, mpz_srcptr mult)
     for (unsigned lane = 0; lane < wave && !any; lane++)
         any = j->active[lane];
     if (!any) {   /* the wave branches around the access: no instruction */
-        if (!j->checking)
+        if (!j->checking && !j->pointing)
             mpz_add(j->m->skipped, j->m->skipped, mult);
         return 0;
     }
@@ -188,6 +188,12 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     }
     if (j->checking)
         return 0;
+    if (j->pointing) {
+        char *label = sample_label(j, part);
+        lds_results_keep_sample(rec, &acc, &j->result, label);
+        free(label);
+        return 0;
+    }
     rec->simulated++;
     if (sp->progress && ++j->ticks % PROGRESS_EVERY == 0) {
         atomic_fetch_add_explicit(&sp->progress->done, PROGRESS_EVERY, memory_order_relaxed);

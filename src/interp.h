@@ -35,6 +35,8 @@ typedef struct lds_interp {
     uint64_t max_steps, steps;
     bool no_shortcuts;                /* enumerate everything (for checks) */
     unsigned jobs;                    /* threads a long range may use */
+    const lds_at *at;                 /* --at (src/iterspace.h) */
+    unsigned nat;
     uint64_t threads_from;            /* and from how many instructions */
     lds_budget budget;
     /* evaluation */

@@ -426,6 +426,43 @@ static void dependencies(job *j)
         j->addr_deps |= t->array->array.layout->deps;
 }
 
+/* --at: after the run, the one instruction the coordinates name takes
+ * the place of the instructions kept for --show (the shortcuts may
+ * never have simulated it: it is simulated now, and counted nowhere). */
+static int sample_at(job *j)
+{
+    const lds_access_space *sp = j->sp;
+    lds_results_clear_samples(j->rec);
+    for (unsigned i = 0; i < j->ndims; i++) {
+        const dim *d = &j->dims[i];
+        const char *name = d->kind == D_GROUP ? "group" : d->kind == D_WAVE ? "wave" : d->loop->var;
+        int64_t lo, hi, v;
+        if (dim_bounds(j, d, &lo, &hi) < 0)
+            return -1;
+        v = lo;
+        bool given = false;
+        for (unsigned k = 0; k < sp->nat; k++)
+            if (!strcmp(sp->at[k].name, name)) {
+                v = sp->at[k].value;
+                given = true;
+            }
+        if (v < lo || v >= hi) {
+            if (given)
+                lds_diag_set(sp->diag, sp->s->loc, "--at %s=%lld: this access's %s runs %lld..%lld there", name,
+                             (long long)v, name, (long long)lo, (long long)hi);
+            else
+                lds_diag_set(sp->diag, sp->s->loc, "--at: %s has no value there (%lld..%lld)", name,
+                             (long long)lo, (long long)hi);
+            return -1;
+        }
+        set_var(j, d, v);
+    }
+    j->pointing = true;
+    int rc = lds_job_leaf(j, j->mult[0]);
+    j->pointing = false;
+    return rc;
+}
+
 static int run_job(job *j)
 {
     const lds_access_space *sp = j->sp;
@@ -457,7 +494,9 @@ static int run_job(job *j)
         return -1;
     }
     mpz_set_ui(j->mult[0], 1);
-    return run_dim(j, 0);
+    if (run_dim(j, 0) < 0)
+        return -1;
+    return sp->nat && j->rec->capsamples ? sample_at(j) : 0;
 }
 
 int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_metrics *m)

@@ -38,6 +38,8 @@ typedef struct {
                                          split across (1: none) */
     uint64_t threads_from;            /* instructions from which it is */
     lds_progress *progress;           /* or NULL */
+    const lds_at *at;                 /* --at: the instruction kept for --show */
+    unsigned nat;
 } lds_access_space;
 
 /* Simulate every instruction of the access: add its totals to *m, keep

@@ -44,6 +44,8 @@ typedef struct job {
                                  must hold for every one of them) */
     bool probing;             /* bisecting for the first failing value: no
                                  steps counted (at most 64 probes) */
+    bool pointing;            /* the instruction --at names, after the run:
+                                 kept for --show, counted nowhere */
     lds_metrics *m;
     lds_address_ctx target;   /* how a lane's address is found */
     mpz_t mult[MAX_DIMS + 1];

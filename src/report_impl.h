@@ -69,5 +69,8 @@ void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header);
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);
 void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s);
 void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s);
+/* Whether two instructions put every lane on the same bank with the same
+ * sharing: one picture serves both. */
+bool lds_view_same_pattern(const lds_access_result *a, const lds_sample *x, const lds_sample *y);
 
 #endif

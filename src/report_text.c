@@ -68,13 +68,22 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
     text_notes(r, a);
     for (unsigned i = 0; a->show != SHOW_SUMMARY && i < a->nsamples; i++) {
         const lds_sample *s = &a->samples[i];
-        fprintf(out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
+        unsigned same = i;   /* the instructions after it with its pattern */
+        while (same + 1 < a->nsamples && lds_view_same_pattern(a, s, &a->samples[same + 1]))
+            same++;
+        if (same > i) {   /* one picture for the run of them */
+            fprintf(out, "  instructions %u-%u (%s to %s): the same pattern\n", i + 1, same + 1,
+                    s->label[0] ? s->label : "first", a->samples[same].label[0] ? a->samples[same].label : "last");
+        } else {
+            fprintf(out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
+        }
         if (a->show == SHOW_LANES)
             lds_view_lanes(out, a, s);
         else if (a->show == SHOW_PHASES)
             lds_view_phases(out, a, s);
         else
             lds_view_grid(out, a, s);
+        i = same;
     }
     if (a->explain)
         lds_explain_access(out, a, "  - ");

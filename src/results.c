@@ -19,6 +19,13 @@ static void free_sample(lds_sample *s)
     free(s->result.phase);
 }
 
+void lds_results_clear_samples(lds_access_result *a)
+{
+    for (unsigned i = 0; i < a->nsamples; i++)
+        free_sample(&a->samples[i]);
+    a->nsamples = 0;
+}
+
 void lds_results_drop_samples(lds_access_result *a)
 {
     for (unsigned i = 0; i < a->nsamples; i++)

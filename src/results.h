@@ -21,6 +21,13 @@
 /* One simulated instruction, kept for the pictures and explanations:
  * the lanes' addresses and the simulator's result, phases sized to the
  * phases it had. */
+/* --at: the instruction to show, by its coordinates (group, wave, loop
+ * variables); a dimension not named takes its first value. */
+typedef struct {
+    const char *name;
+    int64_t value;
+} lds_at;
+
 typedef struct {
     uint64_t cycles, ideal, ways, broadcasts;
     unsigned nphases;
@@ -102,6 +109,8 @@ void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, co
  * room (those are later ones: a worker's part of a range); drop the rest. */
 void lds_results_take_samples(lds_access_result *to, lds_access_result *from);
 /* Drop the kept instructions (after they have been reported). */
+/* Forget the instructions kept, keeping room for as many. */
+void lds_results_clear_samples(lds_access_result *a);
 void lds_results_drop_samples(lds_access_result *a);
 /* The simulator's view of a kept instruction. */
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s);

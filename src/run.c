@@ -3,6 +3,7 @@
 #include "src/names.h"
 #include "src/run.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,6 +41,11 @@ void lds_options_free(lds_options *o)
     for (unsigned i = 0; i < o->narchs; i++)
         free(o->archs[i]);
     free(o->archs);
+    for (unsigned i = 0; i < o->nat; i++)
+        free((char *)o->at[i].name);
+    free(o->at);
+    o->at = NULL;
+    o->nat = 0;
     o->defines = NULL;
     o->archs = NULL;
     o->ndefines = o->narchs = 0;
@@ -162,6 +168,29 @@ int lds_options_add_define(lds_options *o, const char *arg)
         return -1;
     mpz_add_ui(d->hi, d->lo, 1);
     return 0;
+}
+
+int lds_options_add_at(lds_options *o, const char *arg)
+{
+    for (const char *p = arg;;) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        char *stop;
+        errno = 0;
+        long long v = eq && eq < end ? strtoll(eq + 1, &stop, 10) : 0;
+        if (!eq || eq > end || eq == p || stop != end || eq + 1 == end || errno) {
+            fprintf(stderr, "%s: --at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'\n", o->prog,
+                    arg);
+            return -1;
+        }
+        o->at = lds_xreallocarray(o->at, o->nat + 1, sizeof *o->at);
+        o->at[o->nat].name = lds_xstrndup(p, (size_t)(eq - p));
+        o->at[o->nat++].value = v;
+        if (!*end)
+            return 0;
+        p = end + 1;
+    }
 }
 
 int lds_options_add_archs(lds_options *o, const char *arg)
@@ -291,6 +320,8 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.max_steps = o->max_steps;
     cfg.max_ops = o->max_ops;
     cfg.jobs = o->jobs;
+    cfg.at = o->at;
+    cfg.nat = o->nat;
     cfg.max_bits = o->max_bits;
     cfg.force_big = o->force_big;
     cfg.print_out = o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;   /* stdout stays machine-readable */

@@ -46,6 +46,8 @@ typedef struct {
     uint64_t max_ops;             /* 0: the default */
     unsigned long max_bits;
     unsigned jobs;                /* --jobs; 0: the default */
+    lds_at *at;                   /* --at wave=3,k=5: the instruction --show shows */
+    unsigned nat;
     bool force_big;               /* evaluate on the GMP path (testing) */
     bool color;
     lds_define *defines;
@@ -58,6 +60,9 @@ void lds_options_free(lds_options *o);
 /* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
  * o->defines; on error prints it and returns -1. */
 int lds_options_add_define(lds_options *o, const char *arg);
+/* Parse "NAME=INT[,NAME=INT...]" (--at) into o->at; on error prints it
+ * and returns -1. */
+int lds_options_add_at(lds_options *o, const char *arg);
 /* Parse -a: one profile, or a comma-separated list (a sweep); -1 (and
  * the message printed) if a name is unknown. */
 int lds_options_add_archs(lds_options *o, const char *arg);

@@ -72,6 +72,8 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     in->ev.num.force_big = cfg->force_big;
     in->no_shortcuts = cfg->no_shortcuts;
     in->jobs = cfg->jobs ? cfg->jobs : lds_default_jobs();
+    in->at = cfg->at;
+    in->nat = cfg->nat;
     in->threads_from = cfg->threads_from ? cfg->threads_from : LDS_THREADS_FROM;
     if (cfg->show >= 0)
         in->show = (lds_show)cfg->show;

@@ -53,6 +53,8 @@ typedef struct {
                                          split (0: LDS_THREADS_FROM; tests
                                          set 1 to split everything) */
     FILE *print_out;                  /* where print writes; NULL: nowhere */
+    const lds_at *at;                 /* --at: the instruction --show shows */
+    unsigned nat;
     const lds_define_value *defines;
     unsigned ndefines;
 } lds_session_config;

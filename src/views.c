@@ -6,6 +6,28 @@
 
 #include <string.h>
 
+/* Every word a lane's access covers (a b128 lane covers four), from the
+ * phases it is served in. */
+static unsigned lane_words(const lds_sim_profile *p, const lds_sim_access *acc, const lds_sample *s, unsigned lane,
+                           uint64_t *words)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->result.nphases; i++) {
+        if (!(s->result.phase[i].lanes >> lane & 1))
+            continue;
+        uint64_t w[LDS_SIM_MAX_LANE_WORDS];
+        unsigned k = lds_sim_lane_words(p, acc, &s->result.phase[i], lane, w);
+        for (unsigned x = 0; x < k; x++) {
+            bool seen = false;
+            for (unsigned y = 0; y < n && !seen; y++)
+                seen = words[y] == w[x];
+            if (!seen && n < LDS_SIM_MAX_LANE_WORDS)
+                words[n++] = w[x];
+        }
+    }
+    return n;
+}
+
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s)
 {
     const lds_sim_profile *p = a->profile;
@@ -16,10 +38,48 @@ void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s)
             fprintf(out, "    %4u  (inactive)\n", lane);
             continue;
         }
-        uint64_t addr = s->addr[lane * s->naddr], w = lds_sim_word_of(p, addr);
-        fprintf(out, "    %4u  %7llu  %7llu  %4u\n", lane, (unsigned long long)addr, (unsigned long long)w,
-                lds_sim_bank_of(p, &acc, w));
+        uint64_t addr = s->addr[lane * s->naddr], words[LDS_SIM_MAX_LANE_WORDS];
+        unsigned n = lane_words(p, &acc, s, lane, words);
+        if (n == 0) {   /* not in any phase: its first word */
+            words[0] = lds_sim_word_of(p, addr);
+            n = 1;
+        }
+        /* a wide access: one line per word, the address on the first */
+        for (unsigned k = 0; k < n; k++)
+            if (k == 0)
+                fprintf(out, "    %4u  %7llu  %7llu  %4u\n", lane, (unsigned long long)addr,
+                        (unsigned long long)words[k], lds_sim_bank_of(p, &acc, words[k]));
+            else
+                fprintf(out, "    %4s  %7s  %7llu  %4u\n", "", "", (unsigned long long)words[k],
+                        lds_sim_bank_of(p, &acc, words[k]));
     }
+}
+
+bool lds_view_same_pattern(const lds_access_result *a, const lds_sample *x, const lds_sample *y)
+{
+    if (x->nlanes != y->nlanes || x->naddr != y->naddr || x->result.cycles != y->result.cycles
+        || x->result.nphases != y->result.nphases)
+        return false;
+    int first = -1;
+    for (unsigned l = 0; l < x->nlanes; l++) {
+        if (x->active[l] != y->active[l])
+            return false;
+        if (x->active[l] && first < 0)
+            first = (int)l;
+    }
+    if (first < 0)
+        return true;
+    /* the same offsets from the first active lane, and that lane on the
+     * same bank: every lane on the same bank, every word shared alike */
+    uint64_t bx = x->addr[(unsigned)first * x->naddr], by = y->addr[(unsigned)first * y->naddr];
+    for (unsigned l = 0; l < x->nlanes; l++)
+        for (unsigned k = 0; x->active[l] && k < x->naddr; k++)
+            if (x->addr[l * x->naddr + k] - bx != y->addr[l * y->naddr + k] - by)
+                return false;
+    lds_sim_access ax = lds_sample_access(a, x), ay = lds_sample_access(a, y);
+    const lds_sim_profile *p = a->profile;
+    return lds_sim_bank_of(p, &ax, lds_sim_word_of(p, bx)) == lds_sim_bank_of(p, &ay, lds_sim_word_of(p, by))
+           && bx % 16 == by % 16;   /* and the same place in a 16-byte unit (alignment rules) */
 }
 
 /* " 0-3 8 10-11" from a lane mask */
