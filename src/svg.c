@@ -1,6 +1,7 @@
 /* src/svg.c - the lane-by-bank picture as SVG. */
 #include "src/svg.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #define CELL_MIN 9
@@ -21,6 +22,45 @@ static void xml_text(FILE *out, const char *s)
         else if ((unsigned char)*s >= 0x20)
             fputc(*s, out);
     }
+}
+
+/* At most `max` characters of s, "..." marking a cut (the whole text is
+ * the picture's <title>). */
+static void xml_text_fit(FILE *out, const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n <= max) {
+        xml_text(out, s);
+        return;
+    }
+    char buf[512];
+    size_t keep = max > 3 ? max - 3 : 0;
+    if (keep > sizeof buf - 4)
+        keep = sizeof buf - 4;
+    memcpy(buf, s, keep);
+    strcpy(buf + keep, "...");
+    xml_text(out, buf);
+}
+
+/* Which of the distinct words bank c->bank serves in this phase c is
+ * (0, 1, ...), in the order the cells list them: a conflict's words
+ * told apart on the picture itself. */
+static unsigned word_index(const lds_sim_cell *cells, unsigned k)
+{
+    unsigned index = 0;
+    for (unsigned i = 0; i < k; i++) {
+        if (cells[i].bank != cells[k].bank)
+            continue;
+        bool first = true;   /* cells[i] is its word's first cell on the bank */
+        for (unsigned e = 0; e < i && first; e++)
+            first = !(cells[e].bank == cells[i].bank && cells[e].word == cells[i].word);
+        if (!first)
+            continue;
+        if (cells[i].word == cells[k].word)
+            return index;
+        index++;
+    }
+    return index;
 }
 
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
@@ -48,7 +88,7 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     xml_text(out, rec->source);
     fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
     fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->line);
-    xml_text(out, rec->source);
+    xml_text_fit(out, rec->source, (width - 80) / 9);   /* about 8.4 px a character at 14 px */
     fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
             rec->width * 8, lds_access_kind_name(rec->kind),
             (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,
@@ -57,10 +97,16 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     fprintf(out, "<text x=\"8\" y=\"%u\">bank</text>\n", TOP - 8);
     for (unsigned b = 0; b < banks; b += 4)
         fprintf(out, "<text x=\"%u\" y=\"%u\">%u</text>\n", LEFT + b * cell, TOP - 8, b);
+    /* bank grid lines every 8 banks, under everything else */
+    for (unsigned b = 0; b <= banks; b += 8)
+        fprintf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#cccccc\"/>\n", LEFT + b * cell, TOP,
+                LEFT + b * cell, TOP + rows * cell);
     unsigned y = TOP;
     for (unsigned i = 0; i < res->nphases; i++) {
         const lds_sim_phase *ph = &res->phase[i];
         unsigned n = lds_sim_phase_cells(p, &acc, ph, cells);
+        /* the phase's heading on a row of its own, over the grid lines */
+        fprintf(out, "<rect x=\"4\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#ffffff\"/>\n", y, width - 8, cell);
         fprintf(out, "<line x1=\"4\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#888888\"/>\n", y, width - 4, y);
         fprintf(out, "<text x=\"8\" y=\"%u\" font-weight=\"bold\">phase %u", y + cell - 3, i);
         if (p->r3 == LDS_R3_SUBSTEPS)
@@ -78,19 +124,20 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
                 const char *fill = c->conflict ? "#d62728" : c->shared ? "#1f77b4" : "#2ca02c";
                 fprintf(out, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\"><title>lane %u, word %llu, bank %u</title></rect>\n",
                         LEFT + c->bank * cell + 1, y + 1, cell - 2, cell - 2, fill, lane, (unsigned long long)c->word, c->bank);
+                if (c->conflict) {   /* which of the bank's words: equal digits, one word */
+                    unsigned w = word_index(cells, k);
+                    fprintf(out, "<text x=\"%u\" y=\"%u\" font-size=\"%u\" fill=\"#ffffff\" text-anchor=\"middle\">%u</text>\n",
+                            LEFT + c->bank * cell + cell / 2, y + cell - 3, w < 10 || cell >= 13 ? cell - 5 : cell - 6, w);
+                }
             }
             y += cell;
         }
     }
-    /* bank grid lines every 8 banks */
-    for (unsigned b = 0; b <= banks; b += 8)
-        fprintf(out, "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#cccccc\"/>\n", LEFT + b * cell, TOP,
-                LEFT + b * cell, y);
     y += 24;
     static const struct { const char *fill, *text; } legend[] = {
         { "#2ca02c", "word the bank serves alone" },
         { "#1f77b4", "word shared by lanes (broadcast)" },
-        { "#d62728", "bank serving several words (conflict)" },
+        { "#d62728", "bank serving several words (conflict): the digit tells its words apart" },
     };
     for (unsigned k = 0; k < 3; k++) {
         fprintf(out, "<rect x=\"8\" y=\"%u\" width=\"12\" height=\"12\" fill=\"%s\"/>\n", y + k * 18, legend[k].fill);

@@ -27,6 +27,16 @@ check "stable names: one per access, one per instruction with show" \
     test "$(cd "$tmp/w64" && ls | tr '\n' ' ')" = "access1.svg access2-1.svg "
 check "a lone picture goes to stdout" sh -c "'$LDS_CALC' --format svg 'f32[lane*4]' > '$tmp/one.svg' && test -s '$tmp/one.svg'"
 check "several pictures need --output" sh -c "! '$LDS_CALC' --format svg 'f32[lane]; f32[lane*2]' >/dev/null 2>&1"
+# a conflict's words told apart on the picture: lane 4k reads word 32k of
+# bank 0 (read f32[lane * 8]: 8 words a bank), digits 0..7 in its cells
+lds --format svg 'read f32[lane * 8]' > "$tmp/digits.svg"
+check "conflict cells carry the index of their word on the bank" \
+    test "$(grep -o 'text-anchor="middle">[0-9]*<' "$tmp/digits.svg" | sort -u | wc -l)" -eq 8
+check "a bank's digits follow its words (lane 4 is word 32: 1)" \
+    sh -c "grep -A1 'lane 4, word 32, bank 0' '$tmp/digits.svg' | grep -q '>1</text>'"
+lds --format svg "read f32[lane + $(printf '0 + %.0s' $(seq 1 120))0]" > "$tmp/long.svg"
+check "a long source is cut in the heading, whole in the title" \
+    sh -c "grep -q '\\.\\.\\.</text>' '$tmp/long.svg' && grep -q '<title>read f32\\[lane + 0' '$tmp/long.svg'"
 
 # render one picture to PNG and check that it is not blank
 svg="$tmp/w64/access1.svg"
