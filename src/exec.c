@@ -205,6 +205,19 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
                      in->profile.name);
         return -1;
     }
+    /* the footprint: alignment gaps before it, and what a layout's size
+     * reserves beyond its elements */
+    lds_footprint *fp = &in->results->lds;
+    uint64_t prev_end = in->next_array_offset;
+    if (a->array.base > prev_end)
+        fp->padding += a->array.base - prev_end;
+    if (a->array.elems > (uint64_t)elems)
+        fp->padding += (a->array.elems - (uint64_t)elems) * a->array.elem_size;
+    if (end > fp->used)
+        fp->used = end;
+    fp->capacity = in->profile.lds_bytes;
+    fp->profile = in->profile.name;
+    fp->arrays++;
     in->next_array_offset = end;
     a->set = true;
     if (s->u.array.previous && in->warn) {

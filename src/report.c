@@ -108,10 +108,15 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
             e->cmp == OP_EQ ? "" : " ", e->expected);
 }
 
-void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect,
-                          const lds_run_status *status)
+lds_run_start lds_run_start_of(const lds_results *res)
 {
-    lds_run_view run = { res, first_access, first_expect, status };
+    lds_run_start s = { res->n, res->nexpects, res->lds.arrays };
+    return s;
+}
+
+void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status)
+{
+    lds_run_view run = { res, start.first_access, start.first_expect, start.first_array, status };
     if (!r->o.quiet && r->ops->end_run)
         r->ops->end_run(r, &run);
     r->runs++;

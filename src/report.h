@@ -60,10 +60,17 @@ void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned n
 /* An access statement finished, an expect ran (as the run goes). */
 void lds_reporter_access(lds_reporter *r, const lds_access_result *a);
 void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
-/* The run ended: the records from first_access and first_expect are its
- * own (the REPL's runs share one session). */
-void lds_reporter_end_run(lds_reporter *r, const lds_results *res, size_t first_access, size_t first_expect,
-                          const lds_run_status *status);
+/* Where a run's records begin in the session's results (the REPL's runs
+ * share one session). */
+typedef struct {
+    size_t first_access, first_expect;
+    unsigned first_array;
+} lds_run_start;
+
+/* The results' records now: where a run starting now begins. */
+lds_run_start lds_run_start_of(const lds_results *res);
+/* The run ended: the records from `start` on are its own. */
+void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status);
 /* Every run ended (a sweep table closes). */
 void lds_reporter_finish(lds_reporter *r);
 /* Whether some output could not be written (exit status 2). */

@@ -9,6 +9,7 @@
 typedef struct {
     const lds_results *res;
     size_t first_access, first_expect;
+    unsigned first_array;         /* res->lds.arrays when the run began */
     const lds_run_status *status;
 } lds_run_view;
 

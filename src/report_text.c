@@ -102,9 +102,24 @@ void lds_report_profile_label(const lds_sim_profile *p, char *buf, size_t size)
 
 /* The run's totals, one line per profile (never summed across them), when
  * it has more than one access statement. */
+/* "shared memory: 8448 B of 64 KiB on generic (12.9%) in 2 arrays, 64 B
+ * of it alignment and padding", for a run that declared arrays and
+ * accessed memory. */
+static void text_footprint(lds_reporter *r, const lds_run_view *run)
+{
+    const lds_footprint *fp = &run->res->lds;
+    if (fp->arrays == run->first_array || run->res->n == run->first_access || !fp->capacity)
+        return;
+    char line[256];
+    lds_footprint_line(fp, line, sizeof line);
+    lds_report_labels_prefix(r, r->o.out);
+    fprintf(r->o.out, "%s\n", line);
+}
+
 static void text_end_run(lds_reporter *r, const lds_run_view *run)
 {
     const lds_results *res = run->res;
+    text_footprint(r, run);
     if (res->n - run->first_access <= 1)
         return;
     lds_total *t;

@@ -1,6 +1,8 @@
 /* src/results.c - records of a run. */
 #include "src/results.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,4 +190,15 @@ void lds_totals_free(lds_total *t, size_t n)
     for (size_t i = 0; i < n; i++)
         lds_metrics_clear(&t[i].m);
     free(t);
+}
+
+void lds_footprint_line(const lds_footprint *fp, char *buf, size_t size)
+{
+    uint64_t permille = fp->capacity ? fp->used * 1000 / fp->capacity : 0;
+    int n = snprintf(buf, size, "shared memory: %llu B of %llu KiB on %s (%llu.%llu%%) in %u array%s",
+                     (unsigned long long)fp->used, (unsigned long long)(fp->capacity / 1024),
+                     fp->profile ? fp->profile : "?", (unsigned long long)(permille / 10),
+                     (unsigned long long)(permille % 10), fp->arrays, fp->arrays == 1 ? "" : "s");
+    if (fp->padding && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ", %llu B of it alignment and padding", (unsigned long long)fp->padding);
 }

@@ -361,18 +361,18 @@ static int gates(lds_runner *r, const lds_results *res, size_t first)
 
 /* One run's end: its status (error, failed expects, gates), its report,
  * and its diagnostic, which names the sweep point. */
-static int finish_run(lds_runner *r, lds_session *s, size_t first_access, size_t first_expect, int status)
+static int finish_run(lds_runner *r, lds_session *s, lds_run_start start, int status)
 {
     const lds_results *res = lds_session_results(s);
     lds_diag error = *lds_session_error(s);
-    for (size_t i = first_expect; i < res->nexpects; i++)
+    for (size_t i = start.first_expect; i < res->nexpects; i++)
         if (!res->expects[i].ok && status == LDS_EXIT_OK)
             status = LDS_EXIT_CHECK;
-    int gate = gates(r, res, first_access);
+    int gate = gates(r, res, start.first_access);
     if (status == LDS_EXIT_OK)
         status = gate;
     lds_run_status st = { status, error.set ? &error : NULL };
-    lds_reporter_end_run(r->rep, res, first_access, first_expect, &st);
+    lds_reporter_end_run(r->rep, res, start, &st);
     if (error.set && r->point)   /* the diagnostic names the sweep point; the report has it already */
         lds_diag_append(&error, " %s", r->point);
     if (error.set)
@@ -384,22 +384,20 @@ static int finish_run(lds_runner *r, lds_session *s, size_t first_access, size_t
 
 int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *progs, unsigned n)
 {
-    const lds_results *res = lds_session_results(s);
-    size_t first_access = res->n, first_expect = res->nexpects;
+    lds_run_start start = lds_run_start_of(lds_session_results(s));
     int status = LDS_EXIT_OK;
     lds_reporter_begin_run(r->rep, r->labels, r->nlabels);
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++)
         if (lds_session_run(s, progs[i]) < 0)
             status = lds_interrupt_pending() ? LDS_EXIT_INTERRUPTED : LDS_EXIT_EVAL;
     fflush(stdout);
-    return finish_run(r, s, first_access, first_expect, status);
+    return finish_run(r, s, start, status);
 }
 
 int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigned first_line, const char *text,
                         size_t len)
 {
-    const lds_results *res = lds_session_results(s);
-    size_t first_access = res->n, first_expect = res->nexpects;
+    lds_run_start start = lds_run_start_of(lds_session_results(s));
     lds_source src = { (char *)name, (char *)text, len, first_line };
     const lds_source *one[1] = { &src };
     lds_reporter_set_sources(r->rep, one, 1);   /* this input is the run's program */
@@ -411,7 +409,7 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
     if (status == LDS_EXIT_SYNTAX)   /* nothing ran: no report */
         lds_diag_print(stderr, r->diag_prog, lds_session_error(s), r->o->color);
     else
-        status = finish_run(r, s, first_access, first_expect, status);
+        status = finish_run(r, s, start, status);
     lds_reporter_set_sources(r->rep, r->rep_sources, r->rep_nsources);
     return status;
 }

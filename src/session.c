@@ -273,6 +273,12 @@ void lds_session_describe(const lds_session *s, FILE *out)
     }
     if (!any)
         fprintf(out, "(nothing defined yet)\n");
+    const lds_footprint *fp = &s->results.lds;
+    if (fp->arrays && fp->capacity) {
+        char line[256];
+        lds_footprint_line(fp, line, sizeof line);
+        fprintf(out, "%s\n", line);
+    }
 }
 
 const char *lds_session_name_at(const lds_session *s, unsigned i)

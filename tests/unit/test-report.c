@@ -29,7 +29,8 @@ static char *report(const char *text, lds_format f, const lds_label *labels, uns
     lds_reporter_begin_run(rep, labels, nlabels);
     int st = lds_session_run_text(s, "<t>", text, strlen(text));
     lds_run_status status = { st, st ? lds_session_error(s) : NULL };
-    lds_reporter_end_run(rep, lds_session_results(s), 0, 0, &status);
+    lds_run_start start = { 0, 0, 0 };
+    lds_reporter_end_run(rep, lds_session_results(s), start, &status);
     lds_reporter_finish(rep);
     lds_session_close(s);
     lds_reporter_free(rep);
