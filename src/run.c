@@ -156,7 +156,13 @@ int lds_options_add_define(lds_options *o, const char *arg)
     mpz_inits(d->lo, d->hi, d->step, NULL);
     mpz_set_ui(d->step, 1);
     if (lds_is_builtin_name(d->name)) {
-        fprintf(stderr, "%s: -D: '%s' is a built-in name; choose another\n", o->prog, d->name);
+        lds_setting key;
+        if (lds_setting_lookup(d->name, &key))   /* banks, wave, ...: a setting the program changes */
+            fprintf(stderr, "%s: -D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
+                            "in the program (or sweep a name: -D B=16,32 'set %s B; ...')\n",
+                    o->prog, d->name, d->name, eq + 1, d->name);
+        else
+            fprintf(stderr, "%s: -D: '%s' is a built-in name; choose another\n", o->prog, d->name);
         return -1;
     }
     const char *val = eq + 1, *dots = strstr(val, "..");
