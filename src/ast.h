@@ -126,6 +126,8 @@ typedef struct lds_stmt {
             unsigned width;           /* bytes; 0: the element's size */
             lds_target target;
             lds_expr *cond;           /* optional */
+            const char *note;         /* how an instruction (ldmatrix, cp.async)
+                                         is modelled, or NULL */
             lds_loop *loops;
             unsigned nloops;
         } access;

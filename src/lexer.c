@@ -223,7 +223,7 @@ static lds_token lex_name(lds_lexer *lx, lds_loc loc)
     while (lx->p < lx->end) {
         if (is_name_char((unsigned char)*lx->p))
             lx->p++;
-        else if (*lx->p == '.' && lx->p + 1 < lx->end && is_name_start((unsigned char)lx->p[1]))
+        else if (*lx->p == '.' && lx->p + 1 < lx->end && is_name_char((unsigned char)lx->p[1]))
             lx->p++;
         else
             break;

@@ -60,6 +60,8 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
     out->n = 0;
     if (a->failed)
         return;
+    if (a->note)
+        add(out, "%s", a->note);
     if (a->parts > 1)
         add(out, "%s has no 96-bit shared-memory access: each 12-byte element is %u b%u instructions (+0, +4, +8), as nvcc emits for a float3",
             p->name, a->parts, a->width * 8);

@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "src/limits.h"
+#include "src/instructions.h"
 #include "src/names.h"
+#include "src/spell.h"
 #include "src/parser_impl.h"
 #include "src/types.h"
 
@@ -395,6 +397,22 @@ static lds_stmt *parse_declaration(parser *p, lds_loc loc)
     }
 }
 
+/* "unknown statement or instruction 'reed'; did you mean 'read'?", over
+ * every statement word and instruction name. */
+static void unknown_statement(parser *p, lds_loc loc, const char *word)
+{
+    lds_spell sp;
+    lds_spell_init(&sp, word);
+    lds_spell_consider_all(&sp, lds_statement_words);
+    lds_spell_consider_all(&sp, lds_instruction_examples);
+    if (lds_spell_best(&sp))
+        lds_diag_set(p->diag, loc, "unknown statement or instruction '%s'; did you mean '%s'?", word,
+                     lds_spell_best(&sp));
+    else
+        lds_diag_set(p->diag, loc, "unknown statement or instruction '%s' (see lds(5), STATEMENTS and INSTRUCTIONS)",
+                     word);
+}
+
 /* The statement at p->tok (its first token): see the top of the file. */
 lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
 {
@@ -413,7 +431,7 @@ lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
         /* two words in a row: a misspelt statement (raed f32[lane]) */
         char word[64];
         snprintf(word, sizeof word, "%.*s", (int)(t->len < 63 ? t->len : 63), t->start);
-        pr_unknown_word(p, t->loc, "statement", word, lds_statement_words, "see lds(5), STATEMENTS");
+        unknown_statement(p, t->loc, word);
         return NULL;
     }
     if (t->kind == TK_NAME && (second.kind == TK_ASSIGN || second.kind == TK_OPASSIGN)) {

@@ -9,6 +9,7 @@
 
 #include "sim/profile.h"
 #include "src/lexer.h"
+#include "src/instructions.h"
 #include "src/limits.h"
 #include "src/names.h"
 #include "src/spell.h"
@@ -839,6 +840,38 @@ static lds_stmt *parse_let(parser *p, lds_loc loc)
     return (s->u.let.value = pr_parse_expr(p)) ? s : NULL;
 }
 
+/* An instruction's access: its kind and width, only the lanes that give
+ * addresses (ldmatrix.x1: lanes 0-7) active, and its note. */
+static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins)
+{
+    lds_stmt *s = pr_parse_access(p, loc, ins->kind, ins->width, NULL);
+    if (!s)
+        return NULL;
+    if (ins->lanes) {   /* lane < N [&& the access's own condition] */
+        lds_expr *lane = pr_new_expr(p, E_NAME, loc), *n = pr_new_expr(p, E_NUM, loc);
+        lane->name = "lane";
+        n->value = ins->lanes;
+        lds_expr *lt = pr_new_expr(p, E_BINARY, loc);
+        lt->op = OP_LT;
+        lt->a = pr_check_height(p, lane);
+        lt->b = pr_check_height(p, n);
+        lt = pr_check_height(p, lt);
+        if (s->u.access.cond) {
+            lds_expr *both = pr_new_expr(p, E_BINARY, loc);
+            both->op = OP_LAND;
+            both->a = lt;
+            both->b = s->u.access.cond;
+            lt = pr_check_height(p, both);
+        }
+        if (!lt)
+            return NULL;
+        s->u.access.cond = lt;
+    }
+    if (ins->note[0])
+        s->u.access.note = lds_arena_strndup(p->arena, ins->note, strlen(ins->note));
+    return s;
+}
+
 /* statement := arch | set | rules | threads | groups | let | def | array
  *            | cdecl | access | target-as-read | for | print | expect | show
  *            | explain */
@@ -846,7 +879,6 @@ static lds_stmt *parse_statement(parser *p)
 {
     lds_loc loc = p->tok.loc;
     lds_token t = p->tok;
-    int write;
     if (t.kind == TK_AT)
         return pr_parse_access(p, loc, ACC_READ, 0, NULL);
     if (t.kind != TK_NAME && t.kind != TK_DEFINE && t.kind != TK_INT && t.kind != TK_FLOAT && t.kind != TK_LPAREN
@@ -882,9 +914,9 @@ static lds_stmt *parse_statement(parser *p)
         return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);
     if (lds_tok_is(&t, "atomic"))
         return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
-    unsigned w = lds_amd_instruction(t.start, (unsigned)t.len, &write);
-    if (w)
-        return pr_parse_access(p, loc, write ? ACC_WRITE : ACC_READ, w, NULL);
+    lds_instruction ins;
+    if (lds_instruction_lookup(t.start, (unsigned)t.len, &ins))
+        return parse_instruction(p, loc, &ins);
     if (lds_tok_is(&t, "for"))
         return parse_for(p, loc);
     if (lds_tok_is(&t, "print"))

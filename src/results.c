@@ -44,6 +44,7 @@ void lds_results_free(lds_results *r)
         lds_results_drop_samples(a);
         lds_metrics_clear(&a->m);
         free(a->source);
+        free(a->note);
         free(a->error);
         free(a);
     }

@@ -96,34 +96,3 @@ unsigned lds_width_bytes(const char *name, unsigned len)
             return widths[i].w;
     return 0;
 }
-
-unsigned lds_amd_instruction(const char *name, unsigned len, int *write)
-{
-    const char *rest;
-    unsigned rlen;
-    if (len > 8 && memcmp(name, "ds_read_", 8) == 0) {
-        *write = 0;
-        rest = name + 8;
-        rlen = len - 8;
-    } else if (len > 9 && memcmp(name, "ds_write_", 9) == 0) {
-        *write = 1;
-        rest = name + 9;
-        rlen = len - 9;
-    } else {
-        return 0;
-    }
-    unsigned w = lds_width_bytes(rest, rlen);
-    if (w)
-        return w;
-    /* ds_read_u8, ds_read_i16, ...: sub-word loads with extension */
-    if (rlen >= 2 && (rest[0] == 'u' || rest[0] == 'i')) {
-        char b[8];
-        if (rlen - 1 >= sizeof b - 1)
-            return 0;
-        b[0] = 'b';
-        memcpy(b + 1, rest + 1, rlen - 1);
-        w = lds_width_bytes(b, rlen);
-        return w <= 2 ? w : 0;
-    }
-    return 0;
-}

@@ -10,9 +10,6 @@
 unsigned lds_type_size(const char *name, unsigned len);
 /* Width in bytes of b8 b16 b32 b64 b96 b128; 0 otherwise. */
 unsigned lds_width_bytes(const char *name, unsigned len);
-/* AMD instruction names (ds_read_b128, ds_write_b64, ds_read_u16, ...):
- * sets *write and returns the width, 0 if not one. */
-unsigned lds_amd_instruction(const char *name, unsigned len, int *write);
 /* A C integer type a cast can name (int, unsigned short, uint32_t, ...,
  * words joined by one space): its bits and signedness. */
 bool lds_int_type(const char *name, unsigned len, unsigned *bits, bool *is_signed);

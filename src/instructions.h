@@ -1,0 +1,24 @@
+/* src/instructions.h - instruction names as access statements (lds(5),
+ * INSTRUCTIONS). */
+#ifndef LDS_INSTRUCTIONS_H
+#define LDS_INSTRUCTIONS_H
+
+#include <stdbool.h>
+
+#include "src/vocab.h"
+
+typedef struct {
+    lds_access_kind kind;
+    unsigned width;           /* bytes per lane address; 0: a width word follows */
+    bool needs_width;         /* cp.async: 4, 8 or 16 bytes, written after it */
+    unsigned lanes;           /* only lanes 0 .. lanes-1 give addresses (0: all) */
+    char note[400];           /* how it is modelled, when that is not plain ("": plain) */
+} lds_instruction;
+
+/* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,
+ * LDS.128, ld.shared.v4.f32, ldmatrix.x4, cp.async, ...), and what. */
+bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out);
+/* Instruction names for "did you mean" (NULL-terminated). */
+extern const char *const lds_instruction_examples[];
+
+#endif
