@@ -338,11 +338,13 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
             o->have |= m;
         }
         int64_t *r = L->val[i];
-        if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane: once, at index 0 */
-            if (!compute(L, o, r, 1, env, 1))
-                return 0;
-        } else if (!compute(L, o, r, m, env, nlanes)) {
+        bool ok = o->deps & LDS_DEP_LANE ? compute(L, o, r, m, env, nlanes)
+                                         : compute(L, o, r, 1, env, 1);   /* the same for every lane: once */
+        if (!ok) {
+            /* the operations after this one were not brought up to date
+             * for these variables: the next run recomputes everything */
             o->have = 0;
+            L->ran = false;
             return 0;
         }
     }
