@@ -61,7 +61,8 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
                                          "(lane - 7) * k % 13", "(k < 5 ? k : 2 * k)", "min(k % 6, lane)",
                                          "((k - 40) % 16)", "(k | 5)", "(~k)", "(int)(k * 40000000)",
                                          "(uint8_t)(lane * 9)", "(unsigned)(k - 3)" };
-    static const char *const indices[] = { "abs(x) % 1024", "(x % 1024 + 1024) % 1024", "(x & 1023)", "x" };
+    static const char *const indices[] = { "abs(f(k, j)) % 1024", "(f(k, j) % 1024 + 1024) % 1024",
+                                           "(f(k, j) & 1023)", "f(k, j)" };
     static const char *const conds[] = { "", " if lane % 3 != 1", " if (k % 4) != 2", " if k < 7 + lane" };
     static const char *const ops[] = { " + ", " * ", " ^ ", " - ", " & ", " | ", " % 97 + ", " * 3 + " };
     static const char *const widths[] = { "f32", "f16", "b64", "u8", "b128" };
@@ -72,7 +73,8 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
                             groups);
     if (B() & 1)
         len += (size_t)snprintf(text + len, size - len, "rules seed\n");
-    len += (size_t)snprintf(text + len, size - len, "let x = ");
+    /* a function of the loops, so that the terms in k and j are defined */
+    len += (size_t)snprintf(text + len, size - len, "def f(k, j) = ");
     unsigned nterms = 1 + B() % 5;
     for (unsigned t = 0; t < nterms && len < size; t++) {
         unsigned op = B() % 8, term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
@@ -82,20 +84,55 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     int lo = (int)(B() % 5) - 2;
     unsigned hi = B() % 80, jn = 1 + B() % 3, mul = B();
     hi *= 1 + B() % 4;
-    len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%u\n",
-                            kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], indices[form], scale,
-                            conds[cond], lo, hi, jn);
-    snprintf(text + len, size - len, "print x * %u\n", mul);
+    if (kind == 2 && (w == 0 || w == 2) && (mul & 1))   /* two addresses a lane, some programs */
+        len += (size_t)snprintf(text + len, size - len, "\n%s @ (%s) * %u offset0:%u offset1:%u%s for k in %d..%u, j in 0..%u\n",
+                                w == 0 ? (mul & 2 ? "ds_read2_b32" : "ds_write2st64_b32") : "ds_read2_b64",
+                                indices[form], w == 0 ? 4u : 8u, mul >> 4 & 7, mul >> 2 & 63, conds[cond], lo, hi, jn);
+    else
+        len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%u\n",
+                                kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], indices[form], scale,
+                                conds[cond], lo, hi, jn);
+    snprintf(text + len, size - len, "print f(3, 1) * %u\n", mul);
 #undef B
+}
+
+/* With LDS_DIFF_STATS set: how the programs ended, printed at exit, to
+ * show that the differential runs exercise the whole path (not only
+ * programs that stop at their first error). */
+static unsigned long long n_ok, n_failed, n_limited, n_syntax;
+
+static void print_stats(void)
+{
+    fprintf(stderr, "fuzz-diff: %llu ran to the end, %llu stopped by an error, %llu by a limit, %llu syntax\n",
+            n_ok, n_failed, n_limited, n_syntax);
+}
+
+static void count(const char *plain)
+{
+    static int registered;
+    if (!registered++ && getenv("LDS_DIFF_STATS"))
+        atexit(print_stats);
+    if (!strncmp(plain, "rc=0 ", 5))
+        n_ok++;
+    else if (!strcmp(plain, "syntax"))
+        n_syntax++;
+    else if (strstr(plain, "--max-"))
+        n_limited++;
+    else
+        n_failed++;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char text[2048], plain[1024], enumerated[1024], big[1024];
     build(data, size, text, sizeof text);
-    run(text, 0, 0, 3, plain, sizeof plain);
+    /* worker threads in one program of four (starting them is most of
+     * a small program's time): the results must not change */
+    unsigned threads = size && (data[size - 1] & 3) == 0;
+    run(text, 0, 0, threads ? 3 : 1, plain, sizeof plain);
+    count(plain);
     run(text, 1, 0, 1, enumerated, sizeof enumerated);
-    run(text, 0, 1, 2, big, sizeof big);
+    run(text, 0, 1, threads ? 2 : 1, big, sizeof big);
     /* enumeration may run out of steps where the shortcuts do not, and an
      * error may stop it at another place than the shortcut's bounds check:
      * the totals must agree whenever both ran to the end.  The GMP path

@@ -76,9 +76,17 @@ static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
            && a->naddr == 1 && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2));
 }
 
+/* The geometry of the access's instruction class: by the bytes a lane
+ * moves, so that a two-address b32 access (ds_read2_b32) is served as a
+ * b64 one (an inference: lds(5), INSTRUCTIONS). */
+static lds_sim_geometry class_geometry(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    return lds_sim_geometry_of(p, a->kind, a->width * a->naddr);
+}
+
 lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a)
 {
-    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    lds_sim_geometry g = class_geometry(p, a);
     if (pair_merged(p, a)) {
         g.phases = "16c";
         g.paired = true;
@@ -107,7 +115,7 @@ uint64_t lds_sim_word_of(const lds_sim_profile *p, uint64_t addr)
 
 unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint64_t w)
 {
-    return (unsigned)(w % lds_sim_geometry_of(p, a->kind, a->width).banks);
+    return (unsigned)(w % class_geometry(p, a).banks);
 }
 
 /* Whether the bank check leaves the k-th address of `lane` out. */
@@ -418,7 +426,7 @@ int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_resul
 unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,
                             unsigned lane, uint64_t words[LDS_SIM_MAX_LANE_WORDS])
 {
-    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    lds_sim_geometry g = class_geometry(p, a);
     return lane_words(p, &g, a, lane, g.substeps ? (int)ph->substep : -1, false, words);
 }
 
@@ -428,7 +436,7 @@ void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a, cons
     entry e[LDS_SIM_MAX_CELLS];
     bool fresh[LDS_SIM_MAX_CELLS];
     lds_sim_phase scratch = *ph;
-    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    lds_sim_geometry g = class_geometry(p, a);
     check_phase(p, &g, a, &scratch, e, hits, distinct, fresh, true);
 }
 
@@ -439,7 +447,7 @@ unsigned lds_sim_phase_cells(const lds_sim_profile *p, const lds_sim_access *a, 
     bool fresh[LDS_SIM_MAX_CELLS];
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
     lds_sim_phase scratch = *ph;
-    lds_sim_geometry g = lds_sim_geometry_of(p, a->kind, a->width);
+    lds_sim_geometry g = class_geometry(p, a);
     unsigned n = check_phase(p, &g, a, &scratch, e, hits, distinct, fresh, false);
     for (unsigned i = 0; i < n; i++) {
         cells[i].lane = e[i].lane;

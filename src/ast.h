@@ -128,6 +128,8 @@ typedef struct lds_stmt {
             lds_expr *cond;           /* optional */
             const char *note;         /* how an instruction (ldmatrix, cp.async)
                                          is modelled, or NULL */
+            unsigned naddr;           /* addresses per lane: 1, or 2 (ds_read2) */
+            int64_t offset[2];        /* naddr 2: bytes added to the target */
             lds_loop *loops;
             unsigned nloops;
         } access;

@@ -99,6 +99,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
     a->source = lds_xstrdup(s->source);
     a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
+    a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
     a->line = s->loc.line;
     a->col = s->loc.col;

@@ -186,7 +186,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
         }
     if (second < 0 || words_per_lane(rec, s) > 1)
         return;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width);
+    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width * rec->naddr);
     int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
     int64_t base = (int64_t)s->addr[first] - step * first;
     for (unsigned l = 0; l < p->wave; l++)

@@ -172,7 +172,16 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
             shifted[lane] = j->addr[lane] + (uint64_t)part * width;
         addr = shifted;
     }
-    lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, 1, wave, j->active, addr };
+    unsigned naddr = sp->s->u.access.naddr;
+    uint64_t pairs[2 * LDS_SIM_MAX_WAVE];
+    if (naddr == 2) {   /* ds_read2: target + offset0, target + offset1 */
+        for (unsigned lane = 0; lane < wave; lane++) {
+            pairs[2 * lane] = addr[lane] + (uint64_t)sp->s->u.access.offset[0];
+            pairs[2 * lane + 1] = addr[lane] + (uint64_t)sp->s->u.access.offset[1];
+        }
+    }
+    lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, naddr, wave, j->active,
+                           naddr == 2 ? pairs : addr };
     lds_access_result *rec = j->rec;
     /* a pattern seen before costs what it cost; kept instructions need
      * their phases, checks no totals */

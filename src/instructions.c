@@ -84,8 +84,41 @@ static unsigned width_word(const char *w, unsigned len, bool subword)
     return 0;
 }
 
+#define READ2_NOTE                                                                                             \
+    "%s: two addresses a lane, target + offset0 and target + offset1 (in %u-byte units; LLVM AMDGPU "          \
+    "documentation), served in the phases of a b%u access of the same bytes (inferred: not measured here)"
+
+/* ds_read2_b32, ds_read2st64_b64, ds_write2_*, and the gfx11 spellings
+ * ds_load_2addr_b32, ds_load_2addr_stride64_b64, ds_store_2addr_* */
+static bool amd_two_address(const char *name, unsigned len, lds_instruction *out)
+{
+    static const struct { const char *prefix; lds_access_kind kind; unsigned stride; } forms[] = {
+        { "ds_read2st64_", ACC_READ, 64 }, { "ds_read2_", ACC_READ, 1 }, { "ds_write2st64_", ACC_WRITE, 64 },
+        { "ds_write2_", ACC_WRITE, 1 }, { "ds_load_2addr_stride64_", ACC_READ, 64 },
+        { "ds_load_2addr_", ACC_READ, 1 }, { "ds_store_2addr_stride64_", ACC_WRITE, 64 },
+        { "ds_store_2addr_", ACC_WRITE, 1 },
+    };
+    const char *rest;
+    unsigned rlen;
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (starts(name, len, forms[i].prefix, &rest, &rlen)) {
+            unsigned w = is(rest, rlen, "b32") ? 4 : is(rest, rlen, "b64") ? 8 : 0;
+            if (!w)
+                return false;
+            out->kind = forms[i].kind;
+            out->width = w;
+            out->stride = forms[i].stride;
+            snprintf(out->note, sizeof out->note, READ2_NOTE, forms[i].kind == ACC_READ ? "ds_read2" : "ds_write2",
+                     w * forms[i].stride, w * 16);
+            return true;
+        }
+    return false;
+}
+
 static bool amd(const char *name, unsigned len, lds_instruction *out)
 {
+    if (amd_two_address(name, len, out))
+        return true;
     static const struct { const char *prefix; lds_access_kind kind; bool subword; } forms[] = {
         { "ds_read_", ACC_READ, true }, { "ds_load_", ACC_READ, true },
         { "ds_write_", ACC_WRITE, false }, { "ds_store_", ACC_WRITE, false },
@@ -239,7 +272,10 @@ const char *const lds_instruction_examples[] = {
     "ds_read_i16", "ds_write_b8", "ds_write_b16", "ds_write_b32", "ds_write_b64", "ds_write_b96",
     "ds_write_b128", "ds_load_b32", "ds_load_b64", "ds_load_b96", "ds_load_b128", "ds_load_u8", "ds_load_u16",
     "ds_store_b8", "ds_store_b16", "ds_store_b32", "ds_store_b64", "ds_store_b96", "ds_store_b128",
-    "ds_add_u32", "ds_add_rtn_u32", "ds_max_i32", "ds_min_u32", "ds_add_u64", "ds_cmpst_b32", "ds_cmpswap_b32",
+    "ds_read2_b32", "ds_read2_b64", "ds_read2st64_b32", "ds_read2st64_b64", "ds_write2_b32", "ds_write2_b64",
+    "ds_write2st64_b32", "ds_write2st64_b64", "ds_load_2addr_b32", "ds_load_2addr_b64",
+    "ds_load_2addr_stride64_b32", "ds_load_2addr_stride64_b64", "ds_store_2addr_b32", "ds_store_2addr_b64",
+    "ds_store_2addr_stride64_b32", "ds_store_2addr_stride64_b64", "ds_add_u32", "ds_add_rtn_u32", "ds_max_i32", "ds_min_u32", "ds_add_u64", "ds_cmpst_b32", "ds_cmpswap_b32",
     "LDS.32", "LDS.64", "LDS.128", "STS.32", "STS.64", "STS.128", "ATOMS.ADD", "LDSM.16.M88.4",
     "ld.shared.b32", "ld.shared.v4.f32", "st.shared.b32", "st.shared.v2.b32", "atom.shared.add.u32",
     "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.x4", "ldmatrix.x2", "ldmatrix.x1", "stmatrix.x4",

@@ -12,6 +12,8 @@ typedef struct {
     unsigned width;           /* bytes per lane address; 0: a width word follows */
     bool needs_width;         /* cp.async: 4, 8 or 16 bytes, written after it */
     unsigned lanes;           /* only lanes 0 .. lanes-1 give addresses (0: all) */
+    unsigned stride;          /* ds_read2/ds_write2: offset0/offset1 unit in
+                                 elements (1, or 64 for st64); 0: one address */
     char note[400];           /* how it is modelled, when that is not plain ("": plain) */
 } lds_instruction;
 

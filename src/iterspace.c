@@ -471,7 +471,7 @@ static int run_job(job *j)
     j->nwaves = (j->total_threads + p->wave - 1) / p->wave;
     j->nfull = j->total_threads / p->wave;
     unsigned width = sp->width / sp->parts;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, width);
+    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, width * sp->s->u.access.naddr);
     j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_sim_alignment(p, sp->width));
     if (p->unaligned_free)   /* whether a lane is unaligned repeats with its width */
         j->modulus = lcm_u64(j->modulus, width);

@@ -98,6 +98,7 @@ static lds_stmt *access_stmt(parser *p, lds_access_kind kind, const lds_target *
 {
     lds_stmt *s = pr_new_stmt(p, S_ACCESS, t->loc);
     s->u.access.kind = kind;
+    s->u.access.naddr = 1;
     s->u.access.target = *t;
     return s;
 }

@@ -5,6 +5,7 @@
 #include "src/parser.h"
 #include "src/parser_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/profile.h"
@@ -497,6 +498,7 @@ lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned
 {
     lds_stmt *s = pr_new_stmt(p, S_ACCESS, loc);
     s->u.access.kind = kind;
+    s->u.access.naddr = 1;
     s->u.access.width = width;
     if (t)
         s->u.access.target = *t;
@@ -842,11 +844,54 @@ static lds_stmt *parse_let(parser *p, lds_loc loc)
 
 /* An instruction's access: its kind and width, only the lanes that give
  * addresses (ldmatrix.x1: lanes 0-7) active, and its note. */
+/* offset0:N offset1:N after a two-address instruction's target, in units
+ * of its width times its stride (0..255 each, as the encoding holds). */
+static int parse_offsets(parser *p, const lds_instruction *ins, int64_t offset[2])
+{
+    offset[0] = offset[1] = 0;
+    while (lds_tok_is(&p->tok, "offset0") || lds_tok_is(&p->tok, "offset1")) {
+        int k = p->tok.start[6] - '0';
+        lds_loc at = p->tok.loc;
+        pr_advance(p);
+        if (pr_expect_tok(p, TK_COLON, "':' and the offset (offset1:32)") < 0)
+            return -1;
+        if (p->tok.kind != TK_INT) {
+            pr_error_at_tok(p, "an offset, 0..255");
+            return -1;
+        }
+        char digits[8];
+        unsigned n = 0;
+        for (size_t i = 0; i < p->tok.len && n < sizeof digits - 1; i++)
+            if (p->tok.start[i] != '_')
+                digits[n++] = p->tok.start[i];
+        digits[n] = '\0';
+        long v = p->tok.len < 5 ? strtol(digits, NULL, 10) : 256;
+        if (v > 255) {
+            lds_diag_set(p->diag, at, "offset%d is 8 bits: 0..255", k);
+            return -1;
+        }
+        offset[k] = (int64_t)v * ins->width * ins->stride;
+        pr_advance(p);
+    }
+    return 0;
+}
+
 static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins)
 {
-    lds_stmt *s = pr_parse_access(p, loc, ins->kind, ins->width, NULL);
-    if (!s)
+    lds_stmt *s;
+    if (ins->stride) {   /* target, its offsets, then the access's if and for */
+        lds_target t;
+        int64_t offset[2];
+        if (pr_parse_target(p, &t) < 0 || parse_offsets(p, ins, offset) < 0)
+            return NULL;
+        if (!(s = pr_parse_access(p, loc, ins->kind, ins->width, &t)))
+            return NULL;
+        s->u.access.naddr = 2;
+        s->u.access.offset[0] = offset[0];
+        s->u.access.offset[1] = offset[1];
+    } else if (!(s = pr_parse_access(p, loc, ins->kind, ins->width, NULL))) {
         return NULL;
+    }
     if (ins->lanes) {   /* lane < N [&& the access's own condition] */
         lds_expr *lane = pr_new_expr(p, E_NAME, loc), *n = pr_new_expr(p, E_NUM, loc);
         lane->name = "lane";

@@ -95,6 +95,7 @@ lds_access_result *lds_results_add_access(lds_results *r, const void *key, const
         r->accesses = lds_xreallocarray(r->accesses, r->cap, sizeof *r->accesses);
     }
     lds_access_result *a = lds_xcalloc(1, sizeof *a);
+    a->naddr = 1;
     a->key = key;
     a->profile = lds_results_profile(r, profile);
     a->capsamples = samples;

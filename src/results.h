@@ -46,6 +46,7 @@ typedef struct lds_access_result {
     /* where */
     char *source;                 /* the statement, comments dropped */
     char *note;                   /* how its instruction is modelled, or NULL */
+    unsigned naddr;               /* addresses per lane (2: ds_read2) */
     const char *file;             /* the source's name: a file, <arg1>, <stdin> */
     unsigned line, col;
     unsigned index;               /* statement number in the run, from 1 */

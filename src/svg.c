@@ -70,7 +70,7 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     const lds_sample_result *res = &s->result;
     lds_sim_access acc = lds_sample_access(rec, s);
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
-    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    unsigned banks = lds_sim_access_geometry(p, &acc).banks;
     if (banks > 128)
         banks = 128;
     unsigned cell = banks > 64 ? CELL_MIN : banks > 32 ? 11 : 14;

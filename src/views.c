@@ -102,7 +102,7 @@ void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s)
     const lds_sim_profile *p = a->profile;
     lds_sim_access acc = lds_sample_access(a, s);
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
-    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    unsigned banks = lds_sim_access_geometry(p, &acc).banks;
     for (unsigned i = 0; i < s->result.nphases; i++) {
         const lds_sim_phase *ph = &s->result.phase[i];
         fprintf(out, "    phase %u", i);
@@ -135,7 +135,7 @@ void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s)
     const lds_sim_profile *p = a->profile;
     lds_sim_access acc = lds_sample_access(a, s);
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
-    unsigned banks = lds_sim_geometry_of(p, acc.kind, acc.width).banks;
+    unsigned banks = lds_sim_access_geometry(p, &acc).banks;
     char row[129];
     if (banks > 128)
         banks = 128;

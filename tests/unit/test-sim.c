@@ -307,7 +307,8 @@ static void test_lane_words_and_cells(void)
     CU_ASSERT_TRUE(cells[0].conflict && !cells[0].shared);
 }
 
-/* ds_read2-style: two addresses per lane, both words in the lane's phase. */
+/* ds_read2-style: two addresses per lane, both words in the lane's phase,
+ * in the phases of the class of the bytes a lane moves. */
 static void test_two_addresses(void)
 {
     lds_sim_profile p = profile("generic");
@@ -320,9 +321,12 @@ static void test_two_addresses(void)
     lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
-    CU_ASSERT_EQUAL(res.ideal, 1);   /* the b32 table: one phase of 32 lanes */
-    CU_ASSERT_EQUAL(res.ways, 2);    /* each bank: words l and l + 32 */
-    CU_ASSERT_EQUAL(res.phase[0].accesses, 64);
+    /* served as the b64 class (8 bytes a lane): generic's half-warp
+     * phases, lanes 0-15 on banks 0-15 twice (words l and l + 32) */
+    CU_ASSERT_EQUAL(res.ideal, 2);
+    CU_ASSERT_EQUAL(res.ways, 2);
+    CU_ASSERT_EQUAL(res.phase[0].accesses, 32);
+    CU_ASSERT_EQUAL(res.phase[0].lanes, 0xffffu);
 }
 
 /* An entry's own bank period: gfx950's ds_write_b64 wraps at 32 words on
