@@ -136,7 +136,7 @@ static void input(repl *r, unsigned first, const char *text)
     if (!*t)
         return;
     if (!strcmp(t, "explain")) {
-        const lds_access_result *a = lds_session_last_access(r->session);
+        const lds_access_result *a = lds_session_last_completed(r->session);
         if (a) {
             lds_explain_access(stdout, a, "  - ");
             return;

@@ -159,6 +159,12 @@ static int address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *
                || __builtin_mul_overflow(addr.c, (int64_t)j->sp->elem_size, &addr.c)) {
         return 0;
     }
+    /* a shift that differs by lane keeps each lane's bank but not which
+     * lanes share a word: enough only where lanes never merge (atomics,
+     * writes on a part that does not merge them); a merge needs every
+     * lane shifted alike */
+    if (!addr.uniform && addr.c != 0 && lds_sim_merges(j->sp->profile, (lds_sim_kind)j->sp->s->u.access.kind))
+        return 0;
     uint64_t bank = lds_period_modulo(&addr, j->modulus);
     if (!bank || !(P = lds_period_lcm(P, bank)))
         return 0;

@@ -139,7 +139,7 @@ static void report_pending(lds_session *s, size_t first_expect)
             lds_results_drop_samples(r->accesses[i]);
     }
     if (s->cfg.keep == LDS_KEEP_LAST) {   /* the last that ran, for explain */
-        const lds_access_result *keep = lds_session_last_access(s);
+        const lds_access_result *keep = lds_session_last_completed(s);
         for (size_t i = 0; i < r->n; i++)
             if (r->accesses[i] != keep && r->accesses[i]->nsamples)
                 lds_results_drop_samples(r->accesses[i]);
@@ -237,6 +237,11 @@ const lds_sim_profile *lds_session_profile(const lds_session *s)
 }
 
 const lds_access_result *lds_session_last_access(const lds_session *s)
+{
+    return s->results.n ? s->results.accesses[s->results.n - 1] : NULL;
+}
+
+const lds_access_result *lds_session_last_completed(const lds_session *s)
 {
     /* the last that ran to its end: one an error stopped has nothing to explain */
     for (size_t i = s->results.n; i > 0; i--)

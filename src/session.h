@@ -99,9 +99,11 @@ const lds_diag *lds_session_error(const lds_session *s);
 const lds_results *lds_session_results(const lds_session *s);
 bool lds_session_expect_failed(const lds_session *s);
 const lds_sim_profile *lds_session_profile(const lds_session *s);
-/* The last access statement that ran to its end (not stopped by an
- * error), or NULL: what explain explains. */
+/* The last access statement that ran (completely or not), or NULL. */
 const lds_access_result *lds_session_last_access(const lds_session *s);
+/* The last that ran to its end (not stopped by an error), or NULL: what
+ * explain explains. */
+const lds_access_result *lds_session_last_completed(const lds_session *s);
 
 /* The names defined in the session (not the built-ins, not shadowed):
  * constants with their values, per-lane names, functions, arrays. */

@@ -5,6 +5,7 @@
  * reported. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "src/session.h"
@@ -13,6 +14,7 @@
 static lds_session *s;
 
 static unsigned jobs = 1;   /* threads, split from the first instruction */
+static bool plain;          /* no shortcuts: every instruction simulated */
 
 static const lds_access_result *run(const char *text, uint64_t max_steps, int *status)
 {
@@ -23,6 +25,7 @@ static const lds_access_result *run(const char *text, uint64_t max_steps, int *s
     cfg.max_steps = max_steps;
     cfg.jobs = jobs;
     cfg.threads_from = 1;
+    cfg.no_shortcuts = plain;
     s = lds_session_open(&cfg, NULL);
     *status = lds_session_run_text(s, "<t>", text, strlen(text));
     return lds_session_last_access(s);
@@ -73,6 +76,40 @@ static void test_modes(void)
     expect_run("threads 1024; read f32[lane]", 1, "32");
     /* the partial last wave is a range of its own */
     expect_run("threads 40; read f32[lane]", 2, "2");
+    /* (k / 2) * lane moves each lane by a different multiple of a bank
+     * period: every lane keeps its bank, but not which lanes share a word
+     * (fuzz-diff: a read or write that merges must enumerate) ... */
+    expect_run("read f32[(k / 2) * lane | (k & 7)] for k in 0..200", 200, "200");
+    expect_run("rules seed; write f32[(k / 2) * lane | (k & 7)] for k in 0..200", 200, "200");
+    /* ... an atomic never merges: the banks are all it needs (period 64) */
+    expect_run("atomic f32[(k / 2) * lane | (k & 7)] for k in 0..200", 64, "200");
+}
+
+/* Totals with the shortcuts equal the totals of plain enumeration. */
+static void test_shortcuts_equal_enumeration(void)
+{
+    static const char *const programs[] = {
+        "arch gfx942; threads 11, 2; groups 4; rules seed; "
+        "write f32[(k / 2) * lane | (k & 7)] if lane % 3 != 1 for k in 2..288, j in 0..2",
+        "atomic f32[(k / 2) * lane | (k & 7)] for k in 0..200",
+        "read f32[((k % 8) * 32) + (lane ^ (k % 8))] for k in 0..1000",
+        "threads 100; read f32[(lane * k) % 64 + k * 32] for k in 0..500",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        int st;
+        char fast[256], slow[256];
+        const lds_access_result *a = run(programs[i], 0, &st);
+        CU_ASSERT_EQUAL_FATAL(st, 0);
+        gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+        plain = true;
+        a = run(programs[i], 0, &st);
+        plain = false;
+        CU_ASSERT_EQUAL_FATAL(st, 0);
+        gmp_snprintf(slow, sizeof slow, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+        CU_ASSERT_STRING_EQUAL(fast, slow);
+        if (strcmp(fast, slow))
+            printf("# %s: shortcuts %s, enumeration %s\n", programs[i], fast, slow);
+    }
 }
 
 static void test_dependent_bounds(void)
@@ -178,5 +215,6 @@ int main(void)
     CU_add_test(suite, "bounds that depend on outer loops", test_dependent_bounds);
     CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
     CU_add_test(suite, "threads change nothing", test_threads);
+    CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
     return lds_cunit_tap_main();
 }
