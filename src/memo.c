@@ -10,6 +10,9 @@
 #include "src/mem.h"
 
 #define SLOTS 1024
+/* Instructions an access simulates before its table is made: a short
+ * access would pay more for the table (570 KiB zeroed) than it saves. */
+#define WARMUP 64
 /* After this many look-ups, fewer hits than 1 in 32 turn it off. */
 #define TRIAL 2048
 
@@ -85,8 +88,11 @@ void lds_memo_keep(lds_memo *m, const bool *active, const uint64_t *addr, unsign
 {
     if (m->off)
         return;
-    if (!m->slot)
+    if (!m->slot) {
+        if (m->lookups < WARMUP)
+            return;
         m->slot = lds_xcalloc(SLOTS, sizeof *m->slot);
+    }
     uint64_t mask = mask_of(active, n), h = hash_of(mask, addr, n);
     entry *e = &m->slot[h % SLOTS];
     e->used = true;
