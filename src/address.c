@@ -70,9 +70,14 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
         addr = (uint64_t)v;
         break;
     }
-    if (!lds_sim_aligned(p, c->width, addr)) {
-        lds_diag_set(diag, t->loc, "address %llu is not aligned to %u bytes, as a b%u access needs on this profile",
-                     (unsigned long long)addr, lds_sim_alignment(p, c->width), c->width * 8);
+    unsigned align = lds_address_alignment(c);
+    if (align && addr % align) {
+        if (c->align)
+            lds_diag_set(diag, t->loc, "address %llu is not aligned to %u bytes, as this instruction needs",
+                         (unsigned long long)addr, align);
+        else
+            lds_diag_set(diag, t->loc, "address %llu is not aligned to %u bytes, as a b%u access needs on this profile",
+                         (unsigned long long)addr, align, c->width * 8);
         return -1;
     }
     if (addr > p->lds_bytes || p->lds_bytes - addr < c->width) {
@@ -104,11 +109,16 @@ static int64_t element_at(const lds_address_ctx *c, const lds_lanes_out *v, unsi
     return o;
 }
 
+unsigned lds_address_alignment(const lds_address_ctx *c)
+{
+    return c->align ? c->align : lds_sim_alignment(c->profile, c->width);
+}
+
 int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsigned nlanes, uint64_t *addr)
 {
     const lds_target *t = c->t;
     const lds_sim_profile *p = c->profile;
-    uint64_t align = lds_sim_alignment(p, c->width), end = p->lds_bytes < c->width ? 0 : p->lds_bytes - c->width;
+    uint64_t align = lds_address_alignment(c), end = p->lds_bytes < c->width ? 0 : p->lds_bytes - c->width;
     uint64_t anon_end = p->lds_bytes / c->elem_size;
     for (unsigned l = 0; l < nlanes; l++) {
         if (!(v->active >> l & 1))

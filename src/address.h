@@ -17,7 +17,12 @@ typedef struct {
     const lds_sim_profile *profile;
     unsigned width, elem_size;        /* bytes per address; of an element */
     lds_eval *ev;                     /* at the lane; errors go to its diag */
+    unsigned align;                   /* the instruction's own alignment
+                                         (0: the width's on the profile) */
 } lds_address_ctx;
+
+/* The bytes an address of this access must be a multiple of. */
+unsigned lds_address_alignment(const lds_address_ctx *c);
 
 /* The address for the lane ev->env is at.  Returns 0, or -1 with the
  * evaluator's diag set (the caller adds where: lane, loop values). */

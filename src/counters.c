@@ -10,11 +10,11 @@ static void set(lds_counter *c, const char *name, mpz_srcptr v)
     c->percent = false;
 }
 
-unsigned lds_counters_of(const lds_sim_profile *p, int kind, const lds_metrics *m,
+unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter_op, const lds_metrics *m,
                          lds_counter out[LDS_MAX_COUNTERS])
 {
     static const char *const op[] = { "ld", "st", "atom" };
-    char name[64];
+    char name[96];
     unsigned n = 0;
     mpz_t excess;
     mpz_init(excess);
@@ -23,6 +23,16 @@ unsigned lds_counters_of(const lds_sim_profile *p, int kind, const lds_metrics *
     case LDS_VENDOR_NVIDIA:
         if (kind < 0)
             break;   /* every Nsight name is per kind of access */
+        if (counter_op) {   /* ldmatrix, stmatrix, cp.async: counted apart */
+            snprintf(name, sizeof name, "smsp__inst_executed_op_%s.sum", counter_op);
+            set(&out[n++], name, m->instructions);
+            snprintf(name, sizeof name, "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_%s.sum", counter_op);
+            set(&out[n++], name, m->cycles);
+            snprintf(name, sizeof name, "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum",
+                     counter_op);
+            set(&out[n++], name, excess);
+            break;
+        }
         snprintf(name, sizeof name, "smsp__inst_executed_op_shared_%s.sum", op[kind]);
         set(&out[n++], name, m->instructions);
         snprintf(name, sizeof name, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum", op[kind]);
@@ -53,11 +63,11 @@ unsigned lds_counters_of_total(const lds_sim_profile *p, const lds_total *bykind
                                const lds_metrics *whole, lds_counter out[LDS_MAX_TOTAL_COUNTERS])
 {
     if (lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA)
-        return lds_counters_of(p, -1, whole, out);
+        return lds_counters_of(p, -1, NULL, whole, out);
     unsigned n = 0;
     for (size_t i = 0; i < nkinds; i++)
         if (bykind[i].profile == p && n + LDS_MAX_COUNTERS <= LDS_MAX_TOTAL_COUNTERS)
-            n += lds_counters_of(p, bykind[i].kind, &bykind[i].m, out + n);
+            n += lds_counters_of(p, bykind[i].kind, bykind[i].counter_op, &bykind[i].m, out + n);
     return n;
 }
 

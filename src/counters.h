@@ -5,6 +5,11 @@
  *     smsp__inst_executed_op_shared_X.sum                 = instructions
  *     l1tex__data_pipe_lsu_wavefronts_mem_shared_op_X.sum = cycles
  *     l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_X.sum = excess
+ *   and Y = ldsm (ldmatrix), stsm (stmatrix) or ldgsts (cp.async), which
+ *   Nsight counts apart from ld and st, under its SASS-level names:
+ *     smsp__inst_executed_op_Y.sum                        = instructions
+ *     sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_Y.sum = cycles
+ *     sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_Y.sum = excess
  *   rocprofv3 / rocprof-compute (AMD profiles):
  *     SQ_INSTS_LDS          = instructions
  *     SQ_LDS_BANK_CONFLICT  = excess
@@ -24,11 +29,12 @@
 #include "src/vocab.h"
 
 #define LDS_MAX_COUNTERS 4
-/* A total's counters: Nsight's, per kind of access (3 x 3). */
-#define LDS_MAX_TOTAL_COUNTERS 12
+/* A total's counters: Nsight's, per op (ld st atom ldsm stsm ldgsts, 3
+ * each). */
+#define LDS_MAX_TOTAL_COUNTERS 18
 
 typedef struct {
-    char name[64];
+    char name[96];
     mpz_t value;              /* the rate: hundredths of a percent */
     bool percent;             /* value / 100 is a percentage */
 } lds_counter;
@@ -36,7 +42,7 @@ typedef struct {
 /* The counters of metrics m of accesses of `kind` on profile p (kind -1:
  * a total over several kinds: the kind-free names only).  Returns how
  * many (values initialised: lds_counters_clear frees them). */
-unsigned lds_counters_of(const lds_sim_profile *p, int kind, const lds_metrics *m,
+unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter_op, const lds_metrics *m,
                          lds_counter out[LDS_MAX_COUNTERS]);
 void lds_counters_clear(lds_counter *c, unsigned n);
 /* A counter's value: an integer, or a percentage with two decimals. */

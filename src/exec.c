@@ -105,6 +105,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
     a->kind = s->u.access.kind;
+    a->counter_op = s->u.access.counter_op;
     a->width = width / parts;
     a->parts = parts;
     a->show = in->show;

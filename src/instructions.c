@@ -115,9 +115,42 @@ static bool amd_two_address(const char *name, unsigned len, lds_instruction *out
     return false;
 }
 
+/* CDNA4 ISA, "MFMA Transpose Load from LDS": each lane reads 64 (96) bits
+ * at its own address and the data is transposed across lanes on the way
+ * to the registers.  The gfx1250 spellings are LLVM's (DSInstructions.td,
+ * with its aliases). */
+#define TRANSPOSE_NOTE                                                                                         \
+    "%s: each lane reads %u bytes at its own address (CDNA4 ISA, MFMA transpose loads); the transpose is "      \
+    "in the return path, so the banks are those of a ds_read_b%u of the same addresses (inferred: not "        \
+    "measured here)%s; gfx950 and later only"
+#define TRANSPOSE_B6_ALIGN                                                                                     \
+    ", each address 16-byte aligned (rocRoller pads every 96 bits to 128)"
+
+static bool amd_transpose(const char *name, unsigned len, lds_instruction *out)
+{
+    static const struct { const char *name; unsigned width; } forms[] = {
+        { "ds_read_b64_tr_b16", 8 }, { "ds_read_b64_tr_b8", 8 }, { "ds_read_b64_tr_b4", 8 },
+        { "ds_read_b96_tr_b6", 12 }, { "ds_load_tr16_b128", 16 }, { "ds_load_tr8_b64", 8 },
+        { "ds_load_tr4_b64", 8 }, { "ds_load_tr6_b96", 12 }, { "ds_load_b128_tr_b16", 16 },
+        { "ds_load_b64_tr_b8", 8 }, { "ds_load_b64_tr_b4", 8 }, { "ds_load_b96_tr_b6", 12 },
+        { "ds_load_tr_b64", 8 }, { "ds_load_tr_b128", 16 },
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (is(name, len, forms[i].name)) {
+            unsigned w = forms[i].width;
+            out->kind = ACC_READ;
+            out->width = w;
+            out->align = w == 12 ? 16 : 0;
+            snprintf(out->note, sizeof out->note, TRANSPOSE_NOTE, forms[i].name, w, w * 8,
+                     w == 12 ? TRANSPOSE_B6_ALIGN : "");
+            return true;
+        }
+    return false;
+}
+
 static bool amd(const char *name, unsigned len, lds_instruction *out)
 {
-    if (amd_two_address(name, len, out))
+    if (amd_two_address(name, len, out) || amd_transpose(name, len, out))
         return true;
     static const struct { const char *prefix; lds_access_kind kind; bool subword; } forms[] = {
         { "ds_read_", ACC_READ, true }, { "ds_load_", ACC_READ, true },
@@ -181,6 +214,7 @@ static bool nvidia_sass(const char *name, unsigned len, lds_instruction *out)
         out->kind = ACC_READ;
         out->width = 16;
         out->lanes = 8 * x;
+        out->counter_op = "ldsm";
         snprintf(out->note, sizeof out->note, LDMATRIX_NOTE, "LDSM", out->lanes - 1);
         return true;
     }
@@ -217,6 +251,7 @@ static bool nvidia_ptx(const char *name, unsigned len, lds_instruction *out)
         out->kind = load ? ACC_READ : ACC_WRITE;
         out->width = 16;
         out->lanes = 8 * x;
+        out->counter_op = load ? "ldsm" : "stsm";
         snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "ldmatrix" : "stmatrix",
                  out->lanes - 1);
         return true;
@@ -225,6 +260,7 @@ static bool nvidia_ptx(const char *name, unsigned len, lds_instruction *out)
         out->kind = ACC_WRITE;
         out->width = 0;   /* the width word after it: 4, 8 or 16 bytes */
         out->needs_width = true;
+        out->counter_op = "ldgsts";
         snprintf(out->note, sizeof out->note, CP_ASYNC_NOTE, "cp.async");
         return true;
     }
@@ -275,7 +311,10 @@ const char *const lds_instruction_examples[] = {
     "ds_read2_b32", "ds_read2_b64", "ds_read2st64_b32", "ds_read2st64_b64", "ds_write2_b32", "ds_write2_b64",
     "ds_write2st64_b32", "ds_write2st64_b64", "ds_load_2addr_b32", "ds_load_2addr_b64",
     "ds_load_2addr_stride64_b32", "ds_load_2addr_stride64_b64", "ds_store_2addr_b32", "ds_store_2addr_b64",
-    "ds_store_2addr_stride64_b32", "ds_store_2addr_stride64_b64", "ds_add_u32", "ds_add_rtn_u32", "ds_max_i32", "ds_min_u32", "ds_add_u64", "ds_cmpst_b32", "ds_cmpswap_b32",
+    "ds_store_2addr_stride64_b32", "ds_store_2addr_stride64_b64", "ds_read_b64_tr_b16", "ds_read_b64_tr_b8",
+    "ds_read_b64_tr_b4", "ds_read_b96_tr_b6", "ds_load_tr16_b128", "ds_load_tr8_b64", "ds_load_tr4_b64",
+    "ds_load_tr6_b96", "ds_add_u32", "ds_add_rtn_u32", "ds_max_i32", "ds_min_u32", "ds_add_u64", "ds_cmpst_b32",
+    "ds_cmpswap_b32",
     "LDS.32", "LDS.64", "LDS.128", "STS.32", "STS.64", "STS.128", "ATOMS.ADD", "LDSM.16.M88.4",
     "ld.shared.b32", "ld.shared.v4.f32", "st.shared.b32", "st.shared.v2.b32", "atom.shared.add.u32",
     "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.x4", "ldmatrix.x2", "ldmatrix.x1", "stmatrix.x4",

@@ -14,6 +14,10 @@ typedef struct {
     unsigned lanes;           /* only lanes 0 .. lanes-1 give addresses (0: all) */
     unsigned stride;          /* ds_read2/ds_write2: offset0/offset1 unit in
                                  elements (1, or 64 for st64); 0: one address */
+    unsigned align;           /* bytes each address must be a multiple of
+                                 (0: the width's rule on the profile) */
+    const char *counter_op;   /* Nsight Compute's op for it when that is
+                                 not ld/st/atom (ldsm, stsm, ldgsts); NULL */
     char note[400];           /* how it is modelled, when that is not plain ("": plain) */
 } lds_instruction;
 

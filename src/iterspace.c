@@ -478,7 +478,7 @@ static int run_job(job *j)
     j->nfull = j->total_threads / p->wave;
     unsigned width = sp->width / sp->parts;
     lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, width * sp->s->u.access.naddr);
-    j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_sim_alignment(p, sp->width));
+    j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_address_alignment(&j->target));
     if (p->unaligned_free)   /* whether a lane is unaligned repeats with its width */
         j->modulus = lcm_u64(j->modulus, width);
     j->env->wave = j->env->group = 0;
@@ -513,7 +513,8 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     j->rec = rec;
     j->m = m;
     j->env = sp->ev->env;
-    lds_address_ctx target = { &sp->s->u.access.target, sp->profile, sp->width, sp->elem_size, sp->ev };
+    lds_address_ctx target = { &sp->s->u.access.target, sp->profile, sp->width, sp->elem_size, sp->ev,
+                               sp->s->u.access.align };
     j->target = target;
     j->dims[0].kind = D_GROUP;
     j->dims[0].bit = LDS_DEP_GROUP;

@@ -912,6 +912,8 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
             return NULL;
         s->u.access.cond = lt;
     }
+    s->u.access.align = ins->align;
+    s->u.access.counter_op = ins->counter_op;
     if (ins->note[0])
         s->u.access.note = lds_arena_strndup(p->arena, ins->note, strlen(ins->note));
     return s;

@@ -163,6 +163,11 @@ void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out)
             lds_metrics_add(out, &r->accesses[i]->m);
 }
 
+static bool same_op(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
 size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind, lds_total **out)
 {
     lds_total *t = NULL;
@@ -170,15 +175,17 @@ size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind
     for (size_t i = first; i < r->n; i++) {
         const lds_access_result *a = r->accesses[i];
         int kind = by_kind ? (int)a->kind : -1;
+        const char *op = by_kind ? a->counter_op : NULL;
         if (a->failed)
             continue;
         size_t g = 0;
-        while (g < n && !(t[g].profile == a->profile && t[g].kind == kind))
+        while (g < n && !(t[g].profile == a->profile && t[g].kind == kind && same_op(t[g].counter_op, op)))
             g++;
         if (g == n) {
             t = lds_xreallocarray(t, n + 1, sizeof *t);
             t[n].profile = a->profile;
             t[n].kind = kind;
+            t[n].counter_op = op;
             lds_metrics_init(&t[n++].m);
         }
         lds_metrics_add(&t[g].m, &a->m);

@@ -54,6 +54,8 @@ typedef struct lds_access_result {
     const lds_sim_profile *profile;   /* with every override in force */
     /* what */
     lds_access_kind kind;
+    const char *counter_op;       /* Nsight's op when not ld/st/atom (ldsm,
+                                     stsm, ldgsts: static), or NULL */
     unsigned width;               /* bytes per address of each instruction */
     unsigned parts;               /* instructions per execution: 3 for a
                                      12-byte element split into b32s */
@@ -135,10 +137,12 @@ lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s
 void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out);
 
 /* Totals are never summed across profiles: one per profile (with its
- * overrides and rules), or per profile and kind of access. */
+ * overrides and rules), or per profile and kind of access (and the
+ * profiler's op: ldmatrix is a read Nsight counts apart). */
 typedef struct {
     const lds_sim_profile *profile;
     int kind;                     /* an lds_access_kind, or -1: every kind */
+    const char *counter_op;       /* by kind: Nsight's op (ldsm ...), or NULL */
     lds_metrics m;
 } lds_total;
 

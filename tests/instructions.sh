@@ -9,4 +9,27 @@ check "a misspelt instruction is named, with the closest" \
 check "ldmatrix's note says how it is modelled" \
     sh -c "'$LDS_CALC' 'arch sm80; ldmatrix.x4 @ lane * 16' | grep -q 'note: ldmatrix: 16-byte rows whose addresses lanes 0-31 give'"
 check "ldmatrix.x3 does not exist" sh -c "! '$LDS_CALC' 'ldmatrix.x3 @ lane * 16' 2>/dev/null"
+check "a transpose load of 6-bit data needs 16-byte-aligned addresses" \
+    sh -c "'$LDS_CALC' 'arch gfx950; ds_read_b96_tr_b6 @ lane * 12' 2>&1 | grep -qF 'address 12 is not aligned to 16 bytes, as this instruction needs (lane 1)'"
+check "a transpose load's note says it is inferred" \
+    sh -c "'$LDS_CALC' 'arch gfx950; ds_read_b64_tr_b8 @ lane * 8' | grep -q 'note: ds_read_b64_tr_b8: each lane reads 8 bytes .* (inferred: not measured here)'"
+# Nsight counts ldmatrix, stmatrix and cp.async apart from plain loads
+# and stores (op_ldsm, op_stsm, op_ldgsts).  counter_rows PROGRAM PATTERN
+# COUNT: COUNT CSV rows of --format counters match PATTERN.
+counter_rows() {
+    [ "$(lds --format counters "$1" | tr -d '\r' | grep -c "$2")" -eq "$3" ]
+}
+# ldmatrix.x1 on one bank: 8 wavefronts for 1, 7 conflicts (the access and
+# the total).
+check "ldmatrix's conflicts land in Nsight's op_ldsm counter" \
+    counter_rows 'arch sm80; array f16 A[64][64]; ldmatrix.x1 A[lane][0]' \
+    ',sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm\.sum,7$' 2
+check "ldmatrix is not counted as a plain load" \
+    counter_rows 'arch sm80; ldmatrix.x4 @ lane * 16' '_op_ld\.sum\|_op_shared_ld\.sum' 0
+# cp.async b128 at 16 l: 4 quarter-warp wavefronts; a b32 store: 1.
+check "cp.async's totals are op_ldgsts's, a plain store's op_st's" \
+    counter_rows 'arch sm80; cp.async b128 @ lane * 16; write @ lane * 4' \
+    '^0,total,.*\(wavefronts_mem_shared_op_ldgsts\.sum,4\|wavefronts_mem_shared_op_st\.sum,1\)$' 2
+check "stmatrix in op_stsm" \
+    counter_rows 'arch sm90; stmatrix.x2 @ lane * 16' '^0,1,.*,smsp__inst_executed_op_stsm\.sum,1$' 1
 tap_end
