@@ -303,6 +303,22 @@ bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out
     return amd(name, len, out) || nvidia_ptx(name, len, out) || nvidia_sass(name, len, out);
 }
 
+const lds_instruction_form lds_instruction_forms[] = {
+    { LDS_VENDOR_NVIDIA, "ldmatrix.x1/.x2/.x4, LDSM.16.M88", "b128 reads of lanes 0-7/0-15/0-31, one matrix a phase",
+      "inferred", "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); the phase grouping is not measured" },
+    { LDS_VENDOR_NVIDIA, "stmatrix.x1/.x2/.x4 (sm90+)", "b128 writes of lanes 0-7/0-15/0-31, one matrix a phase",
+      "inferred", "PTX ISA, stmatrix; grouping as ldmatrix, not measured" },
+    { LDS_VENDOR_NVIDIA, "cp.async b32/b64/b128 (sm80+)", "a write of that width (the shared-memory side)",
+      "inferred", "PTX ISA, cp.async; the global read and cp.async.bulk / TMA are not modelled" },
+    { LDS_VENDOR_AMD, "ds_read2*, ds_write2*, ds_load_2addr*, ds_store_2addr*",
+      "two addresses a lane, in the phases of the access of the bytes a lane moves (b64, b128)", "inferred",
+      "LLVM AMDGPU documentation (offset0/offset1 in units of the width, x64 for st64); grouping not measured" },
+    { LDS_VENDOR_AMD, "ds_read_b64_tr_b16/b8/b4, ds_read_b96_tr_b6 (gfx950), ds_load_tr* (gfx1250)",
+      "a read of the width (8, 12, 16 bytes) a lane; the 6-bit forms 16-byte aligned", "inferred",
+      "CDNA4 ISA, MFMA transpose loads (each lane reads at its own address); rocRoller's 128-bit padding for b6" },
+    { LDS_VENDOR_NONE, NULL, NULL, NULL, NULL },
+};
+
 const char *const lds_instruction_examples[] = {
     "ds_read_b32", "ds_read_b64", "ds_read_b96", "ds_read_b128", "ds_read_u8", "ds_read_i8", "ds_read_u16",
     "ds_read_i16", "ds_write_b8", "ds_write_b16", "ds_write_b32", "ds_write_b64", "ds_write_b96",

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "sim/profile.h"
 #include "src/vocab.h"
 
 typedef struct {
@@ -24,6 +25,18 @@ typedef struct {
 /* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,
  * LDS.128, ld.shared.v4.f32, ldmatrix.x4, cp.async, ...), and what. */
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out);
+/* The instruction forms that are modelled as something other than the
+ * plain access of their width, for --arch-info and lds(5): on whose
+ * parts, as what, how sure, and from where. */
+typedef struct {
+    lds_sim_vendor vendor;
+    const char *names;
+    const char *modelled_as;
+    const char *confidence;   /* "documented" or "inferred" */
+    const char *source;
+} lds_instruction_form;
+extern const lds_instruction_form lds_instruction_forms[];   /* ends with names NULL */
+
 /* Instruction names for "did you mean" (NULL-terminated). */
 extern const char *const lds_instruction_examples[];
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "src/instructions.h"
 #include "src/mem.h"
 #include "sim/sim.h"
 #include "src/svg.h"
@@ -296,6 +297,22 @@ static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
         fprintf(out, "    [%u] %s\n", i + 1, sources[i]);
 }
 
+/* The instructions of the profile's vendor modelled as something other
+ * than a plain access of their width (lds(5), INSTRUCTIONS). */
+static void arch_info_instruction_forms(FILE *out, const lds_sim_profile *p)
+{
+    lds_sim_vendor v = lds_sim_profile_vendor(p);
+    bool any = false;
+    for (const lds_instruction_form *f = lds_instruction_forms; f->names; f++) {
+        if (f->vendor != v)
+            continue;
+        if (!any)
+            fprintf(out, "  instruction forms (modelled as; confidence; source):\n");
+        any = true;
+        fprintf(out, "    %s: %s; %s; %s\n", f->names, f->modelled_as, f->confidence, f->source);
+    }
+}
+
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
 {
     fprintf(out, "%s: %s\n", p->name, p->title);
@@ -316,4 +333,5 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
     fprintf(out, "  confidence   %s\n", p->summary);
     arch_info_geometry(out, p);
+    arch_info_instruction_forms(out, p);
 }
