@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sim/profile.h"
+#include "src/buf.h"
 #include "src/limits.h"
 #include "src/input.h"
 #include "src/mem.h"
@@ -56,13 +57,18 @@ static const char usage_text[] =
     "                           (default: the processors online, at most 8)\n"
     "      --arch-info[=NAME]   describe profile NAME, or list them all and their\n"
     "                           other names (sm_90a, H100, MI300X, gfx1100)\n"
+    "      --emit=cuda|hip      with --output=DIR: write a probe kernel that replays\n"
+    "                           every access, a Makefile and run.sh (measure it)\n"
+    "      --check-counters=CSV compare measured counters (ncu --csv, rocprofv3)\n"
+    "                           with the prediction; exit 1 if one differs\n"
     "  -i, --interactive        start the REPL after running the programs\n"
     "      --color=WHEN         auto (default), always or never\n"
     "  -h, --help               show this help and exit\n"
     "  -V, --version            show the version and exit\n"
     "\n"
-    "Exit status: 0 ok; 1 an expect failed or a --fail-on-conflict/--max-ways\n"
-    "limit was crossed; 2 usage or I/O error; 3 syntax error; 4 evaluation error.\n"
+    "Exit status: 0 ok; 1 an expect failed, a --fail-on-conflict/--max-ways\n"
+    "limit was crossed or --check-counters found a difference; 2 usage or I/O\n"
+    "error; 3 syntax error; 4 evaluation error.\n"
     "\n"
     "Examples:\n"
     "  lds-calc 'f32[lane*4]'                    4-way on 32 banks\n"
@@ -73,7 +79,8 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
+    OPT_EMIT, OPT_CHECK_COUNTERS
 };
 
 static const struct option long_options[] = {
@@ -95,6 +102,8 @@ static const struct option long_options[] = {
     { "max-bits", required_argument, NULL, OPT_MAX_BITS },
     { "jobs", required_argument, NULL, 'j' },
     { "arch-info", optional_argument, NULL, OPT_ARCH_INFO },
+    { "emit", required_argument, NULL, OPT_EMIT },
+    { "check-counters", required_argument, NULL, OPT_CHECK_COUNTERS },
     { "interactive", no_argument, NULL, 'i' },
     { "color", required_argument, NULL, OPT_COLOR },
     { "colour", required_argument, NULL, OPT_COLOR },
@@ -196,6 +205,114 @@ static void add_file(cli_args *a, const char *path)
     a->nsources++;
 }
 
+/* sh's quoting of one word: 'it'\''s' */
+static void quote_word(lds_buf *b, const char *w)
+{
+    lds_buf_putc(b, ' ');
+    lds_buf_putc(b, '\'');
+    for (; *w; w++)
+        if (*w == '\'')
+            lds_buf_printf(b, "'\\''");
+        else
+            lds_buf_putc(b, *w);
+    lds_buf_putc(b, '\'');
+}
+
+/* Whether long option `name` (up to '=') takes an argument. */
+static bool takes_argument(const char *name, size_t len)
+{
+    for (const struct option *o = long_options; o->name; o++)
+        if (strlen(o->name) == len && !strncmp(o->name, name, len))
+            return o->has_arg == required_argument;
+    return false;
+}
+
+/* A -f file as run.sh, in the probe's directory, must name it. */
+static void quote_file(lds_buf *b, const char *path)
+{
+    char *abs = strcmp(path, "-") ? realpath(path, NULL) : NULL;
+    quote_word(b, abs ? abs : path);
+    free(abs);
+}
+
+/* The words of argv that rerun the prediction (run.sh gives them to
+ * --check-counters): all but --emit, --output and --format, with -f
+ * files made absolute. */
+static char *rerun_words(int argc, char **argv)
+{
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "%s", "");
+    for (int i = 1; i < argc; i++) {
+        const char *w = argv[i];
+        if (!strcmp(w, "--")) {
+            for (; i < argc; i++)
+                quote_word(&b, argv[i]);
+            break;
+        }
+        if (w[0] == '-' && w[1] == '-') {
+            size_t len = strcspn(w + 2, "=");
+            bool attached = w[2 + len] == '=', skip = false, file = false;
+            static const char *const dropped[] = { "emit", "output", "format", NULL };
+            for (const char *const *d = dropped; *d; d++)
+                skip |= strlen(*d) == len && !strncmp(w + 2, *d, len);
+            file = len == 4 && !strncmp(w + 2, "file", 4);
+            const char *value = attached ? w + 3 + len : takes_argument(w + 2, len) && i + 1 < argc ? argv[++i] : NULL;
+            if (skip)
+                continue;
+            if (file) {
+                quote_word(&b, "-f");
+                quote_file(&b, value ? value : "");
+                continue;
+            }
+            quote_word(&b, attached ? w : w);
+            if (value && !attached)
+                quote_word(&b, value);
+        } else if (w[0] == '-' && w[1] && strchr("faDj", w[1])) {
+            const char *value = w[2] ? w + 2 : i + 1 < argc ? argv[++i] : "";
+            char flag[3] = { '-', w[1], '\0' };
+            quote_word(&b, flag);
+            if (w[1] == 'f')
+                quote_file(&b, value);
+            else
+                quote_word(&b, value);
+        } else {
+            quote_word(&b, w);
+        }
+    }
+    return lds_buf_take(&b);
+}
+
+/* --emit needs a directory and one run; --check-counters and --emit are
+ * reports of their own, not --format's. */
+static void probe_options(cli_args *a, int argc, char **argv)
+{
+    lds_options *o = &a->opts;
+    bool sweep = o->narchs > 1;
+    mpz_t c;
+    mpz_init(c);
+    for (unsigned i = 0; i < o->ndefines; i++) {
+        lds_define_count(&o->defines[i], c);
+        sweep |= mpz_cmp_ui(c, 1) > 0;
+    }
+    mpz_clear(c);
+    if (a->emit && o->counters_file)
+        usage_error(a, "--emit and --check-counters are two steps: emit, measure, then check");
+    else if ((a->emit || o->counters_file) && a->format_given)
+        usage_error(a, "--%s writes its own output: leave out --format", a->emit ? "emit" : "check-counters");
+    else if ((a->emit || o->counters_file) && (sweep || a->interactive))
+        usage_error(a, "--%s takes one run: no sweep, no REPL", a->emit ? "emit" : "check-counters");
+    else if (a->emit && !o->output_dir)
+        usage_error(a, "--emit needs --output=DIR: the probe is several files");
+    if (a->done)
+        return;
+    if (a->emit) {
+        o->format = (lds_format)a->emit;
+        o->rerun = rerun_words(argc, argv);
+    } else if (o->counters_file) {
+        o->format = FMT_CHECK_COUNTERS;
+    }
+}
+
 /* One option. */
 static void option(cli_args *a, int c, char **argv, int argc)
 {
@@ -229,6 +346,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
             usage_error(a, "--format: expected text, json, csv, svg, markdown or counters, not '%s'", optarg);
         else
             o->format = (lds_format)v;
+        a->format_given = true;
         break;
     case OPT_SHOW:
         if (!strcmp(optarg, "summary")) o->show = SHOW_SUMMARY;
@@ -289,6 +407,13 @@ static void option(cli_args *a, int c, char **argv, int argc)
             usage_error(a, "--color: expected auto, always or never, not '%s'", optarg);
         break;
     case OPT_GMP_ONLY: o->force_big = true; break;
+    case OPT_EMIT:
+        if (!strcmp(optarg, "cuda") || !strcmp(optarg, "hip"))
+            a->emit = optarg[0] == 'c' ? FMT_PROBE_CUDA : FMT_PROBE_HIP;
+        else
+            usage_error(a, "--emit: expected cuda or hip, not '%s'", optarg);
+        break;
+    case OPT_CHECK_COUNTERS: o->counters_file = optarg; break;
     case 'h':
         fputs(usage_text, stdout);
         a->done = true;
@@ -331,6 +456,8 @@ void cli_parse(int argc, char **argv, cli_args *a)
     }
     if (a->opts.nat && a->opts.show < 0)   /* --at names an instruction to show: a grid unless told */
         a->opts.show = SHOW_GRID;
+    if (!a->done)
+        probe_options(a, argc, argv);
     for (int i = optind; !a->done && i < argc; i++) {
         char name[32];
         snprintf(name, sizeof name, "<arg%d>", i - optind + 1);

@@ -13,6 +13,8 @@ typedef struct {
     unsigned nsources;
     bool interactive;
     bool done;             /* help, version, arch-info or an error: leave */
+    int emit;              /* --emit: FMT_PROBE_CUDA or FMT_PROBE_HIP; 0: none */
+    bool format_given;     /* --format was */
     int status;            /* the exit status when done */
 } cli_args;
 

@@ -130,10 +130,7 @@ typedef struct lds_stmt {
                                          is modelled, or NULL */
             unsigned naddr;           /* addresses per lane: 1, or 2 (ds_read2) */
             int64_t offset[2];        /* naddr 2: bytes added to the target */
-            unsigned align;           /* bytes an address must be a multiple
-                                         of (0: the width's rule) */
-            const char *counter_op;   /* Nsight's op when not ld/st/atom
-                                         (ldsm, stsm, ldgsts), or NULL */
+            const lds_access_form *form;   /* an instruction's, or NULL */
             lds_loop *loops;
             unsigned nloops;
         } access;

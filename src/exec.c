@@ -95,7 +95,8 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
         if (r->accesses[i]->key == s)
             return r->accesses[i];
     bool explain = in->explain_all || in->explain_next;
-    unsigned samples = in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
+    unsigned samples = in->keep_every ? in->keep_every
+                       : in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
     a->source = lds_xstrdup(s->source);
     a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
@@ -105,7 +106,12 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
     a->kind = s->u.access.kind;
-    a->counter_op = s->u.access.counter_op;
+    if (s->u.access.form) {   /* records outlive the program's tree */
+        lds_access_form *f = lds_xmalloc(sizeof *f);
+        *f = *s->u.access.form;
+        f->name = lds_xstrdup(f->name);
+        a->form = f;
+    }
     a->width = width / parts;
     a->parts = parts;
     a->show = in->show;

@@ -69,6 +69,20 @@ static char *sample_label(job *j, unsigned part)
     return lds_buf_take(&b);
 }
 
+/* Keep the instruction as a sample (while there is room), with its place. */
+static void keep(job *j, const lds_sim_access *acc, unsigned part)
+{
+    lds_access_result *rec = j->rec;
+    size_t before = rec->nsamples;
+    char *label = sample_label(j, part);
+    lds_results_keep_sample(rec, acc, &j->result, label);
+    free(label);
+    if (rec->nsamples > before) {
+        rec->samples[before].group = j->env->group;
+        rec->samples[before].wave = j->env->wave;
+    }
+}
+
 /* --------------------------------------------------------------- leaf */
 
 static int simulate_part(job *j, unsigned part, mpz_srcptr mult);
@@ -198,9 +212,7 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     if (j->checking)
         return 0;
     if (j->pointing) {
-        char *label = sample_label(j, part);
-        lds_results_keep_sample(rec, &acc, &j->result, label);
-        free(label);
+        keep(j, &acc, part);
         return 0;
     }
     rec->simulated++;
@@ -208,11 +220,8 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         atomic_fetch_add_explicit(&sp->progress->done, PROGRESS_EVERY, memory_order_relaxed);
         sp->progress->tick(sp->progress);
     }
-    if (rec->nsamples < rec->capsamples) {   /* the first ones, for --show */
-        char *label = sample_label(j, part);
-        lds_results_keep_sample(rec, &acc, &j->result, label);
-        free(label);
-    }
+    if (rec->nsamples < rec->capsamples)   /* the first ones, for --show */
+        keep(j, &acc, part);
     lds_metrics *m = j->m;
     const lds_sim_result *res = &j->result;
     mpz_add(m->instructions, m->instructions, mult);

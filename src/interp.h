@@ -34,6 +34,8 @@ typedef struct lds_interp {
     /* limits */
     uint64_t max_steps, steps;
     bool no_shortcuts;                /* enumerate everything (for checks) */
+    unsigned keep_every;              /* keep every instruction, up to this
+                                         many an access (probes); 0: no */
     unsigned jobs;                    /* threads a long range may use */
     const lds_at *at;                 /* --at (src/iterspace.h) */
     unsigned nat;

@@ -514,7 +514,7 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     j->m = m;
     j->env = sp->ev->env;
     lds_address_ctx target = { &sp->s->u.access.target, sp->profile, sp->width, sp->elem_size, sp->ev,
-                               sp->s->u.access.align };
+                               sp->s->u.access.form ? sp->s->u.access.form->align : 0 };
     j->target = target;
     j->dims[0].kind = D_GROUP;
     j->dims[0].bit = LDS_DEP_GROUP;

@@ -23,6 +23,9 @@
 #define LDS_MAX_LOOPS 48
 /* Values in one print statement. */
 #define LDS_MAX_PRINT_VALUES 64
+/* Instructions a probe replays per access statement (--emit): each is a
+ * table row of a wave's addresses in the probe's source. */
+#define LDS_PROBE_MAX_INSTRUCTIONS 4096u
 /* Widest integer, in bits, unless --max-bits says otherwise. */
 #define LDS_DEFAULT_MAX_BITS 65536
 /* Operations one evaluation of one expression may take (def calls nested

@@ -876,8 +876,9 @@ static int parse_offsets(parser *p, const lds_instruction *ins, int64_t offset[2
     return 0;
 }
 
-static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins)
+static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins, const lds_token *tok)
 {
+    const char *name = lds_arena_strndup(p->arena, tok->start, (size_t)tok->len);
     lds_stmt *s;
     if (ins->stride) {   /* target, its offsets, then the access's if and for */
         lds_target t;
@@ -912,8 +913,12 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
             return NULL;
         s->u.access.cond = lt;
     }
-    s->u.access.align = ins->align;
-    s->u.access.counter_op = ins->counter_op;
+    lds_access_form *form = lds_arena_alloc(p->arena, sizeof *form);
+    form->name = name;
+    form->align = ins->align;
+    form->counter_op = ins->counter_op;
+    form->row_lanes = ins->lanes;
+    s->u.access.form = form;
     if (ins->note[0])
         s->u.access.note = lds_arena_strndup(p->arena, ins->note, strlen(ins->note));
     return s;
@@ -963,7 +968,7 @@ static lds_stmt *parse_statement(parser *p)
         return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
     lds_instruction ins;
     if (lds_instruction_lookup(t.start, (unsigned)t.len, &ins))
-        return parse_instruction(p, loc, &ins);
+        return parse_instruction(p, loc, &ins, &t);
     if (lds_tok_is(&t, "for"))
         return parse_for(p, loc);
     if (lds_tok_is(&t, "print"))

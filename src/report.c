@@ -14,7 +14,8 @@
 #include "sim/sim.h"
 #include "src/svg.h"
 
-static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown", "counters" };
+static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown", "counters",
+                                            "probe-cuda", "probe-hip", "check-counters" };
 
 const char *lds_format_name(lds_format f)
 {
@@ -23,7 +24,7 @@ const char *lds_format_name(lds_format f)
 
 int lds_format_lookup(const char *name)
 {
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i <= FMT_COUNTERS; i++)   /* the --format names */
         if (!strcmp(name, format_names[i]))
             return i;
     return strcmp(name, "md") ? -1 : FMT_MARKDOWN;
@@ -34,7 +35,8 @@ int lds_format_lookup(const char *name)
 static const lds_format_ops *ops_of(lds_format f, bool sweep_table)
 {
     static const lds_format_ops *const ops[] = { &lds_text_ops, &lds_json_ops, &lds_csv_ops, &lds_svg_ops,
-                                                 &lds_markdown_ops, &lds_counters_ops };
+                                                 &lds_markdown_ops, &lds_counters_ops, &lds_probe_cuda_ops,
+                                                 &lds_probe_hip_ops, &lds_check_counters_ops };
     if (sweep_table && f == FMT_TEXT)
         return &lds_text_table_ops;
     if (sweep_table && f == FMT_MARKDOWN)
@@ -135,6 +137,11 @@ void lds_reporter_finish(lds_reporter *r)
         r->ops->finish(r);
     if (fflush(r->o.out) != 0 || ferror(r->o.out))
         r->io_error = true;
+}
+
+bool lds_reporter_mismatched(const lds_reporter *r)
+{
+    return r->mismatched;
 }
 
 bool lds_reporter_failed(const lds_reporter *r)

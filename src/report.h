@@ -12,7 +12,11 @@
 #include "src/diag.h"
 #include "src/results.h"
 
-typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN, FMT_COUNTERS } lds_format;
+typedef enum {
+    FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN, FMT_COUNTERS,
+    /* not --format names: --emit cuda|hip and --check-counters */
+    FMT_PROBE_CUDA, FMT_PROBE_HIP, FMT_CHECK_COUNTERS
+} lds_format;
 
 /* "text" ... "markdown"; the format of a name ("md" too), -1 if none. */
 const char *lds_format_name(lds_format f);
@@ -36,6 +40,9 @@ typedef struct {
     unsigned nsources;
     bool sweep_table;         /* a sweep in text or Markdown: one row per point */
     const char *group_digits; /* text: group digits by three with this, or NULL */
+    const char *rerun;        /* --emit: the options and programs that rerun
+                                 the prediction (quoted for sh), or NULL */
+    const char *counters_file;   /* --check-counters: the measured CSV */
 } lds_report_options;
 
 /* How a run ended: its exit status and its error, if any (the message
@@ -73,6 +80,9 @@ lds_run_start lds_run_start_of(const lds_results *res);
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status);
 /* Every run ended (a sweep table closes). */
 void lds_reporter_finish(lds_reporter *r);
+/* --check-counters: whether a measured counter disagreed with the
+ * prediction or was missing (exit status 1). */
+bool lds_reporter_mismatched(const lds_reporter *r);
 /* Whether some output could not be written (exit status 2). */
 bool lds_reporter_failed(const lds_reporter *r);
 /* Whether the results stream itself failed (a full disk, a reader gone):

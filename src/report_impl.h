@@ -23,7 +23,8 @@ typedef struct {
 } lds_format_ops;
 
 extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops,
-    lds_counters_ops, lds_text_table_ops, lds_markdown_table_ops;
+    lds_counters_ops, lds_text_table_ops, lds_markdown_table_ops, lds_probe_cuda_ops, lds_probe_hip_ops,
+    lds_check_counters_ops;
 
 struct lds_reporter {
     lds_report_options o;
@@ -38,6 +39,7 @@ struct lds_reporter {
     bool io_error;                    /* some output could not be written */
     unsigned runs;                    /* runs ended so far */
     bool out_failed;                  /* the results stream itself failed */
+    bool mismatched;                  /* --check-counters found a difference */
 };
 
 /* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */

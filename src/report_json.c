@@ -154,7 +154,7 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     } else {
         metric_fields(out, &a->m);
         lds_counter c[LDS_MAX_COUNTERS];
-        counters_object(out, c, lds_counters_of(a->profile, (int)a->kind, a->counter_op, &a->m, c));
+        counters_object(out, c, lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c));
     }
     notes_array(out, a);
     fputc('}', out);

@@ -45,6 +45,9 @@ void lds_results_free(lds_results *r)
         lds_metrics_clear(&a->m);
         free(a->source);
         free(a->note);
+        if (a->form)
+            free((char *)a->form->name);
+        free(a->form);
         free(a->error);
         free(a);
     }
@@ -150,6 +153,11 @@ void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, co
     memcpy(s->result.phase, res->phase, sizeof *res->phase * res->nphases);
 }
 
+const char *lds_access_counter_op(const lds_access_result *a)
+{
+    return a->form ? a->form->counter_op : NULL;
+}
+
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s)
 {
     lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr };
@@ -175,7 +183,7 @@ size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind
     for (size_t i = first; i < r->n; i++) {
         const lds_access_result *a = r->accesses[i];
         int kind = by_kind ? (int)a->kind : -1;
-        const char *op = by_kind ? a->counter_op : NULL;
+        const char *op = by_kind ? lds_access_counter_op(a) : NULL;
         if (a->failed)
             continue;
         size_t g = 0;

@@ -36,6 +36,7 @@ typedef struct {
 
 typedef struct {
     char *label;                  /* its loop values, wave and group ("" if none) */
+    int64_t group, wave;          /* which wave of which workgroup issued it */
     unsigned nlanes, naddr;
     bool *active;                 /* [nlanes] */
     uint64_t *addr;               /* [nlanes * naddr] */
@@ -54,8 +55,7 @@ typedef struct lds_access_result {
     const lds_sim_profile *profile;   /* with every override in force */
     /* what */
     lds_access_kind kind;
-    const char *counter_op;       /* Nsight's op when not ld/st/atom (ldsm,
-                                     stsm, ldgsts: static), or NULL */
+    lds_access_form *form;        /* its instruction's (a copy), or NULL */
     unsigned width;               /* bytes per address of each instruction */
     unsigned parts;               /* instructions per execution: 3 for a
                                      12-byte element split into b32s */
@@ -130,6 +130,8 @@ void lds_results_take_samples(lds_access_result *to, lds_access_result *from);
 /* Forget the instructions kept, keeping room for as many. */
 void lds_results_clear_samples(lds_access_result *a);
 void lds_results_drop_samples(lds_access_result *a);
+/* Nsight's op of the access when not ld/st/atom (ldsm ...), or NULL. */
+const char *lds_access_counter_op(const lds_access_result *a);
 /* The simulator's view of a kept instruction. */
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s);
 

@@ -44,6 +44,8 @@ void lds_options_free(lds_options *o)
     for (unsigned i = 0; i < o->nat; i++)
         free((char *)o->at[i].name);
     free(o->at);
+    free(o->rerun);
+    o->rerun = NULL;
     o->at = NULL;
     o->nat = 0;
     o->defines = NULL;
@@ -245,7 +247,7 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
 {
     lds_runner *r = lds_xcalloc(1, sizeof *r);
     lds_report_options ro = { o->format, stdout, stderr, o->prog, o->quiet, o->output_dir, sources, nsources,
-                              !o->sweep_reports, o->group_digits };
+                              !o->sweep_reports, o->group_digits, o->rerun, o->counters_file };
     r->o = o;
     r->diag_prog = o->prog;
     r->rep = lds_reporter_new(&ro);
@@ -322,7 +324,10 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.arch = arch ? arch : o->arch;
     cfg.show = o->show;
     cfg.explain = o->explain;
-    cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
+    bool probe = f == FMT_PROBE_CUDA || f == FMT_PROBE_HIP;
+    cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN || probe ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
+    if (probe)   /* the probe replays every instruction */
+        cfg.keep_every = LDS_PROBE_MAX_INSTRUCTIONS;
     cfg.max_steps = o->max_steps;
     cfg.max_ops = o->max_ops;
     cfg.jobs = o->jobs;
@@ -383,6 +388,8 @@ static int finish_run(lds_runner *r, lds_session *s, lds_run_start start, int st
         lds_diag_append(&error, " %s", r->point);
     if (error.set)
         lds_diag_print(stderr, r->diag_prog, &error, r->o->color);
+    if (status == LDS_EXIT_OK && lds_reporter_mismatched(r->rep))
+        status = LDS_EXIT_CHECK;
     if (lds_reporter_failed(r->rep))
         status = LDS_EXIT_USAGE;
     return status;

@@ -52,6 +52,9 @@ typedef struct {
     bool color;
     lds_define *defines;
     unsigned ndefines;
+    char *rerun;                  /* --emit: the command-line words that
+                                     rerun the prediction, quoted for sh */
+    const char *counters_file;    /* --check-counters FILE */
 } lds_options;
 
 void lds_options_init(lds_options *o);

@@ -70,8 +70,9 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     if (cfg->max_bits)
         in->ev.num.max_bits = cfg->max_bits;
     in->ev.num.force_big = cfg->force_big;
-    in->no_shortcuts = cfg->no_shortcuts;
-    in->jobs = cfg->jobs ? cfg->jobs : lds_default_jobs();
+    in->no_shortcuts = cfg->no_shortcuts || cfg->keep_every;
+    in->jobs = cfg->keep_every ? 1 : cfg->jobs ? cfg->jobs : lds_default_jobs();
+    in->keep_every = cfg->keep_every;
     in->at = cfg->at;
     in->nat = cfg->nat;
     in->threads_from = cfg->threads_from ? cfg->threads_from : LDS_THREADS_FROM;

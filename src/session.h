@@ -46,6 +46,11 @@ typedef struct {
     unsigned long max_bits;           /* 0: the default */
     bool force_big;                   /* every number on the GMP path (tests) */
     bool no_shortcuts;                /* enumerate everything (tests) */
+    unsigned keep_every;              /* keep every instruction simulated,
+                                         up to this many an access, with
+                                         its wave and group (--emit: a
+                                         probe replays them); implies
+                                         no_shortcuts and one thread */
     unsigned jobs;                    /* threads a long enumeration may be
                                          split across; 0: the processors
                                          online, at most LDS_MAX_JOBS */

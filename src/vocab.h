@@ -19,6 +19,18 @@ typedef enum {
     OP_AND, OP_XOR, OP_OR, OP_LAND, OP_LOR
 } lds_op;
 
+/* What an instruction statement (lds(5), INSTRUCTIONS) adds to its
+ * access; a plain read, write or atomic has none. */
+typedef struct {
+    const char *name;         /* as written: ds_read2st64_b32, ldmatrix.x4 */
+    unsigned align;           /* bytes each address must be a multiple of
+                                 (0: the width's rule on the profile) */
+    const char *counter_op;   /* Nsight's op when not ld/st/atom (ldsm,
+                                 stsm, ldgsts; static), or NULL */
+    unsigned row_lanes;       /* ldmatrix/stmatrix: the lanes giving rows
+                                 (8 a matrix); 0 otherwise */
+} lds_access_form;
+
 /* The C spelling of an operator ("<<"). */
 const char *lds_op_name(lds_op op);
 const char *lds_metric_name(lds_metric m);

@@ -1,0 +1,264 @@
+/* src/report_check.c - --check-counters FILE: compare measured counters
+ * with the run's prediction, access by access (lds-calc(1), PROBES).
+ *
+ * FILE is CSV with a header row naming a kernel, a counter and a value
+ * column, in any of the layouts the profilers and lds-calc write:
+ *
+ *   ncu --csv                 "Kernel Name", "Metric Name", "Metric Value"
+ *   rocprofv3 (counters)      Kernel_Name, Counter_Name, Counter_Value
+ *   a probe's expected.csv    kernel, counter, value
+ *   lds-calc --format counters   index, counter, value
+ *
+ * Rows before the header (ncu's ==PROF== lines) are skipped.  The probe
+ * (src/report_probe.c) runs access N as kernel lds_access_N; a kernel
+ * name is matched up to its '(' (rocprof writes the signature), and a
+ * counter's rows are summed (one per dispatch, or per XCD).  Every
+ * counter the prediction has must be measured and equal; the exit status
+ * is 1 otherwise. */
+#include "src/report_impl.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/counters.h"
+#include "src/input.h"
+#include "src/mem.h"
+
+typedef struct {
+    char *kernel, *counter;
+    mpz_t value;
+} measured;
+
+typedef struct {
+    measured *m;
+    size_t n;
+} measurements;
+
+/* One CSV record from *p (RFC 4180 quoting, CR LF or LF), fields into
+ * f[]; returns how many, and moves *p past the record. */
+static size_t csv_record(const char **p, const char *end, lds_buf *f, size_t max)
+{
+    size_t n = 0;
+    const char *s = *p;
+    for (;;) {
+        lds_buf field = { 0 };
+        lds_buf_printf(&field, "%s", "");
+        if (s < end && *s == '"') {
+            for (s++; s < end; s++) {
+                if (*s == '"' && s + 1 < end && s[1] == '"')
+                    lds_buf_putc(&field, *s++);
+                else if (*s == '"')
+                    break;
+                else
+                    lds_buf_putc(&field, *s);
+            }
+            if (s < end)
+                s++;
+        }
+        while (s < end && *s != ',' && *s != '\n' && *s != '\r')
+            lds_buf_putc(&field, *s++);
+        if (n < max)
+            f[n++] = field;
+        else
+            lds_buf_free(&field);
+        if (s < end && *s == ',') {
+            s++;
+            continue;
+        }
+        break;
+    }
+    if (s < end && *s == '\r')
+        s++;
+    if (s < end && *s == '\n')
+        s++;
+    *p = s;
+    return n;
+}
+
+/* A counter value: digits, with ncu's thousands separators and a zero
+ * fraction ("1,024", "12.00") allowed. */
+static int parse_value(const char *text, mpz_t out)
+{
+    lds_buf digits = { 0 };
+    const char *s = text;
+    while (*s == ' ')
+        s++;
+    for (; *s && *s != '.'; s++) {
+        if (*s == ',')
+            continue;
+        if (!isdigit((unsigned char)*s)) {
+            lds_buf_free(&digits);
+            return -1;
+        }
+        lds_buf_putc(&digits, *s);
+    }
+    if (*s == '.')
+        for (s++; *s; s++)
+            if (*s != '0' && *s != ' ') {
+                lds_buf_free(&digits);
+                return -1;
+            }
+    int rc = digits.len && mpz_set_str(out, lds_buf_str(&digits), 10) == 0 ? 0 : -1;
+    lds_buf_free(&digits);
+    return rc;
+}
+
+static int column(const lds_buf *f, size_t n, const char *const *names)
+{
+    for (size_t i = 0; i < n; i++)
+        for (const char *const *name = names; *name; name++)
+            if (!strcmp(lds_buf_str(&f[i]), *name))
+                return (int)i;
+    return -1;
+}
+
+static void add(measurements *ms, const char *kernel, size_t klen, const char *counter, mpz_srcptr v)
+{
+    for (size_t i = 0; i < ms->n; i++)
+        if (strlen(ms->m[i].kernel) == klen && !strncmp(ms->m[i].kernel, kernel, klen)
+            && !strcmp(ms->m[i].counter, counter)) {
+            mpz_add(ms->m[i].value, ms->m[i].value, v);
+            return;
+        }
+    ms->m = lds_xreallocarray(ms->m, ms->n + 1, sizeof *ms->m);
+    measured *m = &ms->m[ms->n++];
+    m->kernel = lds_xstrndup(kernel, klen);
+    m->counter = lds_xstrdup(counter);
+    mpz_init_set(m->value, v);
+}
+
+#define MAX_FIELDS 64
+
+static void free_fields(lds_buf *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        lds_buf_free(&f[i]);
+}
+
+/* Read FILE's counters; -1 (reported) if it cannot be read or has no
+ * header or a bad value. */
+static int read_measurements(lds_reporter *r, const char *path, measurements *ms)
+{
+    static const char *const kernel_names[] = { "Kernel Name", "Kernel_Name", "kernel", "index", NULL };
+    static const char *const counter_names[] = { "Metric Name", "Counter_Name", "counter", NULL };
+    static const char *const value_names[] = { "Metric Value", "Counter_Value", "value", NULL };
+    lds_source src;
+    char why[4200];
+    if (lds_input_read(path, &src, why, sizeof why) < 0) {
+        lds_report_error(r, "--check-counters: %s", why);
+        return -1;
+    }
+    const char *p = src.text, *end = src.text + src.len;
+    int kc = -1, cc = -1, vc = -1, rc = 0;
+    bool by_index = false;
+    unsigned line = 0;
+    mpz_t v;
+    mpz_init(v);
+    while (p < end && rc == 0) {
+        lds_buf f[MAX_FIELDS];
+        line++;
+        size_t n = csv_record(&p, end, f, MAX_FIELDS);
+        if (kc < 0) {   /* still looking for the header */
+            kc = column(f, n, kernel_names);
+            cc = column(f, n, counter_names);
+            vc = column(f, n, value_names);
+            if (kc < 0 || cc < 0 || vc < 0)
+                kc = cc = vc = -1;
+            else
+                by_index = !strcmp(lds_buf_str(&f[kc]), "index");
+        } else if ((size_t)kc < n && (size_t)cc < n && (size_t)vc < n) {
+            const char *kernel = lds_buf_str(&f[kc]), *value = lds_buf_str(&f[vc]);
+            if (by_index && !strcmp(kernel, "total")) {
+                /* lds-calc's own totals: not a kernel */
+            } else if (parse_value(value, v) < 0) {
+                lds_report_error(r, "%s:%u: counter value '%s' is not a whole number", path, line, value);
+                rc = -1;
+            } else if (by_index) {
+                char name[40];
+                snprintf(name, sizeof name, "lds_access_%s", kernel);
+                add(ms, name, strlen(name), lds_buf_str(&f[cc]), v);
+            } else {
+                add(ms, kernel, strcspn(kernel, "( "), lds_buf_str(&f[cc]), v);
+            }
+        } else if (n > 1) {
+            lds_report_error(r, "%s:%u: %zu fields, fewer than the header's columns", path, line, n);
+            rc = -1;
+        }
+        free_fields(f, n);
+    }
+    if (rc == 0 && kc < 0) {
+        lds_report_error(r, "%s: no header row with a kernel, a counter and a value column (ncu --csv, rocprofv3's "
+                         "counter_collection.csv, a probe's expected.csv or lds-calc --format counters)", path);
+        rc = -1;
+    }
+    mpz_clear(v);
+    lds_input_free(&src);
+    return rc;
+}
+
+static const measured *find(const measurements *ms, const char *kernel, const char *counter)
+{
+    for (size_t i = 0; i < ms->n; i++)
+        if (!strcmp(ms->m[i].kernel, kernel) && !strcmp(ms->m[i].counter, counter))
+            return &ms->m[i];
+    return NULL;
+}
+
+static void check_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    FILE *out = r->o.out;
+    measurements ms = { NULL, 0 };
+    if (read_measurements(r, r->o.counters_file, &ms) < 0) {
+        r->io_error = true;
+    } else {
+        unsigned agree = 0, differ = 0, missing = 0;
+        for (size_t i = run->first_access; i < run->res->n; i++) {
+            const lds_access_result *a = run->res->accesses[i];
+            char kernel[40];
+            snprintf(kernel, sizeof kernel, "lds_access_%u", a->index);
+            fprintf(out, "access %u, %s:%u: %s (%s)\n", a->index, a->file ? a->file : "", a->line, a->source,
+                    a->profile->name);
+            if (a->failed) {
+                fprintf(out, "  no prediction: %s\n", a->error ? a->error : "the access failed");
+                missing++;
+                continue;
+            }
+            lds_counter c[LDS_MAX_COUNTERS];
+            unsigned nc = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c);
+            if (!nc)
+                fprintf(out, "  no profiler counters on this profile\n");
+            for (unsigned k = 0; k < nc; k++) {
+                if (c[k].percent)
+                    continue;   /* derived from the others */
+                const measured *m = find(&ms, kernel, c[k].name);
+                fprintf(out, "  %-64s predicted ", c[k].name);
+                mpz_out_str(out, 10, c[k].value);
+                if (!m) {
+                    fprintf(out, ", not measured (no %s row for %s)\n", c[k].name, kernel);
+                    missing++;
+                } else {
+                    fputs(", measured ", out);
+                    mpz_out_str(out, 10, m->value);
+                    bool same = mpz_cmp(m->value, c[k].value) == 0;
+                    fputs(same ? ": agree\n" : ": DISAGREE\n", out);
+                    same ? agree++ : differ++;
+                }
+            }
+            lds_counters_clear(c, nc);
+        }
+        fprintf(out, "%u agree, %u disagree, %u not measured\n", agree, differ, missing);
+        if (differ || missing)
+            r->mismatched = true;
+    }
+    for (size_t i = 0; i < ms.n; i++) {
+        free(ms.m[i].kernel);
+        free(ms.m[i].counter);
+        mpz_clear(ms.m[i].value);
+    }
+    free(ms.m);
+}
+
+const lds_format_ops lds_check_counters_ops = { NULL, check_end_run, NULL };

@@ -1,0 +1,596 @@
+/* src/report_probe.c - --emit cuda|hip --output DIR: a probe for the run,
+ * to measure its prediction on a GPU (lds-calc(1), PROBES).
+ *
+ * The run kept every instruction each access issued, with the wave and
+ * workgroup that issued it (the session's keep_every).  The probe replays
+ * exactly those: one kernel per access statement, launched with the
+ * program's dispatch, in which each wave walks its own instructions in
+ * order and each lane performs the access at the byte address lds-calc
+ * computed, with the statement's instruction in inline PTX or AMDGPU
+ * assembly, so that no compiler can change the width.  The addresses are
+ * data, not the program's formulas: what is measured is what was
+ * predicted, whatever the language expressed.
+ *
+ * DIR gets probe.cu (or probe.hip), a Makefile, run.sh (build, measure
+ * with ncu or rocprofv3, then lds-calc --check-counters) and
+ * expected.csv (the prediction, counter by counter). */
+#include "src/report_impl.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "src/buf.h"
+#include "src/counters.h"
+#include "src/limits.h"
+#include "src/mem.h"
+
+#define INACTIVE 0xffffffffu
+
+typedef struct {
+    bool hip;
+    const lds_access_result *a;
+    unsigned nwaves;              /* waves a workgroup launches: up to the
+                                     last that issued an instruction */
+    uint64_t groups;              /* workgroups: up to the last that did */
+    size_t *order;                /* kept instructions by (group, wave), stable */
+    uint64_t *start;              /* [groups * nwaves + 1]: each wave's first */
+    uint64_t lds_bytes;           /* dynamic shared memory the kernel needs */
+    unsigned off0, off1;          /* ds_read2: offsets in units of the width */
+    bool st64;
+} probe_access;
+
+/* ------------------------------------------------------------ checks */
+
+static const lds_sample *sample_of(const probe_access *p, size_t i)
+{
+    return &p->a->samples[p->order[i]];
+}
+
+static int by_wave(const void *x, const void *y, void *ctx)
+{
+    const lds_access_result *a = ctx;
+    const lds_sample *s = &a->samples[*(const size_t *)x], *t = &a->samples[*(const size_t *)y];
+    if (s->group != t->group)
+        return s->group < t->group ? -1 : 1;
+    if (s->wave != t->wave)
+        return s->wave < t->wave ? -1 : 1;
+    return *(const size_t *)x < *(const size_t *)y ? -1 : *(const size_t *)x > *(const size_t *)y;
+}
+
+/* A stable order by (group, wave) without qsort_r: insertion sort keeps
+ * equal keys in issue order and the counts are small (LDS_PROBE_MAX). */
+static void order_by_wave(probe_access *p)
+{
+    size_t n = p->a->nsamples;
+    p->order = lds_xcalloc(n ? n : 1, sizeof *p->order);
+    for (size_t i = 0; i < n; i++) {
+        size_t j = i;
+        while (j > 0 && by_wave(&i, &p->order[j - 1], (void *)p->a) < 0) {
+            p->order[j] = p->order[j - 1];
+            j--;
+        }
+        p->order[j] = i;
+    }
+}
+
+static const char *instruction_of(const lds_access_result *a)
+{
+    return a->form ? a->form->name : NULL;
+}
+
+/* The two addresses of a ds_read2 lane, as offsets of one base. */
+static int two_address_offsets(lds_reporter *r, probe_access *p)
+{
+    const lds_access_result *a = p->a;
+    bool found = false;
+    int64_t d = 0;
+    for (size_t i = 0; i < a->nsamples; i++) {
+        const lds_sample *s = &a->samples[i];
+        for (unsigned l = 0; l < s->nlanes; l++)
+            if (s->active[l]) {
+                int64_t e = (int64_t)(s->addr[2 * l + 1] - s->addr[2 * l]);
+                if (found && e != d) {
+                    lds_report_error(r, "access %u: its two addresses are not a fixed distance apart", a->index);
+                    return -1;
+                }
+                d = e;
+                found = true;
+            }
+    }
+    uint64_t dist = (uint64_t)(d < 0 ? -d : d), unit = a->width;
+    p->st64 = instruction_of(a) && (strstr(instruction_of(a), "st64") || strstr(instruction_of(a), "stride64"));
+    if (p->st64)
+        unit *= 64;
+    if (dist % unit || dist / unit > 255) {
+        lds_report_error(r, "access %u: its addresses %" PRIu64 " bytes apart fit no %s offset", a->index, dist,
+                         instruction_of(a) ? instruction_of(a) : "ds_read2");
+        return -1;
+    }
+    p->off0 = d < 0 ? (unsigned)(dist / unit) : 0;
+    p->off1 = d < 0 ? 0 : (unsigned)(dist / unit);
+    return 0;
+}
+
+/* The lowest address of lane l of sample s (the base of a ds_read2). */
+static uint64_t lane_address(const lds_sample *s, unsigned l)
+{
+    if (s->naddr == 1)
+        return s->addr[l];
+    return s->addr[2 * l] < s->addr[2 * l + 1] ? s->addr[2 * l] : s->addr[2 * l + 1];
+}
+
+static bool matrix_op(const lds_access_result *a)
+{
+    return lds_access_counter_op(a) && (!strcmp(lds_access_counter_op(a), "ldsm") || !strcmp(lds_access_counter_op(a), "stsm"));
+}
+
+/* Whether the access can be replayed, and its table laid out. */
+static int plan(lds_reporter *r, probe_access *p)
+{
+    const lds_access_result *a = p->a;
+    if (a->failed) {
+        lds_report_error(r, "access %u (line %u) failed: no probe", a->index, a->line);
+        return -1;
+    }
+    if (mpz_cmp_ui(a->m.instructions, a->nsamples) > 0 || a->simulated > a->nsamples) {
+        lds_report_error(r, "access %u (line %u) issues more than %u instructions, the most a probe replays: "
+                         "shorten its loops or dispatch", a->index, a->line, LDS_PROBE_MAX_INSTRUCTIONS);
+        return -1;
+    }
+    if (a->naddr == 2 && two_address_offsets(r, p) < 0)
+        return -1;
+    /* waves and workgroups past the last that issued an instruction
+     * would issue none: the launch stops there */
+    p->nwaves = p->groups = 1;
+    for (size_t i = 0; i < a->nsamples; i++) {
+        if ((uint64_t)a->samples[i].wave >= p->nwaves)
+            p->nwaves = (unsigned)a->samples[i].wave + 1;
+        if ((uint64_t)a->samples[i].group >= p->groups)
+            p->groups = (uint64_t)a->samples[i].group + 1;
+    }
+    order_by_wave(p);
+    uint64_t slots = p->groups * p->nwaves;
+    p->start = lds_xcalloc(slots + 1, sizeof *p->start);
+    for (size_t i = 0; i < a->nsamples; i++) {
+        const lds_sample *s = sample_of(p, i);
+        uint64_t slot = (uint64_t)s->group * p->nwaves + (uint64_t)s->wave;
+        p->start[slot + 1]++;
+        for (unsigned l = 0; l < s->nlanes; l++) {
+            if (!s->active[l]) {
+                /* a matrix instruction runs on the whole warp: a row lane
+                 * that takes no part cannot be replayed */
+                if (matrix_op(a) && l < a->form->row_lanes) {
+                    lds_report_error(r, "access %u (line %u): %s with lane %u inactive cannot be replayed (the whole "
+                                     "warp executes it)", a->index, a->line, instruction_of(a), l);
+                    return -1;
+                }
+                continue;
+            }
+            for (unsigned k = 0; k < s->naddr; k++) {
+                uint64_t end = s->addr[s->naddr * l + k] + a->width;
+                if (end > p->lds_bytes)
+                    p->lds_bytes = end;
+            }
+        }
+    }
+    for (uint64_t i = 0; i < slots; i++)
+        p->start[i + 1] += p->start[i];
+    p->lds_bytes = (p->lds_bytes + 255) / 256 * 256;
+    return 0;
+}
+
+/* ------------------------------------------------------- instructions */
+
+/* The statement that performs one lane's access at LDS address `x`
+ * (CUDA: a shared-window address; HIP: an LDS offset), folding what it
+ * returns into `acc`. */
+static void cuda_access(lds_buf *b, const lds_access_result *a)
+{
+    const char *op = lds_access_counter_op(a) ? lds_access_counter_op(a) : "";
+    unsigned w = a->width;
+    if (!strcmp(op, "ldsm") || !strcmp(op, "stsm")) {
+        unsigned x = a->form->row_lanes / 8;
+        bool trans = instruction_of(a) && (strstr(instruction_of(a), ".trans") || strstr(instruction_of(a), "MT88")
+                                        || strstr(instruction_of(a), "mt88"));
+        lds_buf_printf(b, "            acc ^= %s_x%u%s(x);\n", op, x, trans ? "_trans" : "");
+    } else if (!strcmp(op, "ldgsts")) {
+        lds_buf_printf(b, "            cp_async_%u(x, src + (x - base));\n", w);
+    } else if (a->kind == ACC_READ) {
+        lds_buf_printf(b, "            acc ^= ld_shared_%u(x);\n", w);
+    } else if (a->kind == ACC_WRITE) {
+        lds_buf_printf(b, "            st_shared_%u(x, tid);\n", w);
+    } else {
+        lds_buf_printf(b, "            acc ^= atom_shared_add_%u(x);\n", w);
+    }
+}
+
+/* gfx11 and later spell ds_read/ds_write ds_load/ds_store. */
+static bool gfx11_names(const lds_sim_profile *p)
+{
+    return !strncmp(p->name, "rdna", 4);
+}
+
+static void hip_access(lds_buf *b, const probe_access *p)
+{
+    const lds_access_result *a = p->a;
+    unsigned w = a->width;
+    const char *ins = instruction_of(a);
+    bool g11 = gfx11_names(a->profile);
+    if (ins && strstr(ins, "_tr")) {   /* the transposing loads, as written */
+        lds_buf_printf(b, "            u32x%u v;\n            asm volatile(\"%s %%0, %%1\" WAIT : \"=v\"(v) : \"v\"(x) : "
+                          "\"memory\");\n            acc ^= v[0];\n", w / 4, ins);
+    } else if (a->naddr == 2) {   /* gfx9 ds_read2st64_b32, gfx11 ds_load_2addr_stride64_b32 */
+        bool read = a->kind == ACC_READ;
+        lds_buf_printf(b, "            u32x%u v = x;\n            asm volatile(\"%s%s_b%u ", w / 2, 
+                       read ? (g11 ? "ds_load_2addr" : "ds_read2") : (g11 ? "ds_store_2addr" : "ds_write2"),
+                       p->st64 ? (g11 ? "_stride64" : "st64") : "", w * 8);
+        if (read)
+            lds_buf_printf(b, "%%0, %%1 offset0:%u offset1:%u\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\");\n", p->off0,
+                           p->off1);
+        else   /* each datum is one element: a dword, or two for b64 */
+            lds_buf_printf(b, "%%0, %%1, %%1 offset0:%u offset1:%u\" WAIT :: \"v\"(x), \"v\"(%s) : \"memory\");\n",
+                           p->off0, p->off1, w == 4 ? "v[0]" : "v.xy");
+        lds_buf_printf(b, "            acc ^= v[0];\n");
+    } else if (a->kind == ACC_READ) {
+        lds_buf_printf(b, "            acc ^= %s_%u(x);\n", g11 ? "ds_load" : "ds_read", w);
+    } else if (a->kind == ACC_WRITE) {
+        lds_buf_printf(b, "            %s_%u(x, tid);\n", g11 ? "ds_store" : "ds_write", w);
+    } else {
+        lds_buf_printf(b, "            acc ^= ds_add_%u(x);\n", w);
+    }
+}
+
+/* ------------------------------------------------------------- files */
+
+static const char *const cuda_prelude[] = {
+    "#include <cstdio>\n",
+    "#include <cstdlib>\n",
+    "#include <cuda_runtime.h>\n",
+    "\n",
+    "#ifdef __NVCC__\n",
+    "#pragma nv_diag_suppress 177   /* the helpers this probe does not use */\n",
+    "#endif\n",
+    "#define INACTIVE 0xffffffffu\n",
+    "\n",
+    "/* One shared-memory instruction each, in PTX, so that the width is the\n",
+    " * one predicted.  x is a shared-window address. */\n",
+    "static __device__ __forceinline__ unsigned ld_shared_1(unsigned x) { unsigned v; asm volatile(\"ld.shared.u8 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ld_shared_2(unsigned x) { unsigned v; asm volatile(\"ld.shared.u16 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ld_shared_4(unsigned x) { unsigned v; asm volatile(\"ld.shared.b32 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ld_shared_8(unsigned x) { unsigned u, v; asm volatile(\"ld.shared.v2.b32 {%0, %1}, [%2];\" : \"=r\"(u), \"=r\"(v) : \"r\"(x) : \"memory\"); return u ^ v; }\n",
+    "static __device__ __forceinline__ unsigned ld_shared_16(unsigned x) { unsigned s, t, u, v; asm volatile(\"ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];\" : \"=r\"(s), \"=r\"(t), \"=r\"(u), \"=r\"(v) : \"r\"(x) : \"memory\"); return s ^ t ^ u ^ v; }\n",
+    "static __device__ __forceinline__ void st_shared_1(unsigned x, unsigned v) { asm volatile(\"st.shared.u8 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void st_shared_2(unsigned x, unsigned v) { asm volatile(\"st.shared.u16 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void st_shared_4(unsigned x, unsigned v) { asm volatile(\"st.shared.b32 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void st_shared_8(unsigned x, unsigned v) { asm volatile(\"st.shared.v2.b32 [%0], {%1, %1};\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void st_shared_16(unsigned x, unsigned v) { asm volatile(\"st.shared.v4.b32 [%0], {%1, %1, %1, %1};\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ unsigned atom_shared_add_4(unsigned x) { unsigned v; asm volatile(\"atom.shared.add.u32 %0, [%1], 1;\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned atom_shared_add_8(unsigned x) { unsigned long long v; asm volatile(\"atom.shared.add.u64 %0, [%1], 1;\" : \"=l\"(v) : \"r\"(x) : \"memory\"); return (unsigned)v; }\n",
+    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 750\n",
+    "static __device__ __forceinline__ unsigned ldsm_x1(unsigned x) { unsigned a; asm volatile(\"ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\" : \"=r\"(a) : \"r\"(x) : \"memory\"); return a; }\n",
+    "static __device__ __forceinline__ unsigned ldsm_x2(unsigned x) { unsigned a, b; asm volatile(\"ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\" : \"=r\"(a), \"=r\"(b) : \"r\"(x) : \"memory\"); return a ^ b; }\n",
+    "static __device__ __forceinline__ unsigned ldsm_x4(unsigned x) { unsigned a, b, c, d; asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\" : \"=r\"(a), \"=r\"(b), \"=r\"(c), \"=r\"(d) : \"r\"(x) : \"memory\"); return a ^ b ^ c ^ d; }\n",
+    "static __device__ __forceinline__ unsigned ldsm_x1_trans(unsigned x) { unsigned a; asm volatile(\"ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];\" : \"=r\"(a) : \"r\"(x) : \"memory\"); return a; }\n",
+    "static __device__ __forceinline__ unsigned ldsm_x2_trans(unsigned x) { unsigned a, b; asm volatile(\"ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\" : \"=r\"(a), \"=r\"(b) : \"r\"(x) : \"memory\"); return a ^ b; }\n",
+    "static __device__ __forceinline__ unsigned ldsm_x4_trans(unsigned x) { unsigned a, b, c, d; asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\" : \"=r\"(a), \"=r\"(b), \"=r\"(c), \"=r\"(d) : \"r\"(x) : \"memory\"); return a ^ b ^ c ^ d; }\n",
+    "#endif\n",
+    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900\n",
+    "static __device__ __forceinline__ unsigned stsm_x1(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
+    "static __device__ __forceinline__ unsigned stsm_x2(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
+    "static __device__ __forceinline__ unsigned stsm_x4(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %1, %1, %1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
+    "#endif\n",
+    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800\n",
+    "static __device__ __forceinline__ void cp_async_4(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void cp_async_8(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 8;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void cp_async_16(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
+    "#endif\n",
+    NULL,
+};
+
+static const char *const hip_prelude[] = {
+    "#include <cstdio>\n",
+    "#include <cstdlib>\n",
+    "#include <hip/hip_runtime.h>\n",
+    "\n",
+    "#define INACTIVE 0xffffffffu\n",
+    "typedef unsigned u32x2 __attribute__((ext_vector_type(2)));\n",
+    "typedef unsigned u32x3 __attribute__((ext_vector_type(3)));\n",
+    "typedef unsigned u32x4 __attribute__((ext_vector_type(4)));\n",
+    "\n",
+    "/* One LDS instruction each, in AMDGPU assembly, so that the width is the\n",
+    " * one predicted.  x is an LDS byte offset. */\n",
+    "#define WAIT \"\\n\\ts_waitcnt lgkmcnt(0)\"\n",
+    "#define DS_READ(name, bytes, T, fold) static __device__ __forceinline__ unsigned name##_##bytes(unsigned x) { T v; asm volatile(#name \"_\" #fold \" %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return (unsigned)v[0]; }\n",
+    "#define DS_WRITE(name, bytes, T, fold) static __device__ __forceinline__ void name##_##bytes(unsigned x, unsigned d) { T v = d; asm volatile(#name \"_\" #fold \" %0, %1\" WAIT :: \"v\"(x), \"v\"(v) : \"memory\"); }\n",
+    "static __device__ __forceinline__ unsigned ds_read_1(unsigned x) { unsigned v; asm volatile(\"ds_read_u8 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ds_read_2(unsigned x) { unsigned v; asm volatile(\"ds_read_u16 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ds_read_4(unsigned x) { unsigned v; asm volatile(\"ds_read_b32 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "DS_READ(ds_read, 8, u32x2, b64) DS_READ(ds_read, 12, u32x3, b96) DS_READ(ds_read, 16, u32x4, b128)\n",
+    "static __device__ __forceinline__ unsigned ds_load_1(unsigned x) { unsigned v; asm volatile(\"ds_load_u8 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ds_load_2(unsigned x) { unsigned v; asm volatile(\"ds_load_u16 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "static __device__ __forceinline__ unsigned ds_load_4(unsigned x) { unsigned v; asm volatile(\"ds_load_b32 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
+    "DS_READ(ds_load, 8, u32x2, b64) DS_READ(ds_load, 12, u32x3, b96) DS_READ(ds_load, 16, u32x4, b128)\n",
+    "static __device__ __forceinline__ void ds_write_1(unsigned x, unsigned d) { asm volatile(\"ds_write_b8 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void ds_write_2(unsigned x, unsigned d) { asm volatile(\"ds_write_b16 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void ds_write_4(unsigned x, unsigned d) { asm volatile(\"ds_write_b32 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "DS_WRITE(ds_write, 8, u32x2, b64) DS_WRITE(ds_write, 12, u32x3, b96) DS_WRITE(ds_write, 16, u32x4, b128)\n",
+    "static __device__ __forceinline__ void ds_store_1(unsigned x, unsigned d) { asm volatile(\"ds_store_b8 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void ds_store_2(unsigned x, unsigned d) { asm volatile(\"ds_store_b16 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void ds_store_4(unsigned x, unsigned d) { asm volatile(\"ds_store_b32 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
+    "DS_WRITE(ds_store, 8, u32x2, b64) DS_WRITE(ds_store, 12, u32x3, b96) DS_WRITE(ds_store, 16, u32x4, b128)\n",
+    "static __device__ __forceinline__ unsigned ds_add_4(unsigned x) { unsigned one = 1; asm volatile(\"ds_add_u32 %0, %1\" WAIT :: \"v\"(x), \"v\"(one) : \"memory\"); return 0; }\n",
+    "static __device__ __forceinline__ unsigned ds_add_8(unsigned x) { unsigned long long one = 1; asm volatile(\"ds_add_u64 %0, %1\" WAIT :: \"v\"(x), \"v\"(one) : \"memory\"); return 0; }\n",
+    NULL,
+};
+
+static void table(lds_buf *b, const probe_access *p)
+{
+    const lds_access_result *a = p->a;
+    unsigned wave = a->profile->wave;
+    lds_buf_printf(b, "/* each kept instruction, each lane: its LDS byte offset, or INACTIVE */\n");
+    lds_buf_printf(b, "static __device__ const unsigned addr_%u[] = {", a->index);
+    for (size_t i = 0; i < a->nsamples; i++) {
+        const lds_sample *s = sample_of(p, i);
+        lds_buf_printf(b, "\n   ");
+        for (unsigned l = 0; l < wave; l++) {
+            if (l < s->nlanes && s->active[l])
+                lds_buf_printf(b, " %" PRIu64 "u,", lane_address(s, l));
+            else
+                lds_buf_printf(b, " INACTIVE,");
+        }
+    }
+    if (!a->nsamples)
+        lds_buf_printf(b, " INACTIVE");
+    lds_buf_printf(b, "\n};\n/* each wave's first instruction (group-major), then the end */\n");
+    lds_buf_printf(b, "static __device__ const unsigned start_%u[] = {", a->index);
+    for (uint64_t i = 0; i <= p->groups * p->nwaves; i++)
+        lds_buf_printf(b, "%s%s%" PRIu64, i ? "," : "", i % 16 ? " " : "\n    ", p->start[i]);
+    lds_buf_printf(b, "\n};\n");
+}
+
+static void kernel(lds_buf *b, const probe_access *p)
+{
+    const lds_access_result *a = p->a;
+    unsigned wave = a->profile->wave, banks_bytes = a->profile->banks * a->profile->bank_bytes;
+    bool whole_warp = matrix_op(a);
+    lds_buf_printf(b, "\n/* access %u, %s:%u: %s\n * on %s", a->index, a->file ? a->file : "", a->line, a->source,
+                   a->profile->name);
+    if (instruction_of(a))
+        lds_buf_printf(b, ", as %s", instruction_of(a));
+    lds_buf_printf(b, " */\n");
+    table(b, p);
+    lds_buf_printf(b, "extern \"C\" __global__ void lds_access_%u(const unsigned char *src, unsigned *sink)\n{\n",
+                   a->index);
+    lds_buf_printf(b, "    extern __shared__ __align__(256) unsigned char smem[];\n");
+    if (p->hip)
+        lds_buf_printf(b, "    const unsigned base = (unsigned)(size_t)smem;   /* the LDS offset (low 32 bits) */\n");
+    else
+        lds_buf_printf(b, "    const unsigned base = (unsigned)__cvta_generic_to_shared(smem);\n");
+    lds_buf_printf(b, "    const unsigned tid = threadIdx.x, lane = tid %% %u, wave = tid / %u;\n", wave, wave);
+    lds_buf_printf(b, "    const unsigned slot = blockIdx.x * %u + wave;\n", p->nwaves);
+    lds_buf_printf(b, "    if (base %% %u != 0)   /* banks would be shifted */\n        %s;\n", banks_bytes,
+                   p->hip ? "__builtin_trap()" : "__trap()");
+    lds_buf_printf(b, "    unsigned acc = 0;\n    (void)src;\n");
+    lds_buf_printf(b, "    for (unsigned i = start_%u[slot]; i < start_%u[slot + 1]; i++) {\n", a->index, a->index);
+    lds_buf_printf(b, "        const unsigned off = addr_%u[i * %u + lane];\n", a->index, wave);
+    if (whole_warp) {   /* every lane executes it; only the row lanes' addresses count */
+        lds_buf_printf(b, "        {\n            const unsigned x = base + (off == INACTIVE ? 0 : off);\n");
+    } else {
+        lds_buf_printf(b, "        if (off != INACTIVE) {\n            const unsigned x = base + off;\n");
+    }
+    if (p->hip)
+        hip_access(b, p);
+    else
+        cuda_access(b, a);
+    lds_buf_printf(b, "        }\n    }\n");
+    if (lds_access_counter_op(a) && !strcmp(lds_access_counter_op(a), "ldgsts"))
+        lds_buf_printf(b, "    asm volatile(\"cp.async.wait_all;\" ::: \"memory\");\n");
+    lds_buf_printf(b, "    sink[blockIdx.x * blockDim.x + tid] = acc;\n}\n");
+}
+
+static void host(lds_buf *b, const probe_access *ps, size_t n, bool hip)
+{
+    const char *api = hip ? "hip" : "cuda";
+    uint64_t most = 256, threads = 1, groups = 1;
+    for (size_t i = 0; i < n; i++) {
+        most = ps[i].lds_bytes > most ? ps[i].lds_bytes : most;
+        uint64_t t = (uint64_t)ps[i].nwaves * ps[i].a->profile->wave;
+        threads = t > threads ? t : threads;
+        groups = ps[i].groups > groups ? ps[i].groups : groups;
+    }
+    lds_buf_printf(b, "\n#define CHECK(call) do { %sError_t e_ = (call); if (e_ != %sSuccess) { "
+                      "fprintf(stderr, \"probe: %%s: %%s\\n\", #call, %sGetErrorString(e_)); exit(1); } } while (0)\n",
+                   api, api, api);
+    lds_buf_printf(b, "\n/* Each access's kernel once, with the program's dispatch; the profiler\n"
+                      " * reports each launch under the kernel's name. */\nint main(void)\n{\n");
+    lds_buf_printf(b, "    unsigned char *src;\n    unsigned *sink;\n");
+    lds_buf_printf(b, "    CHECK(%sMalloc((void **)&src, %" PRIu64 "));\n", api, most);
+    lds_buf_printf(b, "    CHECK(%sMemset(src, 1, %" PRIu64 "));\n", api, most);
+    lds_buf_printf(b, "    CHECK(%sMalloc((void **)&sink, %" PRIu64 " * sizeof(unsigned)));\n", api, threads * groups);
+    for (size_t i = 0; i < n; i++) {
+        const probe_access *p = &ps[i];
+        unsigned k = p->a->index;
+        if (p->lds_bytes > 48 * 1024)
+            lds_buf_printf(b, "    CHECK(%sFuncSetAttribute((const void *)lds_access_%u, "
+                              "%sFuncAttributeMaxDynamicSharedMemorySize, %" PRIu64 "));\n",
+                           api, k, api, p->lds_bytes);
+        lds_buf_printf(b, "    lds_access_%u<<<%" PRIu64 ", %" PRIu64 ", %" PRIu64 ">>>(src, sink);\n", k, p->groups,
+                       (uint64_t)p->nwaves * p->a->profile->wave, p->lds_bytes);
+        lds_buf_printf(b, "    CHECK(%sGetLastError());\n    CHECK(%sDeviceSynchronize());\n", api, api);
+    }
+    lds_buf_printf(b, "    fprintf(stderr, \"probe: %zu kernel%s ran\\n\");\n    return 0;\n}\n", n, n == 1 ? "" : "s");
+}
+
+/* "sm90" -> "sm_90"; the AMD names are the targets (rdna3: gfx1100). */
+static void target_of(const lds_sim_profile *p, char *buf, size_t size)
+{
+    if (!strncmp(p->name, "sm", 2))
+        snprintf(buf, size, "sm_%s", p->name + 2);
+    else if (!strcmp(p->name, "rdna3"))
+        snprintf(buf, size, "gfx1100");
+    else if (!strcmp(p->name, "rdna4"))
+        snprintf(buf, size, "gfx1200");
+    else
+        snprintf(buf, size, "%s", p->name);
+}
+
+static int write_file(lds_reporter *r, const char *name, const char *text, size_t len, mode_t mode)
+{
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", r->o.output_dir, name) >= sizeof path) {
+        lds_report_error(r, "%s: the path is too long", r->o.output_dir);
+        return -1;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+        lds_report_error(r, "%s: %s", path, strerror(errno));
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    if (chmod(path, mode) != 0) {
+        lds_report_error(r, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Every counter predicted, for expected.csv; the distinct names, comma
+ * separated, for the profiler's list. */
+static void expected(lds_buf *csv, lds_buf *names, const probe_access *ps, size_t n)
+{
+    char seen[LDS_MAX_TOTAL_COUNTERS][96];
+    unsigned nseen = 0;
+    lds_buf_printf(csv, "kernel,counter,value\n");
+    for (size_t i = 0; i < n; i++) {
+        const lds_access_result *a = ps[i].a;
+        lds_counter c[LDS_MAX_COUNTERS];
+        unsigned nc = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c);
+        for (unsigned k = 0; k < nc; k++) {
+            if (c[k].percent)
+                continue;   /* derived, not a counter */
+            char *v = mpz_get_str(NULL, 10, c[k].value);
+            lds_buf_printf(csv, "lds_access_%u,%s,%s\n", a->index, c[k].name, v);
+            free(v);
+            unsigned j = 0;
+            while (j < nseen && strcmp(seen[j], c[k].name))
+                j++;
+            if (j == nseen && nseen < LDS_MAX_TOTAL_COUNTERS) {
+                snprintf(seen[nseen++], sizeof seen[0], "%.95s", c[k].name);
+                lds_buf_printf(names, "%s%s", nseen > 1 ? "," : "", c[k].name);
+            }
+        }
+        lds_counters_clear(c, nc);
+    }
+}
+
+static void makefile(lds_buf *b, bool hip, const char *target)
+{
+    if (hip)
+        lds_buf_printf(b, "HIPCC ?= hipcc\nARCH ?= %s\n\nprobe: probe.hip\n\t$(HIPCC) -O2 --offload-arch=$(ARCH) -o $@ "
+                          "probe.hip\n\nclean:\n\trm -f probe\n", target);
+    else
+        lds_buf_printf(b, "NVCC ?= nvcc\nARCH ?= %s\n\nprobe: probe.cu\n\t$(NVCC) -O2 -arch=$(ARCH) -o $@ probe.cu\n\n"
+                          "clean:\n\trm -f probe\n", target);
+}
+
+static void run_script(lds_buf *b, bool hip, const char *metrics, const char *rerun)
+{
+    lds_buf_printf(b, "#!/bin/sh\n# Build the probe, measure it, and compare with lds-calc's prediction\n"
+                      "# (lds-calc(1), PROBES).  LDS_CALC names lds-calc if it is not on PATH.\nset -e\n"
+                      "cd \"$(dirname \"$0\")\"\nmake\n");
+    if (hip)
+        lds_buf_printf(b, "rm -rf rocprof\nrocprofv3 --pmc SQ_INSTS_LDS SQ_LDS_BANK_CONFLICT --output-format csv "
+                          "-d rocprof -o counters -- ./probe\n"
+                          "csv=$(find rocprof -name '*counter_collection.csv' | head -n 1)\n"
+                          "cp \"$csv\" counters.csv\n");
+    else
+        lds_buf_printf(b, "ncu --csv --print-units base --metrics %s ./probe > counters.csv\n", metrics);
+    lds_buf_printf(b, "exec \"${LDS_CALC:-lds-calc}\" --check-counters counters.csv%s\n", rerun ? rerun : "");
+}
+
+static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
+{
+    const lds_results *res = run->res;
+    size_t n = res->n - run->first_access;
+    if (run->status->error) {
+        lds_report_error(r, "the run failed: no probe written");
+        r->io_error = true;
+        return;
+    }
+    probe_access *ps = lds_xcalloc(n ? n : 1, sizeof *ps);
+    int rc = 0;
+    const lds_sim_profile *profile = NULL;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        ps[i].hip = hip;
+        ps[i].a = res->accesses[run->first_access + i];
+        lds_sim_vendor v = lds_sim_profile_vendor(ps[i].a->profile);
+        if (v != (hip ? LDS_VENDOR_AMD : LDS_VENDOR_NVIDIA)) {
+            lds_report_error(r, "--emit %s needs an %s profile; access %u runs on %s", hip ? "hip" : "cuda",
+                             hip ? "AMD" : "NVIDIA", ps[i].a->index, ps[i].a->profile->name);
+            rc = -1;
+        } else if (profile && strcmp(profile->name, ps[i].a->profile->name)) {
+            lds_report_error(r, "a probe is for one part: access %u runs on %s, an earlier one on %s",
+                             ps[i].a->index, ps[i].a->profile->name, profile->name);
+            rc = -1;
+        } else {
+            profile = ps[i].a->profile;
+            rc = plan(r, &ps[i]);
+        }
+    }
+    if (rc == 0 && n == 0) {
+        lds_report_error(r, "the program has no access: no probe written");
+        rc = -1;
+    }
+    if (rc == 0) {
+        lds_buf src = { 0 }, mk = { 0 }, sh = { 0 }, csv = { 0 }, names = { 0 };
+        char target[32];
+        target_of(profile, target, sizeof target);
+        lds_buf_printf(&src, "/* %s - written by lds-calc --emit %s: a probe of %zu access statement%s on %s.\n"
+                             " * Build and measure with run.sh; see lds-calc(1), PROBES. */\n",
+                       hip ? "probe.hip" : "probe.cu", hip ? "hip" : "cuda", n, n == 1 ? "" : "s", profile->name);
+        for (const char *const *line = hip ? hip_prelude : cuda_prelude; *line; line++)
+            lds_buf_printf(&src, "%s", *line);
+        for (size_t i = 0; i < n; i++)
+            kernel(&src, &ps[i]);
+        host(&src, ps, n, hip);
+        expected(&csv, &names, ps, n);
+        makefile(&mk, hip, target);
+        run_script(&sh, hip, lds_buf_str(&names), r->o.rerun);
+        if (write_file(r, hip ? "probe.hip" : "probe.cu", lds_buf_str(&src), src.len, 0644) < 0
+            || write_file(r, "Makefile", lds_buf_str(&mk), mk.len, 0644) < 0 || write_file(r, "run.sh", lds_buf_str(&sh), sh.len, 0755) < 0
+            || write_file(r, "expected.csv", lds_buf_str(&csv), csv.len, 0644) < 0)
+            rc = -1;
+        else
+            fprintf(r->o.out, "probe for %zu access%s on %s written to %s (run %s/run.sh on the GPU machine)\n", n,
+                    n == 1 ? "" : "es", profile->name, r->o.output_dir, r->o.output_dir);
+        lds_buf_free(&src);
+        lds_buf_free(&mk);
+        lds_buf_free(&sh);
+        lds_buf_free(&csv);
+        lds_buf_free(&names);
+    }
+    if (rc < 0)
+        r->io_error = true;
+    for (size_t i = 0; i < n; i++) {
+        free(ps[i].order);
+        free(ps[i].start);
+    }
+    free(ps);
+}
+
+static void cuda_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    probe_end_run(r, run, false);
+}
+
+static void hip_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    probe_end_run(r, run, true);
+}
+
+const lds_format_ops lds_probe_cuda_ops = { NULL, cuda_end_run, NULL };
+const lds_format_ops lds_probe_hip_ops = { NULL, hip_end_run, NULL };

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && lds --emit cuda --output "$d" -a sm80 'threads 64; array f32 t[32][32]; read t[lane][lane % 4]; ldmatrix.x1 @ lane * 16; cp.async b64 @ lane * 8 for k in 0..2' | sed "s|$d|DIR|g" && cat "$d/probe.cu" "$d/Makefile" "$d/run.sh" "$d/expected.csv"; rm -rf "$d"

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && lds --emit hip --output "$d" -a gfx942 'threads 128; array f32 t[64][64]; ds_read2st64_b32 t[0][lane] offset1:1; write b128 @ lane * 16 if lane < 40' | sed "s|$d|DIR|g" && cat "$d/probe.hip" "$d/Makefile" "$d/run.sh" "$d/expected.csv"; rm -rf "$d"
