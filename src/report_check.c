@@ -207,49 +207,62 @@ static const measured *find(const measurements *ms, const char *kernel, const ch
     return NULL;
 }
 
+/* One access's counters against the measurements, into b; the tallies. */
+static void check_access(lds_buf *b, const lds_access_result *a, const measurements *ms, unsigned *agree,
+                         unsigned *differ, unsigned *missing)
+{
+    char kernel[40];
+    snprintf(kernel, sizeof kernel, "lds_access_%u", a->index);
+    lds_buf_printf(b, "access %u, %s:%u: %s (%s)\n", a->index, a->file ? a->file : "", a->line, a->source,
+                   a->profile->name);
+    if (a->failed) {
+        lds_buf_printf(b, "  no prediction: %s\n", a->error ? a->error : "the access failed");
+        ++*missing;
+        return;
+    }
+    lds_counter c[LDS_MAX_COUNTERS];
+    unsigned nc = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c);
+    if (!nc)
+        lds_buf_printf(b, "  no profiler counters on this profile\n");
+    for (unsigned k = 0; k < nc; k++) {
+        if (c[k].percent)
+            continue;   /* derived from the others */
+        const measured *m = find(ms, kernel, c[k].name);
+        char *want = mpz_get_str(NULL, 10, c[k].value);
+        lds_buf_printf(b, "  %-64s predicted %s", c[k].name, want);
+        if (!m) {
+            lds_buf_printf(b, ", not measured (no %s row for %s)\n", c[k].name, kernel);
+            ++*missing;
+        } else {
+            char *got = mpz_get_str(NULL, 10, m->value);
+            bool same = mpz_cmp(m->value, c[k].value) == 0;
+            lds_buf_printf(b, ", measured %s: %s\n", got, same ? "agree" : "DISAGREE");
+            ++*(same ? agree : differ);
+            free(got);
+        }
+        free(want);
+    }
+    lds_counters_clear(c, nc);
+}
+
+/* With -q nothing is printed; the exit status still tells. */
 static void check_end_run(lds_reporter *r, const lds_run_view *run)
 {
-    FILE *out = r->o.out;
     measurements ms = { NULL, 0 };
-    if (read_measurements(r, r->o.counters_file, &ms) < 0) {
+    if (!r->o.counters_file) {   /* the command line gives one; the REPL cannot reach here */
+        lds_report_error(r, "no counters file to check");
+        r->io_error = true;
+    } else if (read_measurements(r, r->o.counters_file, &ms) < 0) {
         r->io_error = true;
     } else {
         unsigned agree = 0, differ = 0, missing = 0;
-        for (size_t i = run->first_access; i < run->res->n; i++) {
-            const lds_access_result *a = run->res->accesses[i];
-            char kernel[40];
-            snprintf(kernel, sizeof kernel, "lds_access_%u", a->index);
-            fprintf(out, "access %u, %s:%u: %s (%s)\n", a->index, a->file ? a->file : "", a->line, a->source,
-                    a->profile->name);
-            if (a->failed) {
-                fprintf(out, "  no prediction: %s\n", a->error ? a->error : "the access failed");
-                missing++;
-                continue;
-            }
-            lds_counter c[LDS_MAX_COUNTERS];
-            unsigned nc = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c);
-            if (!nc)
-                fprintf(out, "  no profiler counters on this profile\n");
-            for (unsigned k = 0; k < nc; k++) {
-                if (c[k].percent)
-                    continue;   /* derived from the others */
-                const measured *m = find(&ms, kernel, c[k].name);
-                fprintf(out, "  %-64s predicted ", c[k].name);
-                mpz_out_str(out, 10, c[k].value);
-                if (!m) {
-                    fprintf(out, ", not measured (no %s row for %s)\n", c[k].name, kernel);
-                    missing++;
-                } else {
-                    fputs(", measured ", out);
-                    mpz_out_str(out, 10, m->value);
-                    bool same = mpz_cmp(m->value, c[k].value) == 0;
-                    fputs(same ? ": agree\n" : ": DISAGREE\n", out);
-                    same ? agree++ : differ++;
-                }
-            }
-            lds_counters_clear(c, nc);
-        }
-        fprintf(out, "%u agree, %u disagree, %u not measured\n", agree, differ, missing);
+        lds_buf b = { 0 };
+        for (size_t i = run->first_access; i < run->res->n; i++)
+            check_access(&b, run->res->accesses[i], &ms, &agree, &differ, &missing);
+        lds_buf_printf(&b, "%u agree, %u disagree, %u not measured\n", agree, differ, missing);
+        if (!r->o.quiet)
+            fputs(lds_buf_str(&b), r->o.out);
+        lds_buf_free(&b);
         if (differ || missing)
             r->mismatched = true;
     }

@@ -26,6 +26,7 @@
 #include "src/counters.h"
 #include "src/limits.h"
 #include "src/mem.h"
+#include "src/probe_text.h"
 
 #define INACTIVE 0xffffffffu
 
@@ -245,86 +246,6 @@ static void hip_access(lds_buf *b, const probe_access *p)
 
 /* ------------------------------------------------------------- files */
 
-static const char *const cuda_prelude[] = {
-    "#include <cstdio>\n",
-    "#include <cstdlib>\n",
-    "#include <cuda_runtime.h>\n",
-    "\n",
-    "#ifdef __NVCC__\n",
-    "#pragma nv_diag_suppress 177   /* the helpers this probe does not use */\n",
-    "#endif\n",
-    "#define INACTIVE 0xffffffffu\n",
-    "\n",
-    "/* One shared-memory instruction each, in PTX, so that the width is the\n",
-    " * one predicted.  x is a shared-window address. */\n",
-    "static __device__ __forceinline__ unsigned ld_shared_1(unsigned x) { unsigned v; asm volatile(\"ld.shared.u8 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ld_shared_2(unsigned x) { unsigned v; asm volatile(\"ld.shared.u16 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ld_shared_4(unsigned x) { unsigned v; asm volatile(\"ld.shared.b32 %0, [%1];\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ld_shared_8(unsigned x) { unsigned u, v; asm volatile(\"ld.shared.v2.b32 {%0, %1}, [%2];\" : \"=r\"(u), \"=r\"(v) : \"r\"(x) : \"memory\"); return u ^ v; }\n",
-    "static __device__ __forceinline__ unsigned ld_shared_16(unsigned x) { unsigned s, t, u, v; asm volatile(\"ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];\" : \"=r\"(s), \"=r\"(t), \"=r\"(u), \"=r\"(v) : \"r\"(x) : \"memory\"); return s ^ t ^ u ^ v; }\n",
-    "static __device__ __forceinline__ void st_shared_1(unsigned x, unsigned v) { asm volatile(\"st.shared.u8 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void st_shared_2(unsigned x, unsigned v) { asm volatile(\"st.shared.u16 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void st_shared_4(unsigned x, unsigned v) { asm volatile(\"st.shared.b32 [%0], %1;\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void st_shared_8(unsigned x, unsigned v) { asm volatile(\"st.shared.v2.b32 [%0], {%1, %1};\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void st_shared_16(unsigned x, unsigned v) { asm volatile(\"st.shared.v4.b32 [%0], {%1, %1, %1, %1};\" :: \"r\"(x), \"r\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ unsigned atom_shared_add_4(unsigned x) { unsigned v; asm volatile(\"atom.shared.add.u32 %0, [%1], 1;\" : \"=r\"(v) : \"r\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned atom_shared_add_8(unsigned x) { unsigned long long v; asm volatile(\"atom.shared.add.u64 %0, [%1], 1;\" : \"=l\"(v) : \"r\"(x) : \"memory\"); return (unsigned)v; }\n",
-    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 750\n",
-    "static __device__ __forceinline__ unsigned ldsm_x1(unsigned x) { unsigned a; asm volatile(\"ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];\" : \"=r\"(a) : \"r\"(x) : \"memory\"); return a; }\n",
-    "static __device__ __forceinline__ unsigned ldsm_x2(unsigned x) { unsigned a, b; asm volatile(\"ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];\" : \"=r\"(a), \"=r\"(b) : \"r\"(x) : \"memory\"); return a ^ b; }\n",
-    "static __device__ __forceinline__ unsigned ldsm_x4(unsigned x) { unsigned a, b, c, d; asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\" : \"=r\"(a), \"=r\"(b), \"=r\"(c), \"=r\"(d) : \"r\"(x) : \"memory\"); return a ^ b ^ c ^ d; }\n",
-    "static __device__ __forceinline__ unsigned ldsm_x1_trans(unsigned x) { unsigned a; asm volatile(\"ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];\" : \"=r\"(a) : \"r\"(x) : \"memory\"); return a; }\n",
-    "static __device__ __forceinline__ unsigned ldsm_x2_trans(unsigned x) { unsigned a, b; asm volatile(\"ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];\" : \"=r\"(a), \"=r\"(b) : \"r\"(x) : \"memory\"); return a ^ b; }\n",
-    "static __device__ __forceinline__ unsigned ldsm_x4_trans(unsigned x) { unsigned a, b, c, d; asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\" : \"=r\"(a), \"=r\"(b), \"=r\"(c), \"=r\"(d) : \"r\"(x) : \"memory\"); return a ^ b ^ c ^ d; }\n",
-    "#endif\n",
-    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900\n",
-    "static __device__ __forceinline__ unsigned stsm_x1(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
-    "static __device__ __forceinline__ unsigned stsm_x2(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
-    "static __device__ __forceinline__ unsigned stsm_x4(unsigned x) { asm volatile(\"stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %1, %1, %1};\" :: \"r\"(x), \"r\"(x) : \"memory\"); return 0; }\n",
-    "#endif\n",
-    "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800\n",
-    "static __device__ __forceinline__ void cp_async_4(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void cp_async_8(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 8;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void cp_async_16(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
-    "#endif\n",
-    NULL,
-};
-
-static const char *const hip_prelude[] = {
-    "#include <cstdio>\n",
-    "#include <cstdlib>\n",
-    "#include <hip/hip_runtime.h>\n",
-    "\n",
-    "#define INACTIVE 0xffffffffu\n",
-    "typedef unsigned u32x2 __attribute__((ext_vector_type(2)));\n",
-    "typedef unsigned u32x3 __attribute__((ext_vector_type(3)));\n",
-    "typedef unsigned u32x4 __attribute__((ext_vector_type(4)));\n",
-    "\n",
-    "/* One LDS instruction each, in AMDGPU assembly, so that the width is the\n",
-    " * one predicted.  x is an LDS byte offset. */\n",
-    "#define WAIT \"\\n\\ts_waitcnt lgkmcnt(0)\"\n",
-    "#define DS_READ(name, bytes, T, fold) static __device__ __forceinline__ unsigned name##_##bytes(unsigned x) { T v; asm volatile(#name \"_\" #fold \" %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return (unsigned)v[0]; }\n",
-    "#define DS_WRITE(name, bytes, T, fold) static __device__ __forceinline__ void name##_##bytes(unsigned x, unsigned d) { T v = d; asm volatile(#name \"_\" #fold \" %0, %1\" WAIT :: \"v\"(x), \"v\"(v) : \"memory\"); }\n",
-    "static __device__ __forceinline__ unsigned ds_read_1(unsigned x) { unsigned v; asm volatile(\"ds_read_u8 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ds_read_2(unsigned x) { unsigned v; asm volatile(\"ds_read_u16 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ds_read_4(unsigned x) { unsigned v; asm volatile(\"ds_read_b32 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "DS_READ(ds_read, 8, u32x2, b64) DS_READ(ds_read, 12, u32x3, b96) DS_READ(ds_read, 16, u32x4, b128)\n",
-    "static __device__ __forceinline__ unsigned ds_load_1(unsigned x) { unsigned v; asm volatile(\"ds_load_u8 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ds_load_2(unsigned x) { unsigned v; asm volatile(\"ds_load_u16 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "static __device__ __forceinline__ unsigned ds_load_4(unsigned x) { unsigned v; asm volatile(\"ds_load_b32 %0, %1\" WAIT : \"=v\"(v) : \"v\"(x) : \"memory\"); return v; }\n",
-    "DS_READ(ds_load, 8, u32x2, b64) DS_READ(ds_load, 12, u32x3, b96) DS_READ(ds_load, 16, u32x4, b128)\n",
-    "static __device__ __forceinline__ void ds_write_1(unsigned x, unsigned d) { asm volatile(\"ds_write_b8 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void ds_write_2(unsigned x, unsigned d) { asm volatile(\"ds_write_b16 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void ds_write_4(unsigned x, unsigned d) { asm volatile(\"ds_write_b32 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "DS_WRITE(ds_write, 8, u32x2, b64) DS_WRITE(ds_write, 12, u32x3, b96) DS_WRITE(ds_write, 16, u32x4, b128)\n",
-    "static __device__ __forceinline__ void ds_store_1(unsigned x, unsigned d) { asm volatile(\"ds_store_b8 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void ds_store_2(unsigned x, unsigned d) { asm volatile(\"ds_store_b16 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "static __device__ __forceinline__ void ds_store_4(unsigned x, unsigned d) { asm volatile(\"ds_store_b32 %0, %1\" WAIT :: \"v\"(x), \"v\"(d) : \"memory\"); }\n",
-    "DS_WRITE(ds_store, 8, u32x2, b64) DS_WRITE(ds_store, 12, u32x3, b96) DS_WRITE(ds_store, 16, u32x4, b128)\n",
-    "static __device__ __forceinline__ unsigned ds_add_4(unsigned x) { unsigned one = 1; asm volatile(\"ds_add_u32 %0, %1\" WAIT :: \"v\"(x), \"v\"(one) : \"memory\"); return 0; }\n",
-    "static __device__ __forceinline__ unsigned ds_add_8(unsigned x) { unsigned long long one = 1; asm volatile(\"ds_add_u64 %0, %1\" WAIT :: \"v\"(x), \"v\"(one) : \"memory\"); return 0; }\n",
-    NULL,
-};
 
 static void table(lds_buf *b, const probe_access *p)
 {
@@ -516,6 +437,11 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
 {
     const lds_results *res = run->res;
     size_t n = res->n - run->first_access;
+    if (!r->o.output_dir) {   /* the command line asks for one; the REPL cannot reach here */
+        lds_report_error(r, "a probe needs an output directory");
+        r->io_error = true;
+        return;
+    }
     if (run->status->error) {
         lds_report_error(r, "the run failed: no probe written");
         r->io_error = true;
@@ -552,7 +478,7 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
         lds_buf_printf(&src, "/* %s - written by lds-calc --emit %s: a probe of %zu access statement%s on %s.\n"
                              " * Build and measure with run.sh; see lds-calc(1), PROBES. */\n",
                        hip ? "probe.hip" : "probe.cu", hip ? "hip" : "cuda", n, n == 1 ? "" : "s", profile->name);
-        for (const char *const *line = hip ? hip_prelude : cuda_prelude; *line; line++)
+        for (const char *const *line = hip ? lds_probe_hip_prelude : lds_probe_cuda_prelude; *line; line++)
             lds_buf_printf(&src, "%s", *line);
         for (size_t i = 0; i < n; i++)
             kernel(&src, &ps[i]);
@@ -564,7 +490,7 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
             || write_file(r, "Makefile", lds_buf_str(&mk), mk.len, 0644) < 0 || write_file(r, "run.sh", lds_buf_str(&sh), sh.len, 0755) < 0
             || write_file(r, "expected.csv", lds_buf_str(&csv), csv.len, 0644) < 0)
             rc = -1;
-        else
+        else if (!r->o.quiet)
             fprintf(r->o.out, "probe for %zu access%s on %s written to %s (run %s/run.sh on the GPU machine)\n", n,
                     n == 1 ? "" : "es", profile->name, r->o.output_dir, r->o.output_dir);
         lds_buf_free(&src);

@@ -43,6 +43,10 @@ check "rocprofv3: rows summed, the signature ignored" \
 check "the same file disagrees with another program" \
     status 1 lds --check-counters "$fix/rocprof-stride2.csv" -a gfx942 'threads 64; read f32[lane*4]'
 
+check "-q: the check's exit status alone" status 1 lds -q --check-counters "$fix/rocprof-stride2.csv" -a gfx942 'threads 64; read f32[lane*4]'
+check "... nothing printed" test ! -s "$tmp/out"
+check "-q still writes the probe" sh -c "'$LDS_CALC' -q --emit hip --output '$tmp/q' -a gfx942 'read f32[lane]' && test -f '$tmp/q/probe.hip'"
+
 # errors: exit 2 with a message
 check "a missing file" status 2 lds --check-counters "$tmp/none.csv" 'read f32[lane]'
 printf 'a,b\n1,2\n' >"$tmp/nohead.csv"
