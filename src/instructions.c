@@ -305,7 +305,8 @@ bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out
 
 const lds_instruction_form lds_instruction_forms[] = {
     { LDS_VENDOR_NVIDIA, "ldmatrix.x1/.x2/.x4, LDSM.16.M88", "b128 reads of lanes 0-7/0-15/0-31, one matrix a phase",
-      "inferred", "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); the phase grouping is not measured" },
+      "inferred", "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); the grouping agrees with a published "
+      "Nsight measurement of two ldmatrix.x2 patterns (GPU not named; tests/instructions.lds), not measured here" },
     { LDS_VENDOR_NVIDIA, "stmatrix.x1/.x2/.x4 (sm90+)", "b128 writes of lanes 0-7/0-15/0-31, one matrix a phase",
       "inferred", "PTX ISA, stmatrix; grouping as ldmatrix, not measured" },
     { LDS_VENDOR_NVIDIA, "cp.async b32/b64/b128 (sm80+)", "a write of that width (the shared-memory side)",
