@@ -960,6 +960,8 @@ static lds_stmt *parse_statement(parser *p)
         return pr_parse_def(p, loc, false);
     if (lds_tok_is(&t, "array"))
         return parse_array(p, loc);
+    if (lds_tok_is(&t, "layout"))
+        return pr_parse_layout(p, loc);
     if (lds_tok_is(&t, "read"))
         return pr_parse_access(p, loc, ACC_READ, 0, NULL);
     if (lds_tok_is(&t, "write"))

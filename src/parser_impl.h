@@ -46,6 +46,8 @@ lds_stmt *pr_new_stmt(parser *p, lds_stmt_kind k, lds_loc loc);
 lds_expr *pr_parse_expr(parser *p);
 lds_expr *pr_parse_unary(parser *p);
 lds_stmt *pr_parse_def(parser *p, lds_loc loc, bool macro);
+/* src/parse_layout.c: layout NAME = [Swizzle<B,M,S> o] SHAPE:STRIDE, a def. */
+lds_stmt *pr_parse_layout(parser *p, lds_loc loc);
 unsigned pr_parse_type(parser *p, const char **name);
 int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n);
 int pr_parse_target(parser *p, lds_target *t);
