@@ -8,7 +8,7 @@
 tmp=${TMPDIR:-/tmp}/lds-probe.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
-fix=$srcdir/tests/probe
+fix=$srcdir/tests/probe-data
 skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $* # SKIP"; }
 # status CODE COMMAND...: the command exits with CODE
 status() { want=$1; shift; "$@" >"$tmp/out" 2>"$tmp/err"; [ $? -eq "$want" ]; }
@@ -68,7 +68,7 @@ check "ldmatrix with a row lane inactive cannot be replayed" \
 
 # The emitted code, compiled as far as this machine allows: clang checks a
 # CUDA probe's syntax and asm constraints without a CUDA install (stand-in
-# runtime header in tests/probe/shim), and assembles a HIP probe's device
+# runtime header in tests/probe-data/shim), and assembles a HIP probe's device
 # code for gfx90a with LLVM's AMDGPU assembler (every ds_* form but the
 # gfx950-only transposing loads).
 amd='threads 128; array f32 t[64][64]; read t[lane][0]; ds_read2st64_b32 t[0][lane] offset1:1; ds_write2_b64 @ lane*8 offset1:32; ds_read2_b64 @ lane*16 offset1:1; ds_write2st64_b32 @ lane*4 offset1:2; ds_read2_b32 @ lane * 4 offset0:3 offset1:1; atomic b64 @ lane*8; ds_add_u32 @ lane*4; write b8 @ lane; write b16 @ lane*2; write b96 @ lane*12; write b64 @ lane*8; write b128 @ lane*16; read b8 @ lane; read b16 @ lane*2; read b64 @ lane*8; read b96 @ lane*12; read b128 @ lane*16'

@@ -1,4 +1,4 @@
-/* tests/probe/shim/common.h - what the CUDA and HIP stand-in headers share:
+/* tests/probe-data/shim/common.h - what the CUDA and HIP stand-in headers share:
  * the execution-space keywords, dim3, and the runtime calls a probe makes,
  * named with LDS_SHIM_API's prefix (cuda or hip).  With them clang checks a
  * probe's syntax and inline-asm constraints (and assembles AMDGPU code)

@@ -1,4 +1,4 @@
-/* tests/probe/shim/cuda_runtime.h - a stand-in for the CUDA runtime's
+/* tests/probe-data/shim/cuda_runtime.h - a stand-in for the CUDA runtime's
  * declarations (common.h says why). */
 #define LDS_SHIM_API cuda
 #include "common.h"

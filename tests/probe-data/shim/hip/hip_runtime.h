@@ -1,4 +1,4 @@
-/* tests/probe/shim/hip/hip_runtime.h - a stand-in for the HIP runtime's
+/* tests/probe-data/shim/hip/hip_runtime.h - a stand-in for the HIP runtime's
  * declarations (../common.h says why); the thread and block indices are
  * the AMDGPU builtins, so that device code links. */
 #define LDS_SHIM_API hip
