@@ -241,7 +241,6 @@ static void quote_file(lds_buf *b, const char *path)
 static char *rerun_words(int argc, char **argv)
 {
     lds_buf b = { 0 };
-    lds_buf_printf(&b, "%s", "");
     for (int i = 1; i < argc; i++) {
         const char *w = argv[i];
         if (!strcmp(w, "--")) {
@@ -264,7 +263,7 @@ static char *rerun_words(int argc, char **argv)
                 quote_file(&b, value ? value : "");
                 continue;
             }
-            quote_word(&b, attached ? w : w);
+            quote_word(&b, w);
             if (value && !attached)
                 quote_word(&b, value);
         } else if (w[0] == '-' && w[1] && strchr("faDj", w[1])) {

@@ -10,6 +10,15 @@ static void set(lds_counter *c, const char *name, mpz_srcptr v)
     c->percent = false;
 }
 
+/* Nsight's metric names, up to the op (ld, st, atom; ldsm, stsm, ldgsts). */
+typedef struct {
+    const char *instructions, *wavefronts, *conflicts;
+} nsight_names;
+static const nsight_names plain = { "smsp__inst_executed_op_shared_", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_",
+                                    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" };
+static const nsight_names apart = { "smsp__inst_executed_op_", "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_",
+                                    "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_" };
+
 unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter_op, const lds_metrics *m,
                          lds_counter out[LDS_MAX_COUNTERS])
 {
@@ -20,26 +29,21 @@ unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter
     mpz_init(excess);
     lds_metrics_excess(m, excess);
     switch (lds_sim_profile_vendor(p)) {
-    case LDS_VENDOR_NVIDIA:
+    case LDS_VENDOR_NVIDIA: {
         if (kind < 0)
             break;   /* every Nsight name is per kind of access */
-        if (counter_op) {   /* ldmatrix, stmatrix, cp.async: counted apart */
-            snprintf(name, sizeof name, "smsp__inst_executed_op_%s.sum", counter_op);
-            set(&out[n++], name, m->instructions);
-            snprintf(name, sizeof name, "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_%s.sum", counter_op);
-            set(&out[n++], name, m->cycles);
-            snprintf(name, sizeof name, "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum",
-                     counter_op);
-            set(&out[n++], name, excess);
-            break;
-        }
-        snprintf(name, sizeof name, "smsp__inst_executed_op_shared_%s.sum", op[kind]);
+        /* ldmatrix, stmatrix and cp.async are counted apart, under the
+         * SASS-level names */
+        const nsight_names *nm = counter_op ? &apart : &plain;
+        const char *x = counter_op ? counter_op : op[kind];
+        snprintf(name, sizeof name, "%s%s.sum", nm->instructions, x);
         set(&out[n++], name, m->instructions);
-        snprintf(name, sizeof name, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum", op[kind]);
+        snprintf(name, sizeof name, "%s%s.sum", nm->wavefronts, x);
         set(&out[n++], name, m->cycles);
-        snprintf(name, sizeof name, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum", op[kind]);
+        snprintf(name, sizeof name, "%s%s.sum", nm->conflicts, x);
         set(&out[n++], name, excess);
         break;
+    }
     case LDS_VENDOR_AMD:
         set(&out[n++], "SQ_INSTS_LDS", m->instructions);
         set(&out[n++], "SQ_LDS_BANK_CONFLICT", excess);

@@ -303,13 +303,8 @@ static lds_stmt *shared_declarator(parser *p, lds_loc loc, unsigned elem_size, c
     lds_stmt *s = pr_new_stmt(p, S_ARRAY, loc);
     s->u.array.elem_size = elem_size;
     s->u.array.type_name = type;
-    if (p->tok.kind != TK_NAME) {
-        pr_error_at_tok(p, "the array's name");
+    if (pr_take_name(p, "the array's name", &s->u.array.name, &s->u.array.name_loc) < 0)
         return NULL;
-    }
-    s->u.array.name = pr_tok_str(p);
-    s->u.array.name_loc = p->tok.loc;
-    pr_advance(p);
     if (p->tok.kind != TK_LBRACKET)   /* a shared scalar: groupshared uint count; */
         return pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0 ? NULL : s;
     lds_lexer save = p->lx;

@@ -19,7 +19,6 @@
 #include "src/builtins.h"
 #include "src/limits.h"
 
-#define MAX_LEAVES 64   /* integers in one mode's shape */
 #define MAX_MODES LDS_MAX_PARAMS
 
 /* A tuple as written: leaves in order, and for each top-level mode the
@@ -195,14 +194,8 @@ static int parse_swizzle(parser *p, int64_t bms[3])
 lds_stmt *pr_parse_layout(parser *p, lds_loc loc)
 {
     lds_stmt *s = pr_new_stmt(p, S_DEF, loc);
-    if (p->tok.kind != TK_NAME) {
-        pr_error_at_tok(p, "the layout's name");
-        return NULL;
-    }
-    s->u.def.name = pr_tok_str(p);
-    s->u.def.name_loc = p->tok.loc;
-    pr_advance(p);
-    if (pr_expect_tok(p, TK_ASSIGN, "'=' and the layout (SHAPE:STRIDE, or Swizzle<B,M,S> o SHAPE:STRIDE)") < 0)
+    if (pr_take_name(p, "the layout's name", &s->u.def.name, &s->u.def.name_loc) < 0
+        || pr_expect_tok(p, TK_ASSIGN, "'=' and the layout (SHAPE:STRIDE, or Swizzle<B,M,S> o SHAPE:STRIDE)") < 0)
         return NULL;
     int64_t bms[3];
     bool swizzled = lds_tok_is(&p->tok, "Swizzle");

@@ -58,6 +58,18 @@ const char *pr_tok_str(parser *p)
     return lds_arena_strndup(p->arena, p->tok.start, p->tok.len);
 }
 
+int pr_take_name(parser *p, const char *what, const char **name, lds_loc *loc)
+{
+    if (p->tok.kind != TK_NAME) {
+        pr_error_at_tok(p, what);
+        return -1;
+    }
+    *name = pr_tok_str(p);
+    *loc = p->tok.loc;
+    pr_advance(p);
+    return 0;
+}
+
 int pr_enter(parser *p)
 {
     if (++p->depth > LDS_MAX_DEPTH) {
@@ -427,15 +439,9 @@ int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n)
 static lds_stmt *parse_array(parser *p, lds_loc loc)
 {
     lds_stmt *s = pr_new_stmt(p, S_ARRAY, loc);
-    if (!(s->u.array.elem_size = pr_parse_type(p, &s->u.array.type_name)))
+    if (!(s->u.array.elem_size = pr_parse_type(p, &s->u.array.type_name))
+        || pr_take_name(p, "the array's name", &s->u.array.name, &s->u.array.name_loc) < 0)
         return NULL;
-    if (p->tok.kind != TK_NAME) {
-        pr_error_at_tok(p, "the array's name");
-        return NULL;
-    }
-    s->u.array.name = pr_tok_str(p);
-    s->u.array.name_loc = p->tok.loc;
-    pr_advance(p);
     if (pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0)
         return NULL;
     if (lds_tok_is(&p->tok, "at")) {
@@ -551,13 +557,8 @@ lds_stmt *pr_parse_def(parser *p, lds_loc loc, bool macro)
     lds_stmt *s = pr_new_stmt(p, S_DEF, loc);
     const char *params[LDS_MAX_PARAMS];
     unsigned n = 0;
-    if (p->tok.kind != TK_NAME) {
-        pr_error_at_tok(p, "the function's name");
+    if (pr_take_name(p, "the function's name", &s->u.def.name, &s->u.def.name_loc) < 0)
         return NULL;
-    }
-    s->u.def.name = pr_tok_str(p);
-    s->u.def.name_loc = p->tok.loc;
-    pr_advance(p);
     if (pr_expect_tok(p, TK_LPAREN, "'(' and the parameter list") < 0)
         return NULL;
     while (p->tok.kind == TK_NAME) {

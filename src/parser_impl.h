@@ -36,6 +36,9 @@ void pr_advance(parser *p);
 void pr_error_at_tok(parser *p, const char *what);
 int pr_expect_tok(parser *p, lds_tok_kind k, const char *what);
 const char *pr_tok_str(parser *p);
+/* A name being declared (an array, a def, a layout): its text and place;
+ * -1 with "expected WHAT" if the token is not a name. */
+int pr_take_name(parser *p, const char *what, const char **name, lds_loc *loc);
 /* One more level of nesting; -1 past LDS_MAX_DEPTH. */
 int pr_enter(parser *p);
 void pr_unknown_word(parser *p, lds_loc loc, const char *what, const char *word, const char *const *words,

@@ -120,9 +120,7 @@ lds_run_start lds_run_start_of(const lds_results *res)
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status)
 {
     lds_run_view run = { res, start.first_access, start.first_expect, start.first_array, status };
-    /* a probe is files and a check an exit status: -q only silences them */
-    bool acts = r->o.format == FMT_PROBE_CUDA || r->o.format == FMT_PROBE_HIP || r->o.format == FMT_CHECK_COUNTERS;
-    if ((!r->o.quiet || acts) && r->ops->end_run)
+    if ((!r->o.quiet || r->ops->acts_when_quiet) && r->ops->end_run)
         r->ops->end_run(r, &run);
     r->runs++;
     errno = 0;

@@ -45,7 +45,6 @@ static size_t csv_record(const char **p, const char *end, lds_buf *f, size_t max
     const char *s = *p;
     for (;;) {
         lds_buf field = { 0 };
-        lds_buf_printf(&field, "%s", "");
         if (s < end && *s == '"') {
             for (s++; s < end; s++) {
                 if (*s == '"' && s + 1 < end && s[1] == '"')
@@ -274,4 +273,4 @@ static void check_end_run(lds_reporter *r, const lds_run_view *run)
     free(ms.m);
 }
 
-const lds_format_ops lds_check_counters_ops = { NULL, check_end_run, NULL };
+const lds_format_ops lds_check_counters_ops = { NULL, check_end_run, NULL, true };

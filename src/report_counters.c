@@ -61,4 +61,4 @@ static void counters_end_run(lds_reporter *r, const lds_run_view *run)
     lds_totals_free(k, nk);
 }
 
-const lds_format_ops lds_counters_ops = { NULL, counters_end_run, NULL };
+const lds_format_ops lds_counters_ops = { NULL, counters_end_run, NULL, false };

@@ -100,4 +100,4 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
     }
 }
 
-const lds_format_ops lds_csv_ops = { NULL, csv_end_run, NULL };
+const lds_format_ops lds_csv_ops = { NULL, csv_end_run, NULL, false };

@@ -20,6 +20,9 @@ typedef struct {
     void (*end_run)(lds_reporter *r, const lds_run_view *run);
     /* every run ended */
     void (*finish)(lds_reporter *r);
+    /* its end_run runs under -q too, printing nothing: its work is files
+     * (--emit) or an exit status (--check-counters), not a report */
+    bool acts_when_quiet;
 } lds_format_ops;
 
 extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops,

@@ -280,4 +280,4 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
     fputs("}\n", out);
 }
 
-const lds_format_ops lds_json_ops = { NULL, json_end_run, NULL };
+const lds_format_ops lds_json_ops = { NULL, json_end_run, NULL, false };

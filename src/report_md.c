@@ -207,4 +207,4 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
     why_section(r, res, first_access, out);
 }
 
-const lds_format_ops lds_markdown_ops = { NULL, md_end_run, NULL };
+const lds_format_ops lds_markdown_ops = { NULL, md_end_run, NULL, false };

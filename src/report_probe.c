@@ -50,29 +50,24 @@ static const lds_sample *sample_of(const probe_access *p, size_t i)
     return &p->a->samples[p->order[i]];
 }
 
-static int by_wave(const void *x, const void *y, void *ctx)
+/* Whether kept instruction x was issued by an earlier (group, wave) than y. */
+static bool earlier_wave(const lds_access_result *a, size_t x, size_t y)
 {
-    const lds_access_result *a = ctx;
-    const lds_sample *s = &a->samples[*(const size_t *)x], *t = &a->samples[*(const size_t *)y];
-    if (s->group != t->group)
-        return s->group < t->group ? -1 : 1;
-    if (s->wave != t->wave)
-        return s->wave < t->wave ? -1 : 1;
-    return *(const size_t *)x < *(const size_t *)y ? -1 : *(const size_t *)x > *(const size_t *)y;
+    const lds_sample *s = &a->samples[x], *t = &a->samples[y];
+    return s->group != t->group ? s->group < t->group : s->wave < t->wave;
 }
 
-/* A stable order by (group, wave) without qsort_r: insertion sort keeps
- * equal keys in issue order and the counts are small (LDS_PROBE_MAX). */
+/* The kept instructions by (group, wave), each wave's in issue order: an
+ * insertion sort (stable; at most LDS_PROBE_MAX_INSTRUCTIONS, and mostly
+ * in order already: block loops are what interleave the waves). */
 static void order_by_wave(probe_access *p)
 {
     size_t n = p->a->nsamples;
     p->order = lds_xcalloc(n ? n : 1, sizeof *p->order);
     for (size_t i = 0; i < n; i++) {
         size_t j = i;
-        while (j > 0 && by_wave(&i, &p->order[j - 1], (void *)p->a) < 0) {
+        for (; j > 0 && earlier_wave(p->a, i, p->order[j - 1]); j--)
             p->order[j] = p->order[j - 1];
-            j--;
-        }
         p->order[j] = i;
     }
 }
@@ -518,5 +513,5 @@ static void hip_end_run(lds_reporter *r, const lds_run_view *run)
     probe_end_run(r, run, true);
 }
 
-const lds_format_ops lds_probe_cuda_ops = { NULL, cuda_end_run, NULL };
-const lds_format_ops lds_probe_hip_ops = { NULL, hip_end_run, NULL };
+const lds_format_ops lds_probe_cuda_ops = { NULL, cuda_end_run, NULL, true };
+const lds_format_ops lds_probe_hip_ops = { NULL, hip_end_run, NULL, true };

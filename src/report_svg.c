@@ -29,4 +29,4 @@ static void svg_end_run(lds_reporter *r, const lds_run_view *run)
     }
 }
 
-const lds_format_ops lds_svg_ops = { NULL, svg_end_run, NULL };
+const lds_format_ops lds_svg_ops = { NULL, svg_end_run, NULL, false };

@@ -125,5 +125,5 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
     table_end_run(r, run, md_header, md_row);
 }
 
-const lds_format_ops lds_text_table_ops = { NULL, text_end_run, NULL };
-const lds_format_ops lds_markdown_table_ops = { NULL, md_end_run, NULL };
+const lds_format_ops lds_text_table_ops = { NULL, text_end_run, NULL, false };
+const lds_format_ops lds_markdown_table_ops = { NULL, md_end_run, NULL, false };

@@ -138,4 +138,4 @@ static void text_end_run(lds_reporter *r, const lds_run_view *run)
     lds_totals_free(t, n);
 }
 
-const lds_format_ops lds_text_ops = { text_access, text_end_run, NULL };
+const lds_format_ops lds_text_ops = { text_access, text_end_run, NULL, false };
