@@ -35,7 +35,7 @@ static void cmd_help(repl *r, const char *arg)
 {
     (void)r;
     (void)arg;
-    printf("Statements (lds(5)): arch set rules threads groups let def array\n"
+    printf("Statements (lds(5)): arch set rules threads groups let def layout fragment array\n"
            "  read write atomic for print expect show explain; a bare target is a read,\n"
            "  a bare expression prints its value (1 + 1, N * 4).\n"
            "  Kernel lines paste as they are: __shared__ float t[32][33];  x = t[i][j];\n"
@@ -66,6 +66,13 @@ static void cmd_show(repl *r, const char *arg)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "show %s", arg);
+    repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
+}
+
+static void cmd_layout(repl *r, const char *arg)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "show layout %s", arg);
     repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
 }
 
@@ -139,6 +146,7 @@ const repl_command repl_commands[] = {
     { ":help", ":h", "", "this text", false, cmd_help },
     { ":arch", NULL, "[NAME]", "show or select the profile", false, cmd_arch },
     { ":show", NULL, "LEVEL", "summary, phases, lanes or grid for the reports", true, cmd_show },
+    { ":layout", NULL, "ARRAY", "draw an array's banks, and the lanes of the last access to it", true, cmd_layout },
     { ":format", NULL, "FMT", "text, json, csv, svg or markdown", true, cmd_format },
     { ":vars", NULL, "", "names, functions and arrays defined", false, cmd_vars },
     { ":load", NULL, "FILE", "run a script into this session", true, cmd_load },

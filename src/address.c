@@ -19,18 +19,24 @@ static int element_offset(const lds_address_ctx *c, int64_t *off)
             return -1;
         }
     }
+    return lds_element_offset(c->ev, t->array, idx, t->nidx, t->loc, off);
+}
+
+int lds_element_offset(lds_eval *ev, const lds_sym *array, const int64_t *idx, unsigned n, lds_loc loc, int64_t *off)
+{
+    const lds_array *a = &array->array;
     if (a->layout) {
-        if (lds_eval_call_int64(c->ev, a->layout, idx, t->nidx, t->loc, off) < 0)
+        if (lds_eval_call_int64(ev, a->layout, idx, n, loc, off) < 0)
             return -1;
         if (*off < 0 || (uint64_t)*off >= a->elems) {
-            lds_diag_set(c->ev->diag, t->loc, "the layout gives element %lld, outside the array's %llu elements",
+            lds_diag_set(ev->diag, loc, "the layout gives element %lld, outside the array's %llu elements",
                          (long long)*off, (unsigned long long)a->elems);
             return -1;
         }
         return 0;
     }
     int64_t o = 0;
-    for (unsigned d = 0; d < t->nidx; d++)
+    for (unsigned d = 0; d < n; d++)
         o = o * (a->ndims ? a->dims[d] : 1) + idx[d];   /* bounded at declaration */
     *off = o;
     return 0;

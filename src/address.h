@@ -21,6 +21,12 @@ typedef struct {
                                          (0: the width's on the profile) */
 } lds_address_ctx;
 
+/* The element offset of array element idx[0..n), each index already
+ * within its dimension: the layout's (checked against the array's
+ * elements) or row-major.  0, or -1 with ev's diag set at loc. */
+int lds_element_offset(lds_eval *ev, const struct lds_sym *array, const int64_t *idx, unsigned n, lds_loc loc,
+                       int64_t *off);
+
 /* The bytes an address of this access must be a multiple of. */
 unsigned lds_address_alignment(const lds_address_ctx *c);
 

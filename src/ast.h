@@ -12,6 +12,7 @@
 
 #include "src/arena.h"
 #include "src/diag.h"
+#include "src/limits.h"
 #include "src/vocab.h"
 
 struct lds_sym;
@@ -75,6 +76,16 @@ typedef struct {
     struct lds_sym *array;    /* resolution, T_ELEM: the array */
 } lds_target;
 
+/* What a `layout` or `fragment` statement knows of its def beyond the
+ * body: the tile it was written for and the elements it spans. */
+typedef struct {
+    const char *notation;     /* "CuTe", "Triton SwizzledSharedLayout", ... */
+    unsigned rank;            /* exact_shape: the tile's dimensions */
+    int64_t shape[LDS_MAX_DIMS];
+    bool exact_shape;         /* an array laid out by it must be this shape */
+    int64_t cosize;           /* 1 + its largest offset over the tile; 0: unknown */
+} lds_layout_info;
+
 typedef struct lds_stmt {
     lds_stmt_kind kind;
     lds_loc loc;
@@ -104,6 +115,7 @@ typedef struct lds_stmt {
             const char **params;
             unsigned nparams;
             lds_expr *body;
+            const lds_layout_info *layout;   /* a layout statement's, or NULL */
             struct lds_sym *sym;
         } def;
         struct {
@@ -143,7 +155,12 @@ typedef struct lds_stmt {
             lds_op cmp;
             lds_expr *value;
         } expect;
-        struct { lds_show level; } show;
+        struct {
+            lds_show level;
+            const char *array;        /* show layout NAME: the array, else NULL */
+            lds_loc array_loc;
+            struct lds_sym *array_sym;
+        } show;
     } u;
 } lds_stmt;
 

@@ -11,6 +11,7 @@
 #include "src/interrupt.h"
 #include "src/iterspace.h"
 #include "src/mem.h"
+#include "src/picture.h"
 
 void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag)
 {
@@ -135,6 +136,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         return -1;
     lds_access_result *rec = record_of(in, s, width, parts);
     in->last = rec;
+    in->last_array = s->u.access.target.kind == T_ELEM ? s->u.access.target.array : NULL;
     lds_settings_check_banks(in, s, width / parts);
     lds_access_space sp = {
         s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
@@ -175,6 +177,17 @@ static int exec_let(lds_interp *in, const lds_stmt *s)
     return 0;
 }
 
+/* "64 x 64" */
+typedef struct { char s[128]; } shape_text;
+static shape_text dims_text(const int64_t *dims, unsigned n)
+{
+    shape_text t = { "" };
+    size_t len = 0;
+    for (unsigned d = 0; d < n && len < sizeof t.s; d++)
+        len += (size_t)snprintf(t.s + len, sizeof t.s - len, "%s%lld", d ? " x " : "", (long long)dims[d]);
+    return t;
+}
+
 static int exec_array(lds_interp *in, const lds_stmt *s)
 {
     lds_sym *a = s->u.array.sym;
@@ -192,6 +205,20 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
         return -1;
     if (s->u.array.size && lds_exec_uniform(in, s->u.array.size, "the array's size", 1, LDS_MAX_ELEMS, &size) < 0)
         return -1;
+    const lds_layout_info *li = a->array.layout ? a->array.layout->def->u.def.layout : NULL;
+    bool same_shape = li && li->rank == s->u.array.ndims;
+    for (unsigned d = 0; same_shape && d < li->rank; d++)
+        same_shape = li->shape[d] == a->array.dims[d];
+    if (li && li->exact_shape && !same_shape) {
+        lds_diag_set(in->diag, s->u.array.layout_loc, "%s '%s' is for the tile %s; '%s' is %s", li->notation,
+                     s->u.array.layout, dims_text(li->shape, li->rank).s,
+                     s->u.array.name, dims_text(a->array.dims, s->u.array.ndims).s);
+        return -1;
+    }
+    /* a layout written for this tile reserves what it spans (a padded
+     * stride, Triton's padding) unless a size is given */
+    if (size < 0 && same_shape && li->cosize > elems)
+        size = li->cosize;
     a->array.elems = (uint64_t)(size > 0 ? size : elems);
     a->array.base = at >= 0 ? (uint64_t)at : (in->next_array_offset + 15) / 16 * 16;
     /* a C compiler aligns an array to its element: a power of two up to
@@ -475,6 +502,8 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_PRINT: return exec_print(in, s);
     case S_EXPECT: return exec_expect(in, s);
     case S_SHOW:
+        if (s->u.show.array)
+            return lds_show_layout(in, s->u.show.array_sym, s->loc);
         in->show = s->u.show.level;
         return 0;
     case S_EXPLAIN:

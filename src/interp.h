@@ -59,6 +59,8 @@ typedef struct lds_interp {
     lds_results *results;
     size_t first_unreported;          /* records of the statement running now */
     lds_access_result *last;          /* the last access statement's record */
+    const struct lds_sym *last_array; /* the array it accessed, or NULL (an
+                                         identity only: compared, never read) */
     lds_metrics last_run;             /* its last execution alone (expect) */
     bool expect_failed;
     lds_outer_loop active[LDS_MAX_LOOPS];   /* block loops running one by one */

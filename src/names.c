@@ -14,7 +14,7 @@ const char *const lds_setting_names[] = {
 const char *const lds_show_names[] = { "summary", "phases", "lanes", "grid", NULL };
 
 const char *const lds_statement_words[] = {
-    "arch", "set", "rules", "threads", "groups", "let", "def", "layout", "array", "read", "write",
+    "arch", "set", "rules", "threads", "groups", "let", "def", "layout", "fragment", "array", "read", "write",
     "atomic", "for", "print", "expect", "show", "explain", NULL
 };
 

@@ -804,7 +804,7 @@ static lds_stmt *parse_arch(parser *p, lds_loc loc)
 }
 
 /* rules := 'rules' ( 'seed' | 'calibrated' )
- * show := 'show' ( 'summary' | 'phases' | 'lanes' | 'grid' ) */
+ * show := 'show' ( 'summary' | 'phases' | 'lanes' | 'grid' | 'layout' NAME ) */
 static lds_stmt *parse_rules_or_show(parser *p, lds_loc loc, lds_stmt_kind k)
 {
     static const char *const rules[] = { "calibrated", "seed", NULL };
@@ -812,6 +812,12 @@ static lds_stmt *parse_rules_or_show(parser *p, lds_loc loc, lds_stmt_kind k)
     const char *w = parse_word(p, k == S_RULES ? "'seed' or 'calibrated'" : "summary, phases, lanes or grid");
     if (!w)
         return NULL;
+    if (k == S_SHOW && !strcmp(w, "layout")) {   /* show layout NAME: a picture, now */
+        pr_advance(p);
+        return pr_take_name(p, "the array to draw (show layout NAME)", &s->u.show.array, &s->u.show.array_loc) < 0
+                   ? NULL
+                   : s;
+    }
     if (k == S_SHOW && !lds_show_lookup(w, &s->u.show.level)) {
         pr_unknown_word(p, p->tok.loc, "show level", w, lds_show_names, "summary, phases, lanes or grid");
         return NULL;
@@ -963,6 +969,8 @@ static lds_stmt *parse_statement(parser *p)
         return parse_array(p, loc);
     if (lds_tok_is(&t, "layout"))
         return pr_parse_layout(p, loc);
+    if (lds_tok_is(&t, "fragment"))
+        return pr_parse_fragment(p, loc);
     if (lds_tok_is(&t, "read"))
         return pr_parse_access(p, loc, ACC_READ, 0, NULL);
     if (lds_tok_is(&t, "write"))

@@ -49,8 +49,11 @@ lds_stmt *pr_new_stmt(parser *p, lds_stmt_kind k, lds_loc loc);
 lds_expr *pr_parse_expr(parser *p);
 lds_expr *pr_parse_unary(parser *p);
 lds_stmt *pr_parse_def(parser *p, lds_loc loc, bool macro);
-/* src/parse_layout.c: layout NAME = [Swizzle<B,M,S> o] SHAPE:STRIDE, a def. */
+/* src/parse_layout.c: layout NAME = ..., a def (lds(5), LAYOUTS). */
 lds_stmt *pr_parse_layout(parser *p, lds_loc loc);
+/* src/parse_fragment.c: fragment NAME = ..., the defs NAME.row and
+ * NAME.col and the name NAME.values, linked. */
+lds_stmt *pr_parse_fragment(parser *p, lds_loc loc);
 unsigned pr_parse_type(parser *p, const char **name);
 int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n);
 int pr_parse_target(parser *p, lds_target *t);

@@ -355,9 +355,19 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
 int lds_resolve_statement(lds_resolver *r, lds_stmt *s)
 {
     switch (s->kind) {
+    case S_SHOW:
+        if (s->u.show.array) {
+            lds_sym *a = lds_scope_find(r->scope, s->u.show.array);
+            if (!a || a->kind != SYM_ARRAY) {
+                lds_diag_set(r->diag, s->u.show.array_loc, "'%s' is not an array (show layout draws an array)",
+                             s->u.show.array);
+                return -1;
+            }
+            s->u.show.array_sym = a;
+        }
+        return 0;
     case S_ARCH:
     case S_RULES:
-    case S_SHOW:
     case S_EXPLAIN:
         return 0;
     case S_SET:

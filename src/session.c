@@ -34,6 +34,8 @@ struct lds_session {
     size_t nkept, capkept;
     kept_input last;                  /* the last input, while its error may be read */
     bool have_last;
+    bool draws;                       /* the program running has a show layout,
+                                         which draws the last access's lanes */
 };
 
 unsigned lds_default_jobs(void)
@@ -133,16 +135,17 @@ static void report_pending(lds_session *s, size_t first_expect)
     for (size_t i = first_expect; i < r->nexpects; i++)
         if (s->hooks.expect)
             s->hooks.expect(s->hooks.ctx, &r->expects[i]);
+    lds_keep_samples keep = s->cfg.keep == LDS_KEEP_NONE && s->draws ? LDS_KEEP_LAST : s->cfg.keep;
     for (size_t i = in->first_unreported; i < r->n; i++) {
         if (s->hooks.access)
             s->hooks.access(s->hooks.ctx, r->accesses[i]);
-        if (s->cfg.keep == LDS_KEEP_NONE)
+        if (keep == LDS_KEEP_NONE)
             lds_results_drop_samples(r->accesses[i]);
     }
-    if (s->cfg.keep == LDS_KEEP_LAST) {   /* the last that ran, for explain */
-        const lds_access_result *keep = lds_session_last_completed(s);
+    if (keep == LDS_KEEP_LAST) {   /* the last that ran, for explain and show layout */
+        const lds_access_result *last = lds_session_last_completed(s);
         for (size_t i = 0; i < r->n; i++)
-            if (r->accesses[i] != keep && r->accesses[i]->nsamples)
+            if (r->accesses[i] != last && r->accesses[i]->nsamples)
                 lds_results_drop_samples(r->accesses[i]);
     }
     in->first_unreported = r->n;
@@ -159,6 +162,10 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
     *keeps_tree |= r.keeps_tree;
     if (rc == 0)
         rc = lds_exec_statement(&s->in, st);
+    /* an array local to a block dies with the scratch arena: forget it */
+    const lds_sym *la = s->in.last_array;
+    if (la && lds_scope_find(&s->scope, la->name) != la)
+        s->in.last_array = NULL;
     if (rc < 0)
         lds_scope_pop_to(&s->scope, mark);   /* what it declared never got a value */
     report_pending(s, first_expect);
@@ -166,10 +173,21 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
     return rc;
 }
 
+/* Whether statements (and the blocks in them) hold a show layout. */
+static bool draws(const lds_stmt *st)
+{
+    for (; st; st = st->next)
+        if ((st->kind == S_SHOW && st->u.show.array) || (st->kind == S_FOR && draws(st->u.loop.body)))
+            return true;
+    return false;
+}
+
 static int run_program(lds_session *s, lds_program *prog, bool *keeps_tree)
 {
     memset(&s->diag, 0, sizeof s->diag);
     s->programs++;
+    s->draws = draws(prog->first);
+    s->in.keep_sample = s->cfg.keep != LDS_KEEP_NONE || s->draws;
     for (lds_stmt *st = prog->first; st; st = st->next)
         if (run_statement(s, st, keeps_tree) < 0)
             return -1;

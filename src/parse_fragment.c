@@ -1,0 +1,264 @@
+/* src/parse_fragment.c - the `fragment` statement (lds(5), FRAGMENTS): a
+ * thread-value layout, which thread t holds which element of a tile as
+ * its value v:
+ *
+ *   fragment NAME = mma.m16n8k16.a            (and .b .c, wgmma.m64k16.a,
+ *                                              mfma.32x32x8.a/.b, mfma.16x16x16.a/.b)
+ *   fragment NAME = BlockedLayout(size_per_thread=[..], threads_per_warp=[..],
+ *                                 warps_per_cta=[..], order=[..], shape=[M, N])
+ *   fragment NAME = SHAPE:STRIDE tile (M, N)   (a CuTe TV layout)
+ *
+ * It declares NAME.row(t, v) and NAME.col(t, v), the element's row and
+ * column in the tile, and NAME.values, the values a thread holds.  t is
+ * the thread in the workgroup (tid); a warp-level fragment uses t's lane. */
+#include "src/parse_layout.h"
+
+#include <string.h>
+
+/* coef * ((var / div) % mod); mod 0: no modulo */
+typedef struct {
+    char var;                 /* 't' or 'v' */
+    int64_t div, mod, coef;
+} term;
+
+#define MAX_TERMS 8
+
+typedef struct {
+    term t[MAX_TERMS];
+    unsigned n;
+    int64_t wrap;             /* the sum modulo this (a broadcast); 0: none */
+} coord;
+
+typedef struct {
+    const char *name;
+    unsigned values;
+    coord row, col;
+} mma_fragment;
+
+/* The PTX ISA's fragment figures for mma.m16n8k16 with .f16/.bf16 A and B
+ * and an .f32 (or .f16) accumulator: groupID = lane / 4, threadID_in_group
+ * = lane % 4.  wgmma's A from registers: warp w of the warpgroup holds rows
+ * 16w.. as mma.m16n8k16's A.  AMD's MFMA (the AMD Matrix Instruction
+ * Calculator, CDNA3 ISA 7.1): v_mfma_f32_32x32x8_f16/bf16_1k A: lane l holds
+ * row l % 32, k 4 (l / 32) + v; 16x16x16: row l % 16, k 4 (l / 16) + v;
+ * B the same with row and column exchanged. */
+static const mma_fragment mma_fragments[] = {
+    { "mma.m16n8k16.a", 8, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 } }, 2, 0 },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 } },
+    { "mma.m16n8k16.b", 4, { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 2, 2, 8 } }, 3, 0 },
+      { { { 't', 4, 8, 1 } }, 1, 0 } },
+    { "mma.m16n8k16.c", 4, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 } }, 2, 0 },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 } }, 2, 0 } },
+    { "wgmma.m64k16.a", 8, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 }, { 't', 32, 4, 16 } }, 3, 0 },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 } },
+    { "mfma.32x32x8.a", 4, { { { 't', 1, 32, 1 } }, 1, 0 }, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 } },
+    { "mfma.32x32x8.b", 4, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 32, 1 } }, 1, 0 } },
+    { "mfma.16x16x16.a", 4, { { { 't', 1, 16, 1 } }, 1, 0 }, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 } },
+    { "mfma.16x16x16.b", 4, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 16, 1 } }, 1, 0 } },
+};
+
+static const char *const frag_params[2] = { "t", "v" };
+
+static lds_expr *coord_expr(parser *p, lds_loc loc, const coord *c)
+{
+    lds_expr *sum = NULL;
+    for (unsigned i = 0; i < c->n; i++) {
+        const term *k = &c->t[i];
+        lds_expr *x = pr_lparam(p, loc, k->var == 't' ? "t" : "v");
+        if (k->div != 1)
+            x = pr_lbin(p, loc, OP_DIV, x, pr_lnum(p, loc, k->div));
+        if (k->mod)
+            x = pr_lbin(p, loc, OP_MOD, x, pr_lnum(p, loc, k->mod));
+        if (k->coef != 1)
+            x = pr_lbin(p, loc, OP_MUL, x, pr_lnum(p, loc, k->coef));
+        sum = sum ? pr_lbin(p, loc, OP_ADD, sum, x) : x;
+    }
+    if (!sum)
+        sum = pr_lnum(p, loc, 0);
+    if (c->wrap)
+        sum = pr_lbin(p, loc, OP_MOD, sum, pr_lnum(p, loc, c->wrap));
+    return sum;
+}
+
+static void add_term(coord *c, char var, int64_t div, int64_t mod, int64_t coef)
+{
+    if (mod != 1 && c->n < MAX_TERMS)   /* % 1 is always 0 */
+        c->t[c->n++] = (term){ var, div, mod, coef };
+}
+
+static bool pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
+
+/* A list argument of `rank` powers of two. */
+static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key, lds_loc loc, unsigned rank)
+{
+    const pr_kwarg *a = pr_kwarg_need(p, k, key, loc, "BlockedLayout");
+    if (!a)
+        return NULL;
+    if (a->n != rank) {
+        lds_diag_set(p->diag, a->loc, "'%s' has one value per dimension (%u)", a->name, rank);
+        return NULL;
+    }
+    for (unsigned d = 0; d < rank; d++)
+        if (!pow2(a->v[d]) || a->v[d] > (1 << 20)) {
+            lds_diag_set(p->diag, a->loc, "'%s': Triton's sizes are powers of two up to 2^20", a->name);
+            return NULL;
+        }
+    return a;
+}
+
+/* Triton's BlockedLayout over a 2-D tensor (BlockedEncodingAttr::
+ * toLinearLayout): registers, then lanes, then warps, each in `order`
+ * (order[0] fastest), each dimension d covering s_d * T_d * W_d; a larger
+ * tensor repeats the tile through more registers, dimension 0's repeats
+ * first (ensureLayoutNotSmallerThan); a smaller one wraps (a broadcast). */
+static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values)
+{
+    static const char *const keys[] = { "size_per_thread|sizePerThread", "threads_per_warp|threadsPerWarp",
+                                        "warps_per_cta|warpsPerCTA", "order", "shape", NULL };
+    pr_kwargs *k = lds_arena_alloc(p->arena, sizeof *k);
+    pr_advance(p);
+    if (pr_parse_kwargs(p, k, keys, "BlockedLayout") < 0)
+        return -1;
+    const pr_kwarg *sh = pr_kwarg_need(p, k, "shape", loc, "BlockedLayout"), *o;
+    if (!sh)
+        return -1;
+    if (sh->n != 2) {
+        lds_diag_set(p->diag, sh->loc, "a fragment's tile has 2 dimensions (rows, columns)");
+        return -1;
+    }
+    const pr_kwarg *s = pow2_list(p, k, keys[0], loc, 2), *tw = s ? pow2_list(p, k, keys[1], loc, 2) : NULL,
+                   *wc = tw ? pow2_list(p, k, keys[2], loc, 2) : NULL, *shp = wc ? pow2_list(p, k, "shape", loc, 2) : NULL;
+    if (!shp)
+        return -1;
+    unsigned o0 = 1, o1 = 0;
+    if ((o = pr_kwarg_find(k, "order"))) {
+        if (o->n != 2 || o->v[0] > 1 || o->v[1] != 1 - o->v[0]) {
+            lds_diag_set(p->diag, o->loc, "the order is [1, 0] or [0, 1]");
+            return -1;
+        }
+        o0 = (unsigned)o->v[0];
+        o1 = (unsigned)o->v[1];
+    }
+    int64_t regs = s->v[0] * s->v[1], lanes = tw->v[0] * tw->v[1], rep[2];
+    for (unsigned d = 0; d < 2; d++) {
+        int64_t tile = s->v[d] * tw->v[d] * wc->v[d];
+        rep[d] = shp->v[d] > tile ? shp->v[d] / tile : 1;
+        rc[d].wrap = shp->v[d] < tile ? shp->v[d] : 0;
+    }
+    if (regs * rep[0] * rep[1] > (1 << 20)) {
+        lds_diag_set(p->diag, loc, "more than 2^20 values a thread");
+        return -1;
+    }
+    add_term(&rc[o0], 'v', 1, s->v[o0], 1);
+    add_term(&rc[o1], 'v', s->v[o0], s->v[o1], 1);
+    add_term(&rc[o0], 't', 1, tw->v[o0], s->v[o0]);
+    add_term(&rc[o1], 't', tw->v[o0], tw->v[o1], s->v[o1]);
+    add_term(&rc[o0], 't', lanes, wc->v[o0], s->v[o0] * tw->v[o0]);
+    add_term(&rc[o1], 't', lanes * wc->v[o0], wc->v[o1], s->v[o1] * tw->v[o1]);
+    add_term(&rc[0], 'v', regs, rep[0], s->v[0] * tw->v[0] * wc->v[0]);
+    add_term(&rc[1], 'v', regs * rep[0], rep[1], s->v[1] * tw->v[1] * wc->v[1]);
+    *values = (unsigned)(regs * rep[0] * rep[1]);
+    return 0;
+}
+
+static char *suffixed(parser *p, const char *name, const char *suffix)
+{
+    size_t n = strlen(name), m = strlen(suffix);
+    char *s = lds_arena_alloc(p->arena, n + m + 1);
+    memcpy(s, name, n);
+    memcpy(s + n, suffix, m + 1);
+    return s;
+}
+
+/* NAME.row, NAME.col and NAME.values, linked */
+static lds_stmt *declare(parser *p, lds_loc loc, const char *name, lds_loc name_loc, lds_expr *row, lds_expr *col,
+                         unsigned values)
+{
+    lds_stmt *r = pr_make_def(p, loc, suffixed(p, name, ".row"), name_loc, frag_params, 2, row);
+    lds_stmt *c = pr_make_def(p, loc, suffixed(p, name, ".col"), name_loc, frag_params, 2, col);
+    if (!r || !c)
+        return NULL;
+    lds_stmt *n = pr_new_stmt(p, S_LET, loc);
+    n->u.let.name = suffixed(p, name, ".values");
+    n->u.let.name_loc = name_loc;
+    n->u.let.value = pr_lnum(p, loc, values);
+    r->next = c;
+    c->next = n;
+    return r;
+}
+
+/* SHAPE:STRIDE 'tile' '(' M ',' N ')': CuTe's (thread, value) -> index in
+ * the M x N tile, column-major: row index % M, column index / M */
+static lds_stmt *cute_tv(parser *p, lds_loc loc, const char *name, lds_loc name_loc)
+{
+    pr_cute *c = lds_arena_alloc(p->arena, sizeof *c);
+    if (pr_parse_cute(p, c) < 0)
+        return NULL;
+    if (c->swizzled || c->xored || c->shape.nmodes != 2) {
+        lds_diag_set(p->diag, loc, "a CuTe TV layout is (THREADS, VALUES):(STRIDES), two modes and no swizzle");
+        return NULL;
+    }
+    if (!lds_tok_is(&p->tok, "tile")) {
+        pr_error_at_tok(p, "'tile (M, N)': the tile the TV layout indexes");
+        return NULL;
+    }
+    pr_advance(p);
+    int64_t mn[2];
+    if (pr_expect_tok(p, TK_LPAREN, "'(' and the tile's rows and columns") < 0)
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        lds_expr *e = pr_parse_unary(p);
+        if (!e)
+            return NULL;
+        if (e->kind != E_NUM || e->big || e->value <= 0 || e->value > ((int64_t)1 << 20)) {
+            lds_diag_set(p->diag, e->loc, "the tile's sizes are integers 1..2^20 written out");
+            return NULL;
+        }
+        mn[i] = e->value;
+        if (pr_expect_tok(p, i ? TK_RPAREN : TK_COMMA, i ? "')'" : "','") < 0)
+            return NULL;
+    }
+    int64_t values = pr_cute_mode_size(c, 1);
+    if (values > (1 << 20)) {
+        lds_diag_set(p->diag, loc, "more than 2^20 values a thread");
+        return NULL;
+    }
+    lds_expr *row = pr_lbin(p, loc, OP_MOD, pr_cute_offset(p, c, loc, frag_params), pr_lnum(p, loc, mn[0]));
+    lds_expr *col = pr_lbin(p, loc, OP_DIV, pr_cute_offset(p, c, loc, frag_params), pr_lnum(p, loc, mn[0]));
+    return declare(p, loc, name, name_loc, row, col, (unsigned)values);
+}
+
+lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
+{
+    const char *name;
+    lds_loc name_loc;
+    if (pr_take_named(p, "the fragment's name", "'=' and the fragment (mma.m16n8k16.a, BlockedLayout(...), a CuTe TV layout)",
+                      &name, &name_loc) < 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof mma_fragments / sizeof mma_fragments[0]; i++)
+        if (lds_tok_is(&p->tok, mma_fragments[i].name)) {
+            pr_advance(p);
+            const mma_fragment *f = &mma_fragments[i];
+            return declare(p, loc, name, name_loc, coord_expr(p, loc, &f->row), coord_expr(p, loc, &f->col), f->values);
+        }
+    if (lds_tok_is(&p->tok, "BlockedLayout")) {
+        coord rc[2] = { { .n = 0 }, { .n = 0 } };
+        unsigned values;
+        if (blocked(p, loc, rc, &values) < 0)
+            return NULL;
+        return declare(p, loc, name, name_loc, coord_expr(p, loc, &rc[0]), coord_expr(p, loc, &rc[1]), values);
+    }
+    if (p->tok.kind == TK_INT || p->tok.kind == TK_LPAREN)
+        return cute_tv(p, loc, name, name_loc);
+    static const char *const words[] = { "mma.m16n8k16.a", "mma.m16n8k16.b", "mma.m16n8k16.c", "wgmma.m64k16.a",
+                                         "mfma.32x32x8.a", "mfma.32x32x8.b", "mfma.16x16x16.a", "mfma.16x16x16.b",
+                                         "BlockedLayout", NULL };
+    if (p->tok.kind == TK_NAME) {
+        pr_unknown_word(p, p->tok.loc, "fragment", pr_tok_str(p), words,
+                        "mma.m16n8k16.a/.b/.c, wgmma.m64k16.a, mfma.32x32x8.a/.b, mfma.16x16x16.a/.b, BlockedLayout(...) "
+                        "or a CuTe TV layout SHAPE:STRIDE tile (M, N)");
+        return NULL;
+    }
+    pr_error_at_tok(p, "a fragment: mma.m16n8k16.a, BlockedLayout(...) or a CuTe TV layout");
+    return NULL;
+}

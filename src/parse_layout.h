@@ -1,0 +1,88 @@
+/* src/parse_layout.h - the parser's layout notations, shared by the
+ * `layout` statement (src/parse_layout.c, CuTe and ck_tile; src/parse_triton.c,
+ * Triton) and the `fragment` statement (src/parse_fragment.c).  Not for
+ * use outside the parser. */
+#ifndef LDS_PARSE_LAYOUT_H
+#define LDS_PARSE_LAYOUT_H
+
+#include "src/parser_impl.h"
+
+#define PR_MAX_LEAVES (LDS_MAX_PARAMS * 4)
+
+/* A CuTe tuple as written: leaves in order, and for each top-level mode
+ * the range of its leaves. */
+typedef struct {
+    int64_t leaf[PR_MAX_LEAVES];
+    lds_loc loc[PR_MAX_LEAVES];
+    unsigned nleaves;
+    unsigned mode_first[LDS_MAX_PARAMS + 1];
+    unsigned nmodes;
+    char shape[512];          /* its nesting, for the congruence check: "(i,(i,i))" */
+    size_t shape_len;
+} pr_tuple;
+
+/* A CuTe layout SHAPE:STRIDE, with CuTe's Swizzle<B,M,S> on the offset and
+ * ck_tile's xor transform on two modes' coordinates, when given. */
+typedef struct {
+    pr_tuple shape, stride;
+    bool swizzled;
+    int64_t bms[3];
+    lds_loc swizzle_loc;
+    bool xored;               /* mode xor_b's coordinate is b ^ (a % xor_len) */
+    unsigned xor_a, xor_b;
+    int64_t xor_len;
+    lds_loc xor_loc;
+} pr_cute;
+
+/* Offset-expression builders (NULL operands pass NULL through). */
+lds_expr *pr_lnum(parser *p, lds_loc loc, int64_t v);
+lds_expr *pr_lbin(parser *p, lds_loc loc, lds_op op, lds_expr *a, lds_expr *b);
+lds_expr *pr_lparam(parser *p, lds_loc loc, const char *name);
+
+/* [Swizzle<B,M,S> o] [make_xor_transform(...) o] SHAPE:STRIDE, or
+ * tile_to_shape(ATOM, SHAPE[, ORDER]). */
+int pr_parse_cute(parser *p, pr_cute *c);
+/* The layout's offset at the coordinates named params[0..nmodes). */
+lds_expr *pr_cute_offset(parser *p, const pr_cute *c, lds_loc loc, const char *const *params);
+/* The size of top-level mode k: the product of its leaves. */
+int64_t pr_cute_mode_size(const pr_cute *c, unsigned k);
+/* 1 + the largest offset over the shape; 0 if a stride is negative. */
+int64_t pr_cute_cosize(const pr_cute *c);
+
+/* NAME '=' of a `layout` or `fragment` statement. */
+int pr_take_named(parser *p, const char *name_what, const char *value_what, const char **name, lds_loc *loc);
+
+/* A def of the given parameters and body named `name`. */
+lds_stmt *pr_make_def(parser *p, lds_loc loc, const char *name, lds_loc name_loc, const char *const *params,
+                      unsigned nparams, lds_expr *body);
+
+/* Keyword arguments as Triton's Python and MLIR spell them:
+ * NAME '=' ( INT | true | false | '[' item, ... ']' ), an item an integer,
+ * a pair '[' INT ',' INT ']' or MLIR's 'INT : + INT'; lists flattened. */
+typedef struct {
+    const char *key;          /* its spellings, as in the names given */
+    const char *name;         /* as written */
+    lds_loc loc;
+    int64_t v[64];
+    unsigned n;
+    bool list;
+} pr_kwarg;
+
+typedef struct {
+    pr_kwarg arg[16];
+    unsigned n;
+} pr_kwargs;
+
+/* '(' kwargs ')' ; each name one of `names` (spellings of one keyword
+ * separated by '|': "per_phase|perPhase"), reported by its first. */
+int pr_parse_kwargs(parser *p, pr_kwargs *k, const char *const *names, const char *what);
+/* The argument called by spelling set `names`, or NULL. */
+const pr_kwarg *pr_kwarg_find(const pr_kwargs *k, const char *names);
+/* The argument, required: an error naming `what` if it is missing. */
+const pr_kwarg *pr_kwarg_need(parser *p, const pr_kwargs *k, const char *names, lds_loc loc, const char *what);
+
+/* src/parse_triton.c: the Triton shared layouts, after 'layout NAME ='. */
+bool pr_triton_layout_starts(const lds_token *t);
+int pr_parse_triton_layout(parser *p, lds_stmt *def);
+
+#endif

@@ -1,0 +1,170 @@
+/* src/picture.c - `show layout NAME` (see src/picture.h).
+ *
+ * The tile is the array's first dimension down and the rest, row-major,
+ * across (a [32][16][4] array draws as 32 x 64).  Each element shows the
+ * bank of its first byte; a second grid shows, for the last access
+ * statement when it was to this array, the lane whose bytes cover the
+ * element in that statement's first instruction (the lowest if several;
+ * '.' for none). */
+#include "src/picture.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/address.h"
+#include "src/buf.h"
+#include "src/mem.h"
+#include "sim/sim.h"
+
+#define MAX_CELLS 65536u
+
+typedef struct {
+    uint64_t addr;
+    unsigned cell;
+} cell_addr;
+
+static int by_addr(const void *a, const void *b)
+{
+    const cell_addr *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static unsigned digits(uint64_t v)
+{
+    unsigned n = 1;
+    while (v >= 10) {
+        v /= 10;
+        n++;
+    }
+    return n;
+}
+
+/* The byte address of every element, in drawing order. */
+static int element_addresses(lds_interp *in, const lds_sym *array, lds_loc loc, uint64_t *addr, unsigned cells)
+{
+    const lds_array *a = &array->array;
+    unsigned n = a->ndims ? a->ndims : 1;
+    int64_t idx[LDS_MAX_DIMS] = { 0 };
+    for (unsigned c = 0; c < cells; c++) {
+        int64_t off;
+        if (lds_element_offset(&in->ev, array, idx, n, loc, &off) < 0)
+            return -1;
+        addr[c] = a->base + (uint64_t)off * a->elem_size;
+        for (unsigned d = n; d-- > 0;) {   /* the next index, the last fastest */
+            if (++idx[d] < (a->ndims ? a->dims[d] : 1))
+                break;
+            idx[d] = 0;
+        }
+    }
+    return 0;
+}
+
+/* lane[c]: the lane of the sample whose bytes cover element c, or -1. */
+static void lanes_of(const lds_access_result *rec, const lds_array *a, const uint64_t *addr, unsigned cells, int *lane)
+{
+    for (unsigned c = 0; c < cells; c++)
+        lane[c] = -1;
+    if (!rec || !rec->nsamples)
+        return;
+    cell_addr *sorted = lds_xreallocarray(NULL, cells, sizeof *sorted);
+    for (unsigned c = 0; c < cells; c++)
+        sorted[c] = (cell_addr){ addr[c], c };
+    qsort(sorted, cells, sizeof *sorted, by_addr);
+    const lds_sample *s = &rec->samples[0];
+    for (unsigned l = 0; l < s->nlanes; l++)
+        for (unsigned k = 0; s->active[l] && k < s->naddr; k++) {
+            uint64_t lo = s->addr[l * s->naddr + k], hi = lo + rec->width;
+            size_t first = 0, last = cells;   /* the first element at or after lo - elem_size + 1 */
+            uint64_t from = lo >= a->elem_size ? lo - a->elem_size + 1 : 0;
+            while (first < last) {
+                size_t mid = (first + last) / 2;
+                if (sorted[mid].addr < from)
+                    first = mid + 1;
+                else
+                    last = mid;
+            }
+            for (size_t i = first; i < cells && sorted[i].addr < hi; i++)
+                if (lane[sorted[i].cell] < 0)   /* a broadcast: the lowest lane */
+                    lane[sorted[i].cell] = (int)l;
+        }
+    free(sorted);
+}
+
+static void grid(lds_buf *b, unsigned rows, unsigned cols, unsigned w, const int *value)
+{
+    lds_buf_printf(b, "%*s", (int)digits(rows - 1) + 2, "");
+    for (unsigned c = 0; c < cols; c++)
+        lds_buf_printf(b, "%*u", (int)w, c);
+    lds_buf_putc(b, '\n');
+    for (unsigned r = 0; r < rows; r++) {
+        lds_buf_printf(b, "%*u: ", (int)digits(rows - 1), r);
+        for (unsigned c = 0; c < cols; c++) {
+            int v = value[r * cols + c];
+            if (v < 0)
+                lds_buf_printf(b, "%*s", (int)w, ".");
+            else
+                lds_buf_printf(b, "%*d", (int)w, v);
+        }
+        lds_buf_putc(b, '\n');
+    }
+}
+
+int lds_show_layout(lds_interp *in, const lds_sym *array, lds_loc loc)
+{
+    const lds_array *a = &array->array;
+    if (!array->set) {
+        lds_diag_set(in->diag, loc, "'%s' is not declared yet", array->name);
+        return -1;
+    }
+    uint64_t rows = a->ndims ? (uint64_t)a->dims[0] : 1, cols = 1;
+    for (unsigned d = 1; d < a->ndims; d++)
+        cols *= (uint64_t)a->dims[d];   /* the product is at most 2^40 */
+    if (rows * cols > MAX_CELLS) {
+        lds_diag_set(in->diag, loc, "'%s' has %llu elements; show layout draws at most %u", array->name,
+                     (unsigned long long)(rows * cols), MAX_CELLS);
+        return -1;
+    }
+    unsigned cells = (unsigned)(rows * cols);
+    uint64_t *addr = lds_xreallocarray(NULL, cells, sizeof *addr);
+    int *bank = lds_xreallocarray(NULL, cells, sizeof *bank), *lane = lds_xreallocarray(NULL, cells, sizeof *lane);
+    int rc = element_addresses(in, array, loc, addr, cells);
+    if (rc == 0 && in->print_out) {
+        const lds_sim_profile *p = &in->profile;
+        const lds_access_result *rec = in->last_array == array ? in->last : NULL;
+        /* banks as the last access's instruction class sees them (a b64
+         * read may see 64 banks), else as a 32-bit read does */
+        lds_sim_access cls = { rec ? (lds_sim_kind)rec->kind : LDS_ACCESS_READ, rec ? rec->width : 4, 1, 0, NULL, NULL };
+        unsigned nbanks = lds_sim_geometry_of(p, cls.kind, cls.width).banks;
+        for (unsigned c = 0; c < cells; c++)
+            bank[c] = (int)lds_sim_bank_of(p, &cls, lds_sim_word_of(p, addr[c]));
+        lanes_of(rec, a, addr, cells, lane);
+        unsigned w = digits(nbanks - 1);
+        if (digits(cols - 1) > w)
+            w = digits(cols - 1);
+        if (digits((uint64_t)p->wave - 1) > w)
+            w = digits((uint64_t)p->wave - 1);
+        w++;
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "layout of %s (%s", array->name, a->type_name);
+        for (unsigned d = 0; d < a->ndims; d++)
+            lds_buf_printf(&b, "[%lld]", (long long)a->dims[d]);
+        lds_buf_printf(&b, " at byte %llu), %llu x %llu: the bank of each element (%u banks of %u bytes, %s)\n",
+                       (unsigned long long)a->base, (unsigned long long)rows, (unsigned long long)cols, nbanks,
+                       p->bank_bytes, p->name);
+        grid(&b, (unsigned)rows, (unsigned)cols, w, bank);
+        if (rec && rec->nsamples) {
+            lds_buf_printf(&b, "the lane that touches each element (the lowest, if several) in the first "
+                           "instruction of line %u: %s", rec->line, rec->source);
+            if (rec->samples[0].label && rec->samples[0].label[0])
+                lds_buf_printf(&b, " (%s)", rec->samples[0].label);
+            lds_buf_putc(&b, '\n');
+            grid(&b, (unsigned)rows, (unsigned)cols, w, lane);
+        }
+        fputs(lds_buf_str(&b), in->print_out);
+        lds_buf_free(&b);
+    }
+    free(addr);
+    free(bank);
+    free(lane);
+    return rc;
+}
