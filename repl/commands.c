@@ -84,7 +84,7 @@ static void cmd_format(repl *r, const char *arg)
         return;
     }
     r->opts.format = (lds_format)f;
-    lds_reporter_set_format(lds_runner_reporter(r->runner), (lds_format)f);
+    lds_runner_set_format(r->runner, r->session, (lds_format)f);
 }
 
 static void cmd_vars(repl *r, const char *arg)

@@ -56,6 +56,9 @@ typedef struct lds_interp {
     FILE *print_out;                  /* where print writes; NULL: nowhere (-q) */
     bool keep_sample;                 /* every access keeps its first instruction
                                          (explanations, pictures) */
+    bool keep_layouts;                /* show layout keeps its picture in the
+                                         results for the report (SVG,
+                                         Markdown) instead of printing it */
     lds_results *results;
     size_t first_unreported;          /* records of the statement running now */
     lds_access_result *last;          /* the last access statement's record */

@@ -5,7 +5,8 @@
  * bank of its first byte; a second grid shows, for the last access
  * statement when it was to this array, the lane whose bytes cover the
  * element in that statement's first instruction (the lowest if several;
- * '.' for none). */
+ * '.' for none).  The picture is drawn here as text, or kept in the
+ * results for the SVG and Markdown reports (src/layout_draw.c). */
 #include "src/picture.h"
 
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "src/address.h"
 #include "src/buf.h"
+#include "src/layout_draw.h"
 #include "src/mem.h"
 #include "sim/sim.h"
 
@@ -27,16 +29,6 @@ static int by_addr(const void *a, const void *b)
 {
     const cell_addr *x = a, *y = b;
     return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-static unsigned digits(uint64_t v)
-{
-    unsigned n = 1;
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
 }
 
 /* The byte address of every element, in drawing order. */
@@ -90,23 +82,47 @@ static void lanes_of(const lds_access_result *rec, const lds_array *a, const uin
     free(sorted);
 }
 
-static void grid(lds_buf *b, unsigned rows, unsigned cols, unsigned w, const int *value)
+/* The picture of array's tile: banks as the last access's instruction
+ * class sees them (a b64 read may see 64 banks), else as a 32-bit read
+ * does, and that access's lanes when it was to this array. */
+static lds_layout_result *picture_of(lds_interp *in, const lds_sym *array, const uint64_t *addr, unsigned rows,
+                                     unsigned cols, lds_loc loc)
 {
-    lds_buf_printf(b, "%*s", (int)digits(rows - 1) + 2, "");
-    for (unsigned c = 0; c < cols; c++)
-        lds_buf_printf(b, "%*u", (int)w, c);
-    lds_buf_putc(b, '\n');
-    for (unsigned r = 0; r < rows; r++) {
-        lds_buf_printf(b, "%*u: ", (int)digits(rows - 1), r);
-        for (unsigned c = 0; c < cols; c++) {
-            int v = value[r * cols + c];
-            if (v < 0)
-                lds_buf_printf(b, "%*s", (int)w, ".");
-            else
-                lds_buf_printf(b, "%*d", (int)w, v);
-        }
-        lds_buf_putc(b, '\n');
+    const lds_array *a = &array->array;
+    const lds_sim_profile *p = &in->profile;
+    const lds_access_result *rec = in->last_array == array ? in->last : NULL;
+    unsigned cells = rows * cols;
+    lds_layout_result *pic = lds_xcalloc(1, sizeof *pic);
+    pic->array = lds_xstrdup(array->name);
+    pic->file = lds_results_string(in->results, loc.src ? loc.src->name : NULL);
+    pic->line = loc.line;
+    pic->rows = rows;
+    pic->cols = cols;
+    pic->wave = p->wave;
+    lds_sim_access cls = { rec ? (lds_sim_kind)rec->kind : LDS_ACCESS_READ, rec ? rec->width : 4, 1, 0, NULL, NULL };
+    pic->banks = lds_sim_geometry_of(p, cls.kind, cls.width).banks;
+    pic->bank = lds_xreallocarray(NULL, cells, sizeof *pic->bank);
+    for (unsigned c = 0; c < cells; c++)
+        pic->bank[c] = (int)lds_sim_bank_of(p, &cls, lds_sim_word_of(p, addr[c]));
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "layout of %s (%s", array->name, a->type_name);
+    for (unsigned d = 0; d < a->ndims; d++)
+        lds_buf_printf(&b, "[%lld]", (long long)a->dims[d]);
+    lds_buf_printf(&b, " at byte %llu), %u x %u", (unsigned long long)a->base, rows, cols);
+    pic->heading = lds_buf_take(&b);
+    lds_buf_printf(&b, "the bank of each element (%u banks of %u bytes, %s)", pic->banks, p->bank_bytes, p->name);
+    pic->banks_caption = lds_buf_take(&b);
+    if (rec && rec->nsamples) {
+        pic->lane = lds_xreallocarray(NULL, cells, sizeof *pic->lane);
+        lanes_of(rec, a, addr, cells, pic->lane);
+        lds_buf_printf(&b, "the lane that touches each element (the lowest, if several) in the first "
+                       "instruction of line %u: %s", rec->line, rec->source);
+        if (rec->samples[0].label && rec->samples[0].label[0])
+            lds_buf_printf(&b, " (%s)", rec->samples[0].label);
+        pic->lanes_caption = lds_buf_take(&b);
     }
+    lds_buf_free(&b);
+    return pic;
 }
 
 int lds_show_layout(lds_interp *in, const lds_sym *array, lds_loc loc)
@@ -124,47 +140,23 @@ int lds_show_layout(lds_interp *in, const lds_sym *array, lds_loc loc)
                      (unsigned long long)(rows * cols), MAX_CELLS);
         return -1;
     }
+    if (in->keep_layouts && in->results->layout_cells + rows * cols > LDS_MAX_KEPT_LAYOUT_CELLS) {
+        lds_diag_set(in->diag, loc, "show layout: the pictures kept for the report would hold more than %u elements",
+                     LDS_MAX_KEPT_LAYOUT_CELLS);
+        return -1;
+    }
     unsigned cells = (unsigned)(rows * cols);
     uint64_t *addr = lds_xreallocarray(NULL, cells, sizeof *addr);
-    int *bank = lds_xreallocarray(NULL, cells, sizeof *bank), *lane = lds_xreallocarray(NULL, cells, sizeof *lane);
     int rc = element_addresses(in, array, loc, addr, cells);
-    if (rc == 0 && in->print_out) {
-        const lds_sim_profile *p = &in->profile;
-        const lds_access_result *rec = in->last_array == array ? in->last : NULL;
-        /* banks as the last access's instruction class sees them (a b64
-         * read may see 64 banks), else as a 32-bit read does */
-        lds_sim_access cls = { rec ? (lds_sim_kind)rec->kind : LDS_ACCESS_READ, rec ? rec->width : 4, 1, 0, NULL, NULL };
-        unsigned nbanks = lds_sim_geometry_of(p, cls.kind, cls.width).banks;
-        for (unsigned c = 0; c < cells; c++)
-            bank[c] = (int)lds_sim_bank_of(p, &cls, lds_sim_word_of(p, addr[c]));
-        lanes_of(rec, a, addr, cells, lane);
-        unsigned w = digits(nbanks - 1);
-        if (digits(cols - 1) > w)
-            w = digits(cols - 1);
-        if (digits((uint64_t)p->wave - 1) > w)
-            w = digits((uint64_t)p->wave - 1);
-        w++;
-        lds_buf b = { 0 };
-        lds_buf_printf(&b, "layout of %s (%s", array->name, a->type_name);
-        for (unsigned d = 0; d < a->ndims; d++)
-            lds_buf_printf(&b, "[%lld]", (long long)a->dims[d]);
-        lds_buf_printf(&b, " at byte %llu), %llu x %llu: the bank of each element (%u banks of %u bytes, %s)\n",
-                       (unsigned long long)a->base, (unsigned long long)rows, (unsigned long long)cols, nbanks,
-                       p->bank_bytes, p->name);
-        grid(&b, (unsigned)rows, (unsigned)cols, w, bank);
-        if (rec && rec->nsamples) {
-            lds_buf_printf(&b, "the lane that touches each element (the lowest, if several) in the first "
-                           "instruction of line %u: %s", rec->line, rec->source);
-            if (rec->samples[0].label && rec->samples[0].label[0])
-                lds_buf_printf(&b, " (%s)", rec->samples[0].label);
-            lds_buf_putc(&b, '\n');
-            grid(&b, (unsigned)rows, (unsigned)cols, w, lane);
+    if (rc == 0 && (in->print_out || in->keep_layouts)) {
+        lds_layout_result *pic = picture_of(in, array, addr, (unsigned)rows, (unsigned)cols, loc);
+        if (in->keep_layouts) {
+            lds_results_add_layout(in->results, pic);
+        } else {
+            lds_layout_draw_text(in->print_out, pic);
+            lds_layout_result_free(pic);
         }
-        fputs(lds_buf_str(&b), in->print_out);
-        lds_buf_free(&b);
     }
     free(addr);
-    free(bank);
-    free(lane);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "src/instructions.h"
 #include "src/mem.h"
 #include "sim/sim.h"
+#include "src/layout_draw.h"
 #include "src/svg.h"
 
 static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown", "counters",
@@ -113,13 +114,13 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
 
 lds_run_start lds_run_start_of(const lds_results *res)
 {
-    lds_run_start s = { res->n, res->nexpects, res->lds.arrays };
+    lds_run_start s = { res->n, res->nexpects, res->nlayouts, res->lds.arrays };
     return s;
 }
 
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status)
 {
-    lds_run_view run = { res, start.first_access, start.first_expect, start.first_array, status };
+    lds_run_view run = { res, start.first_access, start.first_expect, start.first_layout, start.first_array, status };
     if ((!r->o.quiet || r->ops->acts_when_quiet) && r->ops->end_run)
         r->ops->end_run(r, &run);
     r->runs++;
@@ -226,32 +227,33 @@ unsigned lds_report_pictures_of(const lds_access_result *a)
     return a->show != SHOW_SUMMARY ? a->nsamples : 1;
 }
 
-/* [NAME VALUE-]...accessN[-K].svg, or -1 if it does not fit. */
-static int picture_name(const lds_reporter *r, const lds_access_result *a, int sample, char *buf, size_t size)
+/* [NAME VALUE-]...STEM[-K].svg (no -K for k < 0), or -1 if it does not fit. */
+static int picture_name(const lds_reporter *r, const char *stem, int k, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < r->nlabels && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, "%s%s-", r->labels[i].name, r->labels[i].value);
     if (n < size)
-        n += (size_t)snprintf(buf + n, size - n, "access%u", a->index);
-    if (sample >= 0 && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "-%d", sample + 1);
+        n += (size_t)snprintf(buf + n, size - n, "%s", stem);
+    if (k >= 0 && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "-%d", k);
     if (n < size)
         n += (size_t)snprintf(buf + n, size - n, ".svg");
     return n < size ? 0 : -1;
 }
 
-int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size)
+/* Draw into DIR/name (never through a link planted there).  0, or -1
+ * (reported). */
+static int write_svg_file(lds_reporter *r, const char *name, void (*draw)(FILE *, const void *, unsigned),
+                          const void *what, unsigned which)
 {
     char path[4096];
-    if (picture_name(r, a, a->show != SHOW_SUMMARY ? (int)sample : -1, name, size) < 0
-        || (size_t)snprintf(path, sizeof path, "%s/%s", r->o.output_dir, name) >= sizeof path) {
-        lds_report_error(r, "%s: the file name of picture %u would be too long", r->o.output_dir, a->index);
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", r->o.output_dir, name) >= sizeof path) {
+        lds_report_error(r, "%s: the file name of picture %s would be too long", r->o.output_dir, name);
         r->io_error = true;
         return -1;
     }
-    /* never through a link planted where the picture goes */
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
@@ -261,7 +263,7 @@ int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsign
         r->io_error = true;
         return -1;
     }
-    lds_svg_write(f, a, sample);
+    draw(f, what, which);
     if (fclose(f) != 0) {
         lds_report_error(r, "%s: %s", path, strerror(errno));
         r->io_error = true;
@@ -269,6 +271,46 @@ int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsign
     }
     r->pictures++;
     return 0;
+}
+
+static void draw_access(FILE *out, const void *a, unsigned sample)
+{
+    lds_svg_write(out, a, sample);
+}
+
+static void draw_layout(FILE *out, const void *pic, unsigned unused)
+{
+    (void)unused;
+    lds_layout_draw_svg(out, pic);
+}
+
+static int name_too_long(lds_reporter *r, const char *what)
+{
+    lds_report_error(r, "%s: the file name of the picture of %s would be too long", r->o.output_dir, what);
+    r->io_error = true;
+    return -1;
+}
+
+int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size)
+{
+    char stem[32];
+    snprintf(stem, sizeof stem, "access%u", a->index);
+    if (picture_name(r, stem, a->show != SHOW_SUMMARY ? (int)sample + 1 : -1, name, size) < 0)
+        return name_too_long(r, stem);
+    return write_svg_file(r, name, draw_access, a, sample);
+}
+
+int lds_report_write_layout(lds_reporter *r, const lds_run_view *run, size_t layout, char *name, size_t size)
+{
+    const lds_layout_result *pic = run->res->layouts[layout];
+    int earlier = 0;   /* pictures of the same array before it in the run */
+    for (size_t i = run->first_layout; i < layout; i++)
+        earlier += !strcmp(run->res->layouts[i]->array, pic->array);
+    char stem[300];
+    if ((size_t)snprintf(stem, sizeof stem, "layout-%s", pic->array) >= sizeof stem
+        || picture_name(r, stem, earlier ? earlier + 1 : -1, name, size) < 0)
+        return name_too_long(r, pic->array);
+    return write_svg_file(r, name, draw_layout, pic, 0);
 }
 
 /* The number of source in the list of distinct sources (added if new). */

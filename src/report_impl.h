@@ -8,7 +8,7 @@
 /* The records of one run, as the writers get them. */
 typedef struct {
     const lds_results *res;
-    size_t first_access, first_expect;
+    size_t first_access, first_expect, first_layout;
     unsigned first_array;         /* res->lds.arrays when the run began */
     const lds_run_status *status;
 } lds_run_view;
@@ -63,6 +63,10 @@ unsigned lds_report_pictures_of(const lds_access_result *a);
 /* Write picture `sample` of a record as DIR/[LABELS-]accessN[-K].svg;
  * its file name into name (for links).  Returns 0, or -1 (reported). */
 int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size);
+/* Write a show layout picture as DIR/[LABELS-]layout-ARRAY[-K].svg (K
+ * counting earlier pictures of the array in the run, from 2); its file
+ * name into name.  Returns 0, or -1 (reported). */
+int lds_report_write_layout(lds_reporter *r, const lds_run_view *run, size_t layout, char *name, size_t size);
 /* A message on the reporter's error stream: "PROG: WHAT". */
 void lds_report_error(lds_reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "src/explain.h"
+#include "src/layout_draw.h"
 #include "src/notes.h"
 
 /* Inline code that a table cell can hold. */
@@ -179,6 +180,28 @@ static void why_section(lds_reporter *r, const lds_results *res, size_t first, F
     }
 }
 
+/* The show layout pictures: linked SVG files with --output DIR, else text. */
+static void layouts_section(lds_reporter *r, const lds_run_view *run, FILE *out)
+{
+    const lds_results *res = run->res;
+    char name[512];
+    if (res->nlayouts == run->first_layout)
+        return;
+    fprintf(out, "\n## Layouts\n");
+    for (size_t i = run->first_layout; i < res->nlayouts; i++) {
+        const lds_layout_result *pic = res->layouts[i];
+        fprintf(out, "\n### Line %u: `show layout %s`\n\n", pic->line, pic->array);
+        if (r->o.output_dir) {
+            if (lds_report_write_layout(r, run, i, name, sizeof name) == 0)
+                fprintf(out, "![%s](%s/%s)\n", pic->heading, r->o.output_dir, name);
+        } else {
+            fprintf(out, "```\n");
+            lds_layout_draw_text(out, pic);
+            fprintf(out, "```\n");
+        }
+    }
+}
+
 static void md_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
@@ -205,6 +228,7 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
         }
     }
     why_section(r, res, first_access, out);
+    layouts_section(r, run, out);
 }
 
 const lds_format_ops lds_markdown_ops = { NULL, md_end_run, NULL, false };

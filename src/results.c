@@ -58,6 +58,9 @@ void lds_results_free(lds_results *r)
         free(r->expects[i].expected);
     }
     free(r->expects);
+    for (size_t i = 0; i < r->nlayouts; i++)
+        lds_layout_result_free(r->layouts[i]);
+    free(r->layouts);
     for (size_t i = 0; i < r->nprofiles; i++)
         free(r->profiles[i]);
     free(r->profiles);
@@ -129,6 +132,29 @@ lds_expect_result *lds_results_add_expect(lds_results *r)
     lds_expect_result *e = &r->expects[r->nexpects++];
     memset(e, 0, sizeof *e);
     return e;
+}
+
+void lds_results_add_layout(lds_results *r, lds_layout_result *pic)
+{
+    if (r->nlayouts == r->caplayouts) {
+        r->caplayouts = r->caplayouts ? r->caplayouts * 2 : 8;
+        r->layouts = lds_xreallocarray(r->layouts, r->caplayouts, sizeof *r->layouts);
+    }
+    r->layouts[r->nlayouts++] = pic;
+    r->layout_cells += (uint64_t)pic->rows * pic->cols;
+}
+
+void lds_layout_result_free(lds_layout_result *pic)
+{
+    if (!pic)
+        return;
+    free(pic->array);
+    free(pic->heading);
+    free(pic->banks_caption);
+    free(pic->lanes_caption);
+    free(pic->bank);
+    free(pic->lane);
+    free(pic);
 }
 
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,

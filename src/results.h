@@ -95,9 +95,31 @@ typedef struct {
  * of it alignment and padding" */
 void lds_footprint_line(const lds_footprint *fp, char *buf, size_t size);
 
+/* A `show layout` picture (src/picture.c), for the reports that draw it
+ * at the end (SVG, Markdown): the tile's elements, the first dimension
+ * down and the rest across, each with its bank and the lane that touches
+ * it in the first instruction of the last access to the array. */
+typedef struct {
+    char *array;                  /* the array's name */
+    char *heading;                /* "layout of A (half[16][16] at byte 0), 16 x 16" */
+    char *banks_caption;          /* "the bank of each element (32 banks of 4 bytes, sm80)" */
+    char *lanes_caption;          /* "the lane that touches ... line 7: ...", or NULL */
+    const char *file;             /* where the show statement is */
+    unsigned line;
+    unsigned rows, cols, banks, wave;
+    int *bank;                    /* [rows * cols] */
+    int *lane;                    /* [rows * cols]: -1 none; NULL with no access drawn */
+} lds_layout_result;
+
+/* Elements all the kept layout pictures together may hold. */
+#define LDS_MAX_KEPT_LAYOUT_CELLS (1u << 20)
+
 typedef struct {
     lds_access_result **accesses;
     size_t n, cap;
+    lds_layout_result **layouts;  /* show layout pictures kept for the report */
+    size_t nlayouts, caplayouts;
+    uint64_t layout_cells;        /* elements they hold */
     lds_footprint lds;
     lds_expect_result *expects;
     size_t nexpects, capexpects;
@@ -119,6 +141,9 @@ const char *lds_results_string(lds_results *r, const char *s);
 lds_access_result *lds_results_add_access(lds_results *r, const void *key, const lds_sim_profile *profile,
                                           unsigned samples);
 lds_expect_result *lds_results_add_expect(lds_results *r);
+/* Keep a layout picture (the results own it from now on). */
+void lds_results_add_layout(lds_results *r, lds_layout_result *pic);
+void lds_layout_result_free(lds_layout_result *pic);
 
 /* Keep a simulated instruction in the record (if it has room). */
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,

@@ -307,6 +307,26 @@ static void hook_warning(void *ctx, const lds_diag *w)
     lds_diag_print(stderr, r->diag_prog, w, r->o->color);
 }
 
+/* Where print and show layout go under format f: print to standard
+ * output beside a text report, else to standard error (standard output
+ * stays machine-readable), nowhere under -q; the layout pictures into the
+ * report where it draws them (SVG, Markdown). */
+static FILE *print_stream(const lds_options *o, lds_format f)
+{
+    return o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;
+}
+
+static bool keeps_layouts(lds_format f)
+{
+    return f == FMT_SVG || f == FMT_MARKDOWN;
+}
+
+void lds_runner_set_format(lds_runner *r, lds_session *s, lds_format f)
+{
+    lds_reporter_set_format(r->rep, f);
+    lds_session_set_output(s, print_stream(r->o, f), keeps_layouts(f));
+}
+
 lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values)
 {
     const lds_options *o = r->o;
@@ -326,6 +346,7 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.explain = o->explain;
     bool probe = f == FMT_PROBE_CUDA || f == FMT_PROBE_HIP;
     cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN || probe ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
+    cfg.keep_layouts = keeps_layouts(f);
     if (probe)   /* the probe replays every instruction */
         cfg.keep_every = LDS_PROBE_MAX_INSTRUCTIONS;
     cfg.max_steps = o->max_steps;
@@ -335,7 +356,7 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.nat = o->nat;
     cfg.max_bits = o->max_bits;
     cfg.force_big = o->force_big;
-    cfg.print_out = o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;   /* stdout stays machine-readable */
+    cfg.print_out = print_stream(o, f);
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;
     lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning, r->progress ? hook_progress : NULL };

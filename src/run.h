@@ -77,6 +77,9 @@ typedef struct lds_runner lds_runner;
 lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *sources, unsigned nsources);
 void lds_runner_free(lds_runner *r);
 lds_reporter *lds_runner_reporter(lds_runner *r);
+/* Report in format f from now on (the REPL's :format), the session's
+ * print and show layout output following it. */
+void lds_runner_set_format(lds_runner *r, lds_session *s, lds_format f);
 
 /* REPL mode: diagnostics without the program's name and file (the REPL
  * convention, lds-calc(1)). */

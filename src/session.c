@@ -82,6 +82,7 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         in->show = (lds_show)cfg->show;
     in->explain_all = cfg->explain;
     in->keep_sample = cfg->keep != LDS_KEEP_NONE;
+    in->keep_layouts = cfg->keep_layouts;
     in->print_out = cfg->print_out;
     in->warn = s->hooks.warning;
     in->warn_ctx = s->hooks.ctx;
@@ -95,6 +96,12 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         c->set = true;
     }
     return s;
+}
+
+void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts)
+{
+    s->cfg.print_out = s->in.print_out = print_out;
+    s->cfg.keep_layouts = s->in.keep_layouts = keep_layouts;
 }
 
 static void free_input(kept_input *k)

@@ -41,6 +41,9 @@ typedef struct {
     int show;                         /* an lds_show level, or -1: as the program says */
     bool explain;                     /* explain every access */
     lds_keep_samples keep;
+    bool keep_layouts;                /* show layout pictures go to the
+                                         report (SVG, Markdown), not to
+                                         print_out */
     uint64_t max_steps;               /* 0: the default */
     uint64_t max_ops;                 /* 0: the default */
     unsigned long max_bits;           /* 0: the default */
@@ -86,6 +89,10 @@ unsigned lds_default_jobs(void);
 /* NULL if cfg->arch names no profile. */
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks);
 void lds_session_close(lds_session *s);
+
+/* Where print writes (NULL: nowhere) and whether show layout keeps its
+ * pictures for the report, from now on. */
+void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts);
 
 /* Run a parsed program statement by statement: each is resolved, then
  * executed, then its records are handed to the hooks.  The program must

@@ -8,7 +8,7 @@
 #define LEFT 64
 #define TOP 64
 
-static void xml_text(FILE *out, const char *s)
+void lds_svg_text(FILE *out, const char *s)
 {
     for (; *s; s++) {
         if (*s == '<')
@@ -24,13 +24,11 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-/* At most `max` characters of s, "..." marking a cut (the whole text is
- * the picture's <title>). */
-static void xml_text_fit(FILE *out, const char *s, size_t max)
+void lds_svg_text_fit(FILE *out, const char *s, size_t max)
 {
     size_t n = strlen(s);
     if (n <= max) {
-        xml_text(out, s);
+        lds_svg_text(out, s);
         return;
     }
     char buf[512];
@@ -39,7 +37,7 @@ static void xml_text_fit(FILE *out, const char *s, size_t max)
         keep = sizeof buf - 4;
     memcpy(buf, s, keep);
     strcpy(buf + keep, "...");
-    xml_text(out, buf);
+    lds_svg_text(out, buf);
 }
 
 /* Which of the distinct words bank c->bank serves in this phase c is
@@ -63,6 +61,16 @@ static unsigned word_index(const lds_sim_cell *cells, unsigned k)
     return index;
 }
 
+void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title)
+{
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%u\" height=\"%u\" "
+                 "viewBox=\"0 0 %u %u\" font-family=\"monospace\" font-size=\"11\">\n", width, height, width, height);
+    fprintf(out, "<title>");
+    lds_svg_text(out, title);
+    fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+}
+
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
 {
     const lds_sim_profile *p = rec->profile;
@@ -81,14 +89,9 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     if (width < 560)
         width = 560;
 
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%u\" height=\"%u\" "
-                 "viewBox=\"0 0 %u %u\" font-family=\"monospace\" font-size=\"11\">\n", width, height, width, height);
-    fprintf(out, "<title>");
-    xml_text(out, rec->source);
-    fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+    lds_svg_begin(out, width, height, rec->source);
     fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->line);
-    xml_text_fit(out, rec->source, (width - 80) / 9);   /* about 8.4 px a character at 14 px */
+    lds_svg_text_fit(out, rec->source, (width - 80) / 9);   /* about 8.4 px a character at 14 px */
     fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
             rec->width * 8, lds_access_kind_name(rec->kind),
             (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,

@@ -11,5 +11,13 @@
  * (green: the bank serves it alone; blue: shared with another lane, a
  * broadcast; red: on a bank that serves several words, a conflict). */
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample);
+/* The picture's start: the XML declaration, the <svg> element (monospace
+ * 11 px), its <title>, a white background.  The caller ends it with </svg>. */
+void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title);
+/* Text as SVG character data: markup characters escaped, control
+ * characters dropped. */
+void lds_svg_text(FILE *out, const char *s);
+/* At most `max` characters of it, "..." marking a cut. */
+void lds_svg_text_fit(FILE *out, const char *s, size_t max);
 
 #endif

@@ -206,6 +206,11 @@ check "show layout after another array's access draws no lanes" \
     sh -c "$LDS_CALC 'array f32 a[2][2]; array f32 b[2]; read b[0]; show layout a' | grep -c 'the lane' | grep -qx 0"
 check "show layout of a name that is not an array" fails_with 'let b = 1; show layout b' "'b' is not an array (show layout draws an array)"
 check "show layout of a huge array" fails_with 'arch sm90; array u8 a[257][256]; show layout a' "'a' has 65792 elements; show layout draws at most 65536"
+# SVG and Markdown keep the pictures to the end of the run: 16 of 65536
+# elements fit in the 2^20 they may hold, the 17th is refused
+keep17="arch sm90; array u8 a[256][256]; for i in 0..17 { show layout a }"
+check "show layout keeps at most 2^20 elements for the report" \
+    sh -c "$LDS_CALC -q --format markdown '$keep17' 2>&1 | grep -qF '1:51: error: show layout: the pictures kept for the report would hold more than 1048576 elements' && ! $LDS_CALC -q --format markdown '$keep17' 2>/dev/null && $LDS_CALC -q --format markdown 'arch sm90; array u8 a[256][256]; for i in 0..16 { show layout a }'"
 check "the REPL's :layout" \
     sh -c "printf 'array f32 t[2][4]\nread t[0][lane %% 4]\n:layout t\n' | $LDS_CALC -i 2>&1 | grep -F -A2 'the lane that' | tail -1 | tr -s ' ' | grep -qxF '0: 0 1 2 3'"
 tap_end

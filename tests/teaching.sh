@@ -38,6 +38,43 @@ lds --format svg "read f32[lane + $(printf '0 + %.0s' $(seq 1 120))0]" > "$tmp/l
 check "a long source is cut in the heading, whole in the title" \
     sh -c "grep -q '\\.\\.\\.</text>' '$tmp/long.svg' && grep -q '<title>read f32\\[lane + 0' '$tmp/long.svg'"
 
+# show layout as SVG (Triton's swizzled example 1, 4 x 4 f32: element
+# (r, c) on bank 4r + (c ^ r), so row 1 is banks 5 4 7 6; the read gives
+# lane l element (l % 4, l / 4): element (0, 1) is lane 4)
+tri='layout S = SwizzledSharedLayout(vec=1, per_phase=1, max_phase=4, order=[1,0], shape=[4,4]); array f32 t[4][4] layout S; read t[lane % 4][lane / 4] if lane < 16; show layout t'
+lds --format svg --output "$tmp/lay" "$tri" >/dev/null
+lay="$tmp/lay/layout-t.svg"
+check "show layout: a file beside the access's, named for the array" \
+    test "$(cd "$tmp/lay" && ls | tr '\n' ' ')" = "access1.svg layout-t.svg "
+check "show layout SVG parses" xml_ok "$lay"
+check "show layout SVG: one square per element in each grid" test "$(grep -c '<rect [^>]*><title>\[' "$lay")" -eq 32
+check "show layout SVG: each square's bank (row 1: 5 4 7 6)" \
+    sh -c "grep -c -e '\[1,0\] bank 5<' -e '\[1,1\] bank 4<' -e '\[1,2\] bank 7<' -e '\[1,3\] bank 6<' '$lay' | grep -qx 4"
+check "show layout SVG: each square's lane ((0,1): lane 4; (3,3): lane 15)" \
+    sh -c "grep -c -e '\[0,1\] lane 4<' -e '\[3,3\] lane 15<' '$lay' | grep -qx 2"
+# colour by bank: one colour a bank, a different one for each of the 16
+# banks the tile covers, and the key's swatch of bank 5 in the colour of
+# the squares on bank 5
+fills() { sed -n "s/.*fill=\"\(#[0-9a-f]*\)\"><title>\[[0-9]*,[0-9]*\] $1 \([0-9]*\)<.*/\2 \1/p" "$lay" | sort -u; }
+check "show layout SVG: a colour per bank, the same on every square of the bank" \
+    sh -c "test \"\$(printf '%s\n' \"$(fills bank)\" | wc -l)\" -eq 16 && test \"\$(printf '%s\n' \"$(fills bank)\" | cut -d' ' -f2 | sort -u | wc -l)\" -eq 16"
+bank5=$(fills bank | sed -n 's/^5 //p')
+check "show layout SVG: the key shows bank 5 in its squares' colour" \
+    sh -c "grep -A1 'width=\"20\" height=\"20\" fill=\"$bank5\"' '$lay' | grep -q '>5</text>'"
+check "show layout SVG: a colour per lane" test "$(fills lane | cut -d' ' -f2 | sort -u | wc -l)" -eq 16
+lds --format svg --output "$tmp/lay2" 'array f32 t[2][2]; show layout t; read t[0][lane % 2]; show layout t' >/dev/null
+check "show layout twice: the second picture is -2, and has the lanes" \
+    sh -c "cd '$tmp/lay2' && test \"\$(ls | tr '\n' ' ')\" = 'access1.svg layout-t-2.svg layout-t.svg ' && grep -q 'lane 1<' layout-t-2.svg && ! grep -q ' lane ' layout-t.svg"
+check "a lone show layout goes to stdout as SVG" \
+    sh -c "'$LDS_CALC' --format svg 'array f32 t[2][2]; show layout t' | grep -c '<svg ' | grep -qx 1"
+check "the REPL's :layout after :format svg draws SVG" \
+    sh -c "printf 'array f32 t[2][4]\n:format svg\n:layout t\n' | '$LDS_CALC' -i 2>/dev/null | grep -q '\[1,3\] bank 7<'"
+lds --format markdown "$tri" > "$tmp/lay.md"
+check "markdown: show layout as a text grid under Layouts" \
+    sh -c "grep -q '^## Layouts' '$tmp/lay.md' && grep -A8 '^### Line 1: \`show layout t\`' '$tmp/lay.md' | grep -q '^1: *5 *4 *7 *6$'"
+lds --format markdown --output "$tmp/laymd" "$tri" > "$tmp/lay2.md"
+check "markdown with --output links the layout's SVG" grep -q "](.*laymd/layout-t.svg)" "$tmp/lay2.md"
+
 # render one picture to PNG and check that it is not blank
 svg="$tmp/w64/access1.svg"
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
