@@ -86,7 +86,6 @@ static void add_term(coord *c, char var, int64_t div, int64_t mod, int64_t coef)
         c->t[c->n++] = (term){ var, div, mod, coef };
 }
 
-static bool pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
 
 /* A list argument of `rank` powers of two. */
 static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key, lds_loc loc, unsigned rank)
@@ -99,7 +98,7 @@ static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key,
         return NULL;
     }
     for (unsigned d = 0; d < rank; d++)
-        if (!pow2(a->v[d]) || a->v[d] > (1 << 20)) {
+        if (!pr_pow2(a->v[d]) || a->v[d] > (1 << 20)) {
             lds_diag_set(p->diag, a->loc, "'%s': Triton's sizes are powers of two up to 2^20", a->name);
             return NULL;
         }

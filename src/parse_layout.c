@@ -496,6 +496,18 @@ int pr_parse_cute(parser *p, pr_cute *c)
     return parse_shape_stride(p, c);
 }
 
+
+const char **pr_index_params(parser *p, unsigned n)
+{
+    const char **params = lds_arena_alloc(p->arena, sizeof *params * (n ? n : 1));
+    for (unsigned k = 0; k < n; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "i%u", k);
+        params[k] = lds_arena_strndup(p->arena, name, strlen(name));
+    }
+    return params;
+}
+
 /* the tile a CuTe layout covers, and what it spans */
 static lds_layout_info *cute_info(parser *p, const pr_cute *c)
 {
@@ -530,12 +542,7 @@ lds_stmt *pr_parse_layout(parser *p, lds_loc loc)
     pr_cute *c = lds_arena_alloc(p->arena, sizeof *c);
     if (pr_parse_cute(p, c) < 0)
         return NULL;
-    const char **params = lds_arena_alloc(p->arena, sizeof *params * c->shape.nmodes);
-    for (unsigned k = 0; k < c->shape.nmodes; k++) {
-        char pname[16];
-        snprintf(pname, sizeof pname, "i%u", k);
-        params[k] = lds_arena_strndup(p->arena, pname, strlen(pname));
-    }
+    const char **params = pr_index_params(p, c->shape.nmodes);
     lds_stmt *s = pr_make_def(p, loc, name, name_loc, params, c->shape.nmodes, pr_cute_offset(p, c, loc, params));
     if (s)
         s->u.def.layout = cute_info(p, c);

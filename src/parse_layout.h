@@ -38,6 +38,10 @@ typedef struct {
 lds_expr *pr_lnum(parser *p, lds_loc loc, int64_t v);
 lds_expr *pr_lbin(parser *p, lds_loc loc, lds_op op, lds_expr *a, lds_expr *b);
 lds_expr *pr_lparam(parser *p, lds_loc loc, const char *name);
+/* The parameter names of a rank-n layout: i0, i1, ... (in the arena). */
+const char **pr_index_params(parser *p, unsigned n);
+/* A power of two (Triton requires them of its layouts' parameters). */
+static inline bool pr_pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
 
 /* [Swizzle<B,M,S> o] [make_xor_transform(...) o] SHAPE:STRIDE, or
  * tile_to_shape(ATOM, SHAPE[, ORDER]). */

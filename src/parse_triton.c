@@ -172,7 +172,6 @@ const pr_kwarg *pr_kwarg_need(parser *p, const pr_kwargs *k, const char *names, 
 
 /* ---------------------------------------------------------- checking */
 
-static bool pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
 
 /* A scalar argument, a power of two within [lo, hi]. */
 static int scalar(parser *p, const pr_kwarg *a, int64_t lo, int64_t hi, bool power, int64_t *out)
@@ -181,7 +180,7 @@ static int scalar(parser *p, const pr_kwarg *a, int64_t lo, int64_t hi, bool pow
         lds_diag_set(p->diag, a->loc, "'%s' is one integer", a->name);
         return -1;
     }
-    if (a->v[0] < lo || a->v[0] > hi || (power && !pow2(a->v[0]))) {
+    if (a->v[0] < lo || a->v[0] > hi || (power && !pr_pow2(a->v[0]))) {
         lds_diag_set(p->diag, a->loc, "'%s' is %s%lld..%lld (%lld given)", a->name, power ? "a power of two " : "",
                      (long long)lo, (long long)hi, (long long)a->v[0]);
         return -1;
@@ -202,7 +201,7 @@ static int shape_and_order(parser *p, const pr_kwargs *k, lds_loc loc, const cha
         return -1;
     }
     for (unsigned d = 0; d < sh->n; d++)
-        if (!pow2(sh->v[d])) {
+        if (!pr_pow2(sh->v[d])) {
             lds_diag_set(p->diag, sh->loc, "Triton's shapes are powers of two (dimension %u is %lld)", d,
                          (long long)sh->v[d]);
             return -1;
@@ -239,12 +238,12 @@ static int shape_and_order(parser *p, const pr_kwargs *k, lds_loc loc, const cha
     return 0;
 }
 
-static const char *const dim_params[LDS_MAX_DIMS] = {
-    "i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9", "i10", "i11", "i12", "i13", "i14", "i15",
-    "i16", "i17", "i18", "i19", "i20", "i21", "i22", "i23", "i24", "i25", "i26", "i27", "i28", "i29", "i30", "i31",
-};
-
-static lds_expr *dim(parser *p, lds_loc loc, unsigned d) { return pr_lparam(p, loc, dim_params[d]); }
+static lds_expr *dim(parser *p, lds_loc loc, unsigned d)
+{
+    char name[16];   /* the parameter's name, as pr_index_params gives it */
+    snprintf(name, sizeof name, "i%u", d);
+    return pr_lparam(p, loc, lds_arena_strndup(p->arena, name, strlen(name)));
+}
 
 /* sum over k >= from of i_order[k] * prod(shape[order[<k]]), the product
  * starting at `scale`: the row-major offset of the outer dimensions */
@@ -369,7 +368,7 @@ static lds_expr *padded(parser *p, lds_loc loc, const pr_kwargs *k, const char *
         return NULL;
     }
     for (unsigned i = 0; i < pairs->n; i++)
-        if (!pow2(pairs->v[i])) {
+        if (!pr_pow2(pairs->v[i])) {
             lds_diag_set(p->diag, pairs->loc, "Triton's intervals and paddings are powers of two (%lld is not)",
                          (long long)pairs->v[i]);
             return NULL;
@@ -435,8 +434,7 @@ int pr_parse_triton_layout(parser *p, lds_stmt *def)
                                   : padded(p, loc, k, what, info);
     if (!body)
         return -1;
-    def->u.def.params = lds_arena_alloc(p->arena, sizeof(char *) * info->rank);
-    memcpy(def->u.def.params, dim_params, sizeof(char *) * info->rank);
+    def->u.def.params = pr_index_params(p, info->rank);
     def->u.def.nparams = info->rank;
     def->u.def.body = body;
     def->u.def.layout = info;
