@@ -45,7 +45,10 @@ static const char usage_text[] =
     "      --show=LEVEL         summary (default), phases, lanes or grid\n"
     "      --at=NAME=N,...      show the instruction at these coordinates (wave=3,\n"
     "                           group=0, k=5; the rest at their first values)\n"
-    "      --explain            explain each access rule by rule\n"
+    "      --explain            explain each access rule by rule, and end a conflict\n"
+    "                           with the best layout found for its array\n"
+    "      --suggest=ARRAY      after the programs, rank layouts of ARRAY (paddings,\n"
+    "                           swizzles) by the cycles of every access to it\n"
     "  -q, --quiet              print no results; the exit status tells\n"
     "      --fail-on-conflict   exit 1 if any access has a bank conflict\n"
     "      --max-ways=N         exit 1 if any access is worse than N-way\n"
@@ -80,7 +83,7 @@ static const char usage_text[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
     OPT_EMIT, OPT_CHECK_COUNTERS
 };
 
@@ -94,6 +97,7 @@ static const struct option long_options[] = {
     { "show", required_argument, NULL, OPT_SHOW },
     { "at", required_argument, NULL, OPT_AT },
     { "explain", no_argument, NULL, OPT_EXPLAIN },
+    { "suggest", required_argument, NULL, OPT_SUGGEST },
     { "output", required_argument, NULL, OPT_OUTPUT },
     { "quiet", no_argument, NULL, 'q' },
     { "fail-on-conflict", no_argument, NULL, OPT_FAIL_ON_CONFLICT },
@@ -114,8 +118,30 @@ static const struct option long_options[] = {
     { NULL, 0, NULL, 0 },
 };
 
-/* Usage errors end with the hint to --help (HACKING.md; lds-calc(1), EXIT STATUS). */
 static void usage_error(cli_args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --suggest NAME: the statement `suggest NAME` after the programs, as a
+ * text of its own named --suggest. */
+static void add_suggest(cli_args *a, const char *name)
+{
+    bool ok = *name && !(*name >= '0' && *name <= '9');
+    for (const char *c = name; *c && ok; c++)
+        ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
+    if (!ok) {
+        usage_error(a, "--suggest: expected the name of an array, not '%s'", name);
+        return;
+    }
+    a->suggest = lds_xreallocarray(a->suggest, a->nsuggest + 1, sizeof *a->suggest);
+    lds_source *src = &a->suggest[a->nsuggest++];
+    size_t len = strlen(name) + 9;
+    src->name = lds_xstrdup("--suggest");
+    src->text = lds_xmalloc(len + 1);
+    snprintf(src->text, len + 1, "suggest %s\n", name);
+    src->len = len;
+    src->first_line = 1;
+}
+
+/* Usage errors end with the hint to --help (HACKING.md; lds-calc(1), EXIT STATUS). */
 static void usage_error(cli_args *a, const char *fmt, ...)
 {
     va_list ap;
@@ -361,6 +387,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
         break;
     case 'q': o->quiet = true; break;
     case OPT_EXPLAIN: o->explain = true; break;
+    case OPT_SUGGEST: add_suggest(a, optarg); break;
     case OPT_OUTPUT:
         if (mkdir(optarg, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "lds-calc: --output %s: %s\n", optarg, strerror(errno));
@@ -479,6 +506,13 @@ void cli_parse(int argc, char **argv, cli_args *a)
         else
             add_file(a, "-");
     }
+    for (unsigned i = 0; i < a->nsuggest; i++) {   /* after every program */
+        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
+        a->sources[a->nsources++] = a->suggest[i];
+    }
+    free(a->suggest);
+    a->suggest = NULL;
+    a->nsuggest = 0;
 }
 
 void cli_args_free(cli_args *a)
@@ -486,5 +520,8 @@ void cli_args_free(cli_args *a)
     for (unsigned i = 0; i < a->nsources; i++)
         lds_input_free(&a->sources[i]);
     free(a->sources);
+    for (unsigned i = 0; i < a->nsuggest; i++)   /* left when parsing stopped early */
+        lds_input_free(&a->suggest[i]);
+    free(a->suggest);
     lds_options_free(&a->opts);
 }

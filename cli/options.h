@@ -11,6 +11,8 @@ typedef struct {
     lds_options opts;
     lds_source *sources;   /* program arguments, then -f files, in order */
     unsigned nsources;
+    lds_source *suggest;          /* --suggest: texts added after the programs */
+    unsigned nsuggest;
     bool interactive;
     bool done;             /* help, version, arch-info or an error: leave */
     int emit;              /* --emit: FMT_PROBE_CUDA or FMT_PROBE_HIP; 0: none */

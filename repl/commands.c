@@ -69,11 +69,22 @@ static void cmd_show(repl *r, const char *arg)
     repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
 }
 
-static void cmd_layout(repl *r, const char *arg)
+/* A command that is a statement: "WORDS ARG" run as input. */
+static void run_as_statement(repl *r, const char *words, const char *arg)
 {
     char buf[256];
-    snprintf(buf, sizeof buf, "show layout %s", arg);
+    snprintf(buf, sizeof buf, "%s %s", words, arg);
     repl_run_input(r, "<stdin>", r->line, buf, strlen(buf));
+}
+
+static void cmd_layout(repl *r, const char *arg)
+{
+    run_as_statement(r, "show layout", arg);
+}
+
+static void cmd_suggest(repl *r, const char *arg)
+{
+    run_as_statement(r, "suggest", arg);
 }
 
 static void cmd_format(repl *r, const char *arg)
@@ -147,6 +158,7 @@ const repl_command repl_commands[] = {
     { ":arch", NULL, "[NAME]", "show or select the profile", false, cmd_arch },
     { ":show", NULL, "LEVEL", "summary, phases, lanes or grid for the reports", true, cmd_show },
     { ":layout", NULL, "ARRAY", "draw an array's banks, and the lanes of the last access to it", true, cmd_layout },
+    { ":suggest", NULL, "ARRAY", "rank paddings and swizzles of an array by the cycles of its accesses", true, cmd_suggest },
     { ":format", NULL, "FMT", "text, json, csv, svg or markdown", true, cmd_format },
     { ":vars", NULL, "", "names, functions and arrays defined", false, cmd_vars },
     { ":load", NULL, "FILE", "run a script into this session", true, cmd_load },

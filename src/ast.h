@@ -49,7 +49,7 @@ typedef struct lds_expr {
 
 typedef enum {
     S_ARCH, S_SET, S_RULES, S_THREADS, S_GROUPS, S_LET, S_DEF, S_ARRAY,
-    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN
+    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN, S_SUGGEST
 } lds_stmt_kind;
 
 typedef enum { T_ELEM, T_ANON, T_ADDR } lds_target_kind;
@@ -161,6 +161,11 @@ typedef struct lds_stmt {
             lds_loc array_loc;
             struct lds_sym *array_sym;
         } show;
+        struct {
+            const char *array;        /* suggest NAME */
+            lds_loc array_loc;
+            struct lds_sym *array_sym;
+        } suggest;
     } u;
 } lds_stmt;
 

@@ -131,6 +131,9 @@ static void progress_tick(lds_progress *p)
 
 static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *outer, unsigned nouter)
 {
+    const lds_target *t = &s->u.access.target;
+    if (in->only_array && (t->kind != T_ELEM || strcmp(t->array->name, in->only_array)))
+        return 0;   /* a suggest candidate's run weighs one array's accesses */
     unsigned width, elem_size, parts;
     if (access_width(in, s, &width, &elem_size, &parts) < 0)
         return -1;
@@ -157,6 +160,8 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
                           true);
     lds_metrics_add(&rec->m, &in->last_run);
+    if (rc == 0 && rec->explain && in->last_run.ways > 1 && in->last_array && in->nconflicted < 8)
+        in->conflicted[in->nconflicted++] = in->last_array;   /* --explain ends with a fix */
     if (rc < 0) {
         rec->failed = true;
         rec->error = lds_xstrdup(in->diag->msg);
@@ -211,7 +216,7 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
         same_shape = li->shape[d] == a->array.dims[d];
     if (li && li->exact_shape && !same_shape) {
         lds_diag_set(in->diag, s->u.array.layout_loc, "%s '%s' is for the tile %s; '%s' is %s", li->notation,
-                     s->u.array.layout, dims_text(li->shape, li->rank).s,
+                     a->array.layout->name, dims_text(li->shape, li->rank).s,
                      s->u.array.name, dims_text(a->array.dims, s->u.array.ndims).s);
         return -1;
     }
@@ -483,6 +488,8 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
 static int exec_stmt(lds_interp *in, const lds_stmt *s)
 {
     in->ev.where = s->loc;
+    if (in->only_array && (s->kind == S_PRINT || s->kind == S_EXPECT || s->kind == S_SHOW || s->kind == S_EXPLAIN))
+        return 0;   /* a suggest candidate's run reports nothing */
     switch (s->kind) {
     case S_ARCH:
         return lds_settings_arch(in, s->u.arch.name) < 0 ? -1 : 0;   /* checked by the parser */
@@ -509,6 +516,13 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_EXPLAIN:
         in->explain_next = true;
         return 0;
+    case S_SUGGEST:
+        if (in->only_array) {   /* a candidate's run ends at the statement it serves */
+            in->stopped = s->loc.line == in->stop_line && s->loc.col == in->stop_col && s->loc.src
+                          && in->stop_file && !strcmp(s->loc.src->name, in->stop_file);
+            return 0;
+        }
+        return in->suggest ? in->suggest(in->suggest_ctx, s->u.suggest.array_sym, s) : 0;
     }
     return 0;
 }

@@ -66,6 +66,18 @@ typedef struct lds_interp {
                                          identity only: compared, never read) */
     lds_metrics last_run;             /* its last execution alone (expect) */
     bool expect_failed;
+    /* suggest (src/suggest.c) */
+    int (*suggest)(void *ctx, const struct lds_sym *array, const lds_stmt *s);   /* runs a suggest statement */
+    void *suggest_ctx;
+    const char *only_array;           /* a candidate's run: only the accesses to this
+                                         array run; print, expect, show and explain
+                                         do nothing */
+    const char *stop_file;            /* ... and it stops at the suggest statement here */
+    unsigned stop_line, stop_col;
+    bool stopped;
+    const struct lds_sym *conflicted[8];   /* arrays an explained access of the
+                                              statement running conflicted on */
+    unsigned nconflicted;
     lds_outer_loop active[LDS_MAX_LOOPS];   /* block loops running one by one */
     unsigned nactive;
     unsigned statement_index;         /* statements run so far */

@@ -933,7 +933,7 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
 
 /* statement := arch | set | rules | threads | groups | let | def | array
  *            | cdecl | access | target-as-read | for | print | expect | show
- *            | explain */
+ *            | explain | 'suggest' NAME */
 static lds_stmt *parse_statement(parser *p)
 {
     lds_loc loc = p->tok.loc;
@@ -957,6 +957,12 @@ static lds_stmt *parse_statement(parser *p)
     pr_advance(p);
     if (lds_tok_is(&t, "threads"))
         return parse_threads(p, loc);
+    if (lds_tok_is(&t, "suggest") && p->tok.kind == TK_NAME) {   /* suggest NAME (an array named suggest
+                                                                  is still accessed as suggest[i]) */
+        lds_stmt *s = pr_new_stmt(p, S_SUGGEST, loc);
+        return pr_take_name(p, "the array (suggest NAME)", &s->u.suggest.array, &s->u.suggest.array_loc) < 0 ? NULL
+                                                                                                            : s;
+    }
     if (lds_tok_is(&t, "groups")) {
         lds_stmt *s = pr_new_stmt(p, S_GROUPS, loc);
         return (s->u.groups.count = pr_parse_expr(p)) ? s : NULL;

@@ -43,8 +43,11 @@ void lds_progress_line_free(lds_progress_line *pl)
     free(pl);
 }
 
-void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t done, uint64_t planned, bool finished)
+void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t done, uint64_t planned, bool finished,
+                              const char *unit)
 {
+    if (!unit)
+        unit = "instructions";
     if (finished ? pthread_mutex_lock(&pl->lock) != 0 : pthread_mutex_trylock(&pl->lock) != 0)
         return;
     double t = now();
@@ -57,10 +60,10 @@ void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t don
         pl->start = t;
     } else if (t - pl->start >= SHOW_AFTER && t - pl->last >= UPDATE_EVERY) {
         if (planned > done)
-            fprintf(pl->out, "\r%s: line %u: %3.0f%% (%llu of %llu instructions)\033[K", pl->prog, line,
-                    100.0 * (double)done / (double)planned, (unsigned long long)done, (unsigned long long)planned);
+            fprintf(pl->out, "\r%s: line %u: %3.0f%% (%llu of %llu %s)\033[K", pl->prog, line,
+                    100.0 * (double)done / (double)planned, (unsigned long long)done, (unsigned long long)planned, unit);
         else
-            fprintf(pl->out, "\r%s: line %u: %llu instructions\033[K", pl->prog, line, (unsigned long long)done);
+            fprintf(pl->out, "\r%s: line %u: %llu %s\033[K", pl->prog, line, (unsigned long long)done, unit);
         fflush(pl->out);
         pl->last = t;
         pl->shown = true;

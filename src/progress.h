@@ -25,6 +25,8 @@ typedef struct lds_progress_line lds_progress_line;
 
 lds_progress_line *lds_progress_line_new(FILE *out, const char *prog);
 void lds_progress_line_free(lds_progress_line *pl);
-void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t done, uint64_t planned, bool finished);
+/* unit: what done counts ("layouts"); NULL: instructions */
+void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t done, uint64_t planned, bool finished,
+                              const char *unit);
 
 #endif

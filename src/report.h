@@ -70,7 +70,7 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
 /* Where a run's records begin in the session's results (the REPL's runs
  * share one session). */
 typedef struct {
-    size_t first_access, first_expect, first_layout;
+    size_t first_access, first_expect, first_layout, first_suggestion;
     unsigned first_array;
 } lds_run_start;
 

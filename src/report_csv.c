@@ -8,7 +8,8 @@
  *
  * A failed access has status "error", its message, and no numbers; a
  * run that failed outside any access has one row with the error alone,
- * so that every failed point of a sweep shows. */
+ * so that every failed point of a sweep shows.  A run with suggest
+ * statements writes their ranked layouts instead (suggestion_rows). */
 #include "src/report_impl.h"
 
 #include <string.h>
@@ -78,9 +79,46 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     mpz_clear(excess);
 }
 
+/* A run with suggest statements: one row per layout each tried, in
+ * rank order (0: as declared), in the columns lds-calc(1) lists. */
+static void suggestion_rows(lds_reporter *r, const lds_run_view *run)
+{
+    FILE *out = r->o.out;
+    if (!r->csv_header_done) {
+        lds_report_csv_labels(r, out, true);
+        fputs("array,line,rank,label,layout,cute,triton,status,error,cycles,ideal,excess,ways,bytes,lds_used,lds\r\n",
+              out);
+        r->csv_header_done = true;
+    }
+    for (size_t i = run->first_suggestion; i < run->res->nsuggestions; i++) {
+        const lds_suggestion *sg = run->res->suggestions[i];
+        for (size_t k = 0; k < sg->ncand; k++) {
+            const lds_suggest_candidate *c = &sg->cand[k];
+            lds_report_csv_labels(r, out, false);
+            lds_report_csv_field(out, sg->array);
+            fprintf(out, ",%u,%zu,", sg->line, k);
+            const char *text[] = { c->label, c->layout, c->cute, c->triton, c->error ? "error" : "ok", c->error };
+            for (unsigned t = 0; t < 6; t++) {
+                lds_report_csv_field(out, text[t]);
+                fputc(',', out);
+            }
+            if (c->error)
+                fprintf(out, ",,,,,,%llu\r\n", (unsigned long long)sg->capacity);
+            else
+                gmp_fprintf(out, "%Zd,%Zd,%Zd,%llu,%llu,%llu,%llu\r\n", c->cycles, c->ideal, c->excess,
+                            (unsigned long long)c->ways, (unsigned long long)c->bytes,
+                            (unsigned long long)c->lds_used, (unsigned long long)sg->capacity);
+        }
+    }
+}
+
 static void csv_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
+    if (run->res->nsuggestions > run->first_suggestion) {
+        suggestion_rows(r, run);
+        return;
+    }
     if (!r->csv_header_done) {
         lds_report_csv_labels(r, out, true);
         fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,"

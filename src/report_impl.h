@@ -8,7 +8,7 @@
 /* The records of one run, as the writers get them. */
 typedef struct {
     const lds_results *res;
-    size_t first_access, first_expect, first_layout;
+    size_t first_access, first_expect, first_layout, first_suggestion;
     unsigned first_array;         /* res->lds.arrays when the run began */
     const lds_run_status *status;
 } lds_run_view;

@@ -54,6 +54,16 @@ static void key_string(FILE *out, const char *k, const char *v)
     json_string(out, v);
 }
 
+/* A string that may be absent: null. */
+static void key_opt_string(FILE *out, const char *k, const char *v)
+{
+    key(out, k, false);
+    if (v)
+        json_string(out, v);
+    else
+        fputs("null", out);
+}
+
 static void key_number(FILE *out, const char *k, mpz_srcptr v)
 {
     key(out, k, false);
@@ -234,6 +244,63 @@ static void profiles_doc(FILE *out, const lds_run_view *run)
     fputc(']', out);
 }
 
+/* A suggest statement's layouts: [0] as declared, then ranked. */
+static void suggestion_doc(FILE *out, const lds_suggestion *sg, bool first)
+{
+    fprintf(out, "%s{", first ? "" : ", ");
+    key(out, "array", true);
+    json_string(out, sg->array);
+    key_string(out, "shape", sg->shape);
+    key_string(out, "file", sg->file);
+    key_uint(out, "line", sg->line);
+    key_string(out, "profile", sg->profile);
+    key_uint(out, "lds", (unsigned long long)sg->capacity);
+    key(out, "truncated", false);
+    fputs(sg->truncated ? "true" : "false", out);
+    fputs(", \"accesses\": [", out);
+    for (unsigned k = 0; k < sg->naccess; k++) {
+        fprintf(out, "%s{", k ? ", " : "");
+        key(out, "line", true);
+        fprintf(out, "%u", sg->access_line[k]);
+        key_string(out, "source", sg->access_source[k]);
+        fputc('}', out);
+    }
+    fputs("], \"candidates\": [", out);
+    for (size_t i = 0; i < sg->ncand; i++) {
+        const lds_suggest_candidate *c = &sg->cand[i];
+        fprintf(out, "%s{", i ? ", " : "");
+        key(out, "rank", true);
+        fprintf(out, "%zu", i);
+        key_string(out, "label", c->label);
+        key_opt_string(out, "layout", c->layout);
+        key_opt_string(out, "cute", c->cute);
+        key_opt_string(out, "triton", c->triton);
+        key_opt_string(out, "why", c->why);
+        key_string(out, "status", c->error ? "error" : "ok");
+        if (c->error) {
+            key_string(out, "error", c->error);
+        } else {
+            key_number(out, "cycles", c->cycles);
+            key_number(out, "ideal", c->ideal);
+            key_number(out, "excess", c->excess);
+            key_uint(out, "ways", c->ways);
+            key_uint(out, "bytes", c->bytes);
+            key_uint(out, "lds_used", c->lds_used);
+            fputs(", \"per_access\": [", out);
+            for (unsigned k = 0; k < sg->naccess; k++) {
+                fprintf(out, "%s{", k ? ", " : "");
+                key(out, "ways", true);
+                fprintf(out, "%llu", (unsigned long long)c->access_ways[k]);
+                key_number(out, "cycles", c->access_cycles[k]);
+                fputc('}', out);
+            }
+            fputc(']', out);
+        }
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
 static void json_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
@@ -277,6 +344,12 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
         expect_doc(out, &run->res->expects[i], i == run->first_expect);
     fputc(']', out);
     profiles_doc(out, run);
+    if (run->res->nsuggestions > run->first_suggestion) {
+        fputs(", \"suggestions\": [", out);
+        for (size_t i = run->first_suggestion; i < run->res->nsuggestions; i++)
+            suggestion_doc(out, run->res->suggestions[i], i == run->first_suggestion);
+        fputc(']', out);
+    }
     fputs("}\n", out);
 }
 

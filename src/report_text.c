@@ -7,6 +7,7 @@
 
 #include "src/explain.h"
 #include "src/notes.h"
+#include "src/suggest_print.h"
 
 static void header(lds_reporter *r, const lds_access_result *a)
 {
@@ -119,6 +120,8 @@ static void text_footprint(lds_reporter *r, const lds_run_view *run)
 static void text_end_run(lds_reporter *r, const lds_run_view *run)
 {
     const lds_results *res = run->res;
+    for (size_t i = run->first_suggestion; i < res->nsuggestions; i++)
+        lds_suggest_print(r->o.out, res->suggestions[i]);
     text_footprint(r, run);
     if (res->n - run->first_access <= 1)
         return;

@@ -288,18 +288,21 @@ static int resolve_array(lds_resolver *r, lds_stmt *s)
     if (uniform(r, s->u.array.at, "the array's offset") < 0 || uniform(r, s->u.array.size, "the array's size") < 0)
         return -1;
     s->u.array.layout_sym = NULL;
-    if (s->u.array.layout) {
-        lds_sym *f = lds_scope_find(r->scope, s->u.array.layout);
+    const char *layout = s->u.array.layout;
+    if (r->override_array && !strcmp(s->u.array.name, r->override_array))
+        layout = r->override_layout;   /* a suggest candidate's run */
+    if (layout) {
+        lds_sym *f = lds_scope_find(r->scope, layout);
         unsigned want = s->u.array.ndims ? s->u.array.ndims : 1;
         if (!f || f->kind != SYM_DEF) {
             lds_diag_set(r->diag, s->u.array.layout_loc,
-                         "unknown layout function '%s' (define it with def %s(i, ...) = ...)", s->u.array.layout,
-                         s->u.array.layout);
+                         "unknown layout function '%s' (define it with def %s(i, ...) = ...)", layout,
+                         layout);
             return -1;
         }
         if (f->def->u.def.nparams != want) {
             lds_diag_set(r->diag, s->u.array.layout_loc, "layout '%s' takes %u arguments; the array has %u dimensions",
-                         s->u.array.layout, f->def->u.def.nparams, s->u.array.ndims);
+                         layout, f->def->u.def.nparams, s->u.array.ndims);
             return -1;
         }
         if (f->deps & LDS_DEP_VARYING) {
@@ -352,20 +355,29 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
     return rc;
 }
 
+/* The array a statement names (show layout, suggest). */
+static int array_named(lds_resolver *r, const char *name, lds_loc loc, const char *why, lds_sym **out)
+{
+    lds_sym *a = lds_scope_find(r->scope, name);
+    if (!a || a->kind != SYM_ARRAY) {
+        lds_diag_set(r->diag, loc, "'%s' is not an array (%s)", name, why);
+        return -1;
+    }
+    *out = a;
+    return 0;
+}
+
 int lds_resolve_statement(lds_resolver *r, lds_stmt *s)
 {
     switch (s->kind) {
     case S_SHOW:
-        if (s->u.show.array) {
-            lds_sym *a = lds_scope_find(r->scope, s->u.show.array);
-            if (!a || a->kind != SYM_ARRAY) {
-                lds_diag_set(r->diag, s->u.show.array_loc, "'%s' is not an array (show layout draws an array)",
-                             s->u.show.array);
-                return -1;
-            }
-            s->u.show.array_sym = a;
-        }
+        if (s->u.show.array)
+            return array_named(r, s->u.show.array, s->u.show.array_loc, "show layout draws an array",
+                               &s->u.show.array_sym);
         return 0;
+    case S_SUGGEST:
+        return array_named(r, s->u.suggest.array, s->u.suggest.array_loc, "suggest lays out an array",
+                           &s->u.suggest.array_sym);
     case S_ARCH:
     case S_RULES:
     case S_EXPLAIN:

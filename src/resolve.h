@@ -22,6 +22,8 @@ typedef struct {
     unsigned depth;           /* block nesting (0: top level) */
     bool keeps_tree;          /* a top-level let or def refers to the tree */
     unsigned program;         /* which program of the session this is */
+    const char *override_array;   /* a suggest candidate's run: this array */
+    const char *override_layout;  /* takes this layout def (NULL: none) */
 } lds_resolver;
 
 /* Resolve statement s (and its blocks).  Returns 0, or -1 with diag set. */

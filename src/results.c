@@ -61,6 +61,9 @@ void lds_results_free(lds_results *r)
     for (size_t i = 0; i < r->nlayouts; i++)
         lds_layout_result_free(r->layouts[i]);
     free(r->layouts);
+    for (size_t i = 0; i < r->nsuggestions; i++)
+        lds_suggestion_free(r->suggestions[i]);
+    free(r->suggestions);
     for (size_t i = 0; i < r->nprofiles; i++)
         free(r->profiles[i]);
     free(r->profiles);
@@ -155,6 +158,43 @@ void lds_layout_result_free(lds_layout_result *pic)
     free(pic->bank);
     free(pic->lane);
     free(pic);
+}
+
+void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg)
+{
+    if (r->nsuggestions == r->capsuggestions) {
+        r->capsuggestions = r->capsuggestions ? r->capsuggestions * 2 : 4;
+        r->suggestions = lds_xreallocarray(r->suggestions, r->capsuggestions, sizeof *r->suggestions);
+    }
+    r->suggestions[r->nsuggestions++] = sg;
+}
+
+void lds_suggestion_free(lds_suggestion *sg)
+{
+    if (!sg)
+        return;
+    for (size_t i = 0; i < sg->ncand; i++) {
+        lds_suggest_candidate *c = &sg->cand[i];
+        free(c->label);
+        free(c->layout);
+        free(c->cute);
+        free(c->triton);
+        free(c->why);
+        free(c->error);
+        mpz_clears(c->cycles, c->ideal, c->excess, NULL);
+        for (unsigned k = 0; c->access_cycles && k < sg->naccess; k++)
+            mpz_clear(c->access_cycles[k]);
+        free(c->access_cycles);
+        free(c->access_ways);
+    }
+    free(sg->cand);
+    for (unsigned k = 0; k < sg->naccess; k++)
+        free(sg->access_source[k]);
+    free(sg->access_source);
+    free(sg->access_line);
+    free(sg->array);
+    free(sg->shape);
+    free(sg);
 }
 
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,

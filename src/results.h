@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <gmp.h>
 
 #include "sim/sim.h"
 #include "src/metrics.h"
@@ -111,6 +112,40 @@ typedef struct {
     int *lane;                    /* [rows * cols]: -1 none; NULL with no access drawn */
 } lds_layout_result;
 
+/* One layout a suggest statement tried (src/suggest.c), simulated in full
+ * over every access to the array. */
+typedef struct {
+    char *label;                  /* "as declared", "pad rows by 1 element", "Swizzle<5,0,5>" */
+    char *layout;                 /* the lds layout expression; NULL: as declared */
+    char *cute, *triton;          /* the same in CuTe's C++ and Triton's Python, or NULL */
+    char *why;                    /* a padding's reason, or NULL */
+    char *error;                  /* it could not run, and why: not ranked */
+    unsigned simplicity;          /* lower is simpler: the last tie-break */
+    mpz_t cycles, ideal, excess;  /* over every access to the array */
+    uint64_t ways;                /* the worst access's */
+    uint64_t bytes;               /* the array's, padding included */
+    uint64_t lds_used;            /* the program's shared memory with it */
+    uint64_t *access_ways;        /* [naccess]: each access's */
+    mpz_t *access_cycles;         /* [naccess] */
+} lds_suggest_candidate;
+
+/* A suggest statement's result: the layouts it tried, ranked. */
+typedef struct {
+    char *array;
+    char *shape;                  /* "f32[32][32]" */
+    const char *file;
+    unsigned line;
+    const char *profile;          /* the profile in force at the statement */
+    uint64_t capacity;            /* its shared memory per workgroup */
+    unsigned naccess;             /* accesses to the array before it */
+    char **access_source;         /* [naccess] */
+    unsigned *access_line;        /* [naccess] */
+    lds_suggest_candidate *cand;  /* [0]: as declared; then the others, ranked
+                                     (those that could not run last) */
+    size_t ncand;
+    bool truncated;               /* more candidates than the search tries */
+} lds_suggestion;
+
 /* Elements all the kept layout pictures together may hold. */
 #define LDS_MAX_KEPT_LAYOUT_CELLS (1u << 20)
 
@@ -120,6 +155,8 @@ typedef struct {
     lds_layout_result **layouts;  /* show layout pictures kept for the report */
     size_t nlayouts, caplayouts;
     uint64_t layout_cells;        /* elements they hold */
+    lds_suggestion **suggestions; /* suggest statements' results */
+    size_t nsuggestions, capsuggestions;
     lds_footprint lds;
     lds_expect_result *expects;
     size_t nexpects, capexpects;
@@ -144,6 +181,9 @@ lds_expect_result *lds_results_add_expect(lds_results *r);
 /* Keep a layout picture (the results own it from now on). */
 void lds_results_add_layout(lds_results *r, lds_layout_result *pic);
 void lds_layout_result_free(lds_layout_result *pic);
+/* Keep a suggestion (the results own it from now on). */
+void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg);
+void lds_suggestion_free(lds_suggestion *sg);
 
 /* Keep a simulated instruction in the record (if it has room). */
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,

@@ -296,7 +296,13 @@ static void hook_expect(void *ctx, const lds_expect_result *e)
 
 static void hook_progress(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished)
 {
-    lds_progress_line_update(((lds_runner *)ctx)->progress, line, done, planned, finished);
+    lds_progress_line_update(((lds_runner *)ctx)->progress, line, done, planned, finished, NULL);
+}
+
+/* A suggest search's progress: layouts tried of those it will try. */
+static void hook_suggest_progress(void *ctx, unsigned line, unsigned done, unsigned total, bool finished)
+{
+    lds_progress_line_update(((lds_runner *)ctx)->progress, line, done, total, finished, "layouts tried");
 }
 
 /* A warning, at once on stderr (after what the report printed so far). */
@@ -324,7 +330,7 @@ static bool keeps_layouts(lds_format f)
 void lds_runner_set_format(lds_runner *r, lds_session *s, lds_format f)
 {
     lds_reporter_set_format(r->rep, f);
-    lds_session_set_output(s, print_stream(r->o, f), keeps_layouts(f));
+    lds_session_set_output(s, print_stream(r->o, f), keeps_layouts(f), f == FMT_TEXT);
 }
 
 lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values)
@@ -347,6 +353,7 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     bool probe = f == FMT_PROBE_CUDA || f == FMT_PROBE_HIP;
     cfg.keep = f == FMT_SVG || f == FMT_MARKDOWN || probe ? LDS_KEEP_ALL : values ? LDS_KEEP_NONE : LDS_KEEP_LAST;
     cfg.keep_layouts = keeps_layouts(f);
+    cfg.text_report = f == FMT_TEXT;
     if (probe)   /* the probe replays every instruction */
         cfg.keep_every = LDS_PROBE_MAX_INSTRUCTIONS;
     cfg.max_steps = o->max_steps;
@@ -360,6 +367,10 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;
     lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning, r->progress ? hook_progress : NULL };
+    if (r->progress) {
+        cfg.suggest_progress = hook_suggest_progress;
+        cfg.suggest_ctx = r;
+    }
     lds_session *s = lds_session_open(&cfg, &hooks);
     for (unsigned i = 0; i < o->ndefines; i++)
         mpz_clear(first[i]);

@@ -15,6 +15,7 @@
 #include "src/mem.h"
 #include "src/parser.h"
 #include "src/resolve.h"
+#include "src/suggest.h"
 
 typedef struct {
     lds_program prog;
@@ -36,6 +37,9 @@ struct lds_session {
     bool have_last;
     bool draws;                       /* the program running has a show layout,
                                          which draws the last access's lanes */
+    lds_ran_text *ran;                /* every text run, for suggest to replay */
+    size_t nran, capran;
+    bool stopped;                     /* a candidate's run reached its stop */
 };
 
 unsigned lds_default_jobs(void)
@@ -49,6 +53,38 @@ void lds_session_config_init(lds_session_config *c)
     memset(c, 0, sizeof *c);
     c->show = -1;
     c->print_out = stdout;
+}
+
+/* What a search for `array` up to statement st needs of the session. */
+static lds_suggest_request request_of(lds_session *s, const char *array, const lds_stmt *st)
+{
+    lds_suggest_request q = { &s->cfg, s->ran, s->nran, array, st->loc.src ? st->loc.src->name : "",
+                              st->loc.line, st->loc.col, st->loc, s->cfg.text_report ? s->in.print_out : NULL,
+                              &s->results };
+    return q;
+}
+
+static int session_suggest(void *ctx, const lds_sym *array, const lds_stmt *st)
+{
+    lds_session *s = ctx;
+    lds_suggest_request q = request_of(s, array->name, st);
+    return lds_suggest_statement(&q, &s->diag);
+}
+
+/* --explain: the best fix for each array an explained access of
+ * statement st conflicted on. */
+static void explain_fixes(lds_session *s, const lds_stmt *st)
+{
+    for (unsigned i = 0; i < s->in.nconflicted; i++) {
+        bool seen = false;
+        for (unsigned k = 0; k < i; k++)
+            seen |= s->in.conflicted[k] == s->in.conflicted[i];
+        if (seen || !s->in.print_out || !s->cfg.text_report)
+            continue;
+        lds_suggest_request q = request_of(s, s->in.conflicted[i]->name, st);
+        lds_suggest_fix(&q);
+    }
+    s->in.nconflicted = 0;
 }
 
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
@@ -87,6 +123,15 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     in->warn = s->hooks.warning;
     in->warn_ctx = s->hooks.ctx;
     in->progress_hook = s->hooks.progress;
+    if (cfg->candidate) {
+        in->only_array = cfg->candidate->array;
+        in->explain_all = false;
+        in->print_out = NULL;
+        in->keep_layouts = false;
+    } else {
+        in->suggest = session_suggest;
+        in->suggest_ctx = s;
+    }
     if (cfg->arch)
         lds_settings_arch(in, cfg->arch);
     lds_loc none = { NULL, 0, 0 };
@@ -98,10 +143,17 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     return s;
 }
 
-void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts)
+void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts, bool text_report)
 {
     s->cfg.print_out = s->in.print_out = print_out;
     s->cfg.keep_layouts = s->in.keep_layouts = keep_layouts;
+    s->cfg.text_report = text_report;
+}
+
+static void free_input_text(lds_source *src)
+{
+    free(src->name);
+    free(src->text);
 }
 
 static void free_input(kept_input *k)
@@ -130,6 +182,10 @@ void lds_session_close(lds_session *s)
     lds_scope_free(&s->scope);
     lds_arena_free(s->persist);
     free_kept(s);
+    for (size_t i = 0; i < s->nran; i++)
+        if (s->ran[i].owned)
+            free_input_text(&s->ran[i].src);
+    free(s->ran);
     free(s);
 }
 
@@ -163,7 +219,11 @@ static void report_pending(lds_session *s, size_t first_expect)
 static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
 {
     lds_arena *scratch = lds_arena_new();
-    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs };
+    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs, NULL, NULL };
+    if (s->cfg.candidate) {
+        r.override_array = s->cfg.candidate->array;
+        r.override_layout = s->cfg.candidate->layout;
+    }
     size_t first_expect = s->results.nexpects, mark = s->scope.n;
     int rc = lds_resolve_statement(&r, st);
     *keeps_tree |= r.keeps_tree;
@@ -176,6 +236,9 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
     if (rc < 0)
         lds_scope_pop_to(&s->scope, mark);   /* what it declared never got a value */
     report_pending(s, first_expect);
+    if (rc == 0 && s->in.nconflicted)
+        explain_fixes(s, st);
+    s->in.nconflicted = 0;
     lds_arena_free(scratch);
     return rc;
 }
@@ -195,16 +258,43 @@ static int run_program(lds_session *s, lds_program *prog, bool *keeps_tree)
     s->programs++;
     s->draws = draws(prog->first);
     s->in.keep_sample = s->cfg.keep != LDS_KEEP_NONE || s->draws;
-    for (lds_stmt *st = prog->first; st; st = st->next)
+    const lds_candidate_run *c = s->cfg.candidate;
+    for (lds_stmt *st = prog->first; st && !s->stopped; st = st->next) {
         if (run_statement(s, st, keeps_tree) < 0)
             return -1;
+        s->stopped = c && st->loc.line == c->stop_line && st->loc.col == c->stop_col && st->loc.src
+                     && !strcmp(st->loc.src->name, c->stop_file);
+    }
     return 0;
+}
+
+/* Remember a text about to run (its status set when it ends): a copy,
+ * or the caller's own when it outlives the session. */
+static size_t remember_text(lds_session *s, const lds_source *src, bool copy)
+{
+    if (s->nran == s->capran) {
+        s->capran = s->capran ? s->capran * 2 : 8;
+        s->ran = lds_xreallocarray(s->ran, s->capran, sizeof *s->ran);
+    }
+    lds_ran_text *t = &s->ran[s->nran];
+    t->src = *src;
+    t->owned = copy;
+    if (copy) {
+        t->src.name = lds_xstrdup(src->name ? src->name : "");
+        t->src.text = lds_xstrndup(src->text, src->len);
+    }
+    t->status = -1;
+    return s->nran++;
 }
 
 int lds_session_run(lds_session *s, lds_program *prog)
 {
     bool keeps_tree = false;
-    return run_program(s, prog, &keeps_tree);
+    size_t t = prog->src ? remember_text(s, prog->src, false) : SIZE_MAX;
+    int rc = run_program(s, prog, &keeps_tree);
+    if (t != SIZE_MAX)
+        s->ran[t].status = rc < 0 ? LDS_EXIT_EVAL : LDS_EXIT_OK;
+    return rc;
 }
 
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len)
@@ -227,10 +317,12 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
     memset(&s->diag, 0, sizeof s->diag);
     bool keeps_tree = false;
     int status = LDS_EXIT_OK;
+    size_t t = remember_text(s, &k->src, true);
     if (lds_parse_program(&k->src, &k->prog, &s->diag) < 0)
         status = LDS_EXIT_SYNTAX;
     else if (run_program(s, &k->prog, &keeps_tree) < 0)
         status = LDS_EXIT_EVAL;
+    s->ran[t].status = status;
     if (keeps_tree) {   /* a let or def refers to its tree, diagnostics to its text */
         if (s->nkept == s->capkept) {
             s->capkept = s->capkept ? s->capkept * 2 : 8;
@@ -240,6 +332,28 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
         s->have_last = false;
     }
     return status;
+}
+
+const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n)
+{
+    *n = s->nran;
+    return s->ran;
+}
+
+bool lds_session_stopped(const lds_session *s)
+{
+    return s->stopped;
+}
+
+const lds_sym *lds_session_array(const lds_session *s, const char *name)
+{
+    const lds_sym *a = lds_scope_find(&s->scope, name);
+    return a && a->kind == SYM_ARRAY && a->set ? a : NULL;
+}
+
+const lds_session_config *lds_session_config_of(const lds_session *s)
+{
+    return &s->cfg;
 }
 
 const lds_diag *lds_session_error(const lds_session *s)
@@ -338,7 +452,7 @@ int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, 
     lds_eval_init(&ev, &env, NULL, diag);
     if (max_bits)
         ev.num.max_bits = max_bits;
-    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0 };
+    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0, NULL, NULL };
     if (lds_parse_expression(src, arena, &e, diag) == 0 && lds_resolve_expr(&r, e) == 0) {
         if (e->deps)
             lds_diag_set(diag, e->loc, "a -D value must be a constant");

@@ -36,6 +36,27 @@ typedef enum {
     LDS_KEEP_ALL        /* all: the report is written at the end (Markdown, SVG) */
 } lds_keep_samples;
 
+/* A suggest candidate's run (src/suggest.c): only the accesses to
+ * `array` run, the array laid out by the layout def `layout` (NULL: as
+ * declared); nothing is reported, and the run stops after the top-level
+ * statement at stop_file:stop_line:stop_col. */
+typedef struct {
+    const char *array;
+    const char *layout;
+    const char *stop_file;
+    unsigned stop_line, stop_col;
+} lds_candidate_run;
+
+/* A text the session ran, and how it ended: a candidate's run replays
+ * the texts in order. */
+typedef struct {
+    lds_source src;
+    int status;                       /* LDS_EXIT_*; -1 while it runs */
+    bool owned;                       /* a copy (REPL input); else the
+                                         caller's program's, which outlives
+                                         the session */
+} lds_ran_text;
+
 typedef struct {
     const char *arch;                 /* the starting profile; NULL: generic */
     int show;                         /* an lds_show level, or -1: as the program says */
@@ -44,6 +65,8 @@ typedef struct {
     bool keep_layouts;                /* show layout pictures go to the
                                          report (SVG, Markdown), not to
                                          print_out */
+    bool text_report;                 /* the report is text: --explain's
+                                         fix lines go to print_out */
     uint64_t max_steps;               /* 0: the default */
     uint64_t max_ops;                 /* 0: the default */
     unsigned long max_bits;           /* 0: the default */
@@ -65,6 +88,9 @@ typedef struct {
     unsigned nat;
     const lds_define_value *defines;
     unsigned ndefines;
+    const lds_candidate_run *candidate;   /* NULL but in a suggest candidate's run */
+    void (*suggest_progress)(void *ctx, unsigned line, unsigned done, unsigned total, bool finished);
+    void *suggest_ctx;                /* a search's progress (NULL: none) */
 } lds_session_config;
 
 typedef struct {
@@ -90,9 +116,9 @@ unsigned lds_default_jobs(void);
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks);
 void lds_session_close(lds_session *s);
 
-/* Where print writes (NULL: nowhere) and whether show layout keeps its
- * pictures for the report, from now on. */
-void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts);
+/* Where print writes (NULL: nowhere), whether show layout keeps its
+ * pictures for the report, and whether the report is text, from now on. */
+void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts, bool text_report);
 
 /* Run a parsed program statement by statement: each is resolved, then
  * executed, then its records are handed to the hooks.  The program must
@@ -105,6 +131,14 @@ int lds_session_run(lds_session *s, lds_program *prog);
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len);
 /* The same, the text's first line numbered first_line (REPL input). */
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len);
+
+/* The texts the session ran so far, oldest first. */
+const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n);
+/* A candidate's run reached its stop. */
+bool lds_session_stopped(const lds_session *s);
+/* The array declared under this name now (its symbol), or NULL. */
+const struct lds_sym *lds_session_array(const lds_session *s, const char *name);
+const lds_session_config *lds_session_config_of(const lds_session *s);
 
 /* The error of the last run or parse (set == 0 if none). */
 const lds_diag *lds_session_error(const lds_session *s);

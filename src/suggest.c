@@ -1,0 +1,204 @@
+/* src/suggest.c - the search behind suggest NAME (see src/suggest.h). */
+#include "src/suggest.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/mem.h"
+#include "src/scope.h"
+#include "src/suggest_candidates.h"
+
+/* The name a candidate's layout takes in its replay. */
+#define CANDIDATE_DEF "lds_suggested_layout__"
+
+typedef struct {
+    const lds_suggest_request *q;
+    lds_suggestion *sg;
+    unsigned max_width;               /* bytes: the widest access to the array */
+    lds_suggest_shape shape;
+    int64_t dims[32];
+    lds_sim_profile profile;          /* the one in force at the statement */
+    char error[512];                  /* why the baseline could not run */
+} search;
+
+/* Replay the session's texts with candidate c (its layout, or as
+ * declared) and fill its metrics from the records.  On the baseline
+ * (c == &sg->cand[0]) also learn the accesses.  0, or -1 with c->error. */
+static int replay(search *s, lds_suggest_candidate *c, bool baseline)
+{
+    const lds_suggest_request *q = s->q;
+    lds_candidate_run run = { q->array, c->layout ? CANDIDATE_DEF : NULL, q->stop_file, q->stop_line, q->stop_col };
+    lds_session_config cfg = *q->cfg;
+    cfg.candidate = &run;
+    cfg.keep = LDS_KEEP_NONE;
+    cfg.keep_layouts = false;
+    cfg.keep_every = 0;
+    cfg.explain = false;
+    cfg.show = -1;
+    cfg.print_out = NULL;
+    lds_session *cs = lds_session_open(&cfg, NULL);
+    int rc = 0;
+    const lds_diag *d = lds_session_error(cs);
+    if (c->layout) {
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "layout %s = %s\n", CANDIDATE_DEF, c->layout);
+        if (lds_session_run_text(cs, "<suggest>", lds_buf_str(&b), strlen(lds_buf_str(&b))) != LDS_EXIT_OK)
+            rc = -1;
+        lds_buf_free(&b);
+    }
+    for (size_t i = 0; rc == 0 && i < q->ntexts && !lds_session_stopped(cs); i++) {
+        const lds_ran_text *t = &q->texts[i];
+        int st = lds_session_run_lines(cs, t->src.name, t->src.first_line ? t->src.first_line : 1, t->src.text,
+                                       t->src.len);
+        if (st != LDS_EXIT_OK && (t->status == LDS_EXIT_OK || t->status < 0))
+            rc = -1;   /* it ran before: the candidate broke it */
+    }
+    if (rc < 0) {
+        lds_buf b = { 0 };
+        if (d->set)
+            lds_buf_printf(&b, "%s:%u:%u: %s", d->loc.src ? d->loc.src->name : "", d->loc.line, d->loc.col, d->msg);
+        else
+            lds_buf_printf(&b, "it did not run");
+        c->error = lds_buf_take(&b);
+    }
+    const lds_results *res = lds_session_results(cs);
+    const lds_sym *a = lds_session_array(cs, q->array);
+    if (rc == 0 && !a) {
+        c->error = lds_xstrdup("the array is not declared at the statement");
+        rc = -1;
+    }
+    if (rc == 0 && baseline) {
+        lds_suggestion *sg = s->sg;
+        sg->naccess = (unsigned)res->n;
+        sg->access_source = lds_xcalloc(res->n ? res->n : 1, sizeof *sg->access_source);
+        sg->access_line = lds_xcalloc(res->n ? res->n : 1, sizeof *sg->access_line);
+        for (size_t i = 0; i < res->n; i++) {
+            sg->access_source[i] = lds_xstrdup(res->accesses[i]->source);
+            sg->access_line[i] = res->accesses[i]->line;
+            if (res->accesses[i]->width > s->max_width)
+                s->max_width = res->accesses[i]->width;
+        }
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "%s", a->array.type_name);
+        for (unsigned k = 0; k < a->array.ndims; k++)
+            lds_buf_printf(&b, "[%lld]", (long long)a->array.dims[k]);
+        sg->shape = lds_buf_take(&b);
+        const lds_sim_profile *p = lds_session_profile(cs);
+        sg->profile = lds_results_string(q->results, p->name);
+        sg->capacity = p->lds_bytes;
+        s->shape.elem_size = a->array.elem_size;
+        s->shape.ndims = a->array.ndims < 32 ? a->array.ndims : 32;
+        for (unsigned k = 0; k < s->shape.ndims; k++)
+            s->dims[k] = a->array.dims[k];
+        s->shape.dims = s->dims;
+        s->profile = *p;
+        s->shape.profile = &s->profile;
+        s->shape.banks = p->banks;
+        s->shape.bank_bytes = p->bank_bytes;
+        s->shape.nvidia = !strncmp(p->name, "sm", 2);
+        s->shape.has_layout = a->array.layout != NULL;
+    }
+    if (rc == 0 && res->n != s->sg->naccess) {
+        c->error = lds_xstrdup("its accesses differ from the program's");
+        rc = -1;
+    }
+    mpz_inits(c->cycles, c->ideal, c->excess, NULL);
+    if (rc == 0) {
+        c->access_ways = lds_xcalloc(res->n ? res->n : 1, sizeof *c->access_ways);
+        c->access_cycles = lds_xcalloc(res->n ? res->n : 1, sizeof *c->access_cycles);
+        for (size_t i = 0; i < res->n; i++) {
+            const lds_access_result *r = res->accesses[i];
+            mpz_init_set(c->access_cycles[i], r->m.cycles);
+            c->access_ways[i] = r->m.ways;
+            if (r->m.ways > c->ways)
+                c->ways = r->m.ways;
+            mpz_add(c->cycles, c->cycles, r->m.cycles);
+            mpz_add(c->ideal, c->ideal, r->m.ideal);
+        }
+        mpz_sub(c->excess, c->cycles, c->ideal);
+        c->bytes = a->array.elems * a->array.elem_size;
+        c->lds_used = res->lds.used;
+    }
+    lds_session_close(cs);
+    return rc;
+}
+
+/* Rank: runs before failures; fewer cycles, less excess, fewer bytes,
+ * simpler. */
+static int by_rank(const void *x, const void *y)
+{
+    const lds_suggest_candidate *a = x, *b = y;
+    if (!a->error != !b->error)
+        return a->error ? 1 : -1;
+    int c = a->error ? 0 : mpz_cmp(a->cycles, b->cycles);
+    if (!c && !a->error)
+        c = mpz_cmp(a->excess, b->excess);
+    if (!c && a->bytes != b->bytes)
+        c = a->bytes < b->bytes ? -1 : 1;
+    if (!c && a->simplicity != b->simplicity)
+        c = a->simplicity < b->simplicity ? -1 : 1;
+    return c;
+}
+
+/* The whole search; NULL with diag set when it cannot start. */
+static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, lds_loc loc)
+{
+    search s;
+    memset(&s, 0, sizeof s);
+    s.q = q;
+    lds_suggestion *sg = lds_xcalloc(1, sizeof *sg);
+    s.sg = sg;
+    sg->array = lds_xstrdup(q->array);
+    sg->file = lds_results_string(q->results, q->stop_file);
+    sg->line = q->stop_line;
+    lds_suggest_candidate *cand = lds_xcalloc(LDS_SUGGEST_MAX_CANDIDATES + 1, sizeof *cand);
+    sg->cand = cand;
+    cand[0].label = lds_xstrdup("as declared");
+    sg->ncand = 1;
+    if (replay(&s, &cand[0], true) < 0) {
+        lds_diag_set(diag, loc, "suggest %s: the program does not run as it is: %s", q->array, cand[0].error);
+        lds_suggestion_free(sg);
+        return NULL;
+    }
+    if (!sg->naccess || s.shape.ndims < 2) {
+        if (!sg->naccess)
+            lds_diag_set(diag, loc, "suggest %s: no access to '%s' before this statement", q->array, q->array);
+        else
+            lds_diag_set(diag, loc, "suggest %s: '%s' has one dimension; a layout needs rows (declare it [R][C])",
+                         q->array, q->array);
+        lds_suggestion_free(sg);
+        return NULL;
+    }
+    s.shape.max_width = s.max_width > s.shape.elem_size ? s.max_width : s.shape.elem_size;
+    size_t n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &sg->truncated);
+    const lds_session_config *cfg = q->cfg;
+    for (size_t i = 1; i <= n; i++) {
+        replay(&s, &cand[i], false);
+        sg->ncand = i + 1;
+        if (cfg->suggest_progress)
+            cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)i, (unsigned)n, false);
+    }
+    if (cfg->suggest_progress)
+        cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)n, (unsigned)n, true);
+    qsort(cand + 1, n, sizeof *cand, by_rank);
+    return sg;
+}
+
+int lds_suggest_statement(const lds_suggest_request *q, lds_diag *diag)
+{
+    lds_suggestion *sg = run_search(q, diag, q->loc);
+    if (!sg)
+        return -1;
+    lds_results_add_suggestion(q->results, sg);   /* the reports print it */
+    return 0;
+}
+
+void lds_suggest_fix(const lds_suggest_request *q)
+{
+    lds_diag ignored = { 0 };
+    lds_suggestion *sg = run_search(q, &ignored, q->loc);
+    if (sg && q->print_out)
+        lds_suggest_print_fix(q->print_out, sg);
+    lds_suggestion_free(sg);
+}

@@ -1,0 +1,270 @@
+/* src/suggest_candidates.c - the layouts suggest tries (see
+ * src/suggest_candidates.h).
+ *
+ * An array [d0][d1]...[dn-1] is a tile of d0 rows of d1 x ... x dn-1
+ * elements.  Every
+ * candidate keeps each access's widest vector (max_width bytes)
+ * contiguous and aligned: a padding keeps the row pitch a multiple of it,
+ * a swizzle moves whole vectors (M >= log2 of the vector's elements). */
+#include "src/suggest_candidates.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/mem.h"
+
+typedef struct {
+    const lds_suggest_shape *sh;
+    lds_suggest_candidate *out;
+    size_t n, max;
+    bool *truncated;
+} gen;
+
+static unsigned log2u(uint64_t v)
+{
+    unsigned k = 0;
+    while (v > 1) {
+        v >>= 1;
+        k++;
+    }
+    return k;
+}
+
+static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static lds_suggest_candidate *add(gen *g, unsigned simplicity)
+{
+    if (g->n == g->max) {
+        *g->truncated = true;
+        return NULL;
+    }
+    lds_suggest_candidate *c = &g->out[g->n++];
+    memset(c, 0, sizeof *c);
+    c->simplicity = simplicity;
+    return c;
+}
+
+/* The elements of a row: all dimensions but the first. */
+static uint64_t row_elems(const lds_suggest_shape *sh)
+{
+    uint64_t n = 1;
+    for (unsigned d = 1; d < sh->ndims; d++)
+        n *= (uint64_t)sh->dims[d];
+    return n;
+}
+
+/* "(d0,d1,...):(pitch,s1,...,1)": row-major, a row (all but the first
+ * dimension) starting every `pitch` elements */
+static void cute_layout(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+{
+    uint64_t stride[32];
+    unsigned n = sh->ndims;
+    stride[n - 1] = 1;
+    for (unsigned d = n - 1; d-- > 0;)
+        stride[d] = d == 0 ? pitch : stride[d + 1] * (uint64_t)sh->dims[d + 1];
+    lds_buf_putc(b, '(');
+    for (unsigned d = 0; d < n; d++)
+        lds_buf_printf(b, "%s%lld", d ? "," : "", (long long)sh->dims[d]);
+    lds_buf_printf(b, "):(");
+    for (unsigned d = 0; d < n; d++)
+        lds_buf_printf(b, "%s%llu", d ? "," : "", (unsigned long long)stride[d]);
+    lds_buf_putc(b, ')');
+}
+
+/* CuTe's C++ for that layout: Layout<Shape<_d0,...>, Stride<_s0,...>>{} */
+static void cute_type(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+{
+    lds_buf t = { 0 };
+    cute_layout(&t, sh, pitch);
+    const char *s = lds_buf_str(&t);
+    lds_buf_printf(b, "Layout<Shape<");
+    for (const char *p = s + 1; *p; p++) {   /* (a,b):(c,d) -> _a,_b>, Stride<_c,_d */
+        if (*p == ')' && p[1] == ':') {
+            lds_buf_printf(b, ">, Stride<");
+            p += 2;
+        } else if (*p == ')') {
+            break;
+        } else {
+            if (p[-1] == '(' || p[-1] == ',')
+                lds_buf_putc(b, '_');
+            lds_buf_putc(b, *p);
+        }
+    }
+    lds_buf_printf(b, ">>{}");
+    lds_buf_free(&t);
+}
+
+static void paddings(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    uint64_t C = row_elems(sh), e = sh->elem_size, w = sh->max_width;
+    uint64_t most = (uint64_t)sh->banks * sh->bank_bytes / e;   /* one row of every bank */
+    for (uint64_t p = 1; p <= most; p++) {
+        if ((C + p) * e % w)
+            continue;   /* the widest access would straddle its alignment */
+        lds_suggest_candidate *c = add(g, 100 + (unsigned)p);
+        if (!c)
+            return;
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "pad rows by %llu element%s", (unsigned long long)p, p == 1 ? "" : "s");
+        c->label = lds_buf_take(&b);
+        cute_layout(&b, sh, C + p);
+        c->layout = lds_buf_take(&b);
+        cute_type(&b, sh, C + p);
+        c->cute = lds_buf_take(&b);
+        if (sh->ndims == 2 && pow2(C) && pow2(p)) {   /* Triton pads by powers of two */
+            lds_buf_printf(&b, "PaddedSharedLayout(interval_padding_pairs=[[%llu, %llu]], order=[1, 0], shape=[%lld, %lld])",
+                           (unsigned long long)C, (unsigned long long)p, (long long)sh->dims[0], (long long)C);
+            c->triton = lds_buf_take(&b);
+        }
+        uint64_t pitch = (C + p) * e;
+        if (pitch % sh->bank_bytes == 0) {
+            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = gcd(words, sh->banks);
+            if (common == 1)
+                lds_buf_printf(&b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words, sh->banks);
+            else
+                lds_buf_printf(&b, "row pitch %llu words, %llu rows to a bank cycle", (unsigned long long)words,
+                               (unsigned long long)(sh->banks / common));
+        } else {
+            lds_buf_printf(&b, "row pitch %llu bytes", (unsigned long long)pitch);
+        }
+        c->why = lds_buf_take(&b);
+    }
+}
+
+/* CuTe's Swizzle<B,M,S> over the row-major tile: bits [M, M+B) of the
+ * element offset XOR bits [M+S, M+S+B). */
+static void swizzles(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    uint64_t C = row_elems(sh), N = C * (uint64_t)sh->dims[0];
+    uint64_t vec = sh->max_width / sh->elem_size;
+    if (!pow2(vec))
+        return;
+    unsigned m0 = log2u(vec), bits = log2u(N) + !pow2(N);
+    for (unsigned B = 1; B <= 5; B++)
+        for (unsigned M = m0; M <= m0 + 2; M++)
+            for (unsigned S = B; M + S + B <= bits; S++) {
+                if (N % (1ull << (M + B)))
+                    continue;   /* the XOR could leave the tile */
+                lds_suggest_candidate *c = add(g, 300 + 10 * B + (M - m0));
+                if (!c)
+                    return;
+                lds_buf b = { 0 };
+                lds_buf_printf(&b, "Swizzle<%u,%u,%u>", B, M, S);
+                c->label = lds_buf_take(&b);
+                lds_buf_printf(&b, "Swizzle<%u,%u,%u> o ", B, M, S);
+                cute_layout(&b, sh, C);
+                c->layout = lds_buf_take(&b);
+                lds_buf_printf(&b, "composition(Swizzle<%u,%u,%u>{}, ", B, M, S);
+                cute_type(&b, sh, C);
+                lds_buf_putc(&b, ')');
+                c->cute = lds_buf_take(&b);
+                lds_buf_printf(&b, "%u-element chunk ^= (offset >> %u) %% %u", 1u << M, M + S, 1u << B);
+                c->why = lds_buf_take(&b);
+            }
+}
+
+/* ck_tile's make_xor_transform: the column (or, for a [R][K0][KPack]
+ * array, the vector index k0) XOR the row. */
+static void ck_xor(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    const int64_t *d = sh->dims;
+    bool two = sh->ndims == 2 && sh->max_width == sh->elem_size && pow2((uint64_t)d[1]);
+    bool three = sh->ndims == 3 && pow2((uint64_t)d[1]) && (uint64_t)d[2] * sh->elem_size >= sh->max_width
+                 && (uint64_t)d[2] * sh->elem_size % sh->max_width == 0;
+    if (!two && !three)
+        return;
+    lds_suggest_candidate *c = add(g, 200);
+    if (!c)
+        return;
+    lds_buf b = { 0 };
+    c->label = lds_xstrdup(two ? "ck_tile XOR: column ^= row" : "ck_tile XOR: k0 ^= row");
+    lds_buf_printf(&b, "make_xor_transform((%lld,%lld),(0,1)) o ", (long long)d[0], (long long)d[1]);
+    cute_layout(&b, sh, row_elems(sh));
+    c->layout = lds_buf_take(&b);
+    lds_buf_printf(&b, "make_xor_transform(make_tuple(number<%lld>{}, number<%lld>{}))", (long long)d[0],
+                   (long long)d[1]);
+    c->cute = lds_buf_take(&b);   /* ck_tile's C++ */
+}
+
+static void triton_swizzled(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    uint64_t R = (uint64_t)sh->dims[0], C = (uint64_t)sh->dims[1], vec = sh->max_width / sh->elem_size;
+    if (sh->ndims != 2 || !pow2(R) || !pow2(C) || !pow2(vec))
+        return;
+    for (uint64_t v = vec; v <= 8 * vec && v <= C; v *= 2)
+        for (uint64_t per = 1; per <= 8; per *= 2)
+            for (uint64_t maxp = 2; maxp <= 32 && maxp * v <= C; maxp *= 2) {
+                lds_suggest_candidate *c = add(g, 400 + (unsigned)(log2u(v) + log2u(per) + log2u(maxp)));
+                if (!c)
+                    return;
+                lds_buf b = { 0 };
+                lds_buf_printf(&b, "SwizzledSharedLayout(vec=%llu, per_phase=%llu, max_phase=%llu, order=[1, 0], shape=[%llu, %llu])",
+                               (unsigned long long)v, (unsigned long long)per, (unsigned long long)maxp,
+                               (unsigned long long)R, (unsigned long long)C);
+                c->layout = lds_xstrdup(lds_buf_str(&b));
+                c->triton = lds_buf_take(&b);
+                lds_buf_printf(&b, "Triton swizzled (vec %llu, per_phase %llu, max_phase %llu)", (unsigned long long)v,
+                               (unsigned long long)per, (unsigned long long)maxp);
+                c->label = lds_buf_take(&b);
+            }
+}
+
+static void nvmma(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    uint64_t R = (uint64_t)sh->dims[0], row = (uint64_t)sh->dims[1] * sh->elem_size;
+    if (!sh->nvidia || sh->ndims != 2 || R % 8)
+        return;
+    for (unsigned sw = 32; sw <= 128; sw *= 2) {
+        if (row % sw || sw < sh->max_width)
+            continue;
+        lds_suggest_candidate *c = add(g, 500 + sw / 32);
+        if (!c)
+            return;
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "NVMMASharedLayout(swizzle_byte_width=%u, element_bitwidth=%u, shape=[%llu, %lld])", sw,
+                       sh->elem_size * 8, (unsigned long long)R, (long long)sh->dims[1]);
+        c->layout = lds_xstrdup(lds_buf_str(&b));
+        c->triton = lds_buf_take(&b);
+        lds_buf_printf(&b, "NVMMA %u-byte swizzle", sw);
+        c->label = lds_buf_take(&b);
+    }
+}
+
+size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate *out, size_t max, bool *truncated)
+{
+    gen g = { sh, out, 0, max, truncated };
+    *truncated = false;
+    if (sh->ndims < 2 || sh->ndims > 32 || sh->max_width < sh->elem_size)
+        return 0;
+    if (sh->has_layout) {   /* the plain row-major tile */
+        lds_suggest_candidate *c = add(&g, 50);
+        if (c) {
+            lds_buf b = { 0 };
+            c->label = lds_xstrdup("row-major, no layout");
+            cute_layout(&b, sh, row_elems(sh));
+            c->layout = lds_buf_take(&b);
+        }
+    }
+    paddings(&g);
+    ck_xor(&g);
+    swizzles(&g);
+    triton_swizzled(&g);
+    nvmma(&g);
+    return g.n;
+}

@@ -1,0 +1,35 @@
+/* src/suggest_candidates.h - the layouts suggest tries for an array:
+ * row paddings, CuTe swizzles, ck_tile's XOR, Triton's swizzled and
+ * NVMMA shared layouts, each written in lds's notation and, where the
+ * library has it, in the library's own. */
+#ifndef LDS_SUGGEST_CANDIDATES_H
+#define LDS_SUGGEST_CANDIDATES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/sim.h"
+#include "src/results.h"
+
+/* The most layouts one suggest tries (lds(5), suggest). */
+#define LDS_SUGGEST_MAX_CANDIDATES 400
+
+typedef struct {
+    unsigned elem_size;           /* bytes */
+    unsigned ndims;
+    const int64_t *dims;
+    unsigned max_width;           /* bytes of the widest access to it */
+    const lds_sim_profile *profile;   /* the one in force at the statement */
+    unsigned banks, bank_bytes;
+    bool nvidia;                  /* NVMMA layouts apply */
+    bool has_layout;              /* declared with a layout: row-major is a candidate */
+} lds_suggest_shape;
+
+/* Fill out[0..] (at most max, label, layout, cute, triton, why and
+ * simplicity set, the metrics left to the caller) with the candidates
+ * for an array of this shape, simplest first; *truncated if more would
+ * have followed.  Returns how many. */
+size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate *out, size_t max, bool *truncated);
+
+#endif
