@@ -169,23 +169,29 @@ void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg)
     r->suggestions[r->nsuggestions++] = sg;
 }
 
+void lds_suggestion_free_candidate(lds_suggest_candidate *c)
+{
+    free(c->label);
+    free(c->layout);
+    free(c->cute);
+    free(c->triton);
+    free(c->why);
+    free(c->error);
+    free(c->access_cycles);
+    free(c->access_ways);
+    memset(c, 0, sizeof *c);
+}
+
 void lds_suggestion_free(lds_suggestion *sg)
 {
     if (!sg)
         return;
     for (size_t i = 0; i < sg->ncand; i++) {
         lds_suggest_candidate *c = &sg->cand[i];
-        free(c->label);
-        free(c->layout);
-        free(c->cute);
-        free(c->triton);
-        free(c->why);
-        free(c->error);
-        mpz_clears(c->cycles, c->ideal, c->excess, NULL);
         for (unsigned k = 0; c->access_cycles && k < sg->naccess; k++)
             mpz_clear(c->access_cycles[k]);
-        free(c->access_cycles);
-        free(c->access_ways);
+        mpz_clears(c->cycles, c->ideal, c->excess, NULL);
+        lds_suggestion_free_candidate(c);
     }
     free(sg->cand);
     for (unsigned k = 0; k < sg->naccess; k++)

@@ -184,6 +184,9 @@ void lds_layout_result_free(lds_layout_result *pic);
 /* Keep a suggestion (the results own it from now on). */
 void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg);
 void lds_suggestion_free(lds_suggestion *sg);
+/* A candidate's strings and per-access arrays (not its numbers: a
+ * candidate never simulated has none). */
+void lds_suggestion_free_candidate(lds_suggest_candidate *c);
 
 /* Keep a simulated instruction in the record (if it has room). */
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,

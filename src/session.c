@@ -340,6 +340,11 @@ const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n)
     return s->ran;
 }
 
+uint64_t lds_session_steps(const lds_session *s)
+{
+    return s->in.steps;
+}
+
 bool lds_session_stopped(const lds_session *s)
 {
     return s->stopped;

@@ -134,6 +134,8 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
 
 /* The texts the session ran so far, oldest first. */
 const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n);
+/* Instruction steps the session's runs have taken (the --max-steps count). */
+uint64_t lds_session_steps(const lds_session *s);
 /* A candidate's run reached its stop. */
 bool lds_session_stopped(const lds_session *s);
 /* The array declared under this name now (its symbol), or NULL. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/limits.h"
 #include "src/mem.h"
 #include "src/scope.h"
 #include "src/suggest_candidates.h"
@@ -19,12 +20,14 @@ typedef struct {
     lds_suggest_shape shape;
     int64_t dims[32];
     lds_sim_profile profile;          /* the one in force at the statement */
+    uint64_t steps_left;              /* of the search's budget */
     char error[512];                  /* why the baseline could not run */
 } search;
 
 /* Replay the session's texts with candidate c (its layout, or as
  * declared) and fill its metrics from the records.  On the baseline
- * (c == &sg->cand[0]) also learn the accesses.  0, or -1 with c->error. */
+ * also learn the accesses.  0; -1 with c->error; -2 when it failed with
+ * its steps cut to what was left of the search's budget. */
 static int replay(search *s, lds_suggest_candidate *c, bool baseline)
 {
     const lds_suggest_request *q = s->q;
@@ -37,6 +40,10 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
     cfg.explain = false;
     cfg.show = -1;
     cfg.print_out = NULL;
+    uint64_t most = cfg.max_steps ? cfg.max_steps : LDS_DEFAULT_MAX_STEPS;
+    bool capped = !baseline && s->steps_left < most;   /* by what is left of the search's budget */
+    if (!baseline)
+        cfg.max_steps = capped ? (s->steps_left ? s->steps_left : 1) : most;
     lds_session *cs = lds_session_open(&cfg, NULL);
     int rc = 0;
     const lds_diag *d = lds_session_error(cs);
@@ -120,8 +127,10 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
         c->bytes = a->array.elems * a->array.elem_size;
         c->lds_used = res->lds.used;
     }
+    uint64_t used = lds_session_steps(cs);
+    s->steps_left -= used < s->steps_left ? used : s->steps_left;
     lds_session_close(cs);
-    return rc;
+    return rc < 0 && capped ? -2 : rc;
 }
 
 /* Rank: runs before failures; fewer cycles, less excess, fewer bytes,
@@ -152,6 +161,8 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
     sg->array = lds_xstrdup(q->array);
     sg->file = lds_results_string(q->results, q->stop_file);
     sg->line = q->stop_line;
+    uint64_t most = q->cfg->max_steps ? q->cfg->max_steps : LDS_DEFAULT_MAX_STEPS;
+    s.steps_left = most > UINT64_MAX / LDS_SUGGEST_STEPS_FACTOR ? UINT64_MAX : most * LDS_SUGGEST_STEPS_FACTOR;
     lds_suggest_candidate *cand = lds_xcalloc(LDS_SUGGEST_MAX_CANDIDATES + 1, sizeof *cand);
     sg->cand = cand;
     cand[0].label = lds_xstrdup("as declared");
@@ -174,14 +185,24 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
     size_t n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &sg->truncated);
     const lds_session_config *cfg = q->cfg;
     for (size_t i = 1; i <= n; i++) {
-        replay(&s, &cand[i], false);
+        if (!s.steps_left) {   /* the budget is spent: what was tried is ranked */
+            sg->truncated = true;
+            break;
+        }
+        if (replay(&s, &cand[i], false) == -2) {   /* stopped by the budget, not by itself */
+            mpz_clears(cand[i].cycles, cand[i].ideal, cand[i].excess, NULL);
+            sg->truncated = true;
+            break;
+        }
         sg->ncand = i + 1;
         if (cfg->suggest_progress)
             cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)i, (unsigned)n, false);
     }
     if (cfg->suggest_progress)
         cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)n, (unsigned)n, true);
-    qsort(cand + 1, n, sizeof *cand, by_rank);
+    for (size_t i = sg->ncand; i <= n; i++)   /* generated, never tried */
+        lds_suggestion_free_candidate(&cand[i]);
+    qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);
     return sg;
 }
 

@@ -12,8 +12,10 @@
 #include "sim/sim.h"
 #include "src/results.h"
 
-/* The most layouts one suggest tries (lds(5), suggest). */
+/* The most layouts one suggest tries, and its budget: this many times
+ * the run's --max-steps over all its replays (lds(5), suggest). */
 #define LDS_SUGGEST_MAX_CANDIDATES 400
+#define LDS_SUGGEST_STEPS_FACTOR 10
 
 typedef struct {
     unsigned elem_size;           /* bytes */

@@ -82,7 +82,7 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
     fprintf(out, "suggest %s (line %u): %u access%s to %s (%s, %llu B) on %s; %zu layouts tried%s, each simulated in full\n",
             sg->array, sg->line, sg->naccess, sg->naccess == 1 ? "" : "es", sg->array, sg->shape,
             (unsigned long long)sg->cand[0].bytes, sg->profile, tried,
-            sg->truncated ? " (the limit: more were not)" : "");
+            sg->truncated ? " (the search's limit: more were not)" : "");
     fputs("  as declared: ", out);
     numbers(out, &sg->cand[0], NULL);
     fputc('\n', out);

@@ -74,7 +74,24 @@ def check_doc(doc, schema):
         assert ops[e["op"]](e["actual"], e["expected"]) == e["ok"], e
 
 
+def same_suggestions(doc, rows):
+    """A run with suggest statements: CSV has their layouts, JSON too."""
+    cands = [(sg, c) for sg in doc["suggestions"] for c in sg["candidates"]]
+    assert len(cands) == len(rows), (len(cands), len(rows))
+    for (sg, c), r in zip(cands, rows):
+        assert r["array"] == sg["array"] and int(r["line"]) == sg["line"] and int(r["rank"]) == c["rank"]
+        assert r["label"] == c["label"] and r["layout"] == (c["layout"] or "") and r["status"] == c["status"]
+        assert int(r["lds"]) == sg["lds"]
+        for k in ("cycles", "ideal", "excess", "ways", "bytes", "lds_used"):
+            assert (r[k] == "") if c["status"] == "error" else int(r[k]) == c[k], (k, r[k], c.get(k))
+        if c["status"] == "ok":
+            assert c["excess"] == c["cycles"] - c["ideal"]
+            assert c["cycles"] == sum(p["cycles"] for p in c["per_access"])
+
+
 def same_numbers(doc, rows):
+    if "suggestions" in doc:
+        return same_suggestions(doc, rows)
     accesses = doc["accesses"]
     rows = [r for r in rows if r["index"]]   # rows of accesses (not a run's own error row)
     assert len(accesses) == len(rows), (len(accesses), len(rows))

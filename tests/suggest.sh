@@ -1,0 +1,78 @@
+#!/bin/sh
+# suggest (lds(5), suggest): the examples' rankings, and every ranked
+# layout re-run as a program giving the metrics it was printed with.
+. "$srcdir/tests/lib.sh"
+ex="$srcdir/examples"
+out() { lds -f "$ex/$1.lds" 2>&1; }
+has() { out "$1" | grep -qF -- "$2"; }
+
+# the transpose: XOR and pad 1 both conflict-free, the XOR first (no bytes)
+check "transpose: the XOR ranks first, conflict-free at no bytes" \
+    has suggest-transpose "  1. ck_tile XOR: column ^= row: cycles 64, excess 0, worst 1-way (conflict-free), 4096 B"
+check "transpose: the CuTe and Triton spellings of the same map" \
+    has suggest-transpose "       the same numbers: Swizzle<5,0,5>, Triton swizzled (vec 1, per_phase 1, max_phase 32)"
+check "transpose: pad 1 second, with why and its bytes" \
+    has suggest-transpose "  2. pad rows by 1 element (row pitch 33 words, coprime with 32 banks): cycles 64, excess 0, worst 1-way (conflict-free), 4220 B (+124 B)"
+check "transpose: each access before and after" \
+    has suggest-transpose "       line 17: write t[lane][k] for k in 0..32: 32-way -> 1-way, cycles 1024 -> 32"
+check "transpose: ready to paste in three notations" \
+    sh -c "$LDS_CALC -f '$ex/suggest-transpose.lds' | grep -A3 '^  2\\. pad' | grep -c -e 'layout t_layout = (32,32):(33,1)' -e 'CuTe: Layout<Shape<_32,_32>, Stride<_33,_1>>{}' -e 'Triton: PaddedSharedLayout(interval_padding_pairs=\\[\\[32, 1\\]\\], order=\\[1, 0\\], shape=\\[32, 32\\])' | grep -qx 3"
+# SGEMM half [64][40]: a free swizzle and a 1-element pad
+check "sgemm half: Swizzle<1,1,5> first" \
+    has suggest-sgemm-half "  1. Swizzle<1,1,5> (2-element chunk ^= (offset >> 6) % 2): cycles 128, excess 0, worst 1-way (conflict-free), 5120 B"
+check "sgemm half: pad 1 (82-byte pitch) second" \
+    has suggest-sgemm-half "  2. pad rows by 1 element (row pitch 82 bytes): cycles 128, excess 0, worst 1-way (conflict-free), 5246 B (+126 B)"
+# the example's note: 40 of the 65 paddings 0..64 of [64][40 + P] are conflict-free
+check "sgemm half: 40 of 65 paddings fix the read (the claim of only 56 and 57 does not hold)" \
+    sh -c "$LDS_CALC --format csv -D P=0..65 'arch sm80; threads 16, 16; let tx = threadIdx.x; array f16 A[64][40 + P]; read A[tx][k] for k in 0..16' | awk -F, 'NR > 1 && \$21 == 0' | wc -l | grep -qx 40"
+# gfx942 b128: vectors stay whole
+check "gfx942 ds_read_b128: Swizzle<3,3,3> first, conflict-free" \
+    has suggest-gfx942-mfma "  1. Swizzle<3,3,3> (8-element chunk ^= (offset >> 6) % 8): cycles 64, excess 0, worst 1-way (conflict-free), 4096 B"
+check "gfx942 ds_read_b128: paddings keep 16-byte rows (8 elements)" \
+    has suggest-gfx942-mfma "  2. pad rows by 8 elements (row pitch 36 words, 8 rows to a bank cycle): cycles 64, excess 0, worst 1-way (conflict-free), 4592 B (+496 B)"
+# reads against writes
+check "reads alone: the XOR" has suggest-read-vs-write "  1. ck_tile XOR: column ^= row: cycles 32, excess 0, worst 1-way (conflict-free), 4096 B"
+check "writes alone: nothing better" has suggest-read-vs-write "  no layout tried does better than the array as declared"
+check "both: Swizzle<4,1,4>, a third layout" \
+    has suggest-read-vs-write "  1. Swizzle<4,1,4> (2-element chunk ^= (offset >> 5) % 16): cycles 96, excess 32, worst 2-way, 4096 B"
+
+# --explain ends a conflict with the fix
+check "--explain ends with the best fix" \
+    sh -c "$LDS_CALC --explain 'arch sm80; array f32 t[32][32]; read t[lane][0]' | grep -qxF '  fix for t: ck_tile XOR: column ^= row, layout make_xor_transform((32,32),(0,1)) o (32,32):(32,1); or pad rows by 1 element (row pitch 33 words, coprime with 32 banks) (+124 B): both conflict-free (cycles 32 -> 1); suggest t ranks all 153'"
+check "--explain gives no fix for a conflict-free access" \
+    sh -c "! $LDS_CALC --explain 'arch sm80; array f32 t[32][32]; read t[0][lane]' | grep -q 'fix for'"
+# --suggest, :suggest, machine output
+check "--suggest NAME after the program" \
+    sh -c "$LDS_CALC --suggest t 'array f32 t[32][32]; read t[lane][0]' | grep -qF 'suggest t (line 1): 1 access to t (f32[32][32], 4096 B) on generic; 150 layouts tried'"
+check "the REPL's :suggest" \
+    sh -c "printf 'array f32 t[32][32]\nread t[lane][0]\n:suggest t\n' | $LDS_CALC -i 2>&1 | grep -qF '  1. ck_tile XOR: column ^= row: cycles 1,'"
+check "CSV: one row per layout, as declared first" \
+    sh -c "$LDS_CALC --format csv --suggest t 'array f32 t[32][32]; read t[lane][0]' | sed -n '1p;2p' | tr -d '\r' | tr '\n' '/' | grep -qxF 'array,line,rank,label,layout,cute,triton,status,error,cycles,ideal,excess,ways,bytes,lds_used,lds/t,1,0,as declared,,,,ok,,32,1,31,32,4096,4096,65536/'"
+check "JSON: every layout tried, in rank order" \
+    sh -c "$LDS_CALC --format json --suggest t 'array f32 t[32][32]; read t[lane][0]' | $PYTHON3 -c 'import json,sys; s=json.load(sys.stdin)[\"suggestions\"][0]; c=s[\"candidates\"]; sys.exit(0 if len(c) == 151 and c[0][\"label\"] == \"as declared\" and all((a[\"cycles\"], a[\"excess\"], a[\"bytes\"]) <= (b[\"cycles\"], b[\"excess\"], b[\"bytes\"]) for a, b in zip(c[1:], c[2:])) else 1)'"
+# errors and limits
+check "suggest of a name that is not an array" \
+    sh -c "$LDS_CALC 'let b = 1; suggest b' 2>&1 | grep -qF \"<arg1>:1:20: error: 'b' is not an array (suggest lays out an array)\""
+check "suggest with no access before it" \
+    sh -c "$LDS_CALC 'array f32 t[4][4]; suggest t' 2>&1 | grep -qF \"error: suggest t: no access to 't' before this statement\""
+check "suggest of a 1-D array" \
+    sh -c "$LDS_CALC 'array f32 t[32]; read t[lane]; suggest t' 2>&1 | grep -qF \"'t' has one dimension\""
+check "the search stops within its budget and says so" \
+    sh -c "$LDS_CALC --max-steps 100 'array f32 t[32][32]; read t[lane][k] for k in 0..32; suggest t' | grep -qF '30 layouts tried (the search'\\''s limit: more were not)'"
+check "--suggest takes an array name" sh -c "! $LDS_CALC --suggest '1x' 'read f32[lane]' 2>/dev/null"
+
+# every layout each example's suggest ranked, pasted back as a program
+if [ -n "$PYTHON3" ]; then
+    tmp=${TMPDIR:-/tmp}/lds-suggest.$$
+    "$PYTHON3" "$srcdir/tests/suggest_rerun.py" "$LDS_CALC" "$ex/suggest-transpose.lds" "$ex/suggest-sgemm-half.lds" \
+        "$ex/suggest-gfx942-mfma.lds" "$ex/suggest-read-vs-write.lds" >"$tmp" 2>&1 || true
+    while read -r line; do   # not a pipe: the counts live in this shell
+        case "$line" in
+        "ok "*) ok "${line#ok [0-9]* - }" ;;
+        "not ok "*) not_ok "${line#not ok [0-9]* - }" ;;
+        esac
+    done <"$tmp"
+    grep -q '^1\.\.[1-9]' "$tmp" || not_ok "suggest_rerun.py ran: $(tail -1 "$tmp")"
+    rm -f "$tmp"
+fi
+tap_end
