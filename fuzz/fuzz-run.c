@@ -67,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* svg without --output writes one picture at most */
     if (st != LDS_EXIT_SYNTAX && format != FMT_SVG) {
         lds_run_status status = { st, st ? lds_session_error(s) : NULL };
-        lds_run_start start = { 0, 0, 0 };
+        lds_run_start start;
+        memset(&start, 0, sizeof start);   /* the run is the whole session */
         lds_reporter_end_run(rep, lds_session_results(s), start, &status);
         lds_reporter_finish(rep);
     }
