@@ -33,16 +33,6 @@ static unsigned log2u(uint64_t v)
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 static lds_suggest_candidate *add(gen *g, unsigned simplicity)
 {
     if (g->n == g->max) {
@@ -130,7 +120,7 @@ static void paddings(gen *g)
         }
         uint64_t pitch = (C + p) * e;
         if (pitch % sh->bank_bytes == 0) {
-            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = gcd(words, sh->banks);
+            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = lds_sim_gcd(words, sh->banks);
             if (common == 1)
                 lds_buf_printf(&b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words, sh->banks);
             else
