@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-typedef struct {
+typedef struct lds_buf {
     char *s;                  /* NUL-terminated; NULL until written */
     size_t len, cap;
 } lds_buf;

@@ -516,12 +516,7 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_EXPLAIN:
         in->explain_next = true;
         return 0;
-    case S_SUGGEST:
-        if (in->only_array) {   /* a candidate's run ends at the statement it serves */
-            in->stopped = s->loc.line == in->stop_line && s->loc.col == in->stop_col && s->loc.src
-                          && in->stop_file && !strcmp(s->loc.src->name, in->stop_file);
-            return 0;
-        }
+    case S_SUGGEST:   /* nothing in a candidate's run (no hook): the session stops it there */
         return in->suggest ? in->suggest(in->suggest_ctx, s->u.suggest.array_sym, s) : 0;
     }
     return 0;

@@ -72,9 +72,6 @@ typedef struct lds_interp {
     const char *only_array;           /* a candidate's run: only the accesses to this
                                          array run; print, expect, show and explain
                                          do nothing */
-    const char *stop_file;            /* ... and it stops at the suggest statement here */
-    unsigned stop_line, stop_col;
-    bool stopped;
     const struct lds_sym *conflicted[8];   /* arrays an explained access of the
                                               statement running conflicted on */
     unsigned nconflicted;

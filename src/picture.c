@@ -106,8 +106,7 @@ static lds_layout_result *picture_of(lds_interp *in, const lds_sym *array, const
         pic->bank[c] = (int)lds_sim_bank_of(p, &cls, lds_sim_word_of(p, addr[c]));
     lds_buf b = { 0 };
     lds_buf_printf(&b, "layout of %s (%s", array->name, a->type_name);
-    for (unsigned d = 0; d < a->ndims; d++)
-        lds_buf_printf(&b, "[%lld]", (long long)a->dims[d]);
+    lds_array_dims_text(&b, a);
     lds_buf_printf(&b, " at byte %llu), %u x %u", (unsigned long long)a->base, rows, cols);
     pic->heading = lds_buf_take(&b);
     lds_buf_printf(&b, "the bank of each element (%u banks of %u bytes, %s)", pic->banks, p->bank_bytes, p->name);

@@ -112,15 +112,28 @@ typedef struct {
     int *lane;                    /* [rows * cols]: -1 none; NULL with no access drawn */
 } lds_layout_result;
 
+/* The kinds of layout a suggest statement tries, simplest first. */
+typedef enum {
+    LDS_LAYOUT_DECLARED,          /* the array as the program declares it */
+    LDS_LAYOUT_ROW_MAJOR,         /* no layout */
+    LDS_LAYOUT_PADDED,            /* row padding */
+    LDS_LAYOUT_CK_XOR,            /* ck_tile's make_xor_transform */
+    LDS_LAYOUT_CUTE_SWIZZLE,      /* CuTe's Swizzle<B,M,S> */
+    LDS_LAYOUT_TRITON_SWIZZLED,   /* Triton's SwizzledSharedLayout */
+    LDS_LAYOUT_NVMMA              /* Triton's NVMMASharedLayout */
+} lds_layout_family;
+
 /* One layout a suggest statement tried (src/suggest.c), simulated in full
  * over every access to the array. */
 typedef struct {
+    lds_layout_family family;
     char *label;                  /* "as declared", "pad rows by 1 element", "Swizzle<5,0,5>" */
     char *layout;                 /* the lds layout expression; NULL: as declared */
     char *cute, *triton;          /* the same in CuTe's C++ and Triton's Python, or NULL */
     char *why;                    /* a padding's reason, or NULL */
     char *error;                  /* it could not run, and why: not ranked */
-    unsigned simplicity;          /* lower is simpler: the last tie-break */
+    unsigned simplicity;          /* lower is simpler (the family first, then
+                                     its parameters): the last tie-break */
     mpz_t cycles, ideal, excess;  /* over every access to the array */
     uint64_t ways;                /* the worst access's */
     uint64_t bytes;               /* the array's, padding included */

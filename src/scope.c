@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/buf.h"
 #include "src/mem.h"
 
 /* Built-in names, and the kernel spellings that mean the same. */
@@ -102,4 +103,10 @@ bool lds_is_builtin_name(const char *name)
         if (!strcmp(builtin_vars[i].name, name))
             return true;
     return false;
+}
+
+void lds_array_dims_text(lds_buf *b, const lds_array *a)
+{
+    for (unsigned d = 0; d < a->ndims; d++)
+        lds_buf_printf(b, "[%lld]", (long long)a->dims[d]);
 }

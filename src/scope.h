@@ -62,6 +62,9 @@ void lds_scope_init(lds_scope *sc, lds_arena *arena);
 void lds_scope_free(lds_scope *sc);
 /* The innermost symbol called name, or NULL. */
 lds_sym *lds_scope_find(const lds_scope *sc, const char *name);
+/* Append an array's dimensions as declared: "[32][33]". */
+struct lds_buf;
+void lds_array_dims_text(struct lds_buf *b, const lds_array *a);
 /* A new symbol (name copied into arena) at the innermost end. */
 lds_sym *lds_scope_declare(lds_scope *sc, lds_arena *arena, const char *name, lds_sym_kind kind, lds_loc loc);
 /* Drop every symbol declared after mark == sc->n (a block ends). */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "src/buf.h"
 #include "src/interp.h"
 #include "src/mem.h"
 #include "src/parser.h"
@@ -58,8 +59,7 @@ void lds_session_config_init(lds_session_config *c)
 /* What a search for `array` up to statement st needs of the session. */
 static lds_suggest_request request_of(lds_session *s, const char *array, const lds_stmt *st)
 {
-    lds_suggest_request q = { &s->cfg, s->ran, s->nran, array, st->loc.src ? st->loc.src->name : "",
-                              st->loc.line, st->loc.col, st->loc, s->cfg.text_report ? s->in.print_out : NULL,
+    lds_suggest_request q = { &s->cfg, s->ran, s->nran, array, st->loc, s->cfg.text_report ? s->in.print_out : NULL,
                               &s->results };
     return q;
 }
@@ -79,10 +79,9 @@ static void explain_fixes(lds_session *s, const lds_stmt *st)
         bool seen = false;
         for (unsigned k = 0; k < i; k++)
             seen |= s->in.conflicted[k] == s->in.conflicted[i];
-        if (seen || !s->in.print_out || !s->cfg.text_report)
-            continue;
         lds_suggest_request q = request_of(s, s->in.conflicted[i]->name, st);
-        lds_suggest_fix(&q);
+        if (!seen && q.print_out)   /* text reports only */
+            lds_suggest_fix(&q);
     }
     s->in.nconflicted = 0;
 }
@@ -334,12 +333,6 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
     return status;
 }
 
-const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n)
-{
-    *n = s->nran;
-    return s->ran;
-}
-
 uint64_t lds_session_steps(const lds_session *s)
 {
     return s->in.steps;
@@ -354,11 +347,6 @@ const lds_sym *lds_session_array(const lds_session *s, const char *name)
 {
     const lds_sym *a = lds_scope_find(&s->scope, name);
     return a && a->kind == SYM_ARRAY && a->set ? a : NULL;
-}
-
-const lds_session_config *lds_session_config_of(const lds_session *s)
-{
-    return &s->cfg;
 }
 
 const lds_diag *lds_session_error(const lds_session *s)
@@ -414,9 +402,10 @@ void lds_session_describe(const lds_session *s, FILE *out)
                 fprintf(out, "%s%s", k ? ", " : "", y->def->u.def.params[k]);
             fprintf(out, ")\n");
         } else if (y->kind == SYM_ARRAY && y->set) {
-            fprintf(out, "array %s %s", y->array.type_name, y->name);
-            for (unsigned k = 0; k < y->array.ndims; k++)
-                fprintf(out, "[%lld]", (long long)y->array.dims[k]);
+            lds_buf dims = { 0 };
+            lds_array_dims_text(&dims, &y->array);
+            fprintf(out, "array %s %s%s", y->array.type_name, y->name, lds_buf_str(&dims));
+            lds_buf_free(&dims);
             fprintf(out, " at %llu%s%s\n", (unsigned long long)y->array.base, y->array.layout ? " layout " : "",
                     y->array.layout ? y->array.layout->name : "");
         }

@@ -132,15 +132,12 @@ int lds_session_run_text(lds_session *s, const char *name, const char *text, siz
 /* The same, the text's first line numbered first_line (REPL input). */
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len);
 
-/* The texts the session ran so far, oldest first. */
-const lds_ran_text *lds_session_texts(const lds_session *s, size_t *n);
 /* Instruction steps the session's runs have taken (the --max-steps count). */
 uint64_t lds_session_steps(const lds_session *s);
 /* A candidate's run reached its stop. */
 bool lds_session_stopped(const lds_session *s);
 /* The array declared under this name now (its symbol), or NULL. */
 const struct lds_sym *lds_session_array(const lds_session *s, const char *name);
-const lds_session_config *lds_session_config_of(const lds_session *s);
 
 /* The error of the last run or parse (set == 0 if none). */
 const lds_diag *lds_session_error(const lds_session *s);

@@ -18,7 +18,7 @@ typedef struct {
     lds_suggestion *sg;
     unsigned max_width;               /* bytes: the widest access to the array */
     lds_suggest_shape shape;
-    int64_t dims[32];
+    int64_t dims[LDS_MAX_DIMS];
     lds_sim_profile profile;          /* the one in force at the statement */
     uint64_t steps_left;              /* of the search's budget */
     char error[512];                  /* why the baseline could not run */
@@ -31,7 +31,8 @@ typedef struct {
 static int replay(search *s, lds_suggest_candidate *c, bool baseline)
 {
     const lds_suggest_request *q = s->q;
-    lds_candidate_run run = { q->array, c->layout ? CANDIDATE_DEF : NULL, q->stop_file, q->stop_line, q->stop_col };
+    lds_candidate_run run = { q->array, c->layout ? CANDIDATE_DEF : NULL, q->loc.src ? q->loc.src->name : "",
+                              q->loc.line, q->loc.col };
     lds_session_config cfg = *q->cfg;
     cfg.candidate = &run;
     cfg.keep = LDS_KEEP_NONE;
@@ -88,22 +89,18 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
         }
         lds_buf b = { 0 };
         lds_buf_printf(&b, "%s", a->array.type_name);
-        for (unsigned k = 0; k < a->array.ndims; k++)
-            lds_buf_printf(&b, "[%lld]", (long long)a->array.dims[k]);
+        lds_array_dims_text(&b, &a->array);
         sg->shape = lds_buf_take(&b);
         const lds_sim_profile *p = lds_session_profile(cs);
         sg->profile = lds_results_string(q->results, p->name);
         sg->capacity = p->lds_bytes;
         s->shape.elem_size = a->array.elem_size;
-        s->shape.ndims = a->array.ndims < 32 ? a->array.ndims : 32;
+        s->shape.ndims = a->array.ndims;   /* at most LDS_MAX_DIMS */
         for (unsigned k = 0; k < s->shape.ndims; k++)
             s->dims[k] = a->array.dims[k];
         s->shape.dims = s->dims;
         s->profile = *p;
         s->shape.profile = &s->profile;
-        s->shape.banks = p->banks;
-        s->shape.bank_bytes = p->bank_bytes;
-        s->shape.nvidia = !strncmp(p->name, "sm", 2);
         s->shape.has_layout = a->array.layout != NULL;
     }
     if (rc == 0 && res->n != s->sg->naccess) {
@@ -115,15 +112,17 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
         c->access_ways = lds_xcalloc(res->n ? res->n : 1, sizeof *c->access_ways);
         c->access_cycles = lds_xcalloc(res->n ? res->n : 1, sizeof *c->access_cycles);
         for (size_t i = 0; i < res->n; i++) {
-            const lds_access_result *r = res->accesses[i];
-            mpz_init_set(c->access_cycles[i], r->m.cycles);
-            c->access_ways[i] = r->m.ways;
-            if (r->m.ways > c->ways)
-                c->ways = r->m.ways;
-            mpz_add(c->cycles, c->cycles, r->m.cycles);
-            mpz_add(c->ideal, c->ideal, r->m.ideal);
+            mpz_init_set(c->access_cycles[i], res->accesses[i]->m.cycles);
+            c->access_ways[i] = res->accesses[i]->m.ways;
         }
-        mpz_sub(c->excess, c->cycles, c->ideal);
+        lds_metrics total;
+        lds_metrics_init(&total);
+        lds_results_totals(res, 0, &total);
+        mpz_set(c->cycles, total.cycles);
+        mpz_set(c->ideal, total.ideal);
+        lds_metrics_excess(&total, c->excess);
+        c->ways = total.ways;
+        lds_metrics_clear(&total);
         c->bytes = a->array.elems * a->array.elem_size;
         c->lds_used = res->lds.used;
     }
@@ -159,8 +158,8 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
     lds_suggestion *sg = lds_xcalloc(1, sizeof *sg);
     s.sg = sg;
     sg->array = lds_xstrdup(q->array);
-    sg->file = lds_results_string(q->results, q->stop_file);
-    sg->line = q->stop_line;
+    sg->file = lds_results_string(q->results, q->loc.src ? q->loc.src->name : NULL);
+    sg->line = q->loc.line;
     uint64_t most = q->cfg->max_steps ? q->cfg->max_steps : LDS_DEFAULT_MAX_STEPS;
     s.steps_left = most > UINT64_MAX / LDS_SUGGEST_STEPS_FACTOR ? UINT64_MAX : most * LDS_SUGGEST_STEPS_FACTOR;
     lds_suggest_candidate *cand = lds_xcalloc(LDS_SUGGEST_MAX_CANDIDATES + 1, sizeof *cand);
@@ -196,10 +195,10 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
         }
         sg->ncand = i + 1;
         if (cfg->suggest_progress)
-            cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)i, (unsigned)n, false);
+            cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)i, (unsigned)n, false);
     }
     if (cfg->suggest_progress)
-        cfg->suggest_progress(cfg->suggest_ctx, q->stop_line, (unsigned)n, (unsigned)n, true);
+        cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)n, (unsigned)n, true);
     for (size_t i = sg->ncand; i <= n; i++)   /* generated, never tried */
         lds_suggestion_free_candidate(&cand[i]);
     qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);

@@ -20,9 +20,7 @@ typedef struct {
     const lds_ran_text *texts;        /* what it ran, the statement's text last */
     size_t ntexts;
     const char *array;
-    const char *stop_file;            /* the statement the search serves */
-    unsigned stop_line, stop_col;
-    lds_loc loc;                      /* the same, for messages */
+    lds_loc loc;                      /* the statement the search serves */
     FILE *print_out;                  /* where --explain's fix goes; NULL: nowhere */
     lds_results *results;             /* where the ranked list is kept */
 } lds_suggest_request;

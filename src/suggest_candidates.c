@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/limits.h"
 #include "src/mem.h"
 
 typedef struct {
@@ -33,7 +34,8 @@ static unsigned log2u(uint64_t v)
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
-static lds_suggest_candidate *add(gen *g, unsigned simplicity)
+/* simplicity: within the family, lower is simpler */
+static lds_suggest_candidate *add(gen *g, lds_layout_family family, unsigned simplicity)
 {
     if (g->n == g->max) {
         *g->truncated = true;
@@ -41,7 +43,8 @@ static lds_suggest_candidate *add(gen *g, unsigned simplicity)
     }
     lds_suggest_candidate *c = &g->out[g->n++];
     memset(c, 0, sizeof *c);
-    c->simplicity = simplicity;
+    c->family = family;
+    c->simplicity = 1000 * (unsigned)family + simplicity;
     return c;
 }
 
@@ -58,7 +61,7 @@ static uint64_t row_elems(const lds_suggest_shape *sh)
  * dimension) starting every `pitch` elements */
 static void cute_layout(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
 {
-    uint64_t stride[32];
+    uint64_t stride[LDS_MAX_DIMS];
     unsigned n = sh->ndims;
     stride[n - 1] = 1;
     for (unsigned d = n - 1; d-- > 0;)
@@ -99,11 +102,11 @@ static void paddings(gen *g)
 {
     const lds_suggest_shape *sh = g->sh;
     uint64_t C = row_elems(sh), e = sh->elem_size, w = sh->max_width;
-    uint64_t most = (uint64_t)sh->banks * sh->bank_bytes / e;   /* one row of every bank */
+    uint64_t most = (uint64_t)sh->profile->banks * sh->profile->bank_bytes / e;   /* one row of every bank */
     for (uint64_t p = 1; p <= most; p++) {
         if ((C + p) * e % w)
             continue;   /* the widest access would straddle its alignment */
-        lds_suggest_candidate *c = add(g, 100 + (unsigned)p);
+        lds_suggest_candidate *c = add(g, LDS_LAYOUT_PADDED, (unsigned)p);
         if (!c)
             return;
         lds_buf b = { 0 };
@@ -119,13 +122,13 @@ static void paddings(gen *g)
             c->triton = lds_buf_take(&b);
         }
         uint64_t pitch = (C + p) * e;
-        if (pitch % sh->bank_bytes == 0) {
-            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = lds_sim_gcd(words, sh->banks);
+        if (pitch % sh->profile->bank_bytes == 0) {
+            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = lds_sim_gcd(words, sh->profile->banks);
             if (common == 1)
-                lds_buf_printf(&b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words, sh->banks);
+                lds_buf_printf(&b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words, sh->profile->banks);
             else
                 lds_buf_printf(&b, "row pitch %llu words, %llu rows to a bank cycle", (unsigned long long)words,
-                               (unsigned long long)(sh->banks / common));
+                               (unsigned long long)(sh->profile->banks / common));
         } else {
             lds_buf_printf(&b, "row pitch %llu bytes", (unsigned long long)pitch);
         }
@@ -148,7 +151,7 @@ static void swizzles(gen *g)
             for (unsigned S = B; M + S + B <= bits; S++) {
                 if (N % (1ull << (M + B)))
                     continue;   /* the XOR could leave the tile */
-                lds_suggest_candidate *c = add(g, 300 + 10 * B + (M - m0));
+                lds_suggest_candidate *c = add(g, LDS_LAYOUT_CUTE_SWIZZLE, 10 * B + (M - m0));
                 if (!c)
                     return;
                 lds_buf b = { 0 };
@@ -177,7 +180,7 @@ static void ck_xor(gen *g)
                  && (uint64_t)d[2] * sh->elem_size % sh->max_width == 0;
     if (!two && !three)
         return;
-    lds_suggest_candidate *c = add(g, 200);
+    lds_suggest_candidate *c = add(g, LDS_LAYOUT_CK_XOR, 0);
     if (!c)
         return;
     lds_buf b = { 0 };
@@ -199,7 +202,7 @@ static void triton_swizzled(gen *g)
     for (uint64_t v = vec; v <= 8 * vec && v <= C; v *= 2)
         for (uint64_t per = 1; per <= 8; per *= 2)
             for (uint64_t maxp = 2; maxp <= 32 && maxp * v <= C; maxp *= 2) {
-                lds_suggest_candidate *c = add(g, 400 + (unsigned)(log2u(v) + log2u(per) + log2u(maxp)));
+                lds_suggest_candidate *c = add(g, LDS_LAYOUT_TRITON_SWIZZLED, log2u(v) + log2u(per) + log2u(maxp));
                 if (!c)
                     return;
                 lds_buf b = { 0 };
@@ -218,12 +221,12 @@ static void nvmma(gen *g)
 {
     const lds_suggest_shape *sh = g->sh;
     uint64_t R = (uint64_t)sh->dims[0], row = (uint64_t)sh->dims[1] * sh->elem_size;
-    if (!sh->nvidia || sh->ndims != 2 || R % 8)
+    if (strncmp(sh->profile->name, "sm", 2) || sh->ndims != 2 || R % 8)   /* NVMMA: NVIDIA only */
         return;
     for (unsigned sw = 32; sw <= 128; sw *= 2) {
         if (row % sw || sw < sh->max_width)
             continue;
-        lds_suggest_candidate *c = add(g, 500 + sw / 32);
+        lds_suggest_candidate *c = add(g, LDS_LAYOUT_NVMMA, sw / 32);
         if (!c)
             return;
         lds_buf b = { 0 };
@@ -240,10 +243,10 @@ size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate
 {
     gen g = { sh, out, 0, max, truncated };
     *truncated = false;
-    if (sh->ndims < 2 || sh->ndims > 32 || sh->max_width < sh->elem_size)
+    if (sh->ndims < 2 || sh->max_width < sh->elem_size)
         return 0;
     if (sh->has_layout) {   /* the plain row-major tile */
-        lds_suggest_candidate *c = add(&g, 50);
+        lds_suggest_candidate *c = add(&g, LDS_LAYOUT_ROW_MAJOR, 0);
         if (c) {
             lds_buf b = { 0 };
             c->label = lds_xstrdup("row-major, no layout");

@@ -23,8 +23,6 @@ typedef struct {
     const int64_t *dims;
     unsigned max_width;           /* bytes of the widest access to it */
     const lds_sim_profile *profile;   /* the one in force at the statement */
-    unsigned banks, bank_bytes;
-    bool nvidia;                  /* NVMMA layouts apply */
     bool has_layout;              /* declared with a layout: row-major is a candidate */
 } lds_suggest_shape;
 

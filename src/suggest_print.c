@@ -4,7 +4,6 @@
 #include "src/suggest_print.h"
 
 #include <stdbool.h>
-#include <string.h>
 
 /* Layouts with the same numbers shown as one entry. */
 #define SHOWN 5
@@ -15,13 +14,6 @@ static bool same_numbers(const lds_suggest_candidate *a, const lds_suggest_candi
            && a->bytes == b->bytes;
 }
 
-/* "pad", "Swizzle", "ck_tile", "Triton", "NVMMA", "row-major" */
-static size_t family(const char *label)
-{
-    size_t n = strcspn(label, " <");
-    return n;
-}
-
 /* A layout no better than one of its own family ranked above it (a
  * wider padding after a narrower one) is left out of the text. */
 static bool dominated(const lds_suggestion *sg, size_t upto, size_t i)
@@ -29,12 +21,18 @@ static bool dominated(const lds_suggestion *sg, size_t upto, size_t i)
     const lds_suggest_candidate *c = &sg->cand[i];
     for (size_t k = 1; k < upto; k++) {   /* every layout ranked above it */
         const lds_suggest_candidate *s = &sg->cand[k];
-        size_t n = family(s->label);
-        if (n == family(c->label) && !strncmp(s->label, c->label, n) && mpz_cmp(s->cycles, c->cycles) <= 0
+        if (s->family == c->family && mpz_cmp(s->cycles, c->cycles) <= 0
             && mpz_cmp(s->excess, c->excess) <= 0 && s->bytes <= c->bytes)
             return true;
     }
     return false;
+}
+
+/* " (+124 B)": what a layout's bytes differ from the array's as declared */
+static void bytes_delta(FILE *out, const lds_suggest_candidate *c, const lds_suggest_candidate *before)
+{
+    if (before && c->bytes != before->bytes)
+        fprintf(out, " (%+lld B)", (long long)(c->bytes - before->bytes));
 }
 
 static void numbers(FILE *out, const lds_suggest_candidate *c, const lds_suggest_candidate *before)
@@ -42,8 +40,7 @@ static void numbers(FILE *out, const lds_suggest_candidate *c, const lds_suggest
     gmp_fprintf(out, "cycles %Zd, excess %Zd, worst %llu-way%s, %llu B", c->cycles, c->excess,
                 (unsigned long long)c->ways, mpz_sgn(c->excess) ? "" : " (conflict-free)",
                 (unsigned long long)c->bytes);
-    if (before && c->bytes != before->bytes)
-        fprintf(out, " (%+lld B)", (long long)(c->bytes - before->bytes));
+    bytes_delta(out, c, before);
 }
 
 static void label(FILE *out, const lds_suggest_candidate *c)
@@ -63,7 +60,7 @@ static void entry(FILE *out, const lds_suggestion *sg, size_t i, unsigned rank)
     fputc('\n', out);
     fprintf(out, "       layout %s_layout = %s\n", sg->array, c->layout);
     if (c->cute)
-        fprintf(out, "       %s: %s\n", strncmp(c->label, "ck_tile", 7) ? "CuTe" : "ck_tile", c->cute);
+        fprintf(out, "       %s: %s\n", c->family == LDS_LAYOUT_CK_XOR ? "ck_tile" : "CuTe", c->cute);
     if (c->triton)
         fprintf(out, "       Triton: %s\n", c->triton);
     for (unsigned k = 0; k < sg->naccess && k < 8; k++)
@@ -130,24 +127,22 @@ void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
     /* the best, and the best of another family (a padding against a
      * swizzle) when it does as well */
     const lds_suggest_candidate *other = NULL;
-    bool best_pads = !strncmp(best->label, "pad", 3);
+    bool best_pads = best->family == LDS_LAYOUT_PADDED;
     for (size_t i = 2; i < sg->ncand && !other; i++) {
         const lds_suggest_candidate *c = &sg->cand[i];
         if (c->error || mpz_cmp(c->cycles, best->cycles) || mpz_cmp(c->excess, best->excess))
             break;
-        if (!strncmp(c->label, "pad", 3) != best_pads)
+        if ((c->family == LDS_LAYOUT_PADDED) != best_pads)
             other = c;
     }
     fprintf(out, "  fix for %s: ", sg->array);
     label(out, best);
     fprintf(out, ", layout %s", best->layout);
-    if (best->bytes != before->bytes)
-        fprintf(out, " (%+lld B)", (long long)(best->bytes - before->bytes));
+    bytes_delta(out, best, before);
     if (other) {
         fputs("; or ", out);
         label(out, other);
-        if (other->bytes != before->bytes)
-            fprintf(out, " (%+lld B)", (long long)(other->bytes - before->bytes));
+        bytes_delta(out, other, before);
     }
     gmp_fprintf(out, ": %s%s (cycles %Zd -> %Zd); suggest %s ranks all %zu\n", other ? "both " : "",
                 mpz_sgn(best->excess) ? "fewer conflicts" : "conflict-free", before->cycles, best->cycles, sg->array,

@@ -59,7 +59,8 @@ check "suggest of a 1-D array" \
     sh -c "$LDS_CALC 'array f32 t[32]; read t[lane]; suggest t' 2>&1 | grep -qF \"'t' has one dimension\""
 check "the search stops within its budget and says so" \
     sh -c "$LDS_CALC --max-steps 100 'array f32 t[32][32]; read t[lane][k] for k in 0..32; suggest t' | grep -qF '30 layouts tried (the search'\\''s limit: more were not)'"
-check "--suggest takes an array name" sh -c "! $LDS_CALC --suggest '1x' 'read f32[lane]' 2>/dev/null"
+check "--suggest takes an array name (a usage error, exit 2)" \
+    sh -c "$LDS_CALC --suggest '1x' 'read f32[lane]' 2>&1 | grep -qxF \"lds-calc: --suggest: expected the name of an array, not '1x'\" && $LDS_CALC --suggest '1x' 'read f32[lane]' 2>/dev/null; test \$? -eq 2"
 
 # every layout each example's suggest ranked, pasted back as a program
 if [ -n "$PYTHON3" ]; then
