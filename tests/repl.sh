@@ -25,6 +25,25 @@ wait_for() {
     done
     return 1
 }
+# wait until the last line on the screen is an empty prompt: the REPL is
+# reading a new entry
+wait_prompt() {
+    i=0
+    while [ $i -lt 100 ]; do
+        [ "$(screen | sed '/^[[:space:]]*$/d' | tail -n 1)" = "lds>" ] && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+# wait until the screen has N lines that are exactly TEXT
+wait_lines() {
+    i=0
+    while [ $i -lt 100 ]; do
+        [ "$(screen | grep -cxF -- "$1")" -ge "$2" ] && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
 type_line() { T send-keys -t r -l -- "$1"; T send-keys -t r Enter; }
 start() {   # start the REPL with extra environment
     T kill-session -t r 2>/dev/null
@@ -73,36 +92,44 @@ check ":vars lists the arrays" wait_for "array f32 tile[32][33] at 4096"
 type_line ":save $tmp/session.lds"
 check ":save writes the session" wait_for "saved"
 if [ "$editing" != none ]; then
+    wait_prompt
     type_line "print 111"
+    wait_prompt
     type_line "print 222"
-    wait_for "222" >/dev/null
+    wait_prompt
     T send-keys -t r Up Up
     T send-keys -t r Enter
-    sleep 0.5
-    check "history recalls an earlier line ($editing)" test "$(screen | grep -c '^111$')" -eq 2
+    check "history recalls an earlier line ($editing)" wait_lines 111 2
+    # Each completion is typed at an idle prompt (typed-ahead keys reach
+    # the terminal before the line editor has it, which under valgrind on
+    # a slow machine lost a Tab), and the completed text is awaited on the
+    # screen rather than slept for.
+    wait_prompt
     T send-keys -t r -l "print til"
     T send-keys -t r Tab
-    sleep 0.3
+    wait_for "lds> print tile" >/dev/null
     T send-keys -t r -l ".x"
     T send-keys -t r Enter
     check "Tab completes a session name ($editing)" wait_for "print tile.x"
-    # completion by context: a statement word at the start, a show level after show
+    # completion by context: a statement word at the start, a show level
+    # after show, a profile after arch
+    wait_prompt
     T send-keys -t r -l "gro"
     T send-keys -t r Tab
-    sleep 0.3
+    check "Tab completes a statement at the start ($editing)" wait_for "lds> groups"
     T send-keys -t r -l " 2"
     T send-keys -t r Enter
+    wait_prompt
     T send-keys -t r -l "show gr"
     T send-keys -t r Tab
-    sleep 0.3
+    check "Tab completes a show level after show ($editing)" wait_for "lds> show grid"
     T send-keys -t r Enter
+    wait_prompt
     T send-keys -t r -l "arch xe-"
     T send-keys -t r Tab
-    sleep 0.3
-    T send-keys -t r Enter
-    check "Tab completes a statement at the start ($editing)" wait_for "lds> groups 2"
-    check "Tab completes a show level after show ($editing)" wait_for "lds> show grid"
     check "Tab completes a profile after arch ($editing)" wait_for "lds> arch xe-hpg"
+    T send-keys -t r Enter
+    wait_prompt
     type_line "arch generic"
 fi
 if [ "$editing" != none ]; then
