@@ -120,7 +120,8 @@ typedef enum {
     LDS_LAYOUT_CK_XOR,            /* ck_tile's make_xor_transform */
     LDS_LAYOUT_CUTE_SWIZZLE,      /* CuTe's Swizzle<B,M,S> */
     LDS_LAYOUT_TRITON_SWIZZLED,   /* Triton's SwizzledSharedLayout */
-    LDS_LAYOUT_NVMMA              /* Triton's NVMMASharedLayout */
+    LDS_LAYOUT_NVMMA,             /* Triton's NVMMASharedLayout */
+    LDS_LAYOUT_PADDED_SWIZZLE     /* a row padding under a CuTe swizzle */
 } lds_layout_family;
 
 /* One layout a suggest statement tried (src/suggest.c), simulated in full
@@ -132,6 +133,8 @@ typedef struct {
     char *cute, *triton;          /* the same in CuTe's C++ and Triton's Python, or NULL */
     char *why;                    /* a padding's reason, or NULL */
     char *error;                  /* it could not run, and why: not ranked */
+    unsigned pad;                 /* elements of row padding, 0: none */
+    unsigned swizzle[3];          /* CuTe Swizzle<B,M,S>; B 0: none */
     unsigned simplicity;          /* lower is simpler (the family first, then
                                      its parameters): the last tie-break */
     mpz_t cycles, ideal, excess;  /* over every access to the array */

@@ -149,6 +149,40 @@ static int by_rank(const void *x, const void *y)
     return c;
 }
 
+/* Simulate sg->cand[ncand .. upto), counting each into ncand, until the
+ * budget is spent (true: the list is marked truncated).  Those never
+ * tried are freed. */
+static bool try_candidates(search *s, size_t upto)
+{
+    lds_suggestion *sg = s->sg;
+    const lds_suggest_request *q = s->q;
+    const lds_session_config *cfg = q->cfg;
+    size_t first = sg->ncand, total = upto - 1;
+    bool stopped = false;
+    for (size_t i = first; i < upto; i++) {
+        /* a spent budget, or a replay stopped by it rather than by itself:
+         * what was tried is ranked */
+        if (!s->steps_left) {
+            stopped = true;
+            break;
+        }
+        if (replay(s, &sg->cand[i], false) == -2) {
+            mpz_clears(sg->cand[i].cycles, sg->cand[i].ideal, sg->cand[i].excess, NULL);
+            stopped = true;
+            break;
+        }
+        sg->ncand = i + 1;
+        if (cfg->suggest_progress)
+            cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)i, (unsigned)total, false);
+    }
+    if (cfg->suggest_progress)
+        cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)total, (unsigned)total, true);
+    for (size_t i = sg->ncand; i < upto; i++)   /* generated, never tried */
+        lds_suggestion_free_candidate(&sg->cand[i]);
+    sg->truncated = sg->truncated || stopped;
+    return stopped;
+}
+
 /* The whole search; NULL with diag set when it cannot start. */
 static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, lds_loc loc)
 {
@@ -181,27 +215,18 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
         return NULL;
     }
     s.shape.max_width = s.max_width > s.shape.elem_size ? s.max_width : s.shape.elem_size;
-    size_t n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &sg->truncated);
-    const lds_session_config *cfg = q->cfg;
-    for (size_t i = 1; i <= n; i++) {
-        if (!s.steps_left) {   /* the budget is spent: what was tried is ranked */
-            sg->truncated = true;
-            break;
-        }
-        if (replay(&s, &cand[i], false) == -2) {   /* stopped by the budget, not by itself */
-            mpz_clears(cand[i].cycles, cand[i].ideal, cand[i].excess, NULL);
-            sg->truncated = true;
-            break;
-        }
-        sg->ncand = i + 1;
-        if (cfg->suggest_progress)
-            cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)i, (unsigned)n, false);
-    }
-    if (cfg->suggest_progress)
-        cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)n, (unsigned)n, true);
-    for (size_t i = sg->ncand; i <= n; i++)   /* generated, never tried */
-        lds_suggestion_free_candidate(&cand[i]);
+    bool full = false;
+    size_t n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &full);
+    bool stopped = try_candidates(&s, 1 + n);
     qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);
+    /* combinations, where no single layout removed every conflict */
+    if (!stopped && !full && sg->ncand > 1 && !cand[1].error && mpz_sgn(cand[1].excess)) {
+        size_t more = lds_suggest_combinations(&s.shape, cand + 1, sg->ncand - 1, cand + sg->ncand,
+                                               LDS_SUGGEST_MAX_CANDIDATES + 1 - sg->ncand, &full);
+        try_candidates(&s, sg->ncand + more);
+        qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);
+    }
+    sg->truncated = sg->truncated || full;
     return sg;
 }
 

@@ -98,6 +98,49 @@ static void cute_type(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
     lds_buf_free(&t);
 }
 
+/* Why a row pitch of `pitch` elements spreads rows over the banks. */
+static void pitch_why(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+{
+    uint64_t bytes = pitch * sh->elem_size;
+    if (bytes % sh->profile->bank_bytes) {
+        lds_buf_printf(b, "row pitch %llu bytes", (unsigned long long)bytes);
+        return;
+    }
+    uint64_t words = lds_sim_word_of(sh->profile, bytes), common = lds_sim_gcd(words, sh->profile->banks);
+    if (common == 1)
+        lds_buf_printf(b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words,
+                       sh->profile->banks);
+    else
+        lds_buf_printf(b, "row pitch %llu words, %llu rows to a bank cycle", (unsigned long long)words,
+                       (unsigned long long)(sh->profile->banks / common));
+}
+
+/* What Swizzle<B,M,S> does to an element offset */
+static void swizzle_why(lds_buf *b, const unsigned z[3])
+{
+    lds_buf_printf(b, "%u-element chunk ^= (offset >> %u) %% %u", 1u << z[1], z[1] + z[2], 1u << z[0]);
+}
+
+/* Swizzle<B,M,S> over the tile with rows `pitch` elements apart: its lds
+ * layout and CuTe's C++ */
+static void swizzle_texts(lds_suggest_candidate *c, const lds_suggest_shape *sh, uint64_t pitch)
+{
+    const unsigned *z = c->swizzle;
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "Swizzle<%u,%u,%u> o ", z[0], z[1], z[2]);
+    cute_layout(&b, sh, pitch);
+    c->layout = lds_buf_take(&b);
+    lds_buf_printf(&b, "composition(Swizzle<%u,%u,%u>{}, ", z[0], z[1], z[2]);
+    cute_type(&b, sh, pitch);
+    lds_buf_putc(&b, ')');
+    c->cute = lds_buf_take(&b);
+}
+
+static void pad_label(lds_buf *b, uint64_t p)
+{
+    lds_buf_printf(b, "pad rows by %llu element%s", (unsigned long long)p, p == 1 ? "" : "s");
+}
+
 static void paddings(gen *g)
 {
     const lds_suggest_shape *sh = g->sh;
@@ -109,8 +152,9 @@ static void paddings(gen *g)
         lds_suggest_candidate *c = add(g, LDS_LAYOUT_PADDED, (unsigned)p);
         if (!c)
             return;
+        c->pad = (unsigned)p;
         lds_buf b = { 0 };
-        lds_buf_printf(&b, "pad rows by %llu element%s", (unsigned long long)p, p == 1 ? "" : "s");
+        pad_label(&b, p);
         c->label = lds_buf_take(&b);
         cute_layout(&b, sh, C + p);
         c->layout = lds_buf_take(&b);
@@ -121,17 +165,7 @@ static void paddings(gen *g)
                            (unsigned long long)C, (unsigned long long)p, (long long)sh->dims[0], (long long)C);
             c->triton = lds_buf_take(&b);
         }
-        uint64_t pitch = (C + p) * e;
-        if (pitch % sh->profile->bank_bytes == 0) {
-            uint64_t words = lds_sim_word_of(sh->profile, pitch), common = lds_sim_gcd(words, sh->profile->banks);
-            if (common == 1)
-                lds_buf_printf(&b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words, sh->profile->banks);
-            else
-                lds_buf_printf(&b, "row pitch %llu words, %llu rows to a bank cycle", (unsigned long long)words,
-                               (unsigned long long)(sh->profile->banks / common));
-        } else {
-            lds_buf_printf(&b, "row pitch %llu bytes", (unsigned long long)pitch);
-        }
+        pitch_why(&b, sh, C + p);
         c->why = lds_buf_take(&b);
     }
 }
@@ -154,17 +188,14 @@ static void swizzles(gen *g)
                 lds_suggest_candidate *c = add(g, LDS_LAYOUT_CUTE_SWIZZLE, 10 * B + (M - m0));
                 if (!c)
                     return;
+                c->swizzle[0] = B;
+                c->swizzle[1] = M;
+                c->swizzle[2] = S;
                 lds_buf b = { 0 };
                 lds_buf_printf(&b, "Swizzle<%u,%u,%u>", B, M, S);
                 c->label = lds_buf_take(&b);
-                lds_buf_printf(&b, "Swizzle<%u,%u,%u> o ", B, M, S);
-                cute_layout(&b, sh, C);
-                c->layout = lds_buf_take(&b);
-                lds_buf_printf(&b, "composition(Swizzle<%u,%u,%u>{}, ", B, M, S);
-                cute_type(&b, sh, C);
-                lds_buf_putc(&b, ')');
-                c->cute = lds_buf_take(&b);
-                lds_buf_printf(&b, "%u-element chunk ^= (offset >> %u) %% %u", 1u << M, M + S, 1u << B);
+                swizzle_texts(c, sh, C);
+                swizzle_why(&b, c->swizzle);
                 c->why = lds_buf_take(&b);
             }
 }
@@ -237,6 +268,47 @@ static void nvmma(gen *g)
         lds_buf_printf(&b, "NVMMA %u-byte swizzle", sw);
         c->label = lds_buf_take(&b);
     }
+}
+
+/* Up to `most` of the ranked candidates of one family, best first. */
+static size_t best_of(const lds_suggest_candidate *ranked, size_t nranked, lds_layout_family family,
+                      const lds_suggest_candidate **out, size_t most)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < nranked && n < most; i++)
+        if (!ranked[i].error && ranked[i].family == family)
+            out[n++] = &ranked[i];
+    return n;
+}
+
+size_t lds_suggest_combinations(const lds_suggest_shape *sh, const lds_suggest_candidate *ranked, size_t nranked,
+                                lds_suggest_candidate *out, size_t max, bool *truncated)
+{
+    gen g = { sh, out, 0, max, truncated };
+    *truncated = false;
+    const lds_suggest_candidate *pads[LDS_SUGGEST_COMBINE_EACH], *swizzles[LDS_SUGGEST_COMBINE_EACH];
+    size_t np = best_of(ranked, nranked, LDS_LAYOUT_PADDED, pads, LDS_SUGGEST_COMBINE_EACH);
+    size_t nz = best_of(ranked, nranked, LDS_LAYOUT_CUTE_SWIZZLE, swizzles, LDS_SUGGEST_COMBINE_EACH);
+    uint64_t C = row_elems(sh);
+    for (size_t i = 0; i < np; i++)
+        for (size_t k = 0; k < nz; k++) {
+            /* simpler: built from better-ranked parts */
+            lds_suggest_candidate *c = add(&g, LDS_LAYOUT_PADDED_SWIZZLE, (unsigned)(i + k));
+            if (!c)
+                return g.n;
+            c->pad = pads[i]->pad;
+            memcpy(c->swizzle, swizzles[k]->swizzle, sizeof c->swizzle);
+            lds_buf b = { 0 };
+            lds_buf_printf(&b, "%s over rows padded by %u element%s", swizzles[k]->label, c->pad,
+                           c->pad == 1 ? "" : "s");
+            c->label = lds_buf_take(&b);
+            swizzle_texts(c, sh, C + c->pad);
+            pitch_why(&b, sh, C + c->pad);
+            lds_buf_printf(&b, "; ");
+            swizzle_why(&b, c->swizzle);
+            c->why = lds_buf_take(&b);
+        }
+    return g.n;
 }
 
 size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate *out, size_t max, bool *truncated)

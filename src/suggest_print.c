@@ -15,13 +15,16 @@ static bool same_numbers(const lds_suggest_candidate *a, const lds_suggest_candi
 }
 
 /* A layout no better than one of its own family ranked above it (a
- * wider padding after a narrower one) is left out of the text. */
+ * wider padding after a narrower one) is left out of the text; so is a
+ * padding under a swizzle no better than any layout above it: it is
+ * worth its complexity only where it wins. */
 static bool dominated(const lds_suggestion *sg, size_t upto, size_t i)
 {
     const lds_suggest_candidate *c = &sg->cand[i];
     for (size_t k = 1; k < upto; k++) {   /* every layout ranked above it */
         const lds_suggest_candidate *s = &sg->cand[k];
-        if (s->family == c->family && mpz_cmp(s->cycles, c->cycles) <= 0
+        bool rival = s->family == c->family || c->family == LDS_LAYOUT_PADDED_SWIZZLE;
+        if (rival && mpz_cmp(s->cycles, c->cycles) <= 0
             && mpz_cmp(s->excess, c->excess) <= 0 && s->bytes <= c->bytes)
             return true;
     }
@@ -73,13 +76,17 @@ static void entry(FILE *out, const lds_suggestion *sg, size_t i, unsigned rank)
 
 void lds_suggest_print(FILE *out, const lds_suggestion *sg)
 {
-    size_t tried = sg->ncand - 1, failed = 0;
-    for (size_t i = 1; i < sg->ncand; i++)
+    size_t tried = sg->ncand - 1, failed = 0, combined = 0;
+    for (size_t i = 1; i < sg->ncand; i++) {
         failed += sg->cand[i].error != NULL;
-    fprintf(out, "suggest %s (line %u): %u access%s to %s (%s, %llu B) on %s; %zu layouts tried%s, each simulated in full\n",
-            sg->array, sg->line, sg->naccess, sg->naccess == 1 ? "" : "es", sg->array, sg->shape,
-            (unsigned long long)sg->cand[0].bytes, sg->profile, tried,
-            sg->truncated ? " (the search's limit: more were not)" : "");
+        combined += sg->cand[i].family == LDS_LAYOUT_PADDED_SWIZZLE;
+    }
+    fprintf(out, "suggest %s (line %u): %u access%s to %s (%s, %llu B) on %s; %zu layouts tried", sg->array, sg->line,
+            sg->naccess, sg->naccess == 1 ? "" : "es", sg->array, sg->shape, (unsigned long long)sg->cand[0].bytes,
+            sg->profile, tried);
+    if (combined)
+        fprintf(out, ", %zu of them paddings under swizzles", combined);
+    fprintf(out, "%s, each simulated in full\n", sg->truncated ? " (the search's limit: more were not)" : "");
     fputs("  as declared: ", out);
     numbers(out, &sg->cand[0], NULL);
     fputc('\n', out);
@@ -117,6 +124,12 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
                 100.0 * (double)sg->cand[1].lds_used / (double)sg->capacity);
 }
 
+/* a layout that spends shared memory on padding */
+static bool pads(const lds_suggest_candidate *c)
+{
+    return c->family == LDS_LAYOUT_PADDED || c->family == LDS_LAYOUT_PADDED_SWIZZLE;
+}
+
 void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
 {
     const lds_suggest_candidate *before = &sg->cand[0], *best = sg->ncand > 1 ? &sg->cand[1] : NULL;
@@ -127,12 +140,12 @@ void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
     /* the best, and the best of another family (a padding against a
      * swizzle) when it does as well */
     const lds_suggest_candidate *other = NULL;
-    bool best_pads = best->family == LDS_LAYOUT_PADDED;
+    bool best_pads = pads(best);
     for (size_t i = 2; i < sg->ncand && !other; i++) {
         const lds_suggest_candidate *c = &sg->cand[i];
         if (c->error || mpz_cmp(c->cycles, best->cycles) || mpz_cmp(c->excess, best->excess))
             break;
-        if ((c->family == LDS_LAYOUT_PADDED) != best_pads)
+        if (pads(c) != best_pads)
             other = c;
     }
     fprintf(out, "  fix for %s: ", sg->array);

@@ -35,6 +35,30 @@ check "reads alone: the XOR" has suggest-read-vs-write "  1. ck_tile XOR: column
 check "writes alone: nothing better" has suggest-read-vs-write "  no layout tried does better than the array as declared"
 check "both: Swizzle<4,1,4>, a third layout" \
     has suggest-read-vs-write "  1. Swizzle<4,1,4> (2-element chunk ^= (offset >> 5) % 16): cycles 96, excess 32, worst 2-way, 4096 B"
+# no single layout removes every conflict: a padding under a swizzle
+check "pad and swizzle: the combination first, conflict-free, its bytes shown" \
+    has suggest-pad-and-swizzle "  1. Swizzle<1,3,2> over rows padded by 16 elements (row pitch 48 words, 2 rows to a bank cycle; 8-element chunk ^= (offset >> 5) % 2): cycles 12, excess 0, worst 1-way (conflict-free), 12224 B (+4032 B)"
+check "pad and swizzle: in CuTe, a composition over padded strides" \
+    has suggest-pad-and-swizzle "       CuTe: composition(Swizzle<1,3,2>{}, Layout<Shape<_64,_32>, Stride<_48,_1>>{})"
+check "pad and swizzle: the best single layout runs second" \
+    has suggest-pad-and-swizzle "  2. Swizzle<1,4,1> (16-element chunk ^= (offset >> 5) % 2): cycles 16, excess 4, worst 2-way, 8192 B"
+check "pad and swizzle: the count says how many were combinations (8 paddings x 8 swizzles)" \
+    has suggest-pad-and-swizzle "147 layouts tried, 64 of them paddings under swizzles, each simulated in full"
+check "no combinations are tried where a single layout is conflict-free" \
+    sh -c "$LDS_CALC -f '$ex/suggest-transpose.lds' | grep -qF '153 layouts tried, each simulated in full'"
+# 4-way is the least an f16 column read allows when b128 writes keep
+# 8-element vectors whole: combinations are tried, none does better,
+# so none is printed (JSON still has them)
+fp16col='arch sm80; array f16 A[64][64]; write b128 A[lane / 8 + 4 * k][(lane % 8) * 8] for k in 0..16; read b16 A[lane + 32 * (k % 2)][k / 2] for k in 0..128; suggest A'
+combination_left_out() {
+    t=$("$LDS_CALC" "$fp16col") || return 1
+    printf '%s\n' "$t" | grep -qF ', 64 of them paddings under swizzles,' &&
+        printf '%s\n' "$t" | grep -qF '  1. Swizzle<3,3,3> ' &&
+        ! printf '%s\n' "$t" | grep -q '^  [0-9]\. .* over rows padded'
+}
+check "a combination no better than a single layout is left out of the text" combination_left_out
+check "... and JSON keeps it" \
+    sh -c "$LDS_CALC --format json '$fp16col' | grep -qF 'over rows padded by'"
 
 # --explain ends a conflict with the fix
 check "--explain ends with the best fix" \
@@ -59,6 +83,8 @@ check "suggest of a 1-D array" \
     sh -c "$LDS_CALC 'array f32 t[32]; read t[lane]; suggest t' 2>&1 | grep -qF \"'t' has one dimension\""
 check "the search stops within its budget and says so" \
     sh -c "$LDS_CALC --max-steps 100 'array f32 t[32][32]; read t[lane][k] for k in 0..32; suggest t' | grep -qF '30 layouts tried (the search'\\''s limit: more were not)'"
+check "the budget also bounds the combinations, and says so" \
+    sh -c "$LDS_CALC --max-steps 60 -f '$ex/suggest-pad-and-swizzle.lds' | grep -qF '99 layouts tried, 16 of them paddings under swizzles (the search'\''s limit: more were not)'"
 check "--suggest takes an array name (a usage error, exit 2)" \
     sh -c "$LDS_CALC --suggest '1x' 'read f32[lane]' 2>&1 | grep -qxF \"lds-calc: --suggest: expected the name of an array, not '1x'\" && $LDS_CALC --suggest '1x' 'read f32[lane]' 2>/dev/null; test \$? -eq 2"
 
@@ -66,7 +92,7 @@ check "--suggest takes an array name (a usage error, exit 2)" \
 if [ -n "$PYTHON3" ]; then
     tmp=${TMPDIR:-/tmp}/lds-suggest.$$
     "$PYTHON3" "$srcdir/tests/suggest_rerun.py" "$LDS_CALC" "$ex/suggest-transpose.lds" "$ex/suggest-sgemm-half.lds" \
-        "$ex/suggest-gfx942-mfma.lds" "$ex/suggest-read-vs-write.lds" >"$tmp" 2>&1 || true
+        "$ex/suggest-gfx942-mfma.lds" "$ex/suggest-read-vs-write.lds" "$ex/suggest-pad-and-swizzle.lds" >"$tmp" 2>&1 || true
     while read -r line; do   # not a pipe: the counts live in this shell
         case "$line" in
         "ok "*) ok "${line#ok [0-9]* - }" ;;
