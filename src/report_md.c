@@ -1,6 +1,7 @@
 /* src/report_md.c - the run as a Markdown document for a tutorial: the
- * profile, the program, a results table, the checks, and for each access
- * its explanation and picture. */
+ * profile, the program, a results table, the checks, for each access
+ * its explanation and picture, the layout pictures and the suggest
+ * statements' rankings. */
 #include "src/report_impl.h"
 
 #include <stdbool.h>
@@ -9,6 +10,7 @@
 #include "src/explain.h"
 #include "src/layout_draw.h"
 #include "src/notes.h"
+#include "src/suggest_print.h"
 
 /* Inline code that a table cell can hold. */
 static void md_code(FILE *out, const char *s)
@@ -202,6 +204,23 @@ static void layouts_section(lds_reporter *r, const lds_run_view *run, FILE *out)
     }
 }
 
+/* The suggest statements' rankings, as the text report prints them. */
+static void suggestions_section(lds_reporter *r, const lds_run_view *run, FILE *out)
+{
+    const lds_results *res = run->res;
+    if (res->nsuggestions == run->first_suggestion)
+        return;
+    unsigned fence = fence_length(r);   /* the accesses' sources are quoted */
+    fprintf(out, "\n## Layouts to try\n");
+    for (size_t i = run->first_suggestion; i < res->nsuggestions; i++) {
+        const lds_suggestion *sg = res->suggestions[i];
+        fprintf(out, "\n### Line %u: `suggest %s`\n\n", sg->line, sg->array);
+        put_fence(out, fence);
+        lds_suggest_print(out, sg);
+        put_fence(out, fence);
+    }
+}
+
 static void md_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
@@ -229,6 +248,7 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
     }
     why_section(r, res, first_access, out);
     layouts_section(r, run, out);
+    suggestions_section(r, run, out);
 }
 
 const lds_format_ops lds_markdown_ops = { NULL, md_end_run, NULL, false };

@@ -74,6 +74,9 @@ check "markdown: show layout as a text grid under Layouts" \
     sh -c "grep -q '^## Layouts' '$tmp/lay.md' && grep -A8 '^### Line 1: \`show layout t\`' '$tmp/lay.md' | grep -q '^1: *5 *4 *7 *6$'"
 lds --format markdown --output "$tmp/laymd" "$tri" > "$tmp/lay2.md"
 check "markdown with --output links the layout's SVG" grep -q "](.*laymd/layout-t.svg)" "$tmp/lay2.md"
+lds --format markdown -f "$srcdir/examples/suggest-transpose.lds" > "$tmp/suggest.md"
+check "markdown: suggest's ranking in a fenced block under Layouts to try" \
+    sh -c "grep -q '^## Layouts to try' '$tmp/suggest.md' && grep -A5 '^### Line 19: \`suggest t\`' '$tmp/suggest.md' | sed -n '3p;6p' | tr '\n' '|' | grep -qxF '\`\`\`|  1. ck_tile XOR: column ^= row: cycles 64, excess 0, worst 1-way (conflict-free), 4096 B|'"
 
 # render one picture to PNG and check that it is not blank
 svg="$tmp/w64/access1.svg"
