@@ -15,35 +15,28 @@ T() { tmux -S "$sock" "$@"; }
 cleanup() { T kill-server 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 screen() { T capture-pane -p -J -t r -S -200; }
+# poll: run a test (the words after TENTHS) every tenth of a second until
+# it holds, for at most TENTHS tenths
+poll() {
+    limit=$1; shift
+    i=0
+    while [ $i -lt "$limit" ]; do
+        "$@" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+shows() { screen | grep -qF -- "$1"; }
+at_prompt() { [ "$(screen | sed '/^[[:space:]]*$/d' | tail -n 1)" = "lds>" ]; }
+shows_lines() { [ "$(screen | grep -cxF -- "$1")" -ge "$2" ]; }
 # wait until the screen shows TEXT (fixed string), up to 10 s (or the
 # tenths of a second given)
-wait_for() {
-    i=0
-    while [ $i -lt "${2:-100}" ]; do
-        screen | grep -qF -- "$1" && return 0
-        sleep 0.1; i=$((i + 1))
-    done
-    return 1
-}
+wait_for() { poll "${2:-100}" shows "$1"; }
 # wait until the last line on the screen is an empty prompt: the REPL is
 # reading a new entry
-wait_prompt() {
-    i=0
-    while [ $i -lt 100 ]; do
-        [ "$(screen | sed '/^[[:space:]]*$/d' | tail -n 1)" = "lds>" ] && return 0
-        sleep 0.1; i=$((i + 1))
-    done
-    return 1
-}
+wait_prompt() { poll 100 at_prompt; }
 # wait until the screen has N lines that are exactly TEXT
-wait_lines() {
-    i=0
-    while [ $i -lt 100 ]; do
-        [ "$(screen | grep -cxF -- "$1")" -ge "$2" ] && return 0
-        sleep 0.1; i=$((i + 1))
-    done
-    return 1
-}
+wait_lines() { poll 100 shows_lines "$1" "$2"; }
 type_line() { T send-keys -t r -l -- "$1"; T send-keys -t r Enter; }
 start() {   # start the REPL with extra environment
     T kill-session -t r 2>/dev/null
