@@ -134,6 +134,7 @@ typedef struct {
     char *why;                    /* a padding's reason, or NULL */
     char *error;                  /* it could not run, and why: not ranked */
     unsigned pad;                 /* elements of row padding, 0: none */
+    uint64_t row;                 /* elements of a padded row */
     unsigned swizzle[3];          /* CuTe Swizzle<B,M,S>; B 0: none */
     unsigned simplicity;          /* lower is simpler (the family first, then
                                      its parameters): the last tie-break */

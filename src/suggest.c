@@ -205,12 +205,8 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
         lds_suggestion_free(sg);
         return NULL;
     }
-    if (!sg->naccess || s.shape.ndims < 2) {
-        if (!sg->naccess)
-            lds_diag_set(diag, loc, "suggest %s: no access to '%s' before this statement", q->array, q->array);
-        else
-            lds_diag_set(diag, loc, "suggest %s: '%s' has one dimension; a layout needs rows (declare it [R][C])",
-                         q->array, q->array);
+    if (!sg->naccess) {
+        lds_diag_set(diag, loc, "suggest %s: no access to '%s' before this statement", q->array, q->array);
         lds_suggestion_free(sg);
         return NULL;
     }

@@ -58,11 +58,22 @@ static uint64_t row_elems(const lds_suggest_shape *sh)
 }
 
 /* "(d0,d1,...):(pitch,s1,...,1)": row-major, a row (all but the first
- * dimension) starting every `pitch` elements */
-static void cute_layout(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+ * dimension) starting every `pitch` elements.  A one-dimensional array
+ * of N has rows of `row` elements: "((row,N/row)):((1,pitch))", one
+ * mode that CuTe walks colexicographically (N:1 when not padded). */
+static void cute_layout(lds_buf *b, const lds_suggest_shape *sh, uint64_t row, uint64_t pitch)
 {
-    uint64_t stride[LDS_MAX_DIMS];
     unsigned n = sh->ndims;
+    if (n == 1) {
+        uint64_t N = (uint64_t)sh->dims[0];
+        if (pitch == row)
+            lds_buf_printf(b, "(%llu):(1)", (unsigned long long)N);
+        else
+            lds_buf_printf(b, "((%llu,%llu)):((1,%llu))", (unsigned long long)row, (unsigned long long)(N / row),
+                           (unsigned long long)pitch);
+        return;
+    }
+    uint64_t stride[LDS_MAX_DIMS];
     stride[n - 1] = 1;
     for (unsigned d = n - 1; d-- > 0;)
         stride[d] = d == 0 ? pitch : stride[d + 1] * (uint64_t)sh->dims[d + 1];
@@ -75,11 +86,21 @@ static void cute_layout(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
     lds_buf_putc(b, ')');
 }
 
-/* CuTe's C++ for that layout: Layout<Shape<_d0,...>, Stride<_s0,...>>{} */
-static void cute_type(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+/* CuTe's C++ for that layout: Layout<Shape<_d0,...>, Stride<_s0,...>>{}
+ * (for one dimension, the rank-2 layout a 1-D index walks the same way) */
+static void cute_type(lds_buf *b, const lds_suggest_shape *sh, uint64_t row, uint64_t pitch)
 {
+    if (sh->ndims == 1) {
+        uint64_t N = (uint64_t)sh->dims[0];
+        if (pitch == row)
+            lds_buf_printf(b, "Layout<Shape<_%llu>, Stride<_1>>{}", (unsigned long long)N);
+        else
+            lds_buf_printf(b, "Layout<Shape<_%llu,_%llu>, Stride<_1,_%llu>>{}", (unsigned long long)row,
+                           (unsigned long long)(N / row), (unsigned long long)pitch);
+        return;
+    }
     lds_buf t = { 0 };
-    cute_layout(&t, sh, pitch);
+    cute_layout(&t, sh, row, pitch);
     const char *s = lds_buf_str(&t);
     lds_buf_printf(b, "Layout<Shape<");
     for (const char *p = s + 1; *p; p++) {   /* (a,b):(c,d) -> _a,_b>, Stride<_c,_d */
@@ -121,30 +142,37 @@ static void swizzle_why(lds_buf *b, const unsigned z[3])
     lds_buf_printf(b, "%u-element chunk ^= (offset >> %u) %% %u", 1u << z[1], z[1] + z[2], 1u << z[0]);
 }
 
-/* Swizzle<B,M,S> over the tile with rows `pitch` elements apart: its lds
- * layout and CuTe's C++ */
-static void swizzle_texts(lds_suggest_candidate *c, const lds_suggest_shape *sh, uint64_t pitch)
+/* Swizzle<B,M,S> over the tile with rows of `row` elements `pitch`
+ * apart: its lds layout and CuTe's C++ */
+static void swizzle_texts(lds_suggest_candidate *c, const lds_suggest_shape *sh, uint64_t row, uint64_t pitch)
 {
     const unsigned *z = c->swizzle;
     lds_buf b = { 0 };
     lds_buf_printf(&b, "Swizzle<%u,%u,%u> o ", z[0], z[1], z[2]);
-    cute_layout(&b, sh, pitch);
+    cute_layout(&b, sh, row, pitch);
     c->layout = lds_buf_take(&b);
     lds_buf_printf(&b, "composition(Swizzle<%u,%u,%u>{}, ", z[0], z[1], z[2]);
-    cute_type(&b, sh, pitch);
+    cute_type(&b, sh, row, pitch);
     lds_buf_putc(&b, ')');
     c->cute = lds_buf_take(&b);
 }
 
-static void pad_label(lds_buf *b, uint64_t p)
+/* "pad rows by 2 elements", or for one dimension "pad every 32 elements
+ * by 2" */
+static void pad_label(lds_buf *b, const lds_suggest_shape *sh, uint64_t row, uint64_t p)
 {
-    lds_buf_printf(b, "pad rows by %llu element%s", (unsigned long long)p, p == 1 ? "" : "s");
+    if (sh->ndims == 1)
+        lds_buf_printf(b, "pad every %llu elements by %llu", (unsigned long long)row, (unsigned long long)p);
+    else
+        lds_buf_printf(b, "pad rows by %llu element%s", (unsigned long long)p, p == 1 ? "" : "s");
 }
 
-static void paddings(gen *g)
+/* Every padding of rows of C elements that keeps the widest access
+ * aligned, 1 up to a bank row of elements. */
+static void paddings_of(gen *g, uint64_t C)
 {
     const lds_suggest_shape *sh = g->sh;
-    uint64_t C = row_elems(sh), e = sh->elem_size, w = sh->max_width;
+    uint64_t e = sh->elem_size, w = sh->max_width;
     uint64_t most = (uint64_t)sh->profile->banks * sh->profile->bank_bytes / e;   /* one row of every bank */
     for (uint64_t p = 1; p <= most; p++) {
         if ((C + p) * e % w)
@@ -153,21 +181,45 @@ static void paddings(gen *g)
         if (!c)
             return;
         c->pad = (unsigned)p;
+        c->row = C;
         lds_buf b = { 0 };
-        pad_label(&b, p);
+        pad_label(&b, sh, C, p);
         c->label = lds_buf_take(&b);
-        cute_layout(&b, sh, C + p);
+        cute_layout(&b, sh, C, C + p);
         c->layout = lds_buf_take(&b);
-        cute_type(&b, sh, C + p);
+        cute_type(&b, sh, C, C + p);
         c->cute = lds_buf_take(&b);
-        if (sh->ndims == 2 && pow2(C) && pow2(p)) {   /* Triton pads by powers of two */
-            lds_buf_printf(&b, "PaddedSharedLayout(interval_padding_pairs=[[%llu, %llu]], order=[1, 0], shape=[%lld, %lld])",
-                           (unsigned long long)C, (unsigned long long)p, (long long)sh->dims[0], (long long)C);
+        if (sh->ndims <= 2 && pow2(C) && pow2(p)) {   /* Triton pads by powers of two */
+            lds_buf_printf(&b, "PaddedSharedLayout(interval_padding_pairs=[[%llu, %llu]], ", (unsigned long long)C,
+                           (unsigned long long)p);
+            if (sh->ndims == 1)
+                lds_buf_printf(&b, "order=[0], shape=[%lld])", (long long)sh->dims[0]);
+            else
+                lds_buf_printf(&b, "order=[1, 0], shape=[%lld, %lld])", (long long)sh->dims[0], (long long)C);
             c->triton = lds_buf_take(&b);
         }
         pitch_why(&b, sh, C + p);
         c->why = lds_buf_take(&b);
     }
+}
+
+/* A one-dimensional array has no rows of its own: its paddings pad
+ * every C elements, C a power of two from a bank row of elements, at
+ * most this many sizes. */
+#define ROW_SIZES_1D 4
+
+static void paddings(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    if (sh->ndims > 1) {
+        paddings_of(g, row_elems(sh));
+        return;
+    }
+    uint64_t N = (uint64_t)sh->dims[0];
+    uint64_t C = (uint64_t)sh->profile->banks * sh->profile->bank_bytes / sh->elem_size;
+    for (unsigned k = 0; k < ROW_SIZES_1D && C && C <= N / 2; k++, C *= 2)
+        if (N % C == 0 && C * sh->elem_size % sh->max_width == 0)
+            paddings_of(g, C);
 }
 
 /* CuTe's Swizzle<B,M,S> over the row-major tile: bits [M, M+B) of the
@@ -194,7 +246,7 @@ static void swizzles(gen *g)
                 lds_buf b = { 0 };
                 lds_buf_printf(&b, "Swizzle<%u,%u,%u>", B, M, S);
                 c->label = lds_buf_take(&b);
-                swizzle_texts(c, sh, C);
+                swizzle_texts(c, sh, C, C);
                 swizzle_why(&b, c->swizzle);
                 c->why = lds_buf_take(&b);
             }
@@ -217,7 +269,7 @@ static void ck_xor(gen *g)
     lds_buf b = { 0 };
     c->label = lds_xstrdup(two ? "ck_tile XOR: column ^= row" : "ck_tile XOR: k0 ^= row");
     lds_buf_printf(&b, "make_xor_transform((%lld,%lld),(0,1)) o ", (long long)d[0], (long long)d[1]);
-    cute_layout(&b, sh, row_elems(sh));
+    cute_layout(&b, sh, row_elems(sh), row_elems(sh));
     c->layout = lds_buf_take(&b);
     lds_buf_printf(&b, "make_xor_transform(make_tuple(number<%lld>{}, number<%lld>{}))", (long long)d[0],
                    (long long)d[1]);
@@ -289,7 +341,6 @@ size_t lds_suggest_combinations(const lds_suggest_shape *sh, const lds_suggest_c
     const lds_suggest_candidate *pads[LDS_SUGGEST_COMBINE_EACH], *swizzles[LDS_SUGGEST_COMBINE_EACH];
     size_t np = best_of(ranked, nranked, LDS_LAYOUT_PADDED, pads, LDS_SUGGEST_COMBINE_EACH);
     size_t nz = best_of(ranked, nranked, LDS_LAYOUT_CUTE_SWIZZLE, swizzles, LDS_SUGGEST_COMBINE_EACH);
-    uint64_t C = row_elems(sh);
     for (size_t i = 0; i < np; i++)
         for (size_t k = 0; k < nz; k++) {
             /* simpler: built from better-ranked parts */
@@ -297,13 +348,17 @@ size_t lds_suggest_combinations(const lds_suggest_shape *sh, const lds_suggest_c
             if (!c)
                 return g.n;
             c->pad = pads[i]->pad;
+            c->row = pads[i]->row;
             memcpy(c->swizzle, swizzles[k]->swizzle, sizeof c->swizzle);
             lds_buf b = { 0 };
-            lds_buf_printf(&b, "%s over rows padded by %u element%s", swizzles[k]->label, c->pad,
-                           c->pad == 1 ? "" : "s");
+            lds_buf_printf(&b, "%s over ", swizzles[k]->label);
+            if (sh->ndims == 1)
+                lds_buf_printf(&b, "every %llu elements padded by %u", (unsigned long long)c->row, c->pad);
+            else
+                lds_buf_printf(&b, "rows padded by %u element%s", c->pad, c->pad == 1 ? "" : "s");
             c->label = lds_buf_take(&b);
-            swizzle_texts(c, sh, C + c->pad);
-            pitch_why(&b, sh, C + c->pad);
+            swizzle_texts(c, sh, c->row, c->row + c->pad);
+            pitch_why(&b, sh, c->row + c->pad);
             lds_buf_printf(&b, "; ");
             swizzle_why(&b, c->swizzle);
             c->why = lds_buf_take(&b);
@@ -315,14 +370,14 @@ size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate
 {
     gen g = { sh, out, 0, max, truncated };
     *truncated = false;
-    if (sh->ndims < 2 || sh->max_width < sh->elem_size)
+    if (!sh->ndims || sh->max_width < sh->elem_size)
         return 0;
     if (sh->has_layout) {   /* the plain row-major tile */
         lds_suggest_candidate *c = add(&g, LDS_LAYOUT_ROW_MAJOR, 0);
         if (c) {
             lds_buf b = { 0 };
             c->label = lds_xstrdup("row-major, no layout");
-            cute_layout(&b, sh, row_elems(sh));
+            cute_layout(&b, sh, row_elems(sh), row_elems(sh));
             c->layout = lds_buf_take(&b);
         }
     }

@@ -133,7 +133,9 @@ static bool pads(const lds_suggest_candidate *c)
 void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
 {
     const lds_suggest_candidate *before = &sg->cand[0], *best = sg->ncand > 1 ? &sg->cand[1] : NULL;
-    if (!best || best->error || mpz_cmp(best->cycles, before->cycles) >= 0) {
+    if (!best)
+        return;   /* no layout to try: a one-element array */
+    if (best->error || mpz_cmp(best->cycles, before->cycles) >= 0) {
         fprintf(out, "  fix for %s: none of the %zu layouts tried does better\n", sg->array, sg->ncand - 1);
         return;
     }

@@ -6,7 +6,9 @@ usage: suggest_rerun.py LDS_CALC PROGRAM.lds...
 For each program: run it with --format json, and for each suggestion and
 each candidate that ran, rebuild the program up to the suggest statement (its expects may fail: status 1)
 with the array declared `layout` the candidate's expression (on the
-declaration's own line, so that line numbers stay), run that, and compare
+declaration's own line, so that line numbers stay; a CUDA __shared__
+declaration is rewritten as an lds array of the shape the suggestion
+names), run that, and compare
 the cycles, excess and worst ways of the accesses the suggestion lists.
 Prints TAP; exits 1 on any difference."""
 import json
@@ -35,7 +37,7 @@ for path in programs:
     doc, _ = run_json("\n".join(lines))
     for sg in doc.get("suggestions", []):
         name, upto = sg["array"], sg["line"] - 1        # the lines before the statement
-        decl = [i for i in range(upto) if re.match(r"\s*array\s+\S+\s+%s\s*\[" % re.escape(name), lines[i])]
+        decl = [i for i in range(upto) if re.match(r"\s*(array\s+\S+|__shared__\s+[^\[]*\S)\s+%s\s*\[" % re.escape(name), lines[i])]
         wanted = {a["line"] for a in sg["accesses"]}
         checked = bad = 0
         first_bad = ""
@@ -44,7 +46,10 @@ for path in programs:
                 continue
             text = list(lines[:upto])
             i = decl[-1]
-            text[i] = "layout lds_rerun__ = %s; %s layout lds_rerun__" % (c["layout"], text[i].split("#")[0].rstrip())
+            declared = text[i].split("#")[0].rstrip()
+            if declared.lstrip().startswith("__shared__"):   # CUDA's spelling has no layout clause:
+                declared = "array %s %s%s" % (sg["shape"].split("[")[0], name, sg["shape"][sg["shape"].index("["):])
+            text[i] = "layout lds_rerun__ = %s; %s layout lds_rerun__" % (c["layout"], declared)
             got, status = run_json("\n".join(text))
             acc = [a for a in got["accesses"] if a["line"] in wanted and a["status"] == "ok"]
             cycles = sum(a["cycles"] for a in acc)
