@@ -99,7 +99,9 @@ check "--suggest takes an array name (a usage error, exit 2)" \
 # every layout each example's suggest ranked, pasted back as a program
 if [ -n "$PYTHON3" ]; then
     tmp=${TMPDIR:-/tmp}/lds-suggest.$$
-    "$PYTHON3" "$srcdir/tests/suggest_rerun.py" "$LDS_CALC" "$ex/suggest-transpose.lds" "$ex/suggest-sgemm-half.lds" \
+    sample=   # a sanitizer build starts slowly: the best five and every tenth
+    [ "${LDS_SANITIZED:-0}" = 1 ] && sample="--every 10"
+    "$PYTHON3" "$srcdir/tests/suggest_rerun.py" $sample "$LDS_CALC" "$ex/suggest-transpose.lds" "$ex/suggest-sgemm-half.lds" \
         "$ex/suggest-gfx942-mfma.lds" "$ex/suggest-read-vs-write.lds" "$ex/suggest-pad-and-swizzle.lds" "$ex/suggest-flat-array.lds" >"$tmp" 2>&1 || true
     while read -r line; do   # not a pipe: the counts live in this shell
         case "$line" in

@@ -1,7 +1,11 @@
 """Every layout a suggest statement ranked, pasted back into its program,
 gives the metrics the suggestion printed (lds(5), suggest).
 
-usage: suggest_rerun.py LDS_CALC PROGRAM.lds...
+usage: suggest_rerun.py [--every N] LDS_CALC PROGRAM.lds...
+
+--every N re-runs the five best of each suggestion and every Nth after
+them (for a sanitizer build, where each run costs a second's start-up;
+the plain build's test re-runs them all).
 
 For each program: run it with --format json, and for each suggestion and
 each candidate that ran, rebuild the program up to the suggest statement (its expects may fail: status 1)
@@ -16,7 +20,11 @@ import re
 import subprocess
 import sys
 
-lds, programs = sys.argv[1], sys.argv[2:]
+args = sys.argv[1:]
+every = 1
+if args[:1] == ["--every"]:
+    every, args = int(args[1]), args[2:]
+lds, programs = args[0], args[1:]
 n = failed = 0
 
 
@@ -42,7 +50,7 @@ for path in programs:
         checked = bad = 0
         first_bad = ""
         for c in sg["candidates"]:
-            if c["status"] != "ok" or c["layout"] is None:
+            if c["status"] != "ok" or c["layout"] is None or (c["rank"] > 5 and c["rank"] % every):
                 continue
             text = list(lines[:upto])
             i = decl[-1]
