@@ -46,6 +46,14 @@ void *lds_xreallocarray(void *p, size_t count, size_t size)
     return lds_xrealloc(p, count * size);
 }
 
+void *lds_xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first)
+{
+    if (n < *cap)
+        return p;
+    *cap = *cap ? (*cap > SIZE_MAX / 2 ? SIZE_MAX : *cap * 2) : first;
+    return lds_xreallocarray(p, *cap, size);
+}
+
 char *lds_xstrndup(const char *s, size_t n)
 {
     char *p = lds_xmalloc(n + 1);

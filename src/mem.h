@@ -23,6 +23,9 @@ char *lds_xstrdup(const char *s);
 char *lds_xstrndup(const char *s, size_t n);
 /* realloc for an array of count items of size bytes, checked for overflow */
 void *lds_xreallocarray(void *p, size_t count, size_t size);
+/* Room for item n of an array p of *cap items of size bytes: when it is
+ * full, *cap doubles (from `first`) and p is reallocated. */
+void *lds_xgrow(void *p, size_t n, size_t *cap, size_t size, size_t first);
 
 /* Print "lds-calc: out of memory" and exit(LDS_EXIT_NO_MEMORY). */
 _Noreturn void lds_out_of_memory(void);

@@ -70,6 +70,12 @@ static void key_number(FILE *out, const char *k, mpz_srcptr v)
     mpz_out_str(out, 10, v);
 }
 
+static void key_bool(FILE *out, const char *k, bool v)
+{
+    key(out, k, false);
+    fputs(v ? "true" : "false", out);
+}
+
 static void key_uint(FILE *out, const char *k, unsigned long long v)
 {
     key(out, k, false);
@@ -201,15 +207,13 @@ static void expect_doc(FILE *out, const lds_expect_result *e, bool first)
     key_uint(out, "column", e->col);
     key_string(out, "source", e->source);
     key_string(out, "metric", e->metric_name);
-    key(out, "total", false);
-    fputs(e->total ? "true" : "false", out);
+    key_bool(out, "total", e->total);
     key_string(out, "op", lds_op_name(e->cmp));
     key(out, "expected", false);
     fputs(e->expected, out);
     key(out, "actual", false);
     fputs(e->actual, out);
-    key(out, "ok", false);
-    fputs(e->ok ? "true" : "false", out);
+    key_bool(out, "ok", e->ok);
     fputc('}', out);
 }
 
@@ -255,8 +259,7 @@ static void suggestion_doc(FILE *out, const lds_suggestion *sg, bool first)
     key_uint(out, "line", sg->line);
     key_string(out, "profile", sg->profile);
     key_uint(out, "lds", (unsigned long long)sg->capacity);
-    key(out, "truncated", false);
-    fputs(sg->truncated ? "true" : "false", out);
+    key_bool(out, "truncated", sg->truncated);
     fputs(", \"accesses\": [", out);
     for (unsigned k = 0; k < sg->naccess; k++) {
         fprintf(out, "%s{", k ? ", " : "");

@@ -99,10 +99,7 @@ const char *lds_results_string(lds_results *r, const char *s)
 lds_access_result *lds_results_add_access(lds_results *r, const void *key, const lds_sim_profile *profile,
                                           unsigned samples)
 {
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 16;
-        r->accesses = lds_xreallocarray(r->accesses, r->cap, sizeof *r->accesses);
-    }
+    r->accesses = lds_xgrow(r->accesses, r->n, &r->cap, sizeof *r->accesses, 16);
     lds_access_result *a = lds_xcalloc(1, sizeof *a);
     a->naddr = 1;
     a->key = key;
@@ -128,10 +125,7 @@ void lds_results_take_samples(lds_access_result *to, lds_access_result *from)
 
 lds_expect_result *lds_results_add_expect(lds_results *r)
 {
-    if (r->nexpects == r->capexpects) {
-        r->capexpects = r->capexpects ? r->capexpects * 2 : 16;
-        r->expects = lds_xreallocarray(r->expects, r->capexpects, sizeof *r->expects);
-    }
+    r->expects = lds_xgrow(r->expects, r->nexpects, &r->capexpects, sizeof *r->expects, 16);
     lds_expect_result *e = &r->expects[r->nexpects++];
     memset(e, 0, sizeof *e);
     return e;
@@ -139,10 +133,7 @@ lds_expect_result *lds_results_add_expect(lds_results *r)
 
 void lds_results_add_layout(lds_results *r, lds_layout_result *pic)
 {
-    if (r->nlayouts == r->caplayouts) {
-        r->caplayouts = r->caplayouts ? r->caplayouts * 2 : 8;
-        r->layouts = lds_xreallocarray(r->layouts, r->caplayouts, sizeof *r->layouts);
-    }
+    r->layouts = lds_xgrow(r->layouts, r->nlayouts, &r->caplayouts, sizeof *r->layouts, 8);
     r->layouts[r->nlayouts++] = pic;
     r->layout_cells += (uint64_t)pic->rows * pic->cols;
 }
@@ -162,10 +153,7 @@ void lds_layout_result_free(lds_layout_result *pic)
 
 void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg)
 {
-    if (r->nsuggestions == r->capsuggestions) {
-        r->capsuggestions = r->capsuggestions ? r->capsuggestions * 2 : 4;
-        r->suggestions = lds_xreallocarray(r->suggestions, r->capsuggestions, sizeof *r->suggestions);
-    }
+    r->suggestions = lds_xgrow(r->suggestions, r->nsuggestions, &r->capsuggestions, sizeof *r->suggestions, 4);
     r->suggestions[r->nsuggestions++] = sg;
 }
 

@@ -47,10 +47,7 @@ static const struct { const char *name; lds_var_id var; uint64_t deps; } builtin
 
 lds_sym *lds_scope_declare(lds_scope *sc, lds_arena *arena, const char *name, lds_sym_kind kind, lds_loc loc)
 {
-    if (sc->n == sc->cap) {
-        sc->cap = sc->cap ? sc->cap * 2 : 64;
-        sc->syms = lds_xreallocarray(sc->syms, sc->cap, sizeof *sc->syms);
-    }
+    sc->syms = lds_xgrow(sc->syms, sc->n, &sc->cap, sizeof *sc->syms, 64);
     lds_sym *s = lds_arena_alloc(arena, sizeof *s);
     s->name = lds_arena_strndup(arena, name, strlen(name));
     s->kind = kind;

@@ -271,10 +271,7 @@ static int run_program(lds_session *s, lds_program *prog, bool *keeps_tree)
  * or the caller's own when it outlives the session. */
 static size_t remember_text(lds_session *s, const lds_source *src, bool copy)
 {
-    if (s->nran == s->capran) {
-        s->capran = s->capran ? s->capran * 2 : 8;
-        s->ran = lds_xreallocarray(s->ran, s->capran, sizeof *s->ran);
-    }
+    s->ran = lds_xgrow(s->ran, s->nran, &s->capran, sizeof *s->ran, 8);
     lds_ran_text *t = &s->ran[s->nran];
     t->src = *src;
     t->owned = copy;
@@ -323,10 +320,7 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
         status = LDS_EXIT_EVAL;
     s->ran[t].status = status;
     if (keeps_tree) {   /* a let or def refers to its tree, diagnostics to its text */
-        if (s->nkept == s->capkept) {
-            s->capkept = s->capkept ? s->capkept * 2 : 8;
-            s->kept = lds_xreallocarray(s->kept, s->capkept, sizeof *s->kept);
-        }
+        s->kept = lds_xgrow(s->kept, s->nkept, &s->capkept, sizeof *s->kept, 8);
         s->kept[s->nkept++] = *k;
         s->have_last = false;
     }
