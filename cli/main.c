@@ -11,6 +11,7 @@
 #include "repl/repl.h"
 #include "src/interrupt.h"
 #include "src/mem.h"
+#include "src/parse_ctx.h"
 #include "src/parser.h"
 #include "src/run.h"
 
@@ -51,11 +52,13 @@ int main(int argc, char **argv)
     unsigned n = args.nsources;
     lds_program *progs = lds_xcalloc(n ? n : 1, sizeof *progs);
     lds_program **list = lds_xcalloc(n ? n : 1, sizeof *list);
+    lds_parse_ctx *parse = lds_options_parse_ctx(&args.opts);   /* one parse, its #defines seen by the next */
+    args.opts.parse_ctx = parse;
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++) {
         lds_diag diag = { 0 };
         progs[i].arena = lds_arena_new();
         list[i] = &progs[i];
-        if (lds_parse_program(&args.sources[i], &progs[i], &diag) < 0) {
+        if (lds_parse_program_in(&args.sources[i], &progs[i], parse, &diag) < 0) {
             lds_diag_print(stderr, args.opts.prog, &diag, args.opts.color);
             status = LDS_EXIT_SYNTAX;
         }
@@ -66,6 +69,7 @@ int main(int argc, char **argv)
         status = args.interactive ? lds_repl_main(&args.opts, list, n) : lds_run_programs(&args.opts, list, n);
     for (unsigned i = 0; i < n; i++)
         lds_arena_free(progs[i].arena);
+    lds_parse_ctx_free(parse);
     free(progs);
     free(list);
     cli_args_free(&args);

@@ -145,10 +145,12 @@ static void add_suggest(cli_args *a, const char *name)
 static void usage_error(cli_args *a, const char *fmt, ...)
 {
     va_list ap;
-    fputs("lds-calc: ", stderr);
+    char msg[2048];
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("lds-calc: ", stderr);
+    lds_fput_text(stderr, msg);   /* it quotes what was typed */
     fputs("\nTry 'lds-calc --help' for more information.\n", stderr);
     a->done = true;
     a->status = LDS_EXIT_USAGE;
@@ -224,7 +226,7 @@ static void add_file(cli_args *a, const char *path)
     char why[4200];
     a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
     if (lds_input_read(path, &a->sources[a->nsources], why, sizeof why) < 0) {
-        fprintf(stderr, "lds-calc: %s\n", why);
+        lds_fprint_text(stderr, "lds-calc: %s", why);
         a->done = true;
         a->status = LDS_EXIT_USAGE;
         return;
@@ -390,7 +392,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
     case OPT_SUGGEST: add_suggest(a, optarg); break;
     case OPT_OUTPUT:
         if (mkdir(optarg, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "lds-calc: --output %s: %s\n", optarg, strerror(errno));
+            lds_fprint_text(stderr, "lds-calc: --output %s: %s", optarg, strerror(errno));
             a->done = true;
             a->status = LDS_EXIT_USAGE;
         }

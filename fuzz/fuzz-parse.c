@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lds_program prog = { lds_arena_new(), NULL, NULL };
     lds_diag diag = { 0 };
     lds_parse_program(&src, &prog, &diag);
-    lds_parse_incomplete(&src);
+    lds_parse_incomplete(&src, NULL);
     lds_arena_free(prog.arena);
     free(text);
     return 0;

@@ -133,9 +133,10 @@ static void banner(const repl *r)
 static void input(repl *r, unsigned first, const char *text)
 {
     const char *t = text + strspn(text, " \t");
+    lds_source src = { (char *)"<stdin>", (char *)text, strlen(text), first };
     if (!*t)
         return;
-    if (!strcmp(t, "explain")) {
+    if (lds_parse_is_lone(&src, S_EXPLAIN)) {   /* explain; and explain # why, too */
         const lds_access_result *a = lds_session_last_completed(r->session);
         if (a) {
             lds_explain_access(stdout, a, "  - ");
@@ -228,7 +229,7 @@ static void loop(repl *r)
         pending[plen] = '\0';
         free(line);
         lds_source probe = { (char *)"<stdin>", pending, plen, first };
-        if (lds_parse_incomplete(&probe))
+        if (lds_parse_incomplete(&probe, lds_session_parse_ctx(r->session)))
             continue;
         pending[plen - 1] = '\0';
         lds_le_add_history(pending);

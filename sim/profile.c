@@ -404,3 +404,29 @@ lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)
         return LDS_VENDOR_INTEL;
     return LDS_VENDOR_NONE;
 }
+
+/* Two strings that are both NULL or equal. */
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
+{
+    if (strcmp(a->name, b->name) || !same_text(a->title, b->title) || a->banks != b->banks
+        || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
+        || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
+        || a->max_atomic != b->max_atomic || a->pair_merge != b->pair_merge
+        || !same_text(a->pair_merge_source, b->pair_merge_source) || a->unaligned_free != b->unaligned_free
+        || !same_text(a->unaligned_source, b->unaligned_source) || a->r2 != b->r2 || a->r3 != b->r3
+        || !same_text(a->summary, b->summary) || !same_text(a->source, b->source))
+        return false;
+    for (unsigned k = 0; k < LDS_ACCESS_KINDS; k++)
+        for (unsigned w = 0; w < LDS_WC_COUNT; w++) {
+            const lds_sim_entry *x = &a->geometry[k][w], *y = &b->geometry[k][w];
+            if (strcmp(x->phases, y->phases) || x->banks != y->banks || x->confidence != y->confidence
+                || !same_text(x->source, y->source))
+                return false;
+        }
+    return true;
+}

@@ -85,6 +85,11 @@ typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_IN
 /* Whose hardware a profile describes (its profiler's counter names). */
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p);
 
+/* Whether two profiles describe the same hardware model: every field
+ * that changes a number or a report (the phase tables as text, not the
+ * bytes after their end). */
+bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b);
+
 /* Number of built-in profiles and the i-th one. */
 unsigned lds_sim_profile_count(void);
 const lds_sim_profile *lds_sim_profile_at(unsigned i);

@@ -42,6 +42,12 @@ int lds_element_offset(lds_eval *ev, const lds_sym *array, const int64_t *idx, u
     return 0;
 }
 
+/* The bytes from an address the access touches. */
+static uint64_t address_reach(const lds_address_ctx *c)
+{
+    return c->reach > c->width ? c->reach : c->width;
+}
+
 int lds_target_address(const lds_address_ctx *c, uint64_t *out)
 {
     const lds_target *t = c->t;
@@ -86,9 +92,16 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
                          (unsigned long long)addr, align, c->width * 8);
         return -1;
     }
-    if (addr > p->lds_bytes || p->lds_bytes - addr < c->width) {
-        lds_diag_set(diag, t->loc, "address %llu + %u bytes lies beyond shared memory (%llu bytes on this profile)",
-                     (unsigned long long)addr, c->width, (unsigned long long)p->lds_bytes);
+    uint64_t reach = address_reach(c);
+    if (addr > p->lds_bytes || p->lds_bytes - addr < reach) {
+        if (reach > c->width)
+            lds_diag_set(diag, t->loc,
+                         "address %llu + %llu bytes (to the end of its farther address, offset1 or offset0) lies "
+                         "beyond shared memory (%llu bytes on this profile)",
+                         (unsigned long long)addr, (unsigned long long)reach, (unsigned long long)p->lds_bytes);
+        else
+            lds_diag_set(diag, t->loc, "address %llu + %u bytes lies beyond shared memory (%llu bytes on this profile)",
+                         (unsigned long long)addr, c->width, (unsigned long long)p->lds_bytes);
         return -1;
     }
     *out = addr;
@@ -124,7 +137,8 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
 {
     const lds_target *t = c->t;
     const lds_sim_profile *p = c->profile;
-    uint64_t align = lds_address_alignment(c), end = p->lds_bytes < c->width ? 0 : p->lds_bytes - c->width;
+    uint64_t reach = address_reach(c);
+    uint64_t align = lds_address_alignment(c), end = p->lds_bytes < reach ? 0 : p->lds_bytes - reach;
     uint64_t anon_end = p->lds_bytes / c->elem_size;
     for (unsigned l = 0; l < nlanes; l++) {
         if (!(v->active >> l & 1))
@@ -144,7 +158,7 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
                 return -1;
             addr[l] = (uint64_t)x;
         }
-        if ((addr[l] & (align - 1)) || addr[l] > end || p->lds_bytes < c->width)
+        if ((addr[l] & (align - 1)) || addr[l] > end || p->lds_bytes < reach)
             return -1;   /* misaligned, or past the end: as lds_target_address says */
     }
     return 0;

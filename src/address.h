@@ -19,6 +19,9 @@ typedef struct {
     lds_eval *ev;                     /* at the lane; errors go to its diag */
     unsigned align;                   /* the instruction's own alignment
                                          (0: the width's on the profile) */
+    uint64_t reach;                   /* bytes from the address the access
+                                         touches: ds_read2's second address
+                                         + width (0: width) */
 } lds_address_ctx;
 
 /* The element offset of array element idx[0..n), each index already

@@ -76,6 +76,17 @@ typedef struct {
     struct lds_sym *array;    /* resolution, T_ELEM: the array */
 } lds_target;
 
+/* A CuTe layout as a layout statement wrote it (tile_to_shape worked
+ * out): its top-level modes, each a run of leaves, and its swizzle.
+ * suggest varies it: its largest stride padded, swizzles over it. */
+typedef struct {
+    unsigned nmodes, nleaves;
+    unsigned mode_first[LDS_MAX_PARAMS + 1];   /* mode k: leaves [mode_first[k], mode_first[k + 1]) */
+    int64_t shape[LDS_CUTE_MAX_LEAVES], stride[LDS_CUTE_MAX_LEAVES];
+    bool swizzled;
+    int64_t bms[3];           /* Swizzle<B,M,S> */
+} lds_cute_form;
+
 /* What a `layout` or `fragment` statement knows of its def beyond the
  * body: the tile it was written for and the elements it spans. */
 typedef struct {
@@ -83,7 +94,9 @@ typedef struct {
     unsigned rank;            /* exact_shape: the tile's dimensions */
     int64_t shape[LDS_MAX_DIMS];
     bool exact_shape;         /* an array laid out by it must be this shape */
-    int64_t cosize;           /* 1 + its largest offset over the tile; 0: unknown */
+    int64_t cosize;           /* 1 + its largest offset over the tile; 0: unknown;
+                                 -1: more than 64 bits hold */
+    const lds_cute_form *cute;   /* a CuTe layout's form (not ck_tile's xor), or NULL */
 } lds_layout_info;
 
 typedef struct lds_stmt {

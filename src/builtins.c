@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "src/limits.h"
+
 static const lds_builtin_info builtins[] = {
     { "min", F_MIN, 1, 1u << 20, 0 }, { "max", F_MAX, 1, 1u << 20, 0 }, { "abs", F_ABS, 1, 1, 0 },
     { "gcd", F_GCD, 2, 2, 0 }, { "lcm", F_LCM, 2, 2, 0 }, { "log2", F_LOG2, 1, 1, 0 },
@@ -11,9 +13,11 @@ static const lds_builtin_info builtins[] = {
     { "get_local_id", F_LOCAL_ID, 1, 1, LDS_DEP_LANE | LDS_DEP_WAVE },
     { "get_group_id", F_GROUP_ID, 1, 1, LDS_DEP_GROUP },
     { "get_local_size", F_LOCAL_SIZE, 1, 1, 0 },
-    /* last: the name cannot be written, only the parser makes calls */
+    /* last: the names cannot be written, only the parser makes calls */
     { "(cast)", F_CAST, 2, 2, 0 },
+    { "(value index)", F_VALUE_INDEX, 2, 2, 0 },
 };
+#define NINTERNAL 2
 #define NBUILTINS (sizeof builtins / sizeof builtins[0])
 
 const lds_builtin_info *lds_builtin_find(const char *name)
@@ -26,7 +30,28 @@ const lds_builtin_info *lds_builtin_find(const char *name)
 
 const lds_builtin_info *lds_builtin_at(unsigned i)
 {
-    return i < NBUILTINS - 1 ? &builtins[i] : NULL;
+    return i < NBUILTINS - NINTERNAL ? &builtins[i] : NULL;
+}
+
+bool lds_builtin_check_passes(lds_builtin fn, int64_t k, int64_t lo, int64_t hi)
+{
+    if (fn == F_VALUE_INDEX)
+        return lo >= 0 && hi < k;
+    if (fn != F_CAST || k < 2)
+        return false;
+    unsigned bits = (unsigned)(k / 2);
+    if (k & 1)   /* signed */
+        return bits >= 64 || (lo >= -((int64_t)1 << (bits - 1)) && hi < ((int64_t)1 << (bits - 1)));
+    return lo >= 0 && (bits >= 64 || hi < ((int64_t)1 << bits));
+}
+
+/* A number for a message: its digits, or its size when it is long. */
+static void show_number(mpz_srcptr x, char *buf, size_t size)
+{
+    if (mpz_sizeinbase(x, 10) > 40)
+        snprintf(buf, size, "a %zu-bit number", mpz_sizeinbase(x, 2));
+    else
+        gmp_snprintf(buf, size, "%Zd", x);
 }
 
 /* A C cast keeps the value when it fits the type; where C would wrap
@@ -51,13 +76,26 @@ static int cast(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
     mpz_clears(lo, hi, NULL);
     if (!fits) {
         char shown[48];
-        if (mpz_sizeinbase(x, 10) > 40)
-            snprintf(shown, sizeof shown, "a %zu-bit number", mpz_sizeinbase(x, 2));
-        else
-            gmp_snprintf(shown, sizeof shown, "%Zd", x);
+        show_number(x, shown, sizeof shown);
         lds_diag_set(c->diag, loc,
                      "a cast of %s to a %lu-bit %s integer would change it (C wraps it); lds-calc keeps values exact",
                      shown, bits, is_signed ? "signed" : "unsigned");
+        return -1;
+    }
+    *out = v[0];
+    return 0;
+}
+
+/* A fragment's value index v of `values` (NAME.row(t, v)): a v outside
+ * 0..values-1 would wrap into another value's element. */
+static int value_index(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
+{
+    mpz_srcptr x = lds_num_as_mpz(c, &v[0]), n = lds_num_as_mpz(c, &v[1]);
+    if (mpz_sgn(x) < 0 || mpz_cmp(x, n) >= 0) {
+        char shown[48];
+        show_number(x, shown, sizeof shown);
+        lds_diag_set(c->diag, loc, "value index %s is outside this fragment's 0..%ld (it holds %ld values a thread)",
+                     shown, mpz_get_si(n) - 1, mpz_get_si(n));
         return -1;
     }
     *out = v[0];
@@ -104,8 +142,10 @@ static int swizzle(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
     lds_num one, mask, bits, t;
     int64_t b, m, s;
     if (!lds_num_to_int64(&v[0], &b) || !lds_num_to_int64(&v[1], &m) || !lds_num_to_int64(&v[2], &s) || b < 0
-        || b > 4096 || m < 0 || m > 4096 || s < -4096 || s > 4096) {
-        lds_diag_set(c->diag, loc, "swizzle(B, M, S, x): B and M must be in 0..4096, S in -4096..4096");
+        || b > LDS_SWIZZLE_MAX_BITS || m < 0 || m > LDS_SWIZZLE_MAX_BITS || s < -LDS_SWIZZLE_MAX_BITS
+        || s > LDS_SWIZZLE_MAX_BITS) {
+        lds_diag_set(c->diag, loc, "swizzle(B, M, S, x): B and M must be in 0..%d, S in -%d..%d",
+                     LDS_SWIZZLE_MAX_BITS, LDS_SWIZZLE_MAX_BITS, LDS_SWIZZLE_MAX_BITS);
         return -1;
     }
     if (lds_num_small(c, 1, &one, loc) < 0 || lds_num_shift_left(c, &one, (unsigned long)b, &t, loc) < 0)
@@ -150,6 +190,8 @@ int lds_builtin_apply(lds_numctx *c, lds_builtin fn, const lds_num *v, lds_num *
         return swizzle(c, v, out, loc);
     case F_CAST:
         return cast(c, v, out, loc);
+    case F_VALUE_INDEX:
+        return value_index(c, v, out, loc);
     default:
         lds_diag_set(c->diag, loc, "internal error: built-in %d is not a function of numbers", (int)fn);
         return -1;

@@ -26,6 +26,17 @@ void lds_diag_append(lds_diag *d, const char *fmt, ...)
     va_end(ap);
 }
 
+void lds_diag_note(lds_diag *d, lds_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    if (!d->set || d->note[0])
+        return;   /* the innermost note wins */
+    d->note_loc = loc;
+    va_start(ap, fmt);
+    vsnprintf(d->note, sizeof d->note, fmt, ap);
+    va_end(ap);
+}
+
 unsigned lds_source_first_line(const lds_source *src)
 {
     return src->first_line ? src->first_line : 1;
@@ -72,29 +83,47 @@ static void echo_byte(FILE *out, char ch, int pad)
         fputc(c, out);
 }
 
-void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
+void lds_fput_text(FILE *out, const char *s)
 {
-    const char *what = d->warning ? "warning" : "error";
-    const char *red = !color ? "" : d->warning ? "\033[1;35m" : "\033[1;31m", *bold = color ? "\033[1m" : "",
-               *green = color ? "\033[1;32m" : "", *off = color ? "\033[0m" : "";
-    if (prog && d->loc.src)
-        fprintf(out, "%s%s: %s:%u:%u:%s %s%s:%s %s\n", bold, prog, d->loc.src->name,
-                d->loc.line, d->loc.col, off, red, what, off, d->msg);
+    for (; *s; s++)
+        echo_byte(out, *s, 0);
+}
+
+void lds_fprint_text(FILE *out, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    lds_fput_text(out, buf);
+    fputc('\n', out);
+}
+
+/* One message: "PROG: FILE:LINE:COL: WHAT: MSG", the line and a caret. */
+static void print_at(FILE *out, const char *prog, lds_loc loc, const char *what, const char *red, const char *msg,
+                     int color)
+{
+    const char *bold = color ? "\033[1m" : "", *green = color ? "\033[1;32m" : "", *off = color ? "\033[0m" : "";
+    if (prog && loc.src)
+        fprintf(out, "%s%s: %s:%u:%u:%s %s%s:%s ", bold, prog, loc.src->name, loc.line, loc.col, off, red, what, off);
     else if (prog)
-        fprintf(out, "%s%s:%s %s%s:%s %s\n", bold, prog, off, red, what, off, d->msg);
-    else if (d->loc.src && strcmp(d->loc.src->name, "<stdin>") != 0)   /* the REPL's :load */
-        fprintf(out, "%s:%u:%u: %s%s:%s %s\n", d->loc.src->name, d->loc.line, d->loc.col, red, what, off, d->msg);
-    else if (d->loc.src)   /* what was typed: its line of the session */
-        fprintf(out, "%u:%u: %s%s:%s %s\n", d->loc.line, d->loc.col, red, what, off, d->msg);
+        fprintf(out, "%s%s:%s %s%s:%s ", bold, prog, off, red, what, off);
+    else if (loc.src && strcmp(loc.src->name, "<stdin>") != 0)   /* the REPL's :load */
+        fprintf(out, "%s:%u:%u: %s%s:%s ", loc.src->name, loc.line, loc.col, red, what, off);
+    else if (loc.src)   /* what was typed: its line of the session */
+        fprintf(out, "%u:%u: %s%s:%s ", loc.line, loc.col, red, what, off);
     else
-        fprintf(out, "%s%s:%s %s\n", red, what, off, d->msg);
-    if (!d->loc.src || d->loc.line == 0)
+        fprintf(out, "%s%s:%s ", red, what, off);
+    lds_fput_text(out, msg);   /* it may quote what the user typed */
+    fputc('\n', out);
+    if (!loc.src || loc.line == 0)
         return;
     size_t len;
-    const char *text = lds_source_line(d->loc.src, d->loc.line, &len);
+    const char *text = lds_source_line(loc.src, loc.line, &len);
     if (!text)
         return;
-    size_t col = d->loc.col ? d->loc.col - 1 : 0, start = 0;
+    size_t col = loc.col ? loc.col - 1 : 0, start = 0;
     if (len > ECHO_MAX) {   /* a window of ECHO_MAX bytes around the column */
         start = col > ECHO_MAX / 2 ? col - ECHO_MAX / 2 : 0;
         if (len - start > ECHO_MAX)
@@ -109,4 +138,12 @@ void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
     for (size_t i = start; i < col && i < len; i++)
         echo_byte(out, text[i], 1);
     fprintf(out, "%s^%s\n", green, off);
+}
+
+void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color)
+{
+    const char *red = !color ? "" : d->warning ? "\033[1;35m" : "\033[1;31m";
+    print_at(out, prog, d->loc, d->warning ? "warning" : "error", red, d->msg, color);
+    if (d->note[0])
+        print_at(out, prog, d->note_loc, "note", color ? "\033[1;36m" : "", d->note, color);
 }

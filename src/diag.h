@@ -25,6 +25,8 @@ typedef struct {
     int warning;          /* a warning, not an error: the run goes on */
     lds_loc loc;
     char msg[512];
+    lds_loc note_loc;     /* a second place the error concerns (src NULL: none) */
+    char note[160];       /* and what it is: "in 'f', called here" */
 } lds_diag;
 
 void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
@@ -33,11 +35,21 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
  * the loop values); cut at the message's size. */
 void lds_diag_append(lds_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The note of an error already set, unless it has one: where a def it
+ * failed in was called, say. */
+void lds_diag_note(lds_diag *d, lds_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Print "PROG: FILE:LINE:COL: error: MSG" ("warning:" for a warning),
- * the source line and a caret.
+ * the source line and a caret; then its note the same way ("note:").
  * prog NULL (the REPL): no program name, and no file for what was typed
  * (a file it loads is named). */
 void lds_diag_print(FILE *out, const char *prog, const lds_diag *d, int color);
+
+/* Write text a user gave (a name, an option's value, a message quoting
+ * them) with its control bytes as \xNN: never a terminal's escape. */
+void lds_fput_text(FILE *out, const char *s);
+/* The same as printf would format it, then "\n". */
+void lds_fprint_text(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The number of src's first line. */
 unsigned lds_source_first_line(const lds_source *src);

@@ -154,6 +154,10 @@ static int eval_call(lds_eval *ev, const lds_expr *e, lds_num *out)
     ev->frame = args;
     int rc = eval_node(ev, e->sym->def->u.def.body, out);
     ev->frame = frame;
+    const lds_loc *at = &ev->diag->loc;
+    bool inside = at->src != ev->where.src || at->line != ev->where.line || at->col != ev->where.col;
+    if (rc < 0 && inside)   /* an error in the def's body (a limit is reported at the statement) */
+        lds_diag_note(ev->diag, e->loc, "in '%s', called here", e->name);
     return rc;
 }
 

@@ -222,6 +222,10 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     }
     /* a layout written for this tile reserves what it spans (a padded
      * stride, Triton's padding) unless a size is given */
+    if (size < 0 && same_shape && (li->cosize < 0 || li->cosize > LDS_MAX_ELEMS)) {
+        lds_diag_set(in->diag, s->u.array.layout_loc, "layout '%s' spans more than 2^40 elements", a->array.layout->name);
+        return -1;
+    }
     if (size < 0 && same_shape && li->cosize > elems)
         size = li->cosize;
     a->array.elems = (uint64_t)(size > 0 ? size : elems);
@@ -492,7 +496,7 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
         return 0;   /* a suggest candidate's run reports nothing */
     switch (s->kind) {
     case S_ARCH:
-        return lds_settings_arch(in, s->u.arch.name) < 0 ? -1 : 0;   /* checked by the parser */
+        return lds_settings_arch_statement(in, s);
     case S_SET: return lds_settings_set(in, s);
     case S_RULES:
         lds_settings_rules(in, s->u.rules.which);

@@ -56,12 +56,17 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
     lds_sim_access acc = lds_sample_access(rec, s);
     lds_sim_geometry g = lds_sim_access_geometry(p, &acc);
     size_t len = strlen(g.phases);
-    if (g.phases[len - 1] == 'c')
-        fprintf(out, "%sR3: a b%u %s on %s is served in phases of %.*s contiguous lanes", bullet, rec->width * 8,
-                kind, p->name, (int)(len - 1), g.phases);
+    unsigned table = lds_access_table_width(rec) * 8;
+    if (rec->naddr > 1)
+        fprintf(out, "%sR3: each lane gives %u addresses of %u bytes, the %u bytes of a b%u %s, and a b%u %s", bullet,
+                rec->naddr, rec->width, table / 8, table, kind, table, kind);
     else
-        fprintf(out, "%sR3: a b%u %s on %s is served in phases of the lane groups %s (repeating every %u lanes)",
-                bullet, rec->width * 8, kind, p->name, g.phases, lds_sim_phase_period(g.phases));
+        fprintf(out, "%sR3: a b%u %s", bullet, table, kind);
+    if (g.phases[len - 1] == 'c')
+        fprintf(out, " on %s is served in phases of %.*s contiguous lanes", p->name, (int)(len - 1), g.phases);
+    else
+        fprintf(out, " on %s is served in phases of the lane groups %s (repeating every %u lanes)", p->name,
+                g.phases, lds_sim_phase_period(g.phases));
     if (g.banks != p->banks)
         fprintf(out, ", over a bank period of %u words (not the part's %u banks)", g.banks, p->banks);
     fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
@@ -70,9 +75,10 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
         fprintf(out, "%sIts active lanes pair up on equal addresses, so it is served in half-warps instead of the table's phases (%s).\n",
                 bullet, p->pair_merge_source);
     if (w > 1)
-        fprintf(out, "%sEach lane brings %u consecutive words, all into its phase.\n", bullet, w);
+        fprintf(out, "%sEach lane brings %u %swords, all into its phase.\n", bullet, w,
+                rec->naddr > 1 ? "" : "consecutive ");
     char standing[LDS_NOTE_LEN];
-    lds_entry_standing(p, (lds_sim_kind)rec->kind, rec->width, standing, sizeof standing);
+    lds_entry_standing(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec), standing, sizeof standing);
     fprintf(out, "%sWhere the table comes from: %s.\n", bullet, standing);
 }
 
@@ -186,7 +192,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
         }
     if (second < 0 || words_per_lane(rec, s) > 1)
         return;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, rec->width * rec->naddr);
+    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec));
     int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
     int64_t base = (int64_t)s->addr[first] - step * first;
     for (unsigned l = 0; l < p->wave; l++)
@@ -219,7 +225,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
  * say "measured" only where counters were. */
 static const char *which_holds(const lds_access_result *rec)
 {
-    switch (lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->confidence) {
+    switch (lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, lds_access_table_width(rec))->confidence) {
     case LDS_CONF_MEASURED:
         return "Counters measured on this part follow the calibrated rules for this instruction.";
     case LDS_CONF_DOCUMENTED:

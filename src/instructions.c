@@ -8,6 +8,7 @@
 #include "src/instructions.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -189,112 +190,234 @@ static bool amd(const char *name, unsigned len, lds_instruction *out)
     return false;
 }
 
-/* SASS: LDS.128, STS.64, ATOMS.ADD, ATOMS.CAS.64 ... (any case) */
+/* A dotted name cut at its dots, within its length: "ld.shared.v4.b32"
+ * is ld, shared, v4, b32.  0 if a part is empty or there are too many. */
+typedef struct {
+    const char *s;
+    unsigned len;
+} part;
+
+#define MAX_PARTS 12
+
+static unsigned split_parts(const char *name, unsigned len, part *out)
+{
+    unsigned n = 0, from = 0;
+    for (unsigned i = 0; i <= len; i++) {
+        if (i < len && name[i] != '.')
+            continue;
+        if (i == from || n == MAX_PARTS)
+            return 0;
+        out[n].s = name + from;
+        out[n++].len = i - from;
+        from = i + 1;
+    }
+    return n;
+}
+
+static bool part_is(const part *pt, const char *s)
+{
+    return is(pt->s, pt->len, s);
+}
+
+/* Case-insensitively (SASS is written in either case). */
+static bool part_is_nocase(const part *pt, const char *s)
+{
+    if (strlen(s) != pt->len)
+        return false;
+    for (unsigned i = 0; i < pt->len; i++)
+        if (toupper((unsigned char)pt->s[i]) != toupper((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* The index of the word the part is among `words` (NULL-terminated), or -1. */
+static int part_in(const part *pt, const char *const *words, bool nocase)
+{
+    for (int i = 0; words[i]; i++)
+        if (nocase ? part_is_nocase(pt, words[i]) : part_is(pt, words[i]))
+            return i;
+    return -1;
+}
+
+/* Every part of parts[from..n) is one of `words`, none twice. */
+static bool parts_from(const part *parts, unsigned from, unsigned n, const char *const *words, bool nocase)
+{
+    uint64_t seen = 0;
+    for (unsigned i = from; i < n; i++) {
+        int k = part_in(&parts[i], words, nocase);
+        if (k < 0 || (seen >> k & 1))
+            return false;
+        seen |= (uint64_t)1 << k;
+    }
+    return true;
+}
+
+/* Which of `words` is among parts[from..n) (exactly one, or none when
+ * optional): its index, -1 for none, -2 for two or more. */
+static int one_of_parts(const part *parts, unsigned from, unsigned n, const char *const *words)
+{
+    int found = -1;
+    for (unsigned i = from; i < n; i++) {
+        int k = part_in(&parts[i], words, false);
+        if (k >= 0 && found >= 0)
+            return -2;
+        if (k >= 0)
+            found = k;
+    }
+    return found;
+}
+
+/* SASS (NVIDIA's machine code, as cuobjdump prints it; either case):
+ * LDS[.U8|.S8|.U16|.S16|.32|.64|.128], STS[...], ATOMS.OP[.TYPE...],
+ * LDSM.16.M88[.2|.4] and .MT88 (ldmatrix), STSM.16.M88[.2|.4] and .MT88
+ * (stmatrix).  Anything else is not a SASS name. */
 static bool nvidia_sass(const char *name, unsigned len, lds_instruction *out)
 {
-    char up[32];
-    if (len >= sizeof up)
+    part pt[MAX_PARTS];
+    unsigned n = split_parts(name, len, pt);
+    if (!n)
         return false;
-    for (unsigned i = 0; i < len; i++)
-        up[i] = (char)toupper((unsigned char)name[i]);
-    up[len] = '\0';
     for (size_t i = 0; i < sizeof sass / sizeof sass[0]; i++)
-        if (!strcmp(up, sass[i].name)) {
+        if (len == strlen(sass[i].name) && part_is_nocase(&(part){ name, len }, sass[i].name)) {
             out->kind = sass[i].kind;
             out->width = sass[i].width;
             return true;
         }
-    if (!strncmp(up, "ATOMS.", 6) && len > 6) {
+    static const char *const atom_ops[] = { "ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH",
+                                            "CAS", "CAST", "POPC", NULL };
+    static const char *const atom_mods[] = { "64", "U32", "S32", "U64", "S64", "F32", "FTZ", "RN", "SPIN",
+                                             "STRONG", "GPU", "INC", NULL };
+    if (n >= 2 && part_is_nocase(&pt[0], "ATOMS") && part_in(&pt[1], atom_ops, true) >= 0
+        && parts_from(pt, 2, n, atom_mods, true)) {
         out->kind = ACC_ATOMIC;
-        out->width = len > 9 && !strcmp(up + len - 3, ".64") ? 8 : 4;
+        out->width = 4;
+        for (unsigned i = 2; i < n; i++)
+            if (part_is_nocase(&pt[i], "64") || part_is_nocase(&pt[i], "U64") || part_is_nocase(&pt[i], "S64"))
+                out->width = 8;
         return true;
     }
-    if (!strncmp(up, "LDSM.16.M88", 11) || !strncmp(up, "LDSM.16.MT88", 12)) {   /* ldmatrix's SASS */
-        unsigned x = up[len - 1] == '4' && up[len - 2] == '.' ? 4 : up[len - 1] == '2' && up[len - 2] == '.' ? 2 : 1;
-        out->kind = ACC_READ;
+    bool load = n >= 3 && part_is_nocase(&pt[0], "LDSM"), store = n >= 3 && part_is_nocase(&pt[0], "STSM");
+    if ((load || store) && n <= 4 && part_is(&pt[1], "16")
+        && (part_is_nocase(&pt[2], "M88") || part_is_nocase(&pt[2], "MT88"))) {
+        unsigned x = n == 3 ? 1 : part_is(&pt[3], "2") ? 2 : part_is(&pt[3], "4") ? 4 : 0;
+        if (!x)
+            return false;
+        out->kind = load ? ACC_READ : ACC_WRITE;
         out->width = 16;
         out->lanes = 8 * x;
-        out->counter_op = "ldsm";
-        snprintf(out->note, sizeof out->note, LDMATRIX_NOTE, "LDSM", out->lanes - 1);
+        out->counter_op = load ? "ldsm" : "stsm";
+        snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "LDSM" : "STSM",
+                 out->lanes - 1);
         return true;
     }
     return false;
 }
 
-/* The .xN of a PTX name (1 if none), or 0 for a bad one. */
-static unsigned matrices(const char *name, unsigned len)
+/* ldmatrix and stmatrix as the PTX ISA writes them,
+ * ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16, or shortened to what
+ * changes the access (ldmatrix.x4): .x1/.x2/.x4 at most once (x1 if
+ * none), the other parts from the ISA's list, none twice. */
+static bool ptx_matrix(const part *pt, unsigned n, lds_instruction *out)
 {
-    for (unsigned i = 0; i + 2 < len + 1; i++)
-        if (name[i] == '.' && name[i + 1] == 'x' && i + 2 < len) {
-            char c = name[i + 2];
-            bool end = i + 3 == len || name[i + 3] == '.';
-            if (!end)
-                continue;
-            return c == '1' ? 1 : c == '2' ? 2 : c == '4' ? 4 : 0;
-        }
-    return 1;
+    bool load = part_is(&pt[0], "ldmatrix");
+    if (!load && !part_is(&pt[0], "stmatrix"))
+        return false;
+    static const char *const words[] = { "sync", "aligned", "m8n8", "x1", "x2", "x4", "trans", "shared", "b16",
+                                         NULL };
+    static const char *const counts[] = { "x1", "x2", "x4", NULL };
+    if (!parts_from(pt, 1, n, words, false))
+        return false;
+    int x = one_of_parts(pt, 1, n, counts);
+    if (x == -2)
+        return false;
+    out->kind = load ? ACC_READ : ACC_WRITE;
+    out->width = 16;
+    out->lanes = 8u << (x < 0 ? 0 : x);
+    out->counter_op = load ? "ldsm" : "stsm";
+    snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "ldmatrix" : "stmatrix",
+             out->lanes - 1);
+    return true;
 }
 
-/* PTX: ld.shared[.v2/.v4].TYPE, st.shared..., atom.shared..., ldmatrix,
- * stmatrix, cp.async */
+/* cp.async[.ca|.cg][.shared[.global]]: its width is the word after it
+ * (b32, b64, b128: the cp-size 4, 8, 16). */
+static bool ptx_cp_async(const part *pt, unsigned n, lds_instruction *out)
+{
+    static const char *const words[] = { "ca", "cg", "shared", "global", NULL };
+    static const char *const levels[] = { "ca", "cg", NULL };
+    if (n < 2 || !part_is(&pt[0], "cp") || !part_is(&pt[1], "async") || !parts_from(pt, 2, n, words, false)
+        || one_of_parts(pt, 2, n, levels) == -2)
+        return false;
+    out->kind = ACC_WRITE;
+    out->width = 0;
+    out->needs_width = true;
+    out->counter_op = "ldgsts";
+    snprintf(out->note, sizeof out->note, CP_ASYNC_NOTE, "cp.async");
+    return true;
+}
+
+/* The bytes of a PTX type (.b32: 4), or 0 if the part is not one of `types`. */
+static unsigned ptx_type_bytes(const part *pt, const char *const *types)
+{
+    if (part_in(pt, types, false) < 0)
+        return 0;
+    unsigned bits = 0;
+    for (unsigned i = 1; i < pt->len && isdigit((unsigned char)pt->s[i]); i++)
+        bits = bits * 10 + (unsigned)(pt->s[i] - '0');
+    if (pt->len > 2 && pt->s[pt->len - 2] == 'x' && pt->s[pt->len - 1] == '2')   /* f16x2, bf16x2 */
+        bits *= 2;
+    else if (pt->s[0] == 'b' && pt->s[1] == 'f')   /* bf16 */
+        bits = 16;
+    return bits / 8;
+}
+
+/* ld.shared and st.shared with the ISA's qualifiers in any order
+ * (ld.volatile.shared.v4.f32), the type last, .v2 or .v4 at most once;
+ * atom.shared and red.shared with one operation and the type last. */
+static bool ptx_memory(const part *pt, unsigned n, lds_instruction *out)
+{
+    static const char *const ld_words[] = { "shared", "weak", "volatile", "relaxed", "acquire", "release", "cta",
+                                            "cluster", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt",
+                                            "v2", "v4", NULL };
+    static const char *const ld_types[] = { "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64", "s8",
+                                            "s16", "s32", "s64", "f32", "f64", NULL };
+    static const char *const atom_words[] = { "shared", "relaxed", "acquire", "release", "acq_rel", "cta",
+                                              "cluster", "gpu", "sys", "noftz", "and", "or", "xor", "cas", "exch",
+                                              "add", "inc", "dec", "min", "max", NULL };
+    static const char *const atom_ops[] = { "and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max",
+                                            NULL };
+    static const char *const atom_types[] = { "b32", "b64", "u32", "u64", "s32", "s64", "f32", "f64", "f16",
+                                              "f16x2", "bf16", "bf16x2", NULL };
+    static const char *const vectors[] = { "v2", "v4", NULL };
+    static const char *const shared[] = { "shared", NULL };
+    bool ld = part_is(&pt[0], "ld"), st = part_is(&pt[0], "st");
+    bool atom = part_is(&pt[0], "atom") || part_is(&pt[0], "red");
+    if ((!ld && !st && !atom) || n < 3 || one_of_parts(pt, 1, n - 1, shared) < 0)
+        return false;
+    if (atom) {
+        unsigned bytes = ptx_type_bytes(&pt[n - 1], atom_types);
+        if (!bytes || !parts_from(pt, 1, n - 1, atom_words, false) || one_of_parts(pt, 1, n - 1, atom_ops) < 0)
+            return false;
+        out->kind = ACC_ATOMIC;
+        out->width = bytes;
+        return true;
+    }
+    unsigned bytes = ptx_type_bytes(&pt[n - 1], ld_types);
+    int vec = one_of_parts(pt, 1, n - 1, vectors);
+    if (!bytes || !parts_from(pt, 1, n - 1, ld_words, false) || vec == -2 || (vec >= 0 && bytes > 8))
+        return false;
+    out->kind = ld ? ACC_READ : ACC_WRITE;
+    out->width = bytes << (vec < 0 ? 0 : vec + 1);
+    return out->width <= 16;
+}
+
+/* PTX: ld.shared, st.shared, atom.shared, red.shared, ldmatrix,
+ * stmatrix, cp.async; every part of the name checked */
 static bool nvidia_ptx(const char *name, unsigned len, lds_instruction *out)
 {
-    const char *rest;
-    unsigned rlen;
-    if (((starts(name, len, "ldmatrix", &rest, &rlen) || starts(name, len, "stmatrix", &rest, &rlen))
-         && rest[0] == '.')
-        || is(name, len, "ldmatrix") || is(name, len, "stmatrix")) {
-        unsigned x = matrices(name, len);
-        if (!x)
-            return false;
-        bool load = name[0] == 'l';
-        out->kind = load ? ACC_READ : ACC_WRITE;
-        out->width = 16;
-        out->lanes = 8 * x;
-        out->counter_op = load ? "ldsm" : "stsm";
-        snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "ldmatrix" : "stmatrix",
-                 out->lanes - 1);
-        return true;
-    }
-    if (is(name, len, "cp.async") || starts(name, len, "cp.async.", &rest, &rlen)) {
-        out->kind = ACC_WRITE;
-        out->width = 0;   /* the width word after it: 4, 8 or 16 bytes */
-        out->needs_width = true;
-        out->counter_op = "ldgsts";
-        snprintf(out->note, sizeof out->note, CP_ASYNC_NOTE, "cp.async");
-        return true;
-    }
-    lds_access_kind kind;
-    if (starts(name, len, "ld.shared", &rest, &rlen))
-        kind = ACC_READ;
-    else if (starts(name, len, "st.shared", &rest, &rlen))
-        kind = ACC_WRITE;
-    else if (starts(name, len, "atom.shared", &rest, &rlen))
-        kind = ACC_ATOMIC;
-    else
-        return false;
-    /* the last part is the type; .v2/.v4 multiply it */
-    unsigned vec = 1;
-    if (strstr(name, ".v2."))
-        vec = 2;
-    else if (strstr(name, ".v4."))
-        vec = 4;
-    const char *dot = name + len;
-    while (dot > name && dot[-1] != '.')
-        dot--;
-    unsigned tlen = (unsigned)(name + len - dot), bits = 0;
-    if (tlen < 2 || !strchr("bsuf", dot[0]))
-        return false;
-    for (unsigned i = 1; i < tlen; i++) {
-        if (!isdigit((unsigned char)dot[i]))
-            return false;
-        bits = bits * 10 + (unsigned)(dot[i] - '0');
-    }
-    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
-        return false;
-    out->kind = kind;
-    out->width = bits / 8 * vec;
-    return out->width <= 16 && (vec == 1 || kind != ACC_ATOMIC);   /* no vector atomics */
+    part pt[MAX_PARTS];
+    unsigned n = split_parts(name, len, pt);
+    return n && (ptx_matrix(pt, n, out) || ptx_cp_async(pt, n, out) || ptx_memory(pt, n, out));
 }
 
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out)
@@ -333,7 +456,9 @@ const char *const lds_instruction_examples[] = {
     "ds_load_tr6_b96", "ds_add_u32", "ds_add_rtn_u32", "ds_max_i32", "ds_min_u32", "ds_add_u64", "ds_cmpst_b32",
     "ds_cmpswap_b32",
     "LDS.32", "LDS.64", "LDS.128", "STS.32", "STS.64", "STS.128", "ATOMS.ADD", "LDSM.16.M88.4",
-    "ld.shared.b32", "ld.shared.v4.f32", "st.shared.b32", "st.shared.v2.b32", "atom.shared.add.u32",
-    "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.x4", "ldmatrix.x2", "ldmatrix.x1", "stmatrix.x4",
-    "cp.async", NULL,
+    "ATOMS.ADD.64", "ATOMS.CAS", "ATOMS.CAS.64", "LDSM.16.MT88.4", "STSM.16.M88.4",
+    "ld.shared.b32", "ld.shared.b64", "ld.shared.v2.b32", "ld.shared.v4.b32", "ld.shared.v4.f32", "st.shared.b32",
+    "st.shared.v2.b32", "st.shared.v4.b32", "atom.shared.add.u32", "red.shared.add.u32",
+    "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.x4", "ldmatrix.x2", "ldmatrix.x1", "ldmatrix.x4.trans",
+    "stmatrix.x4", "stmatrix.x2", "cp.async", "cp.async.ca", "cp.async.cg", NULL,
 };

@@ -52,6 +52,8 @@ typedef struct lds_interp {
     unsigned progress_line;
     bool banks_warned;                /* the bank count's warning was given
                                          since set banks last ran */
+    const char *arch_option;          /* the profile the command line chose (-a), or NULL */
+    bool arch_warned;                 /* an arch statement was said to replace it */
     /* output */
     FILE *print_out;                  /* where print writes; NULL: nowhere (-q) */
     bool keep_sample;                 /* every access keeps its first instruction
@@ -86,6 +88,9 @@ void lds_interp_free(lds_interp *in);
 /* ---- src/settings.c */
 /* Select a profile by name (its overrides reset); -1 if unknown. */
 int lds_settings_arch(lds_interp *in, const char *name);
+/* The arch statement: the profile it names, and once a warning if that
+ * replaces the one the command line chose. */
+int lds_settings_arch_statement(lds_interp *in, const lds_stmt *s);
 int lds_settings_set(lds_interp *in, const lds_stmt *s);
 void lds_settings_rules(lds_interp *in, lds_rules which);
 int lds_settings_threads(lds_interp *in, const lds_stmt *s);

@@ -240,6 +240,15 @@ static rng builtin_range(const pctx *p, const lds_expr *e)
     case F_POPCOUNT:
     case F_LOG2:
         return span(0, 64);
+    case F_CAST:
+    case F_VALUE_INDEX: {   /* the value itself where the check passes (elsewhere it stops the run) */
+        int64_t k;
+        a = range_of(p, e->args[0]);
+        return a.known && lds_uniform_value(p->cx, e->args[1], &k)
+                       && lds_builtin_check_passes((lds_builtin)e->builtin, k, a.lo, a.hi)
+                   ? a
+                   : unknown;
+    }
     default:
         return unknown;
     }

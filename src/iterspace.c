@@ -513,8 +513,10 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     j->rec = rec;
     j->m = m;
     j->env = sp->ev->env;
+    const int64_t *offset = sp->s->u.access.offset;
+    uint64_t farther = sp->s->u.access.naddr == 2 ? (uint64_t)(offset[0] > offset[1] ? offset[0] : offset[1]) : 0;
     lds_address_ctx target = { &sp->s->u.access.target, sp->profile, sp->width, sp->elem_size, sp->ev,
-                               sp->s->u.access.form ? sp->s->u.access.form->align : 0 };
+                               sp->s->u.access.form ? sp->s->u.access.form->align : 0, farther + sp->width };
     j->target = target;
     j->dims[0].kind = D_GROUP;
     j->dims[0].bit = LDS_DEP_GROUP;

@@ -9,12 +9,14 @@
  * Charging: each node of the syntax tree adds 1 to the weight of the
  * operation that stands for it, under the mask of the lanes the tree
  * walker would evaluate it for; a run charges weight x lanes in the mask
- * for every operation, which is what the tree walker counts. */
+ * for every operation, what the tree walker counts, divided by
+ * LDS_COMPILED_OPS_PER_OP (src/limits.h): the budget bounds time. */
 #include "src/lanes_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/limits.h"
 #include "src/scope.h"
 
 /* Lanes in a mask (a popcount the compiler needs no instruction set for). */
@@ -273,6 +275,11 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
             r[l] = x;
             break;
         }
+        case K_RANGE:   /* outside: the tree walker reports it */
+            if (x < 0 || x >= o->k)
+                return false;
+            r[l] = x;
+            break;
         default:
             return false;
         }
@@ -351,7 +358,7 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
     for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
         if (L->under[i])
             charge += L->under[i] * lanes_in(L->mask[i]);
-    out->charge = charge;
+    out->charge = (charge + LDS_COMPILED_OPS_PER_OP - 1) / LDS_COMPILED_OPS_PER_OP;   /* as time goes */
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)
         out->idx[d] = lane_values(L, L->idx[d], nlanes);

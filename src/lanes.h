@@ -16,7 +16,9 @@
  * and the caller evaluates that instruction lane by lane with the tree
  * walker (src/eval.c), which gives the exact value or the exact error.
  * Every operation is charged to the run's budget as the tree walker would
- * charge it: the same nodes, for the same lanes. */
+ * charge it, the same nodes for the same lanes, divided by
+ * LDS_COMPILED_OPS_PER_OP: the budget bounds time, and a compiled
+ * operation takes a fraction of the tree walker's. */
 #ifndef LDS_LANES_H
 #define LDS_LANES_H
 
@@ -33,7 +35,7 @@ typedef struct lds_lanes lds_lanes;
 /* What one run of the program gives: the lanes that take part and each
  * root's value per lane (valid for the lanes in `active`). */
 typedef struct {
-    uint64_t charge;                      /* operations, as the tree walker counts */
+    uint64_t charge;                      /* operations, as the budget counts them */
     uint64_t active;                      /* threads in range and cond true */
     const int64_t *idx[LDS_MAX_DIMS];     /* T_ELEM, T_ANON: the indices */
     const int64_t *offset;                /* T_ELEM with a layout: its element */

@@ -26,18 +26,44 @@ static bool same_op(const vop *x, const vop *y)
            && x->mask == y->mask && x->k == y->k;
 }
 
-/* The operation equal to o (found, or added); its weight grows by w. */
+/* The hash table of operations at twice its size, every operation
+ * placed again. */
+static void grow_slots(lds_lanes *L)
+{
+    free(L->slot);
+    L->nslots = L->nslots ? 2 * L->nslots : 64;
+    L->slot = lds_xmalloc(sizeof *L->slot * L->nslots);
+    for (unsigned i = 0; i < L->nslots; i++)
+        L->slot[i] = -1;
+    for (unsigned n = 0; n < L->nops; n++) {
+        uint64_t h = hash_op(&L->ops[n]);
+        unsigned i = 0;
+        while (L->slot[(h + i) & (L->nslots - 1)] >= 0)
+            i++;
+        L->slot[(h + i) & (L->nslots - 1)] = (int)n;
+    }
+}
+
+/* The operation equal to o (found, or added); its weight grows by w.  The
+ * tables start small and double: a compile costs what its expression
+ * holds, not MAX_OPS. */
 static int add_op(lds_lanes *L, vop o, uint64_t w)
 {
     if (L->failed)
         return -1;
+    if (2 * (L->nops + 1) > L->nslots)   /* at most half full: probes stay short */
+        grow_slots(L);
     uint64_t h = hash_op(&o);
-    for (unsigned i = 0; i < HASH_SLOTS; i++) {
-        int *s = &L->slot[(h + i) % HASH_SLOTS];
+    for (unsigned i = 0;; i++) {
+        int *s = &L->slot[(h + i) & (L->nslots - 1)];
         if (*s < 0) {
             if (L->nops == MAX_OPS) {
                 L->failed = true;
                 return -1;
+            }
+            if (L->nops == L->capops) {
+                L->capops = L->capops ? 2 * L->capops : 32;
+                L->ops = lds_xreallocarray(L->ops, L->capops, sizeof *L->ops);
             }
             o.weight = w;
             o.have = 0;
@@ -52,8 +78,6 @@ static int add_op(lds_lanes *L, vop o, uint64_t w)
             return *s;
         }
     }
-    L->failed = true;
-    return -1;
 }
 
 static vop new_op(kind k, int mask)
@@ -175,10 +199,11 @@ static int emit_builtin(scope_t *sc, const lds_expr *e, int mask, unsigned depth
         a[0] = emit(sc, e->args[3], mask, depth + 1);
         return op3(L, K_SWIZZLE, 0, mask, a[0], -1, -1, (bms[0] << 16) | (bms[1] << 8) | (bms[2] & 0xff), 1);
     case F_CAST:
+    case F_VALUE_INDEX:
         if (const_arg(sc, e->args[1], mask, depth + 1, &d) < 0)
             return -1;
         a[0] = emit(sc, e->args[0], mask, depth + 1);
-        return op3(L, K_CAST, 0, mask, a[0], -1, -1, d, 1);
+        return op3(L, e->builtin == F_CAST ? K_CAST : K_RANGE, 0, mask, a[0], -1, -1, d, 1);
     default:
         return -1;   /* gcd, lcm, pow: the tree walker */
     }
@@ -292,12 +317,11 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     if (num->force_big || num->max_bits < 64)
         return NULL;
     lds_lanes *L = lds_xcalloc(1, sizeof *L);
-    L->ops = lds_xcalloc(MAX_OPS, sizeof *L->ops);
-    L->slot = lds_xcalloc(HASH_SLOTS, sizeof *L->slot);
-    for (unsigned i = 0; i < HASH_SLOTS; i++)
-        L->slot[i] = -1;
+    L->capops = 32;
+    L->ops = lds_xcalloc(L->capops, sizeof *L->ops);
     L->ops[0] = new_op(K_BASE, 0);
     L->nops = 1;
+    grow_slots(L);
     scope_t sc = { L, NULL };
     const lds_target *t = &s->u.access.target;
     L->cond_mask = 0;

@@ -12,7 +12,6 @@
 /* Programs beyond this fall back to the tree walker (a def chain that
  * inlines to something huge). */
 #define MAX_OPS 4096
-#define HASH_SLOTS 8192
 /* Deeper expressions fall back too: compiling recurses, and may run on a
  * worker thread's stack. */
 #define MAX_COMPILE_DEPTH 512
@@ -31,6 +30,7 @@ typedef enum {
     K_LOR,        /* a || b, b computed under mask c */
     K_MIN, K_MAX, K_ABS, K_POPCOUNT, K_LOG2,
     K_CAST,       /* a, which must fit the C integer type k (bits*2 + signed) */
+    K_RANGE,      /* a, which must be in 0..k-1 (a fragment's value index) */
     K_SWIZZLE,    /* swizzle(B, M, S, a): k packs B, M, S */
     K_MOV         /* a, under a narrower mask (a def parameter) */
 } kind;
@@ -50,7 +50,7 @@ typedef struct {
 
 struct lds_lanes {
     vop *ops;
-    unsigned nops;
+    unsigned nops, capops;
     int64_t (*val)[LDS_SIM_MAX_WAVE];
     uint64_t *mask;           /* the value of mask operations */
     /* the roots */
@@ -64,7 +64,8 @@ struct lds_lanes {
     lds_env last;             /* the variables at the last run */
     bool ran;
     /* compiling */
-    int *slot;                /* hash table of operations */
+    int *slot;                /* hash table of operations (open addressing) */
+    unsigned nslots;          /* a power of two, at least twice nops */
     uint64_t total_weight;
     bool failed;
 };

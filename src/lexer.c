@@ -53,7 +53,7 @@ const char *lds_tok_name(lds_tok_kind k)
         "'+'", "'-'", "'*'", "'/'", "'%'", "'<<'", "'>>'",
         "'&'", "'|'", "'^'", "'~'", "'!'", "'&&'", "'||'",
         "'=='", "'!='", "'<'", "'<='", "'>'", "'>='",
-        "a compound assignment", "'#define'", "floating-point number",
+        "a compound assignment", "'#define'", "a preprocessor directive", "floating-point number",
         "error",
     };
     return names[k];
@@ -72,24 +72,42 @@ static lds_loc here(const lds_lexer *lx)
 
 static void newline(lds_lexer *lx)
 {
+    lx->in_directive = false;
     lx->p++;
     lx->line++;
     lx->line_start = lx->p;
 }
 
-/* Whether the '#' at lx->p starts a '#define' directive: first on its
- * line (after blanks), the word 'define' and a blank after it.  Every
- * other '#' starts a comment (so '#include', '#pragma unroll' pasted
- * from a kernel are skipped). */
-static bool at_define(const lds_lexer *lx)
+/* The directives C's preprocessor has that lds-calc follows.  '#if' and
+ * '#else' must touch their '#' ("# if the rows..." stays a comment, as
+ * '#' starts comments in lds); the others may have blanks between. */
+static const struct { const char *word; bool blank_ok; } directives[] = {
+    { "define", true }, { "undef", true }, { "ifdef", true }, { "ifndef", true }, { "elif", true },
+    { "endif", true }, { "if", false }, { "else", false },
+};
+
+/* Whether the '#' at p (lx's line) starts a directive: first on its line
+ * (after blanks), one of the words above, and a blank, a newline or the
+ * end after it ('#define' needs a blank: a name follows).  Its index in
+ * directives[], or -1.  Every other '#' starts a comment (so '#include',
+ * '#pragma unroll' pasted from a kernel are skipped). */
+static int directive_at(const lds_lexer *lx, const char *line_start, const char *p)
 {
-    for (const char *q = lx->line_start; q < lx->p; q++)
+    for (const char *q = line_start; q < p; q++)
         if (*q != ' ' && *q != '\t')
-            return false;
-    const char *q = lx->p + 1;
+            return -1;
+    const char *q = p + 1;
     while (q < lx->end && (*q == ' ' || *q == '\t'))
         q++;
-    return lx->end - q > 7 && memcmp(q, "define", 6) == 0 && (q[6] == ' ' || q[6] == '\t');
+    for (int i = 0; i < (int)(sizeof directives / sizeof directives[0]); i++) {
+        size_t n = strlen(directives[i].word);
+        if ((size_t)(lx->end - q) < n || memcmp(q, directives[i].word, n) != 0 || (q != p + 1 && !directives[i].blank_ok))
+            continue;
+        char after = q + n < lx->end ? q[n] : '\n';
+        if (after == ' ' || after == '\t' || (i != 0 && (after == '\n' || after == '\r')))
+            return i;
+    }
+    return -1;
 }
 
 /* A C block comment from lx->p ('/' '*'), line breaks counted; -1 with
@@ -129,8 +147,11 @@ static int skip_space(lds_lexer *lx)
         } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
             if (skip_block_comment(lx) < 0)
                 return -1;
-        } else if (c == '#' && at_define(lx)) {
+        } else if (c == '#' && directive_at(lx, lx->line_start, lx->p) >= 0) {
             break;
+        } else if (c == '#' && lx->in_directive && lx->p + 1 < lx->end
+                   && (lx->p[1] == '#' || isalpha((unsigned char)lx->p[1]) || lx->p[1] == '_')) {
+            break;   /* C's '##' or '#x' in a macro: an error, not a comment */
         } else if (c == '#' || (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/')) {
             while (lx->p < lx->end && *lx->p != '\n')
                 if ((size_t)(++lx->p - lx->line_start) >= LDS_MAX_LINE) {
@@ -270,11 +291,20 @@ lds_token lds_lex_next(lds_lexer *lx)
         return lex_name(lx, loc);
     lds_tok_kind k;
     size_t n = 1;
-    if (c == '#') {   /* skip_space stops only at a '#define' */
-        while (*lx->p != 'd')
+    if (c == '#') {   /* skip_space stops only at a directive, or at '##' and '#x' in one */
+        int d = directive_at(lx, lx->line_start, lx->p);
+        if (d < 0) {
+            lds_diag_set(lx->diag, loc, "'%s' in a macro (C's %s) is not modelled: write the name or value out",
+                         lx->p[1] == '#' ? "##" : "#", lx->p[1] == '#' ? "token pasting" : "stringizing");
+            lds_token t = { TK_ERROR, start, 1, loc };
+            return t;
+        }
+        lx->p++;
+        while (*lx->p == ' ' || *lx->p == '\t')
             lx->p++;
-        lx->p += 6;
-        return make(lx, TK_DEFINE, start, loc);
+        lx->p += strlen(directives[d].word);
+        lx->in_directive = true;
+        return make(lx, d == 0 ? TK_DEFINE : TK_DIRECTIVE, start, loc);
     }
     /* compound assignments: 'op=' where op is an arithmetic operator */
     static const char *const compound[] = { "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=" };
@@ -347,4 +377,40 @@ lds_token lds_lex_word(lds_lexer *lx)
     if (lx->p == start)
         return lds_lex_next(lx);
     return make(lx, TK_WORD, start, loc);
+}
+
+const char *lds_directive_word(const lds_token *t, size_t *len)
+{
+    const char *q = t->start + 1, *end = t->start + t->len;
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    *len = (size_t)(end - q);
+    return q;
+}
+
+void lds_lex_skip_group(lds_lexer *lx)
+{
+    unsigned depth = 0;
+    while (lx->p < lx->end) {
+        const char *q = lx->p;
+        while (q < lx->end && (*q == ' ' || *q == '\t'))
+            q++;
+        int d = q < lx->end && *q == '#' ? directive_at(lx, lx->p, q) : -1;
+        const char *w = d >= 0 ? directives[d].word : "";
+        if (!strcmp(w, "if") || !strcmp(w, "ifdef") || !strcmp(w, "ifndef")) {
+            depth++;
+        } else if (!strcmp(w, "endif") && depth > 0) {
+            depth--;
+        } else if (!strcmp(w, "endif") || ((!strcmp(w, "elif") || !strcmp(w, "else")) && depth == 0)) {
+            lx->p = q;   /* the lexer reads the directive next */
+            return;
+        }
+        const char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+        if (!nl) {
+            lx->p = lx->end;
+            return;
+        }
+        lx->p = nl;
+        newline(lx);
+    }
 }

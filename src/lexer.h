@@ -17,6 +17,8 @@ typedef enum {
     TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,
     TK_OPASSIGN,  /* += -= *= /= %= <<= >>= &= |= ^= (a kernel's compound assignment) */
     TK_DEFINE,    /* '#define' at the start of a line */
+    TK_DIRECTIVE, /* '#if', '#ifdef', '#ifndef', '#elif', '#else', '#endif' or
+                     '#undef' at the start of a line (the token is the '#' and the word) */
     TK_FLOAT,     /* 1.5, 2.0f, 1e-3: data in a kernel statement, never an index */
     TK_ERROR
 } lds_tok_kind;
@@ -39,6 +41,8 @@ typedef struct {
      * (deeper ones are counted in nopen but not kept) */
     struct { char c; lds_loc loc; } open[16];
     unsigned nopen;
+    bool in_directive;    /* on a directive's line: '##' and '#x' are
+                             C's pasting and stringizing, not a comment */
 } lds_lexer;
 
 void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag);
@@ -48,6 +52,13 @@ lds_token lds_lex_next(lds_lexer *lx);
  * white space, ';' or a comment.  TK_WORD, or TK_NEWLINE/TK_EOF if none. */
 lds_token lds_lex_word(lds_lexer *lx);
 const char *lds_tok_name(lds_tok_kind k);
+/* Skip the lines of a conditional group C's preprocessor leaves out, up
+ * to the '#elif', '#else' or '#endif' that ends it (nested #if groups
+ * skipped whole), or the end of the input.  The lexer must be at the
+ * start of a line; it stops before the directive's '#'. */
+void lds_lex_skip_group(lds_lexer *lx);
+/* The word of a TK_DIRECTIVE token ("if", "endif", ...) and its length. */
+const char *lds_directive_word(const lds_token *t, size_t *len);
 /* The innermost ( [ or { still open at the lexer's position: true with
  * its character and place, false if none (or too deep to tell). */
 bool lds_lex_open_bracket(const lds_lexer *lx, char *c, lds_loc *loc);

@@ -17,6 +17,8 @@
 #define LDS_MAX_DIMS 32
 /* Parameters of a def. */
 #define LDS_MAX_PARAMS 64
+/* Integers in a CuTe shape (and in its stride). */
+#define LDS_CUTE_MAX_LEAVES (LDS_MAX_PARAMS * 4)
 /* Loops written on one access (for v in .., w in ..). */
 #define LDS_MAX_ACCESS_LOOPS 16
 /* Loop variables in scope at once: block loops and an access's own. */
@@ -36,9 +38,13 @@
 /* Instructions and loop trips simulated one by one per run, unless
  * --max-steps says otherwise; chosen so that a run stays within seconds. */
 #define LDS_DEFAULT_MAX_STEPS 10000000
-/* Expression operations per run (every lane of every evaluation), unless
- * --max-ops says otherwise. */
-#define LDS_DEFAULT_MAX_OPS 2000000000
+/* Expression operations per run, unless --max-ops says otherwise: every
+ * node the tree walker evaluates for a lane counts 1 (about 13 ns), and
+ * an operation of a compiled lane-vector program, which does the same
+ * work some 20 times faster, counts 1/LDS_COMPILED_OPS_PER_OP; so the
+ * default stops a run after a few seconds of evaluation either way. */
+#define LDS_DEFAULT_MAX_OPS 400000000
+#define LDS_COMPILED_OPS_PER_OP 16
 /* Threads a long enumeration may be split across, and the instructions
  * below which it is not (the workers' set-up would cost more). */
 #define LDS_MAX_JOBS 8
@@ -49,6 +55,9 @@
 /* Elements of one array, and bytes of any array's offset. */
 #define LDS_MAX_ELEMS ((int64_t)1 << 40)
 #define LDS_MAX_OFFSET ((int64_t)1 << 50)
+/* B, M and S of a Swizzle<B,M,S> literal and of swizzle(): bits of an
+ * offset, so beyond a few thousand they mean nothing. */
+#define LDS_SWIZZLE_MAX_BITS 4096
 /* Runs one -D sweep (or cross product of sweeps) may ask for. */
 #define LDS_MAX_SWEEP_RUNS 1000000
 

@@ -13,10 +13,18 @@ const char *const lds_setting_names[] = {
 
 const char *const lds_show_names[] = { "summary", "phases", "lanes", "grid", NULL };
 
-const char *const lds_statement_words[] = {
-    "arch", "set", "rules", "threads", "groups", "let", "def", "layout", "fragment", "array", "read", "write",
-    "atomic", "for", "print", "expect", "show", "explain", NULL
+const char *const lds_statement_words[] = {   /* in lds_statement_word's order */
+    "arch", "set", "rules", "show", "threads", "groups", "let", "def", "layout", "fragment", "array", "read",
+    "write", "atomic", "for", "print", "expect", "explain", "suggest", NULL
 };
+
+lds_statement_word lds_statement_word_of(const char *text, size_t len)
+{
+    for (int i = 0; lds_statement_words[i]; i++)
+        if (strlen(lds_statement_words[i]) == len && !memcmp(lds_statement_words[i], text, len))
+            return (lds_statement_word)i;
+    return W_NONE;
+}
 
 /* Metric words: each with its metric; aliases after the main names. */
 static const struct { const char *name; lds_metric metric; } metrics[] = {

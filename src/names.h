@@ -16,6 +16,15 @@ extern const char *const lds_metric_names[];    /* ways cycles ... total.cycles 
 extern const char *const lds_show_names[];      /* summary phases lanes grid */
 extern const char *const lds_statement_words[]; /* arch set ... explain */
 
+/* The statement keywords, in lds_statement_words' order: the parser
+ * dispatches on them, "did you mean", Tab and :help list them. */
+typedef enum {
+    W_ARCH, W_SET, W_RULES, W_SHOW, W_THREADS, W_GROUPS, W_LET, W_DEF, W_LAYOUT, W_FRAGMENT, W_ARRAY, W_READ,
+    W_WRITE, W_ATOMIC, W_FOR, W_PRINT, W_EXPECT, W_EXPLAIN, W_SUGGEST, W_NONE
+} lds_statement_word;
+/* The keyword a token's text is (W_NONE: none). */
+lds_statement_word lds_statement_word_of(const char *text, size_t len);
+
 /* Look a word up; false if it is none of them. */
 bool lds_setting_lookup(const char *word, lds_setting *out);
 bool lds_metric_lookup(const char *word, lds_metric *metric, bool *total);

@@ -56,7 +56,7 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
 {
     const lds_sim_profile *p = a->profile;
     lds_sim_kind kind = (lds_sim_kind)a->kind;
-    const lds_sim_entry *e = lds_sim_entry_of(p, kind, a->width * a->naddr);
+    const lds_sim_entry *e = lds_sim_entry_of(p, kind, lds_access_table_width(a));
     out->n = 0;
     if (a->failed)
         return;
@@ -67,7 +67,7 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
             p->name, a->parts, a->width * 8);
     if (lds_sim_entry_uncertain(e) && p->r3 == LDS_R3_PHASES) {
         add(out, "%s's %s %s table is inferred, not measured (see lds-calc --arch-info %s)", p->name,
-            lds_sim_kind_name(kind), lds_sim_width_class_name(lds_sim_width_class_of(a->width * a->naddr)), p->name);
+            lds_sim_kind_name(kind), lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))), p->name);
         out->general[out->n - 1] = true;
     }
     char *t;

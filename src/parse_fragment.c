@@ -169,10 +169,39 @@ static char *suffixed(parser *p, const char *name, const char *suffix)
     return s;
 }
 
+/* e with every use of the parameter v checked to be a value the
+ * fragment has, 0..values-1 (beyond, the layout's formula would wrap to
+ * another value's element). */
+static lds_expr *checked_values(parser *p, lds_expr *e, unsigned values)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == E_NAME && !strcmp(e->name, "v")) {
+        lds_expr *call = pr_new_expr(p, E_CALL, e->loc);
+        call->name = "(value index)";
+        call->nargs = 2;
+        call->args = lds_arena_alloc(p->arena, sizeof *call->args * 2);
+        call->args[0] = e;
+        call->args[1] = pr_lnum(p, e->loc, values);
+        return pr_check_height(p, call);
+    }
+    if (e->a)
+        e->a = checked_values(p, e->a, values);
+    if (e->b)
+        e->b = checked_values(p, e->b, values);
+    if (e->c)
+        e->c = checked_values(p, e->c, values);
+    for (unsigned i = 0; i < e->nargs; i++)
+        e->args[i] = checked_values(p, e->args[i], values);
+    return pr_check_height(p, e);
+}
+
 /* NAME.row, NAME.col and NAME.values, linked */
 static lds_stmt *declare(parser *p, lds_loc loc, const char *name, lds_loc name_loc, lds_expr *row, lds_expr *col,
                          unsigned values)
 {
+    row = checked_values(p, row, values);
+    col = checked_values(p, col, values);
     lds_stmt *r = pr_make_def(p, loc, suffixed(p, name, ".row"), name_loc, frag_params, 2, row);
     lds_stmt *c = pr_make_def(p, loc, suffixed(p, name, ".col"), name_loc, frag_params, 2, col);
     if (!r || !c)

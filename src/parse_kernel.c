@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "src/limits.h"
+#include "src/parse_ctx.h"
 #include "src/instructions.h"
 #include "src/names.h"
 #include "src/spell.h"
@@ -93,13 +94,15 @@ static int skip_attribute(parser *p)
     return 0;
 }
 
-/* An access statement for a collected target. */
-static lds_stmt *access_stmt(parser *p, lds_access_kind kind, const lds_target *t)
+/* An access statement for a collected target, made by the lanes for
+ * which cond holds (NULL: all). */
+static lds_stmt *access_stmt(parser *p, lds_access_kind kind, const lds_target *t, lds_expr *cond)
 {
     lds_stmt *s = pr_new_stmt(p, S_ACCESS, t->loc);
     s->u.access.kind = kind;
     s->u.access.naddr = 1;
     s->u.access.target = *t;
+    s->u.access.cond = cond;
     return s;
 }
 
@@ -109,7 +112,7 @@ static lds_stmt **found_chain(parser *p, lds_stmt **head)
 {
     lds_stmt **link = head;
     for (unsigned i = 0; i < p->nfound; i++) {
-        *link = access_stmt(p, p->found[i].kind, &p->found[i].target);
+        *link = access_stmt(p, p->found[i].kind, &p->found[i].target, p->found[i].cond);
         link = &(*link)->next;
     }
     p->nfound = 0;
@@ -126,7 +129,9 @@ static void found_add(parser *p, lds_access_kind kind, const lds_target *t)
         p->found_cap = cap;
     }
     p->found[p->nfound].kind = kind;
+    p->found[p->nfound].cond = p->guard;
     p->found[p->nfound++].target = *t;
+    p->data_seen++;   /* the value it loads is data */
 }
 
 /* Parse an expression, collecting the shared accesses in it; with
@@ -159,6 +164,13 @@ static lds_expr *stand_in(parser *p, lds_loc loc)
     return pr_new_expr(p, E_NUM, loc);   /* the loaded value: data, not an index */
 }
 
+/* A shared scalar as an access target: the array of one element. */
+static lds_target scalar_target(parser *p, const lds_token *name)
+{
+    lds_target t = { .kind = T_ELEM, .loc = name->loc, .name = lds_arena_strndup(p->arena, name->start, name->len) };
+    return t;
+}
+
 lds_expr *pr_collect_access(parser *p)
 {
     lds_token name = p->tok;
@@ -170,6 +182,11 @@ lds_expr *pr_collect_access(parser *p)
         lds_target t;
         if (plain_target(p, &t) < 0)
             return NULL;
+        found_add(p, ACC_READ, &t);
+        return stand_in(p, name.loc);
+    }
+    if (lds_parse_ctx_is_scalar(p->ctx, name.start, name.len) && p->tok.kind != TK_LPAREN) {   /* a shared scalar */
+        lds_target t = scalar_target(p, &name);
         found_add(p, ACC_READ, &t);
         return stand_in(p, name.loc);
     }
@@ -252,6 +269,7 @@ static lds_stmt *parse_define(parser *p, lds_loc loc)
     if (p->tok.kind == TK_LPAREN && p->tok.start == name.start + name.len) {   /* no blank: a macro */
         p->lx = after;
         p->tok = name;
+        pr_macro_defined(p, &name, NULL);   /* defined, but no value #if can read */
         return pr_parse_def(p, loc, true);
     }
     if (p->tok.kind == TK_NEWLINE || p->tok.kind == TK_EOF) {
@@ -262,7 +280,10 @@ static lds_stmt *parse_define(parser *p, lds_loc loc)
     lds_stmt *s = pr_new_stmt(p, S_LET, loc);
     s->u.let.name = lds_arena_strndup(p->arena, name.start, name.len);
     s->u.let.name_loc = name.loc;
-    return (s->u.let.value = pr_parse_expr(p)) ? s : NULL;
+    if (!(s->u.let.value = pr_parse_expr(p)))
+        return NULL;
+    pr_macro_defined(p, &name, s->u.let.value);
+    return s;
 }
 
 /* NAME = expr, in a declaration or on its own: the shared accesses the
@@ -273,13 +294,19 @@ static lds_stmt *assign_to_name(parser *p, lds_loc loc, const lds_token *name, l
     lds_token op = p->tok;
     pr_advance(p);
     unsigned before = p->nfound;
+    p->float_tok.len = 0;
     lds_expr *value = parse_collecting(p);
     if (!value)
         return NULL;
+    lds_parse_ctx_set_scalar(p->ctx, name->start, name->len, false);   /* a variable now, not shared memory */
     if (p->nfound > before) {
         lds_stmt *first = NULL;
         *tail = found_chain(p, &first);
         return first;
+    }
+    if (p->float_tok.len) {   /* a value of data, not of an index: the let would hold a stand-in */
+        pr_float_error(p, &p->float_tok);
+        return NULL;
     }
     if (op.kind == TK_OPASSIGN) {
         lds_diag_set(p->diag, op.loc,
@@ -305,7 +332,9 @@ static lds_stmt *shared_declarator(parser *p, lds_loc loc, unsigned elem_size, c
     s->u.array.type_name = type;
     if (pr_take_name(p, "the array's name", &s->u.array.name, &s->u.array.name_loc) < 0)
         return NULL;
-    if (p->tok.kind != TK_LBRACKET)   /* a shared scalar: groupshared uint count; */
+    bool scalar = p->tok.kind != TK_LBRACKET;   /* groupshared uint count; */
+    lds_parse_ctx_set_scalar(p->ctx, s->u.array.name, strlen(s->u.array.name), scalar);
+    if (scalar)
         return pr_parse_dims(p, &s->u.array.dims, &s->u.array.ndims) < 0 ? NULL : s;
     lds_lexer save = p->lx;
     lds_token open = p->tok;
@@ -409,8 +438,19 @@ static void unknown_statement(parser *p, lds_loc loc, const char *word)
                      word);
 }
 
-/* The statement at p->tok (its first token): see the top of the file. */
+static lds_stmt *kernel_statement(parser *p, lds_loc loc, const lds_token *t);
+
+/* The statement at p->tok (its first token): see the top of the file.
+ * Its integers are C's. */
 lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
+{
+    p->kernel_literals = true;
+    lds_stmt *s = kernel_statement(p, loc, t);
+    p->kernel_literals = false;
+    return s;
+}
+
+static lds_stmt *kernel_statement(parser *p, lds_loc loc, const lds_token *t)
 {
     if (t->kind == TK_DEFINE)
         return parse_define(p, loc);
@@ -432,6 +472,10 @@ lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
     }
     if (t->kind == TK_NAME && (second.kind == TK_ASSIGN || second.kind == TK_OPASSIGN)) {
         pr_advance(p);
+        if (lds_parse_ctx_is_scalar(p->ctx, t->start, t->len)) {   /* D = v: a shared scalar's store */
+            lds_target target = scalar_target(p, t);
+            return pr_parse_kernel_store(p, &target);
+        }
         lds_stmt **tail;
         return assign_to_name(p, loc, t, &tail);
     }
@@ -458,14 +502,16 @@ lds_stmt *pr_parse_kernel_store(parser *p, const lds_target *target)
 {
     bool compound = p->tok.kind == TK_OPASSIGN;
     pr_advance(p);
+    p->kernel_literals = true;
     lds_expr *value = parse_collecting(p);
+    p->kernel_literals = false;
     if (!value)
         return NULL;
     lds_stmt *first = NULL, **tail = found_chain(p, &first);
     if (compound) {
-        *tail = access_stmt(p, ACC_READ, target);
+        *tail = access_stmt(p, ACC_READ, target, NULL);
         tail = &(*tail)->next;
     }
-    *tail = access_stmt(p, ACC_WRITE, target);
+    *tail = access_stmt(p, ACC_WRITE, target, NULL);
     return first;
 }

@@ -163,29 +163,33 @@ int64_t pr_cute_mode_size(const pr_cute *c, unsigned k)
     return n;
 }
 
-/* 1 + the largest offset before any swizzle; 0 if a stride is negative */
+/* 1 + the largest offset before any swizzle; 0 if a stride is
+ * negative; -1 if it does not fit in 63 bits */
 static int64_t plain_cosize(const pr_cute *c)
 {
     int64_t top = 0;
     for (unsigned j = 0; j < c->shape.nleaves; j++) {
         int64_t part;
-        if (c->stride.leaf[j] < 0 || __builtin_mul_overflow(c->shape.leaf[j] - 1, c->stride.leaf[j], &part)
-            || __builtin_add_overflow(top, part, &top))
+        if (c->stride.leaf[j] < 0)
             return 0;
+        if (__builtin_mul_overflow(c->shape.leaf[j] - 1, c->stride.leaf[j], &part)
+            || __builtin_add_overflow(top, part, &top) || top == INT64_MAX)
+            return -1;
     }
     return top + 1;
 }
 
 int64_t pr_cute_cosize(const pr_cute *c)
 {
-    int64_t top = plain_cosize(c) - 1;
-    if (top < 0)
-        return 0;
+    int64_t cosize = plain_cosize(c);
+    if (cosize <= 0)
+        return cosize;
+    int64_t top = cosize - 1;
     if (c->swizzled) {   /* the swizzle rewrites bits below max(M, M - S) + B */
         int64_t m = c->bms[1], s = c->bms[2];
         int64_t hi = (s >= 0 ? m : m - s) + c->bms[0];
         if (hi >= 62)
-            return 0;
+            return -1;
         int64_t unit = (int64_t)1 << hi;
         top = (top / unit + 1) * unit - 1;
     }
@@ -268,6 +272,11 @@ static int parse_swizzle(parser *p, int64_t bms[3])
         lds_expr *e = pr_parse_unary(p);
         if (!e)
             return -1;
+        if (e->kind != E_NUM || e->big || e->value > LDS_SWIZZLE_MAX_BITS) {
+            lds_diag_set(p->diag, e->loc, "Swizzle<B,M,S>: B, M and S are integers 0..%d written out",
+                         LDS_SWIZZLE_MAX_BITS);
+            return -1;
+        }
         bms[i] = e->value;
         if (i < 2 && pr_expect_tok(p, TK_COMMA, "',' in Swizzle<B,M,S>") < 0)
             return -1;
@@ -518,6 +527,18 @@ static lds_layout_info *cute_info(parser *p, const pr_cute *c)
     for (unsigned k = 0; k < info->rank; k++)
         info->shape[k] = pr_cute_mode_size(c, k);
     info->cosize = pr_cute_cosize(c);
+    if (!c->xored) {
+        lds_cute_form *f = lds_arena_alloc(p->arena, sizeof *f);
+        memset(f, 0, sizeof *f);
+        f->nmodes = c->shape.nmodes;
+        f->nleaves = c->shape.nleaves;
+        memcpy(f->mode_first, c->shape.mode_first, sizeof f->mode_first);
+        memcpy(f->shape, c->shape.leaf, sizeof f->shape[0] * c->shape.nleaves);
+        memcpy(f->stride, c->stride.leaf, sizeof f->stride[0] * c->shape.nleaves);
+        f->swizzled = c->swizzled;
+        memcpy(f->bms, c->bms, sizeof f->bms);
+        info->cute = f;
+    }
     return info;
 }
 

@@ -7,7 +7,7 @@
 
 #include "src/parser_impl.h"
 
-#define PR_MAX_LEAVES (LDS_MAX_PARAMS * 4)
+#define PR_MAX_LEAVES LDS_CUTE_MAX_LEAVES
 
 /* A CuTe tuple as written: leaves in order, and for each top-level mode
  * the range of its leaves. */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/parse_ctx.h"
+
 #include "sim/profile.h"
 #include "src/lexer.h"
 #include "src/instructions.h"
@@ -125,11 +127,19 @@ lds_expr *pr_new_expr(parser *p, lds_expr_kind k, lds_loc loc)
 
 /* ---------------------------------------------------------------- exprs */
 
-/* Set a literal's value from its digits ('_' and suffixes skipped). */
-static void literal_value(parser *p, lds_expr *e)
+/* Set a literal's value from its digits ('_' and suffixes skipped).  In
+ * a line pasted from a kernel, 010 is C's octal 8, which lds would read
+ * as 10: refused rather than read either way. */
+static int literal_value(parser *p, lds_expr *e)
 {
     const char *s = p->tok.start, *end = s + p->tok.len;
     int base = 10;
+    if (p->kernel_literals && end - s > 1 && s[0] == '0' && s[1] >= '0' && s[1] <= '9') {
+        lds_diag_set(p->diag, p->tok.loc, "'%.*s' is octal in C, but lds reads a leading 0 as decimal: write C's value "
+                                          "in decimal, or as 0o%.*s",
+                     (int)(p->tok.len > 40 ? 40 : p->tok.len), s, (int)(p->tok.len > 40 ? 39 : p->tok.len - 1), s + 1);
+        return -1;
+    }
     if (end - s > 2 && s[0] == '0' && strchr("xXbBoO", s[1])) {
         base = (s[1] | 32) == 'x' ? 16 : (s[1] | 32) == 'b' ? 2 : 8;
         s += 2;
@@ -146,6 +156,7 @@ static void literal_value(parser *p, lds_expr *e)
         e->value = mpz_get_si(z);
     else
         e->big = z;
+    return 0;
 }
 
 /* args := '(' [ expr { ',' expr } ] ')' */
@@ -180,6 +191,35 @@ static int parse_args(parser *p, lds_expr *call)
     return 0;
 }
 
+/* In an #if: 'defined' NAME | 'defined' '(' NAME ')', as a call. */
+static lds_expr *parse_defined(parser *p)
+{
+    lds_expr *e = pr_new_expr(p, E_CALL, p->tok.loc);
+    e->name = "defined";
+    pr_advance(p);
+    bool paren = p->tok.kind == TK_LPAREN;
+    if (paren)
+        pr_advance(p);
+    if (p->tok.kind != TK_NAME) {
+        pr_error_at_tok(p, "a macro name after defined");
+        return NULL;
+    }
+    e->args = lds_arena_alloc(p->arena, sizeof *e->args);
+    e->args[0] = pr_new_expr(p, E_NAME, p->tok.loc);
+    e->args[0]->name = pr_tok_str(p);
+    e->nargs = 1;
+    pr_advance(p);
+    if (paren && pr_expect_tok(p, TK_RPAREN, "')' after the macro name") < 0)
+        return NULL;
+    return pr_check_height(p, e);
+}
+
+void pr_float_error(parser *p, const lds_token *t)
+{
+    lds_diag_set(p->diag, t->loc, "'%.*s' is a floating-point number; an index or a size is an integer",
+                 (int)(t->len > 40 ? 40 : t->len), t->start);
+}
+
 /* primary := INT | NAME | NAME args | 'true' | 'false' | '(' expr ')' | '(' TYPE ')' unary
  *          | (in a kernel assignment) target | atomic call */
 static lds_expr *parse_primary(parser *p)
@@ -188,15 +228,18 @@ static lds_expr *parse_primary(parser *p)
     switch (p->tok.kind) {
     case TK_INT:
         e = pr_new_expr(p, E_NUM, p->tok.loc);
-        literal_value(p, e);
+        if (literal_value(p, e) < 0)
+            return NULL;
         pr_advance(p);
         return e;
     case TK_FLOAT:
         if (!p->collecting) {
-            lds_diag_set(p->diag, p->tok.loc, "'%.*s' is a floating-point number; an index or a size is an integer",
-                         (int)(p->tok.len > 40 ? 40 : p->tok.len), p->tok.start);
+            pr_float_error(p, &p->tok);
             return NULL;
         }
+        p->data_seen++;
+        if (!p->float_tok.len)
+            p->float_tok = p->tok;
         e = pr_new_expr(p, E_NUM, p->tok.loc);   /* data stored or combined: its value does not matter */
         pr_advance(p);
         return e;
@@ -205,6 +248,8 @@ static lds_expr *parse_primary(parser *p)
             return e;
         if (FAIL(p))
             return NULL;
+        if (p->in_if && lds_tok_is(&p->tok, "defined"))
+            return parse_defined(p);
         if (lds_tok_is(&p->tok, "true") || lds_tok_is(&p->tok, "false")) {
             e = pr_new_expr(p, E_NUM, p->tok.loc);
             e->value = lds_tok_is(&p->tok, "true");
@@ -276,10 +321,54 @@ static int binary_op(lds_tok_kind k, lds_op *op)
     return 0;
 }
 
+/* ---- the lanes that make a kernel statement's accesses
+ * C evaluates one side of ?:, and the right of && (||) only where the
+ * left is true (false): the accesses collected there are made by those
+ * lanes only.  The guard is the condition in force, NULL: every lane. */
+
+/* Enter a side guarded by cond (negated: by !cond); returns the guard to
+ * restore. */
+static lds_expr *enter_side(parser *p, lds_expr *cond, bool negate)
+{
+    lds_expr *outer = p->guard, *g = cond;
+    if (negate) {
+        g = pr_new_expr(p, E_UNARY, cond->loc);
+        g->op = OP_NOT;
+        g->a = cond;
+        g = pr_check_height(p, g);
+    }
+    if (g && outer) {
+        lds_expr *both = pr_new_expr(p, E_BINARY, cond->loc);
+        both->op = OP_LAND;
+        both->a = outer;
+        both->b = g;
+        g = pr_check_height(p, both);
+    }
+    p->guard = g;
+    return outer;
+}
+
+/* Leave a side: an access in it under a condition of data (cond_data: a
+ * loaded value, a floating-point number), which cannot say which lanes
+ * take the side, is refused. */
+static int leave_side(parser *p, lds_expr *outer, unsigned found_before, bool cond_data, lds_loc at)
+{
+    p->guard = outer;
+    if (cond_data && p->nfound > found_before) {
+        lds_diag_set(p->diag, at,
+                     "which lanes take this side depends on data (a value read from shared memory, or a "
+                     "floating-point number): lds-calc cannot tell which lanes make the access on it; write it as "
+                     "an access with 'if' and a condition of thread ids");
+        return -1;
+    }
+    return 0;
+}
+
 /* binary(min) := unary { OP binary(prec(OP)+1) }   for prec(OP) >= min
  * (precedence climbing; every binary operator is left-associative) */
 static lds_expr *parse_binary(parser *p, int min_prec)
 {
+    unsigned data_before = p->data_seen;
     lds_expr *lhs = pr_parse_unary(p);
     while (lhs) {
         lds_op op;
@@ -290,7 +379,12 @@ static lds_expr *parse_binary(parser *p, int min_prec)
         e->op = op;
         pr_advance(p);
         e->a = lhs;
+        bool sided = p->collecting && (op == OP_LAND || op == OP_LOR), lhs_data = p->data_seen > data_before;
+        unsigned found = p->nfound;
+        lds_expr *outer = sided ? enter_side(p, lhs, op == OP_LOR) : NULL;
         e->b = parse_binary(p, prec + 1);
+        if (sided && leave_side(p, outer, found, lhs_data, e->loc) < 0)
+            return NULL;
         lhs = e->b ? pr_check_height(p, e) : NULL;
     }
     return lhs;
@@ -301,16 +395,28 @@ lds_expr *pr_parse_expr(parser *p)
 {
     if (pr_enter(p) < 0)
         return NULL;
+    unsigned data_before = p->data_seen;
     lds_expr *c = parse_binary(p, 1);
     if (c && p->tok.kind == TK_QUESTION) {
         lds_expr *e = pr_new_expr(p, E_COND, p->tok.loc);
+        bool data = p->data_seen > data_before;
+        unsigned found = p->nfound;
         pr_advance(p);
         e->a = c;
+        lds_expr *outer = p->collecting ? enter_side(p, c, false) : NULL;
         e->b = pr_parse_expr(p);
-        if (!e->b || pr_expect_tok(p, TK_COLON, "':' in a conditional expression") < 0)
+        if (p->collecting && leave_side(p, outer, found, data, e->loc) < 0)
+            e->b = NULL;
+        if (!e->b || pr_expect_tok(p, TK_COLON, "':' in a conditional expression") < 0) {
             c = NULL;
-        else
-            c = (e->c = pr_parse_expr(p)) ? pr_check_height(p, e) : NULL;
+        } else {
+            found = p->nfound;
+            outer = p->collecting ? enter_side(p, c, true) : NULL;
+            e->c = pr_parse_expr(p);
+            if (p->collecting && leave_side(p, outer, found, data, e->loc) < 0)
+                e->c = NULL;
+            c = e->c ? pr_check_height(p, e) : NULL;
+        }
     }
     p->depth--;
     return c;
@@ -866,19 +972,14 @@ static int parse_offsets(parser *p, const lds_instruction *ins, int64_t offset[2
             pr_error_at_tok(p, "an offset, 0..255");
             return -1;
         }
-        char digits[8];
-        unsigned n = 0;
-        for (size_t i = 0; i < p->tok.len && n < sizeof digits - 1; i++)
-            if (p->tok.start[i] != '_')
-                digits[n++] = p->tok.start[i];
-        digits[n] = '\0';
-        long v = p->tok.len < 5 ? strtol(digits, NULL, 10) : 256;
-        if (v > 255) {
+        lds_expr *v = pr_parse_unary(p);   /* an integer as the language writes one: 32, 0x20, 0b100000 */
+        if (!v)
+            return -1;
+        if (v->kind != E_NUM || v->big || v->value < 0 || v->value > 255) {
             lds_diag_set(p->diag, at, "offset%d is 8 bits: 0..255", k);
             return -1;
         }
-        offset[k] = (int64_t)v * ins->width * ins->stride;
-        pr_advance(p);
+        offset[k] = v->value * ins->width * ins->stride;
     }
     return 0;
 }
@@ -898,6 +999,11 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
         s->u.access.offset[0] = offset[0];
         s->u.access.offset[1] = offset[1];
     } else if (!(s = pr_parse_access(p, loc, ins->kind, ins->width, NULL))) {
+        return NULL;
+    }
+    if (ins->needs_width && s->u.access.width != 4 && s->u.access.width != 8 && s->u.access.width != 16) {
+        lds_diag_set(p->diag, tok->loc, "%s copies 4, 8 or 16 bytes: write its width after it (%s b128 @ ...)",
+                     name, name);
         return NULL;
     }
     if (ins->lanes) {   /* lane < N [&& the access's own condition] */
@@ -945,55 +1051,46 @@ static lds_stmt *parse_statement(parser *p)
         pr_error_at_tok(p, "a statement");
         return NULL;
     }
-    if (lds_tok_is(&t, "arch"))
-        return parse_arch(p, loc);
-    if (lds_tok_is(&t, "rules"))
-        return parse_rules_or_show(p, loc, S_RULES);
-    if (lds_tok_is(&t, "show"))
-        return parse_rules_or_show(p, loc, S_SHOW);
-    if (lds_tok_is(&t, "set"))
-        return parse_set(p, loc);
+    lds_statement_word word = t.kind == TK_NAME ? lds_statement_word_of(t.start, t.len) : W_NONE;
+    switch (word) {   /* those that read their argument as a bare word */
+    case W_ARCH: return parse_arch(p, loc);
+    case W_RULES: return parse_rules_or_show(p, loc, S_RULES);
+    case W_SHOW: return parse_rules_or_show(p, loc, S_SHOW);
+    case W_SET: return parse_set(p, loc);
+    default: break;
+    }
     lds_lexer after_first = p->lx;
     pr_advance(p);
-    if (lds_tok_is(&t, "threads"))
-        return parse_threads(p, loc);
-    if (lds_tok_is(&t, "suggest") && p->tok.kind == TK_NAME) {   /* suggest NAME (an array named suggest
-                                                                  is still accessed as suggest[i]) */
+    switch (word) {
+    case W_THREADS: return parse_threads(p, loc);
+    case W_SUGGEST:
+        if (p->tok.kind != TK_NAME)
+            break;   /* an array named suggest, accessed as suggest[i] */
         lds_stmt *s = pr_new_stmt(p, S_SUGGEST, loc);
         return pr_take_name(p, "the array (suggest NAME)", &s->u.suggest.array, &s->u.suggest.array_loc) < 0 ? NULL
                                                                                                             : s;
+    case W_GROUPS: {
+        lds_stmt *g = pr_new_stmt(p, S_GROUPS, loc);
+        return (g->u.groups.count = pr_parse_expr(p)) ? g : NULL;
     }
-    if (lds_tok_is(&t, "groups")) {
-        lds_stmt *s = pr_new_stmt(p, S_GROUPS, loc);
-        return (s->u.groups.count = pr_parse_expr(p)) ? s : NULL;
+    case W_LET: return parse_let(p, loc);
+    case W_DEF: return pr_parse_def(p, loc, false);
+    case W_ARRAY: return parse_array(p, loc);
+    case W_LAYOUT: return pr_parse_layout(p, loc);
+    case W_FRAGMENT: return pr_parse_fragment(p, loc);
+    case W_READ: return pr_parse_access(p, loc, ACC_READ, 0, NULL);
+    case W_WRITE: return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);
+    case W_ATOMIC: return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
+    case W_FOR: return parse_for(p, loc);
+    case W_PRINT: return parse_print(p, loc);
+    case W_EXPLAIN: return pr_new_stmt(p, S_EXPLAIN, loc);
+    case W_EXPECT: return parse_expect(p, loc);
+    case W_ARCH: case W_RULES: case W_SHOW: case W_SET: case W_NONE:
+        break;
     }
-    if (lds_tok_is(&t, "let"))
-        return parse_let(p, loc);
-    if (lds_tok_is(&t, "def"))
-        return pr_parse_def(p, loc, false);
-    if (lds_tok_is(&t, "array"))
-        return parse_array(p, loc);
-    if (lds_tok_is(&t, "layout"))
-        return pr_parse_layout(p, loc);
-    if (lds_tok_is(&t, "fragment"))
-        return pr_parse_fragment(p, loc);
-    if (lds_tok_is(&t, "read"))
-        return pr_parse_access(p, loc, ACC_READ, 0, NULL);
-    if (lds_tok_is(&t, "write"))
-        return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);
-    if (lds_tok_is(&t, "atomic"))
-        return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
     lds_instruction ins;
-    if (lds_instruction_lookup(t.start, (unsigned)t.len, &ins))
+    if (t.kind == TK_NAME && lds_instruction_lookup(t.start, (unsigned)t.len, &ins))
         return parse_instruction(p, loc, &ins, &t);
-    if (lds_tok_is(&t, "for"))
-        return parse_for(p, loc);
-    if (lds_tok_is(&t, "print"))
-        return parse_print(p, loc);
-    if (lds_tok_is(&t, "explain"))
-        return pr_new_stmt(p, S_EXPLAIN, loc);
-    if (lds_tok_is(&t, "expect"))
-        return parse_expect(p, loc);
     /* the kernel forms, from their first token */
     bool kernel = pr_kernel_statement_starts(p, &t);
     p->lx = after_first;
@@ -1022,6 +1119,10 @@ static const char *statement_source(parser *p, const char *start, const char *en
             while (q + 1 < end && q[1] != '\n')
                 q++;
             gap = 1;
+        } else if (*q == '/' && q + 1 < end && q[1] == '*') {   /* a block comment (the lexer checked its end) */
+            for (q += 2; q + 1 < end && !(q[0] == '*' && q[1] == '/'); q++) {}
+            q++;
+            gap = 1;
         } else if (*q == '\n' || *q == '\r' || *q == '\t' || *q == '\f' || *q == '\v') {
             gap = 1;
         } else if (*q == ' ' && gap) {
@@ -1046,6 +1147,11 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
     for (;;) {
         while (p->tok.kind == TK_NEWLINE || p->tok.kind == TK_SEMI)
             pr_advance(p);
+        if (p->tok.kind == TK_DIRECTIVE) {   /* #if and its kin: no statement */
+            if (pr_directive(p) < 0)
+                return NULL;
+            continue;
+        }
         if (p->tok.kind == end || p->tok.kind == TK_EOF || p->tok.kind == TK_ERROR)
             break;
         const char *start = p->tok.start;
@@ -1072,50 +1178,81 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
     return first;
 }
 
-int lds_parse_program(const lds_source *src, lds_program *prog, lds_diag *diag)
+/* The parser at the start of src. */
+static void parser_init(parser *p, const lds_source *src, lds_arena *arena, lds_parse_ctx *ctx, lds_diag *diag)
 {
+    memset(p, 0, sizeof *p);
+    lds_lex_init(&p->lx, src, diag);
+    p->arena = arena;
+    p->diag = diag;
+    p->ctx = ctx;
+    pr_advance(p);
+}
+
+/* program := block, every #if closed */
+static lds_stmt *parse_whole(parser *p)
+{
+    lds_stmt *first = parse_block(p, TK_EOF);
+    if (!FAIL(p))
+        pr_conditionals_closed(p);
+    return first;
+}
+
+int lds_parse_program_in(const lds_source *src, lds_program *prog, lds_parse_ctx *ctx, lds_diag *diag)
+{
+    lds_parse_ctx *own = ctx ? NULL : lds_parse_ctx_new();
     parser p;
-    memset(&p, 0, sizeof p);
-    lds_lex_init(&p.lx, src, diag);
-    p.arena = prog->arena;
-    p.diag = diag;
+    parser_init(&p, src, prog->arena, ctx ? ctx : own, diag);
     prog->src = src;
-    pr_advance(&p);
-    prog->first = parse_block(&p, TK_EOF);
+    prog->first = parse_whole(&p);
+    lds_parse_ctx_free(own);
     return diag->set ? -1 : 0;
 }
 
-int lds_parse_incomplete(const lds_source *src)
+int lds_parse_program(const lds_source *src, lds_program *prog, lds_diag *diag)
+{
+    return lds_parse_program_in(src, prog, NULL, diag);
+}
+
+int lds_parse_incomplete(const lds_source *src, const lds_parse_ctx *ctx)
 {
     /* more lines can complete the text only if it fails at its end with
      * something still open; an error before the end (a line that cannot
      * continue it) is reported at once, as Python's REPL does */
     lds_diag d = { 0 };
-    lds_program prog = { 0 };
-    prog.arena = lds_arena_new();
+    lds_arena *arena = lds_arena_new();
+    lds_parse_ctx *scratch = lds_parse_ctx_clone(ctx);   /* a trial: what it defines is forgotten */
     parser p;
-    memset(&p, 0, sizeof p);
-    lds_lex_init(&p.lx, src, &d);
-    p.arena = prog.arena;
-    p.diag = &d;
-    prog.src = src;
-    pr_advance(&p);
-    parse_block(&p, TK_EOF);
+    parser_init(&p, src, arena, scratch, &d);
+    parse_whole(&p);
     int incomplete = d.set && p.eof_error;
-    lds_arena_free(prog.arena);
+    lds_parse_ctx_free(scratch);
+    lds_arena_free(arena);
     return incomplete;
+}
+
+bool lds_parse_is_lone(const lds_source *src, int kind)
+{
+    lds_diag d = { 0 };
+    lds_arena *arena = lds_arena_new();
+    lds_parse_ctx *scratch = lds_parse_ctx_new();
+    parser p;
+    parser_init(&p, src, arena, scratch, &d);
+    lds_stmt *first = parse_whole(&p);
+    bool lone = !d.set && first && !first->next && (int)first->kind == kind;
+    lds_parse_ctx_free(scratch);
+    lds_arena_free(arena);
+    return lone;
 }
 
 int lds_parse_expression(const lds_source *src, lds_arena *arena, lds_expr **out, lds_diag *diag)
 {
+    lds_parse_ctx *ctx = lds_parse_ctx_new();
     parser p;
-    memset(&p, 0, sizeof p);
-    lds_lex_init(&p.lx, src, diag);
-    p.arena = arena;
-    p.diag = diag;
-    pr_advance(&p);
+    parser_init(&p, src, arena, ctx, diag);
     *out = pr_parse_expr(&p);
     if (*out && p.tok.kind != TK_EOF)
         pr_error_at_tok(&p, "the end of the expression");
+    lds_parse_ctx_free(ctx);
     return diag->set ? -1 : 0;
 }

@@ -11,7 +11,19 @@
 typedef struct {
     lds_access_kind kind;
     lds_target target;
+    lds_expr *cond;           /* the lanes that make it (a side of ?:), or NULL: all */
 } pr_found_access;
+
+struct lds_parse_ctx;
+
+/* An #if group being parsed. */
+typedef struct {
+    lds_loc loc;              /* its #if */
+    bool taken;               /* a branch of it was taken */
+    bool in_else;             /* after its #else */
+} pr_conditional;
+
+#define PR_MAX_CONDITIONALS 64
 
 typedef struct {
     lds_lexer lx;
@@ -27,6 +39,17 @@ typedef struct {
     bool collecting;
     pr_found_access *found;
     unsigned nfound, found_cap;
+    lds_expr *guard;       /* while collecting: the condition under which the
+                              part being parsed runs (the side of a ?: or of
+                              && ||), NULL: always */
+    unsigned data_seen;    /* stand-ins made so far for data (loaded values,
+                              floating-point literals) */
+    lds_token float_tok;   /* the first floating-point literal collected (len 0: none) */
+    bool in_if;            /* parsing an #if condition: 'defined NAME' */
+    bool kernel_literals;  /* a kernel form: 010 is C's octal, so refused */
+    struct lds_parse_ctx *ctx;   /* macros, -D names, shared scalars (never NULL) */
+    pr_conditional cond[PR_MAX_CONDITIONALS];
+    unsigned ncond;
 } parser;
 
 #define FAIL(P) ((P)->diag->set)
@@ -60,6 +83,19 @@ int pr_parse_target(parser *p, lds_target *t);
 /* access := ... target [ 'if' expr ] [ 'for' loops ]; the target parsed
  * already when t is not NULL. */
 lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width, const lds_target *t);
+
+/* "'1.5' is a floating-point number; an index or a size is an integer" */
+void pr_float_error(parser *p, const lds_token *t);
+
+/* src/parse_preproc.c: C's conditional directives, evaluated as the
+ * text is parsed. */
+/* At a TK_DIRECTIVE token: #if, #ifdef, #ifndef, #elif, #else, #endif,
+ * #undef; the lines a false condition leaves out are skipped.  0, or -1. */
+int pr_directive(parser *p);
+/* At the end of the input: every #if closed.  0, or -1. */
+int pr_conditionals_closed(parser *p);
+/* A #define NAME value: what #if will read NAME as. */
+void pr_macro_defined(parser *p, const lds_token *name, const lds_expr *value);
 
 /* src/parse_kernel.c: statements as kernels write them. */
 /* Whether the statement starting at token t (the parser is one token

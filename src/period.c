@@ -13,6 +13,7 @@
  * "not proven". */
 #include "src/period.h"
 
+#include "src/builtins.h"
 #include "src/interval.h"
 #include "src/scope.h"
 
@@ -388,6 +389,13 @@ static int shift_of(const pctx *p, const lds_expr *e, lds_shift *out)
             frame f = { e->args, p->fr };
             pctx inner = { cx, &f };
             return shift_of(&inner, e->sym->def->u.def.body, out);
+        }
+        if (e->builtin == F_CAST || e->builtin == F_VALUE_INDEX) {   /* the identity where it passes everywhere */
+            int64_t k;
+            rng r = range_of(p, e->args[0]);
+            if (r.known && uniform_value(p, e->args[1], &k)
+                && lds_builtin_check_passes((lds_builtin)e->builtin, k, r.lo, r.hi))
+                return shift_of(p, e->args[0], out);
         }
         return all_still(p, (const lds_expr *const *)e->args, e->nargs, out);
     }

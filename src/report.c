@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,32 +245,48 @@ static int picture_name(const lds_reporter *r, const char *stem, int k, char *bu
     return n < size ? 0 : -1;
 }
 
-/* Draw into DIR/name (never through a link planted there).  0, or -1
- * (reported). */
-static int write_svg_file(lds_reporter *r, const char *name, void (*draw)(FILE *, const void *, unsigned),
-                          const void *what, unsigned which)
+FILE *lds_report_create(lds_reporter *r, const char *name, mode_t mode, char *path, size_t size)
 {
-    char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", r->o.output_dir, name) >= sizeof path) {
-        lds_report_error(r, "%s: the file name of picture %s would be too long", r->o.output_dir, name);
+    if ((size_t)snprintf(path, size, "%s/%s", r->o.output_dir, name) >= size) {
+        lds_report_error(r, "%s: the file name of %s would be too long", r->o.output_dir, name);
         r->io_error = true;
-        return -1;
+        return NULL;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+    struct stat st;
+    bool regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);   /* not a device or a pipe */
+    FILE *f = fd >= 0 && (!regular || fchmod(fd, mode) == 0) ? fdopen(fd, "w") : NULL;
     if (!f) {
         lds_report_error(r, "%s: %s", path, strerror(errno));
         if (fd >= 0)
             close(fd);
         r->io_error = true;
-        return -1;
     }
-    draw(f, what, which);
-    if (fclose(f) != 0) {
-        lds_report_error(r, "%s: %s", path, strerror(errno));
+    return f;
+}
+
+int lds_report_close(lds_reporter *r, FILE *f, const char *path)
+{
+    bool failed = ferror(f) != 0;
+    if (fclose(f) != 0 || failed) {   /* closed either way: never twice */
+        lds_report_error(r, "%s: %s", path, errno ? strerror(errno) : "write error");
         r->io_error = true;
         return -1;
     }
+    return 0;
+}
+
+/* Draw into DIR/name.  0, or -1 (reported). */
+static int write_svg_file(lds_reporter *r, const char *name, void (*draw)(FILE *, const void *, unsigned),
+                          const void *what, unsigned which)
+{
+    char path[4096];
+    FILE *f = lds_report_create(r, name, 0644, path, sizeof path);
+    if (!f)
+        return -1;
+    draw(f, what, which);
+    if (lds_report_close(r, f, path) < 0)
+        return -1;
     r->pictures++;
     return 0;
 }

@@ -30,11 +30,12 @@
 typedef struct {
     char *kernel, *counter;
     mpz_t value;
+    bool unavailable;         /* a row said n/a: not measured */
 } measured;
 
 typedef struct {
-    measured *m;
-    size_t n;
+    measured *m;              /* sorted by kernel, then counter, once read */
+    size_t n, cap;
 } measurements;
 
 /* One CSV record from *p (RFC 4180 quoting, CR LF or LF), fields into
@@ -45,6 +46,8 @@ static size_t csv_record(const char **p, const char *end, lds_buf *f, size_t max
     const char *s = *p;
     for (;;) {
         lds_buf field = { 0 };
+        lds_buf_putc(&field, '\0');   /* allocated, even when empty */
+        field.len = 0;
         if (s < end && *s == '"') {
             for (s++; s < end; s++) {
                 if (*s == '"' && s + 1 < end && s[1] == '"')
@@ -77,32 +80,47 @@ static size_t csv_record(const char **p, const char *end, lds_buf *f, size_t max
     return n;
 }
 
-/* A counter value: digits, with ncu's thousands separators and a zero
- * fraction ("1,024", "12.00") allowed. */
-static int parse_value(const char *text, mpz_t out)
+/* A counter value, all of the field: digits, with ncu's thousands
+ * separators ("1,024": groups of three) and a zero fraction ("12.00").
+ * 0, or -1. */
+static int parse_value(const lds_buf *field, mpz_t out)
 {
     lds_buf digits = { 0 };
-    const char *s = text;
-    while (*s == ' ')
+    const char *s = field->s, *end = field->s + field->len;
+    size_t run = 0;           /* digits since the last separator */
+    bool grouped = false, ok = true;
+    while (s < end && *s == ' ')
         s++;
-    for (; *s && *s != '.'; s++) {
-        if (*s == ',')
-            continue;
-        if (!isdigit((unsigned char)*s)) {
-            lds_buf_free(&digits);
-            return -1;
+    for (; ok && s < end && *s != '.' && *s != ' '; s++) {
+        if (*s == ',') {   /* the first group 1-3 digits, every later one 3 */
+            ok = run > 0 && run <= 3 && (!grouped || run == 3);
+            grouped = true;
+            run = 0;
+        } else if (isdigit((unsigned char)*s)) {
+            lds_buf_putc(&digits, *s);
+            run++;
+        } else {
+            ok = false;
         }
-        lds_buf_putc(&digits, *s);
     }
-    if (*s == '.')
-        for (s++; *s; s++)
-            if (*s != '0' && *s != ' ') {
-                lds_buf_free(&digits);
-                return -1;
-            }
-    int rc = digits.len && mpz_set_str(out, lds_buf_str(&digits), 10) == 0 ? 0 : -1;
+    ok = ok && digits.len && (!grouped || run == 3);
+    if (ok && s < end && *s == '.')
+        for (s++; s < end && *s == '0'; s++) {}
+    while (s < end && *s == ' ')
+        s++;
+    ok = ok && s == end && mpz_set_str(out, lds_buf_str(&digits), 10) == 0;
     lds_buf_free(&digits);
-    return rc;
+    return ok ? 0 : -1;
+}
+
+/* What profilers write for a counter they could not collect. */
+static bool unavailable(const lds_buf *field)
+{
+    static const char *const words[] = { "n/a", "N/A", "na", "NA", "", NULL };
+    for (const char *const *w = words; *w; w++)
+        if (field->len == strlen(*w) && !memcmp(field->s, *w, field->len))
+            return true;
+    return false;
 }
 
 static int column(const lds_buf *f, size_t n, const char *const *names)
@@ -114,19 +132,50 @@ static int column(const lds_buf *f, size_t n, const char *const *names)
     return -1;
 }
 
+/* A row (v NULL: not available); rows of one kernel and counter are
+ * summed once all are read. */
 static void add(measurements *ms, const char *kernel, size_t klen, const char *counter, mpz_srcptr v)
 {
-    for (size_t i = 0; i < ms->n; i++)
-        if (strlen(ms->m[i].kernel) == klen && !strncmp(ms->m[i].kernel, kernel, klen)
-            && !strcmp(ms->m[i].counter, counter)) {
-            mpz_add(ms->m[i].value, ms->m[i].value, v);
-            return;
-        }
-    ms->m = lds_xreallocarray(ms->m, ms->n + 1, sizeof *ms->m);
+    ms->m = lds_xgrow(ms->m, ms->n, &ms->cap, sizeof *ms->m, 64);
     measured *m = &ms->m[ms->n++];
     m->kernel = lds_xstrndup(kernel, klen);
     m->counter = lds_xstrdup(counter);
-    mpz_init_set(m->value, v);
+    m->unavailable = !v;
+    mpz_init(m->value);
+    if (v)
+        mpz_set(m->value, v);
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const measured *a = x, *b = y;
+    int c = strcmp(a->kernel, b->kernel);
+    return c ? c : strcmp(a->counter, b->counter);
+}
+
+static void free_measured(measured *m)
+{
+    free(m->kernel);
+    free(m->counter);
+    mpz_clear(m->value);
+}
+
+/* Sort the rows, and sum the rows of each kernel and counter into one
+ * (one per dispatch, or per XCD); n/a in any makes it not measured. */
+static void merge(measurements *ms)
+{
+    qsort(ms->m, ms->n, sizeof *ms->m, by_key);
+    size_t out = 0;
+    for (size_t i = 0; i < ms->n; i++) {
+        if (out && !by_key(&ms->m[out - 1], &ms->m[i])) {
+            mpz_add(ms->m[out - 1].value, ms->m[out - 1].value, ms->m[i].value);
+            ms->m[out - 1].unavailable |= ms->m[i].unavailable;
+            free_measured(&ms->m[i]);
+        } else {
+            ms->m[out++] = ms->m[i];
+        }
+    }
+    ms->n = out;
 }
 
 #define MAX_FIELDS 64
@@ -135,6 +184,12 @@ static void free_fields(lds_buf *f, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         lds_buf_free(&f[i]);
+}
+
+/* Whether a field holds a NUL byte (text that C strings would cut). */
+static bool has_nul(const lds_buf *f)
+{
+    return memchr(f->s, '\0', f->len) != NULL;
 }
 
 /* Read FILE's counters; -1 (reported) if it cannot be read or has no
@@ -169,18 +224,22 @@ static int read_measurements(lds_reporter *r, const char *path, measurements *ms
             else
                 by_index = !strcmp(lds_buf_str(&f[kc]), "index");
         } else if ((size_t)kc < n && (size_t)cc < n && (size_t)vc < n) {
-            const char *kernel = lds_buf_str(&f[kc]), *value = lds_buf_str(&f[vc]);
-            if (by_index && !strcmp(kernel, "total")) {
+            const char *kernel = lds_buf_str(&f[kc]);
+            if (has_nul(&f[kc]) || has_nul(&f[cc]) || has_nul(&f[vc])) {
+                lds_report_error(r, "%s:%u: a NUL byte in a field", path, line);
+                rc = -1;
+            } else if (by_index && !strcmp(kernel, "total")) {
                 /* lds-calc's own totals: not a kernel */
-            } else if (parse_value(value, v) < 0) {
-                lds_report_error(r, "%s:%u: counter value '%s' is not a whole number", path, line, value);
+            } else if (!unavailable(&f[vc]) && parse_value(&f[vc], v) < 0) {
+                lds_report_error(r, "%s:%u: counter value '%s' is not a whole number", path, line,
+                                 lds_buf_str(&f[vc]));
                 rc = -1;
             } else if (by_index) {
                 char name[40];
                 snprintf(name, sizeof name, "lds_access_%s", kernel);
-                add(ms, name, strlen(name), lds_buf_str(&f[cc]), v);
+                add(ms, name, strlen(name), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
             } else {
-                add(ms, kernel, strcspn(kernel, "( "), lds_buf_str(&f[cc]), v);
+                add(ms, kernel, strcspn(kernel, "( "), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
             }
         } else if (n > 1) {
             lds_report_error(r, "%s:%u: %zu fields, fewer than the header's columns", path, line, n);
@@ -195,15 +254,14 @@ static int read_measurements(lds_reporter *r, const char *path, measurements *ms
     }
     mpz_clear(v);
     lds_input_free(&src);
+    merge(ms);
     return rc;
 }
 
 static const measured *find(const measurements *ms, const char *kernel, const char *counter)
 {
-    for (size_t i = 0; i < ms->n; i++)
-        if (!strcmp(ms->m[i].kernel, kernel) && !strcmp(ms->m[i].counter, counter))
-            return &ms->m[i];
-    return NULL;
+    measured key = { (char *)kernel, (char *)counter, { { 0, 0, NULL } }, false };
+    return bsearch(&key, ms->m, ms->n, sizeof *ms->m, by_key);
 }
 
 /* One access's counters against the measurements, into b; the tallies. */
@@ -229,8 +287,11 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
         const measured *m = find(ms, kernel, c[k].name);
         char *want = mpz_get_str(NULL, 10, c[k].value);
         lds_buf_printf(b, "  %-64s predicted %s", c[k].name, want);
-        if (!m) {
-            lds_buf_printf(b, ", not measured (no %s row for %s)\n", c[k].name, kernel);
+        if (!m || m->unavailable) {
+            if (m)
+                lds_buf_printf(b, ", not measured (%s reads n/a for %s)\n", c[k].name, kernel);
+            else
+                lds_buf_printf(b, ", not measured (no %s row for %s)\n", c[k].name, kernel);
             ++*missing;
         } else {
             char *got = mpz_get_str(NULL, 10, m->value);
@@ -247,7 +308,7 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
 /* With -q nothing is printed; the exit status still tells. */
 static void check_end_run(lds_reporter *r, const lds_run_view *run)
 {
-    measurements ms = { NULL, 0 };
+    measurements ms = { NULL, 0, 0 };
     if (!r->o.counters_file) {   /* the command line gives one; the REPL cannot reach here */
         lds_report_error(r, "no counters file to check");
         r->io_error = true;
@@ -265,11 +326,8 @@ static void check_end_run(lds_reporter *r, const lds_run_view *run)
         if (differ || missing)
             r->mismatched = true;
     }
-    for (size_t i = 0; i < ms.n; i++) {
-        free(ms.m[i].kernel);
-        free(ms.m[i].counter);
-        mpz_clear(ms.m[i].value);
-    }
+    for (size_t i = 0; i < ms.n; i++)
+        free_measured(&ms.m[i]);
     free(ms.m);
 }
 

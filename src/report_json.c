@@ -123,7 +123,7 @@ static void counters_object(FILE *out, lds_counter *c, unsigned n)
 /* "geometry": the profile entry the access ran with. */
 static void geometry_object(FILE *out, const lds_access_result *a)
 {
-    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, a->width);
+    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, lds_access_table_width(a));
     key(out, "geometry", false);
     fputc('{', out);
     key(out, "phases", true);

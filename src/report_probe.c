@@ -353,25 +353,15 @@ static void target_of(const lds_sim_profile *p, char *buf, size_t size)
         snprintf(buf, size, "%s", p->name);
 }
 
+/* DIR/name with the text (never through a link planted there). */
 static int write_file(lds_reporter *r, const char *name, const char *text, size_t len, mode_t mode)
 {
     char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", r->o.output_dir, name) >= sizeof path) {
-        lds_report_error(r, "%s: the path is too long", r->o.output_dir);
+    FILE *f = lds_report_create(r, name, mode, path, sizeof path);
+    if (!f)
         return -1;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
-        lds_report_error(r, "%s: %s", path, strerror(errno));
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    if (chmod(path, mode) != 0) {
-        lds_report_error(r, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    fwrite(text, 1, len, f);
+    return lds_report_close(r, f, path);
 }
 
 /* Every counter predicted, for expected.csv; the distinct names, comma

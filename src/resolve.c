@@ -97,6 +97,7 @@ static int resolve_name(lds_resolver *r, lds_expr *e, const def_ctx *def)
         unknown_name(r, e, def, 0);
         return -1;
     }
+    e->sym->used = true;
     if (e->sym->kind == SYM_DEF || e->sym->kind == SYM_ARRAY) {
         lds_diag_set(r->diag, e->loc, "'%s' is %s, not a value", e->name,
                      e->sym->kind == SYM_DEF ? "a function" : "an array");
@@ -164,6 +165,8 @@ static lds_sym *declare(lds_resolver *r, const char *name, lds_sym_kind kind, ld
         lds_diag_set(r->diag, loc, "'%s' is a built-in name; choose another", name);
         return NULL;
     }
+    if (old && old->kind == SYM_CONST && !old->loc.src && !old->replaced_at.src)
+        old->replaced_at = loc;   /* a -D value the program declares again: it never reaches it */
     lds_sym *s = lds_scope_declare(r->scope, decl_arena(r), name, kind, loc);
     s->program = r->program;
     return s;
@@ -289,8 +292,8 @@ static int resolve_array(lds_resolver *r, lds_stmt *s)
         return -1;
     s->u.array.layout_sym = NULL;
     const char *layout = s->u.array.layout;
-    if (r->override_array && !strcmp(s->u.array.name, r->override_array))
-        layout = r->override_layout;   /* a suggest candidate's run */
+    if (r->override_array && r->override_layout && !strcmp(s->u.array.name, r->override_array))
+        layout = r->override_layout;   /* a suggest candidate's run (none: the baseline, as declared) */
     if (layout) {
         lds_sym *f = lds_scope_find(r->scope, layout);
         unsigned want = s->u.array.ndims ? s->u.array.ndims : 1;

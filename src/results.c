@@ -76,7 +76,7 @@ void lds_results_free(lds_results *r)
 const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p)
 {
     for (size_t i = r->nprofiles; i-- > 0;)
-        if (memcmp(r->profiles[i], p, sizeof *p) == 0)
+        if (lds_sim_profile_equal(r->profiles[i], p))
             return r->profiles[i];
     r->profiles = lds_xreallocarray(r->profiles, r->nprofiles + 1, sizeof *r->profiles);
     lds_sim_profile *copy = lds_xmalloc(sizeof *copy);

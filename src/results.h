@@ -71,6 +71,14 @@ typedef struct lds_access_result {
     const void *key;              /* the statement it records (opaque) */
 } lds_access_result;
 
+/* The bytes a lane moves in one instruction, whose profile entry (phase
+ * table, bank period, confidence) the access runs with: its width, twice
+ * for a two-address ds_read2/ds_write2. */
+static inline unsigned lds_access_table_width(const lds_access_result *a)
+{
+    return a->width * a->naddr;
+}
+
 typedef struct {
     char *source;
     const char *file;
@@ -116,6 +124,8 @@ typedef struct {
 typedef enum {
     LDS_LAYOUT_DECLARED,          /* the array as the program declares it */
     LDS_LAYOUT_ROW_MAJOR,         /* no layout */
+    LDS_LAYOUT_OWN_PADDED,        /* the declared CuTe layout, its largest stride padded (or unpadded) */
+    LDS_LAYOUT_OWN_SWIZZLE,       /* a CuTe swizzle over the declared layout, unpadded */
     LDS_LAYOUT_PADDED,            /* row padding */
     LDS_LAYOUT_CK_XOR,            /* ck_tile's make_xor_transform */
     LDS_LAYOUT_CUTE_SWIZZLE,      /* CuTe's Swizzle<B,M,S> */

@@ -1,9 +1,7 @@
 /* src/run.c - running programs under the options: sessions, the
  * reporter, sweeps, gates and diagnostics. */
-#include "src/names.h"
 #include "src/run.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,217 +10,8 @@
 #include "src/interrupt.h"
 #include "src/limits.h"
 #include "src/mem.h"
+#include "src/parse_ctx.h"
 #include "src/progress.h"
-#include "src/scope.h"
-
-void lds_options_init(lds_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->prog = "lds-calc";
-    o->format = FMT_TEXT;
-    o->show = -1;
-    o->max_bits = LDS_DEFAULT_MAX_BITS;
-}
-
-static void free_define(lds_define *d)
-{
-    free(d->name);
-    for (size_t k = 0; k < d->nlist; k++)
-        mpz_clear(d->list[k]);
-    free(d->list);
-    mpz_clears(d->lo, d->hi, d->step, NULL);
-}
-
-void lds_options_free(lds_options *o)
-{
-    for (unsigned i = 0; i < o->ndefines; i++)
-        free_define(&o->defines[i]);
-    free(o->defines);
-    for (unsigned i = 0; i < o->narchs; i++)
-        free(o->archs[i]);
-    free(o->archs);
-    for (unsigned i = 0; i < o->nat; i++)
-        free((char *)o->at[i].name);
-    free(o->at);
-    free(o->rerun);
-    o->rerun = NULL;
-    o->at = NULL;
-    o->nat = 0;
-    o->defines = NULL;
-    o->archs = NULL;
-    o->ndefines = o->narchs = 0;
-}
-
-void lds_define_count(const lds_define *d, mpz_t out)
-{
-    if (d->list) {
-        mpz_set_ui(out, d->nlist);
-        return;
-    }
-    mpz_sub(out, d->hi, d->lo);
-    if (mpz_sgn(out) <= 0) {
-        mpz_set_ui(out, 0);
-        return;
-    }
-    mpz_cdiv_q(out, out, d->step);
-}
-
-void lds_define_at(const lds_define *d, uint64_t i, mpz_t out)
-{
-    if (d->list) {
-        mpz_set(out, d->list[i]);
-        return;
-    }
-    mpz_set_ui(out, (unsigned long)i);
-    mpz_mul(out, out, d->step);
-    mpz_add(out, out, d->lo);
-}
-
-static int constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
-{
-    lds_source src = { (char *)what, (char *)text, len, 1 };
-    lds_diag diag = { 0 };
-    if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
-        return 0;
-    lds_diag_print(stderr, o->prog, &diag, o->color);
-    return -1;
-}
-
-/* The end of the next comma-separated item, outside parentheses. */
-static const char *item_end(const char *p)
-{
-    int depth = 0;
-    for (; *p; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')' && depth > 0)
-            depth--;
-        else if (*p == ',' && depth == 0)
-            break;
-    }
-    return p;
-}
-
-/* V1,V2,...: each value a constant expression. */
-static int parse_list(lds_options *o, lds_define *d, const char *val)
-{
-    for (const char *p = val;; p++) {
-        const char *end = item_end(p);
-        d->list = lds_xreallocarray(d->list, d->nlist + 1, sizeof *d->list);
-        mpz_init(d->list[d->nlist++]);
-        if (constant(o, p, (size_t)(end - p), "<-D value>", d->list[d->nlist - 1]) < 0)
-            return -1;
-        if (!*end)
-            return 0;
-        p = end;
-    }
-}
-
-/* LO..HI[:STEP] */
-static int parse_range(lds_options *o, lds_define *d, const char *val, const char *dots)
-{
-    const char *colon = strchr(dots + 2, ':');
-    size_t hlen = colon ? (size_t)(colon - dots - 2) : strlen(dots + 2);
-    if (constant(o, val, (size_t)(dots - val), "<-D start>", d->lo) < 0
-        || constant(o, dots + 2, hlen, "<-D end>", d->hi) < 0)
-        return -1;
-    if (colon && constant(o, colon + 1, strlen(colon + 1), "<-D step>", d->step) < 0)
-        return -1;
-    if (mpz_sgn(d->step) <= 0) {
-        fprintf(stderr, "%s: -D %s: the step must be positive\n", o->prog, d->name);
-        return -1;
-    }
-    return 0;
-}
-
-int lds_options_add_define(lds_options *o, const char *arg)
-{
-    const char *eq = strchr(arg, '=');
-    size_t nlen = eq ? (size_t)(eq - arg) : 0;
-    if (!eq || nlen == 0) {
-        fprintf(stderr, "%s: -D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'\n", o->prog, arg);
-        return -1;
-    }
-    for (size_t i = 0; i < nlen; i++) {
-        char c = arg[i];
-        int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '.'))) {
-            fprintf(stderr, "%s: -D: '%.*s' is not a name\n", o->prog, (int)nlen, arg);
-            return -1;
-        }
-    }
-    o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
-    lds_define *d = &o->defines[o->ndefines++];
-    memset(d, 0, sizeof *d);
-    d->name = lds_xstrndup(arg, nlen);
-    mpz_inits(d->lo, d->hi, d->step, NULL);
-    mpz_set_ui(d->step, 1);
-    if (lds_is_builtin_name(d->name)) {
-        lds_setting key;
-        if (lds_setting_lookup(d->name, &key))   /* banks, wave, ...: a setting the program changes */
-            fprintf(stderr, "%s: -D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
-                            "in the program (or sweep a name: -D B=16,32 'set %s B; ...')\n",
-                    o->prog, d->name, d->name, eq + 1, d->name);
-        else
-            fprintf(stderr, "%s: -D: '%s' is a built-in name; choose another\n", o->prog, d->name);
-        return -1;
-    }
-    const char *val = eq + 1, *dots = strstr(val, "..");
-    if (dots)
-        return parse_range(o, d, val, dots);
-    if (*item_end(val))
-        return parse_list(o, d, val);
-    if (constant(o, val, strlen(val), "<-D value>", d->lo) < 0)
-        return -1;
-    mpz_add_ui(d->hi, d->lo, 1);
-    return 0;
-}
-
-int lds_options_add_at(lds_options *o, const char *arg)
-{
-    for (const char *p = arg;;) {
-        const char *eq = strchr(p, '='), *end = strchr(p, ',');
-        if (!end)
-            end = p + strlen(p);
-        char *stop;
-        errno = 0;
-        long long v = eq && eq < end ? strtoll(eq + 1, &stop, 10) : 0;
-        if (!eq || eq > end || eq == p || stop != end || eq + 1 == end || errno) {
-            fprintf(stderr, "%s: --at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'\n", o->prog,
-                    arg);
-            return -1;
-        }
-        o->at = lds_xreallocarray(o->at, o->nat + 1, sizeof *o->at);
-        o->at[o->nat].name = lds_xstrndup(p, (size_t)(eq - p));
-        o->at[o->nat++].value = v;
-        if (!*end)
-            return 0;
-        p = end + 1;
-    }
-}
-
-int lds_options_add_archs(lds_options *o, const char *arg)
-{
-    for (const char *p = arg;; p++) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        char *name = lds_xstrndup(p, len);
-        if (!lds_sim_profile_find(name)) {
-            char msg[512];
-            lds_unknown_profile(name, msg, sizeof msg);
-            fprintf(stderr, "%s: %s\n", o->prog, msg);
-            free(name);
-            return -1;
-        }
-        o->archs = lds_xreallocarray(o->archs, o->narchs + 1, sizeof *o->archs);
-        o->archs[o->narchs++] = name;
-        if (!end)
-            break;
-        p = end;
-    }
-    o->arch = o->archs[0];
-    return 0;
-}
 
 /* ------------------------------------------------------------- runner */
 
@@ -284,8 +73,22 @@ lds_reporter *lds_runner_reporter(lds_runner *r)
     return r->rep;
 }
 
+/* A sweep over profiles labels each row with the profile that ran it: an
+ * arch statement of the program may have replaced the one -a chose. */
+static void relabel_arch(lds_runner *r, const lds_access_result *a)
+{
+    if (r->o->narchs < 2 || !r->nlabels || strcmp(r->labels[0].name, "arch") || a->failed)
+        return;
+    const lds_sim_profile *p = lds_sim_profile_find(r->labels[0].value);
+    if (p && strcmp(p->name, a->profile->name)) {
+        free((char *)r->labels[0].value);
+        r->labels[0].value = lds_xstrdup(a->profile->name);
+    }
+}
+
 static void hook_access(void *ctx, const lds_access_result *a)
 {
+    relabel_arch(ctx, a);
     lds_reporter_access(((lds_runner *)ctx)->rep, a);
 }
 
@@ -366,6 +169,7 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
     cfg.print_out = print_stream(o, f);
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;
+    cfg.parse_from = o->parse_ctx;
     lds_session_hooks hooks = { hook_access, hook_expect, r, hook_warning, r->progress ? hook_progress : NULL };
     if (r->progress) {
         cfg.suggest_progress = hook_suggest_progress;
@@ -533,6 +337,27 @@ static void set_point(lds_runner *r, const sweep *sw, mpz_t *values)
     r->point = lds_buf_take(&point);
 }
 
+/* After the first run: a -D the programs declare again, or never use,
+ * changes nothing; say so (once, not at every sweep point). */
+static void warn_defines(lds_runner *r, lds_session *s)
+{
+    bool used;
+    lds_loc again;
+    for (unsigned i = 0; lds_session_define_use(s, i, &used, &again); i++) {
+        lds_diag w = { 0 };
+        const char *name = r->o->defines[i].name;
+        if (again.src)
+            lds_diag_set(&w, again, "the program declares '%s' itself: -D %s changes nothing from here on", name,
+                         name);
+        else if (!used && !lds_parse_ctx_was_read(r->o->parse_ctx, name))
+            lds_diag_set(&w, w.loc, "-D %s: no program uses '%s', so it changes nothing", name, name);
+        else
+            continue;
+        w.warning = 1;
+        hook_warning(r, &w);
+    }
+}
+
 int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned nprogs)
 {
     sweep sw;
@@ -553,6 +378,7 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
         ptrs[i] = values[i];
     }
     int worst = LDS_EXIT_OK;
+    bool first_point = true;
     do {
         for (unsigned i = 0; i < n; i++)
             lds_define_at(&o->defines[i], sw.at[i + 1], values[i]);
@@ -560,6 +386,9 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
             set_point(r, &sw, values);
         lds_session *s = lds_runner_open(r, o->narchs ? o->archs[sw.at[0]] : NULL, ptrs);
         int st = lds_runner_run_programs(r, s, progs, nprogs);
+        if (first_point && st <= LDS_EXIT_CHECK)   /* a run an error stopped may not have reached the uses */
+            warn_defines(r, s);
+        first_point = false;
         lds_session_close(s);
         if (st > worst)
             worst = st;

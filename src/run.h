@@ -55,6 +55,9 @@ typedef struct {
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
+    struct lds_parse_ctx *parse_ctx;   /* what parsing the programs taught the
+                                          parser (macros, shared scalars): the
+                                          REPL's input continues it; not owned */
 } lds_options;
 
 void lds_options_init(lds_options *o);
@@ -66,6 +69,9 @@ int lds_options_add_define(lds_options *o, const char *arg);
 /* Parse "NAME=INT[,NAME=INT...]" (--at) into o->at; on error prints it
  * and returns -1. */
 int lds_options_add_at(lds_options *o, const char *arg);
+/* A parser context that knows the -D names: their values, or that a
+ * sweep gives them several (#if cannot read those).  The caller frees it. */
+struct lds_parse_ctx *lds_options_parse_ctx(const lds_options *o);
 /* Parse -a: one profile, or a comma-separated list (a sweep); -1 (and
  * the message printed) if a name is unknown. */
 int lds_options_add_archs(lds_options *o, const char *arg);

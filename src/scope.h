@@ -46,6 +46,9 @@ typedef struct lds_sym {
     const lds_expr *expr;     /* SYM_LET: its per-lane value */
     const lds_stmt *def;      /* SYM_DEF: parameters and body */
     bool set;                 /* SYM_CONST, SYM_ARRAY: declared and run */
+    bool used;                /* resolution bound a use of the name to it */
+    lds_loc replaced_at;      /* a -D constant: where a program declared the
+                                 name again (src NULL: never) */
     mpz_ptr value;            /* SYM_CONST */
     lds_array array;          /* SYM_ARRAY */
 } lds_sym;

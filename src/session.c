@@ -7,6 +7,7 @@
  * records copy what they need, so no report depends on a program. */
 #include "src/session.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "src/buf.h"
 #include "src/interp.h"
 #include "src/mem.h"
+#include "src/parse_ctx.h"
 #include "src/parser.h"
 #include "src/resolve.h"
 #include "src/suggest.h"
@@ -41,12 +43,62 @@ struct lds_session {
     lds_ran_text *ran;                /* every text run, for suggest to replay */
     size_t nran, capran;
     bool stopped;                     /* a candidate's run reached its stop */
+    lds_define_value *defines;        /* cfg.defines, the session's own copy */
+    mpz_t *define_values;
+    lds_at *at;                       /* cfg.at, the session's own copy */
+    lds_sym **define_syms;            /* the -D constants in the scope */
+    lds_parse_ctx *parse;             /* what the parser knows of the texts run */
 };
+
+/* The configuration's -D values and --at points, copied: the caller may
+ * free its own as soon as the session is open (a suggest search opens
+ * sessions of its own from this configuration long after). */
+static void copy_config_lists(lds_session *s)
+{
+    unsigned n = s->cfg.ndefines;
+    s->defines = lds_xcalloc(n ? n : 1, sizeof *s->defines);
+    s->define_values = lds_xcalloc(n ? n : 1, sizeof *s->define_values);
+    for (unsigned i = 0; i < n; i++) {
+        s->defines[i].name = lds_xstrdup(s->cfg.defines[i].name);
+        mpz_init_set(s->define_values[i], s->cfg.defines[i].value);
+        s->defines[i].value = s->define_values[i];
+    }
+    s->cfg.defines = s->defines;
+    s->at = lds_xcalloc(s->cfg.nat ? s->cfg.nat : 1, sizeof *s->at);
+    for (unsigned i = 0; i < s->cfg.nat; i++) {
+        s->at[i].name = lds_xstrdup(s->cfg.at[i].name);
+        s->at[i].value = s->cfg.at[i].value;
+    }
+    s->cfg.at = s->at;
+}
+
+static void free_config_lists(lds_session *s)
+{
+    for (unsigned i = 0; i < s->cfg.ndefines; i++) {
+        free((char *)s->defines[i].name);
+        mpz_clear(s->define_values[i]);
+    }
+    free(s->defines);
+    free(s->define_values);
+    free(s->define_syms);
+    for (unsigned i = 0; i < s->cfg.nat; i++)
+        free((char *)s->at[i].name);
+    free(s->at);
+}
+
+static unsigned processors;
+
+static void count_processors(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);   /* glibc reads /sys for it: once a process, not a session */
+    processors = n < 1 ? 1 : n > LDS_MAX_JOBS ? LDS_MAX_JOBS : (unsigned)n;
+}
 
 unsigned lds_default_jobs(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > LDS_MAX_JOBS ? LDS_MAX_JOBS : (unsigned)n;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, count_processors);
+    return processors;
 }
 
 void lds_session_config_init(lds_session_config *c)
@@ -73,17 +125,19 @@ static int session_suggest(void *ctx, const lds_sym *array, const lds_stmt *st)
 
 /* --explain: the best fix for each array an explained access of
  * statement st conflicted on. */
-static void explain_fixes(lds_session *s, const lds_stmt *st)
+static int explain_fixes(lds_session *s, const lds_stmt *st)
 {
-    for (unsigned i = 0; i < s->in.nconflicted; i++) {
+    int rc = 0;
+    for (unsigned i = 0; i < s->in.nconflicted && rc == 0; i++) {
         bool seen = false;
         for (unsigned k = 0; k < i; k++)
             seen |= s->in.conflicted[k] == s->in.conflicted[i];
         lds_suggest_request q = request_of(s, s->in.conflicted[i]->name, st);
         if (!seen && q.print_out)   /* text reports only */
-            lds_suggest_fix(&q);
+            rc = lds_suggest_fix(&q, &s->diag);
     }
     s->in.nconflicted = 0;
+    return rc;
 }
 
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
@@ -93,6 +147,13 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         return NULL;
     lds_session *s = lds_xcalloc(1, sizeof *s);
     s->cfg = *cfg;
+    copy_config_lists(s);
+    cfg = &s->cfg;
+    s->parse = lds_parse_ctx_clone(cfg->parse_from);
+    if (!cfg->parse_from)
+        for (unsigned i = 0; i < cfg->ndefines; i++)
+            lds_parse_ctx_predefine(s->parse, cfg->defines[i].name, cfg->defines[i].value);
+    s->cfg.parse_from = NULL;   /* not the session's to keep */
     if (hooks)
         s->hooks = *hooks;
     s->persist = lds_arena_new();
@@ -131,13 +192,17 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         in->suggest = session_suggest;
         in->suggest_ctx = s;
     }
-    if (cfg->arch)
+    if (cfg->arch) {
         lds_settings_arch(in, cfg->arch);
+        in->arch_option = cfg->arch;
+    }
     lds_loc none = { NULL, 0, 0 };
+    s->define_syms = lds_xcalloc(cfg->ndefines ? cfg->ndefines : 1, sizeof *s->define_syms);
     for (unsigned i = 0; i < cfg->ndefines; i++) {
         lds_sym *c = lds_scope_declare(&s->scope, s->persist, cfg->defines[i].name, SYM_CONST, none);
         mpz_set(c->value, cfg->defines[i].value);
         c->set = true;
+        s->define_syms[i] = c;
     }
     return s;
 }
@@ -181,6 +246,8 @@ void lds_session_close(lds_session *s)
     lds_scope_free(&s->scope);
     lds_arena_free(s->persist);
     free_kept(s);
+    free_config_lists(s);
+    lds_parse_ctx_free(s->parse);
     for (size_t i = 0; i < s->nran; i++)
         if (s->ran[i].owned)
             free_input_text(&s->ran[i].src);
@@ -236,7 +303,7 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
         lds_scope_pop_to(&s->scope, mark);   /* what it declared never got a value */
     report_pending(s, first_expect);
     if (rc == 0 && s->in.nconflicted)
-        explain_fixes(s, st);
+        rc = explain_fixes(s, st);
     s->in.nconflicted = 0;
     lds_arena_free(scratch);
     return rc;
@@ -314,7 +381,7 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
     bool keeps_tree = false;
     int status = LDS_EXIT_OK;
     size_t t = remember_text(s, &k->src, true);
-    if (lds_parse_program(&k->src, &k->prog, &s->diag) < 0)
+    if (lds_parse_program_in(&k->src, &k->prog, s->parse, &s->diag) < 0)
         status = LDS_EXIT_SYNTAX;
     else if (run_program(s, &k->prog, &keeps_tree) < 0)
         status = LDS_EXIT_EVAL;
@@ -325,6 +392,20 @@ int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line,
         s->have_last = false;
     }
     return status;
+}
+
+bool lds_session_define_use(const lds_session *s, unsigned i, bool *used, lds_loc *replaced_at)
+{
+    if (i >= s->cfg.ndefines)
+        return false;
+    *used = s->define_syms[i]->used;
+    *replaced_at = s->define_syms[i]->replaced_at;
+    return true;
+}
+
+const struct lds_parse_ctx *lds_session_parse_ctx(const lds_session *s)
+{
+    return s->parse;
 }
 
 uint64_t lds_session_steps(const lds_session *s)

@@ -89,6 +89,9 @@ typedef struct {
     const lds_define_value *defines;
     unsigned ndefines;
     const lds_candidate_run *candidate;   /* NULL but in a suggest candidate's run */
+    const struct lds_parse_ctx *parse_from;   /* what the parser knew before the
+                                                 session (the command line's
+                                                 programs); NULL: only the defines */
     void (*suggest_progress)(void *ctx, unsigned line, unsigned done, unsigned total, bool finished);
     void *suggest_ctx;                /* a search's progress (NULL: none) */
 } lds_session_config;
@@ -131,6 +134,16 @@ int lds_session_run(lds_session *s, lds_program *prog);
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len);
 /* The same, the text's first line numbered first_line (REPL input). */
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len);
+
+/* What became of the i-th -D value so far: whether a program used it,
+ * and where a program declared its name again (*replaced_at's src NULL:
+ * nowhere), so that it never reached what follows.  False if there is
+ * no i-th. */
+bool lds_session_define_use(const lds_session *s, unsigned i, bool *used, lds_loc *replaced_at);
+
+/* What the session's parser knows now (the REPL asks whether input is
+ * complete with it). */
+const struct lds_parse_ctx *lds_session_parse_ctx(const lds_session *s);
 
 /* Instruction steps the session's runs have taken (the --max-steps count). */
 uint64_t lds_session_steps(const lds_session *s);

@@ -29,6 +29,23 @@ int lds_settings_arch(lds_interp *in, const char *name)
     return 0;
 }
 
+int lds_settings_arch_statement(lds_interp *in, const lds_stmt *s)
+{
+    const lds_sim_profile *p = lds_sim_profile_find(s->u.arch.name);   /* the parser checked it */
+    const lds_sim_profile *chosen = in->arch_option ? lds_sim_profile_find(in->arch_option) : NULL;
+    if (!p)
+        return -1;
+    if (chosen && p != chosen && !in->arch_warned && in->warn) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, s->loc, "'arch %s' replaces %s, the profile the command line chose: what follows runs on %s",
+                     s->u.arch.name, chosen->name, p->name);
+        w.warning = 1;
+        in->warn(in->warn_ctx, &w);
+        in->arch_warned = true;
+    }
+    return lds_settings_arch(in, s->u.arch.name);
+}
+
 void lds_settings_rules(lds_interp *in, lds_rules which)
 {
     in->profile.r2 = which == RULES_SEED ? LDS_R2_STRICT : LDS_R2_WORD;

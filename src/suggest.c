@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/interrupt.h"
 #include "src/limits.h"
 #include "src/mem.h"
 #include "src/scope.h"
@@ -20,9 +21,21 @@ typedef struct {
     lds_suggest_shape shape;
     int64_t dims[LDS_MAX_DIMS];
     lds_sim_profile profile;          /* the one in force at the statement */
+    lds_cute_form own;                /* the array's declared CuTe layout (shape.own) */
     uint64_t steps_left;              /* of the search's budget */
+    unsigned tried, total;            /* layouts tried and to try (progress) */
     char error[512];                  /* why the baseline could not run */
 } search;
+
+/* A candidate's replay is running a long access: the search's progress
+ * line stays up to date (it shows itself after a second). */
+static void heartbeat(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished)
+{
+    const search *s = ctx;
+    (void)line, (void)done, (void)planned;
+    if (!finished)
+        s->q->cfg->suggest_progress(s->q->cfg->suggest_ctx, s->q->loc.line, s->tried, s->total, false);
+}
 
 /* Replay the session's texts with candidate c (its layout, or as
  * declared) and fill its metrics from the records.  On the baseline
@@ -35,6 +48,7 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
                               q->loc.line, q->loc.col };
     lds_session_config cfg = *q->cfg;
     cfg.candidate = &run;
+    cfg.parse_from = NULL;   /* it parses the texts anew, in order, from the -D values */
     cfg.keep = LDS_KEEP_NONE;
     cfg.keep_layouts = false;
     cfg.keep_every = 0;
@@ -45,7 +59,8 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
     bool capped = !baseline && s->steps_left < most;   /* by what is left of the search's budget */
     if (!baseline)
         cfg.max_steps = capped ? (s->steps_left ? s->steps_left : 1) : most;
-    lds_session *cs = lds_session_open(&cfg, NULL);
+    lds_session_hooks hooks = { .ctx = s, .progress = q->cfg->suggest_progress ? heartbeat : NULL };
+    lds_session *cs = lds_session_open(&cfg, &hooks);
     int rc = 0;
     const lds_diag *d = lds_session_error(cs);
     if (c->layout) {
@@ -102,6 +117,11 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
         s->profile = *p;
         s->shape.profile = &s->profile;
         s->shape.has_layout = a->array.layout != NULL;
+        const lds_layout_info *li = a->array.layout ? a->array.layout->def->u.def.layout : NULL;
+        if (li && li->cute) {   /* the user's own CuTe layout, varied (the session's tree dies with it) */
+            s->own = *li->cute;
+            s->shape.own = &s->own;
+        }
     }
     if (rc == 0 && res->n != s->sg->naccess) {
         c->error = lds_xstrdup("its accesses differ from the program's");
@@ -166,12 +186,18 @@ static bool try_candidates(search *s, size_t upto)
             stopped = true;
             break;
         }
+        s->tried = (unsigned)i;
+        s->total = (unsigned)total;
         if (replay(s, &sg->cand[i], false) == -2) {
             mpz_clears(sg->cand[i].cycles, sg->cand[i].ideal, sg->cand[i].excess, NULL);
             stopped = true;
             break;
         }
         sg->ncand = i + 1;
+        if (lds_interrupt_pending()) {   /* Ctrl-C: the search stops, and says so */
+            stopped = true;
+            break;
+        }
         if (cfg->suggest_progress)
             cfg->suggest_progress(cfg->suggest_ctx, q->loc.line, (unsigned)i, (unsigned)total, false);
     }
@@ -201,7 +227,10 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
     cand[0].label = lds_xstrdup("as declared");
     sg->ncand = 1;
     if (replay(&s, &cand[0], true) < 0) {
-        lds_diag_set(diag, loc, "suggest %s: the program does not run as it is: %s", q->array, cand[0].error);
+        if (lds_interrupt_pending())
+            lds_diag_set(diag, loc, "interrupted");
+        else
+            lds_diag_set(diag, loc, "suggest %s: the program does not run as it is: %s", q->array, cand[0].error);
         lds_suggestion_free(sg);
         return NULL;
     }
@@ -223,6 +252,11 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
         qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);
     }
     sg->truncated = sg->truncated || full;
+    if (lds_interrupt_pending()) {
+        lds_diag_set(diag, loc, "interrupted");
+        lds_suggestion_free(sg);
+        return NULL;
+    }
     return sg;
 }
 
@@ -235,11 +269,16 @@ int lds_suggest_statement(const lds_suggest_request *q, lds_diag *diag)
     return 0;
 }
 
-void lds_suggest_fix(const lds_suggest_request *q)
+int lds_suggest_fix(const lds_suggest_request *q, lds_diag *diag)
 {
-    lds_diag ignored = { 0 };
-    lds_suggestion *sg = run_search(q, &ignored, q->loc);
+    lds_diag why = { 0 };   /* a search that cannot start prints no fix */
+    lds_suggestion *sg = run_search(q, &why, q->loc);
     if (sg && q->print_out)
         lds_suggest_print_fix(q->print_out, sg);
     lds_suggestion_free(sg);
+    if (lds_interrupt_pending()) {
+        lds_diag_set(diag, q->loc, "interrupted");
+        return -1;
+    }
+    return 0;
 }

@@ -29,7 +29,8 @@ typedef struct {
  * or -1 with diag set (no access to the array, an array of one
  * dimension, a program that does not run). */
 int lds_suggest_statement(const lds_suggest_request *q, lds_diag *diag);
-/* --explain: one line with the best fix, to print_out. */
-void lds_suggest_fix(const lds_suggest_request *q);
+/* --explain: one line with the best fix, to print_out (none if the
+ * search cannot start).  0, or -1 with diag set when Ctrl-C stopped it. */
+int lds_suggest_fix(const lds_suggest_request *q, lds_diag *diag);
 
 #endif

@@ -119,21 +119,28 @@ static void cute_type(lds_buf *b, const lds_suggest_shape *sh, uint64_t row, uin
     lds_buf_free(&t);
 }
 
-/* Why a row pitch of `pitch` elements spreads rows over the banks. */
-static void pitch_why(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+/* Why a step of `pitch` elements (a row pitch: what = "row") spreads
+ * the steps over the banks. */
+static void step_why(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch, const char *what)
 {
     uint64_t bytes = pitch * sh->elem_size;
+    const char *name = strcmp(what, "row") ? "stride" : "row pitch";
     if (bytes % sh->profile->bank_bytes) {
-        lds_buf_printf(b, "row pitch %llu bytes", (unsigned long long)bytes);
+        lds_buf_printf(b, "%s %llu bytes", name, (unsigned long long)bytes);
         return;
     }
     uint64_t words = lds_sim_word_of(sh->profile, bytes), common = lds_sim_gcd(words, sh->profile->banks);
     if (common == 1)
-        lds_buf_printf(b, "row pitch %llu words, coprime with %u banks", (unsigned long long)words,
+        lds_buf_printf(b, "%s %llu words, coprime with %u banks", name, (unsigned long long)words,
                        sh->profile->banks);
     else
-        lds_buf_printf(b, "row pitch %llu words, %llu rows to a bank cycle", (unsigned long long)words,
-                       (unsigned long long)(sh->profile->banks / common));
+        lds_buf_printf(b, "%s %llu words, %llu %ss to a bank cycle", name, (unsigned long long)words,
+                       (unsigned long long)(sh->profile->banks / common), what);
+}
+
+static void pitch_why(lds_buf *b, const lds_suggest_shape *sh, uint64_t pitch)
+{
+    step_why(b, sh, pitch, "row");
 }
 
 /* What Swizzle<B,M,S> does to an element offset */
@@ -322,6 +329,144 @@ static void nvmma(gen *g)
     }
 }
 
+/* ---------------------------------------------- the declared CuTe layout */
+
+/* "(128,8):(1,132)": a CuTe form with these strides, each mode's leaves
+ * in parentheses when it has several; with its swizzle when given. */
+static void own_text(lds_buf *b, const lds_cute_form *f, const int64_t *stride, const unsigned *bms)
+{
+    if (bms)
+        lds_buf_printf(b, "Swizzle<%u,%u,%u> o ", bms[0], bms[1], bms[2]);
+    for (int half = 0; half < 2; half++) {
+        const int64_t *v = half ? stride : f->shape;
+        lds_buf_printf(b, "%s(", half ? ":" : "");
+        for (unsigned k = 0; k < f->nmodes; k++) {
+            unsigned first = f->mode_first[k], end = f->mode_first[k + 1];
+            lds_buf_printf(b, "%s%s", k ? "," : "", end - first > 1 ? "(" : "");
+            for (unsigned j = first; j < end; j++)
+                lds_buf_printf(b, "%s%lld", j > first ? "," : "", (long long)v[j]);
+            if (end - first > 1)
+                lds_buf_putc(b, ')');
+        }
+        lds_buf_putc(b, ')');
+    }
+}
+
+/* The same in CuTe's C++: Layout<Shape<_128,_8>, Stride<_1,_132>>{},
+ * under composition(Swizzle<B,M,S>{}, ...) when swizzled. */
+static void own_cpp(lds_buf *b, const lds_cute_form *f, const int64_t *stride, const unsigned *bms)
+{
+    if (bms)
+        lds_buf_printf(b, "composition(Swizzle<%u,%u,%u>{}, ", bms[0], bms[1], bms[2]);
+    lds_buf_printf(b, "Layout<");
+    for (int half = 0; half < 2; half++) {
+        const int64_t *v = half ? stride : f->shape;
+        lds_buf_printf(b, "%s<", half ? ", Stride" : "Shape");
+        for (unsigned k = 0; k < f->nmodes; k++) {
+            unsigned first = f->mode_first[k], end = f->mode_first[k + 1];
+            lds_buf_printf(b, "%s%s", k ? "," : "", end - first > 1 ? "Shape<" : "");
+            for (unsigned j = first; j < end; j++)
+                lds_buf_printf(b, "%s_%lld", j > first ? "," : "", (long long)v[j]);
+            if (end - first > 1)
+                lds_buf_putc(b, '>');
+        }
+        lds_buf_putc(b, '>');
+    }
+    lds_buf_printf(b, ">{}%s", bms ? ")" : "");
+}
+
+/* The declared layout without padding: its leaves, ordered by stride
+ * (the last of equal ones last), take the strides of a compact layout in
+ * that order.  Sets *outer to the leaf with the largest stride; false
+ * when a stride is negative or zero (a broadcast mode) or the layout is
+ * too large to tell. */
+static bool own_compact(const lds_cute_form *f, int64_t *compact, unsigned *outer)
+{
+    bool done[LDS_CUTE_MAX_LEAVES] = { false };
+    int64_t below = 1;
+    for (unsigned n = 0; n < f->nleaves; n++) {
+        unsigned pick = f->nleaves;
+        for (unsigned j = 0; j < f->nleaves; j++)
+            if (!done[j] && (pick == f->nleaves || f->stride[j] <= f->stride[pick]))
+                pick = j;
+        if (f->stride[pick] <= 0 && f->shape[pick] > 1)
+            return false;
+        done[pick] = true;
+        compact[pick] = below;
+        *outer = pick;
+        if (__builtin_mul_overflow(below, f->shape[pick], &below) || below > LDS_MAX_ELEMS)
+            return false;
+    }
+    return true;
+}
+
+/* Variations of the array's own CuTe layout: unpadded, its largest
+ * stride padded (CuTe's sgemm tile (128,8):(1,129) becomes (1,132)), and
+ * CuTe swizzles over it unpadded.  The declared layout itself is the
+ * baseline, not a candidate. */
+static void own_variations(gen *g)
+{
+    const lds_suggest_shape *sh = g->sh;
+    const lds_cute_form *f = sh->own;
+    int64_t compact[LDS_CUTE_MAX_LEAVES], stride[LDS_CUTE_MAX_LEAVES];
+    unsigned outer = 0;
+    if (!f || !f->nleaves || !own_compact(f, compact, &outer))
+        return;
+    uint64_t e = sh->elem_size, w = sh->max_width, size = 1;
+    for (unsigned j = 0; j < f->nleaves; j++)
+        size *= (uint64_t)f->shape[j];
+    bool declared_compact = !memcmp(compact, f->stride, sizeof *compact * f->nleaves);
+    uint64_t most = (uint64_t)sh->profile->banks * sh->profile->bank_bytes / e;
+    for (uint64_t p = 0; p <= most; p++) {
+        memcpy(stride, compact, sizeof *stride * f->nleaves);
+        stride[outer] += (int64_t)p;
+        if ((uint64_t)stride[outer] * e % w || (!f->swizzled && !memcmp(stride, f->stride, sizeof *stride * f->nleaves)))
+            continue;   /* the widest access would straddle its alignment, or it is the declared layout */
+        lds_suggest_candidate *c = add(g, LDS_LAYOUT_OWN_PADDED, (unsigned)p);
+        if (!c)
+            return;
+        c->pad = (unsigned)p;
+        c->row = (uint64_t)compact[outer];
+        lds_buf b = { 0 };
+        if (p)
+            lds_buf_printf(&b, "your layout, stride %lld -> %lld", (long long)f->stride[outer], (long long)stride[outer]);
+        else
+            lds_buf_printf(&b, "your layout %s", declared_compact ? "without its swizzle" : "unpadded");
+        c->label = lds_buf_take(&b);
+        own_text(&b, f, stride, NULL);
+        c->layout = lds_buf_take(&b);
+        own_cpp(&b, f, stride, NULL);
+        c->cute = lds_buf_take(&b);
+        step_why(&b, sh, (uint64_t)stride[outer], "step");
+        c->why = lds_buf_take(&b);
+    }
+    uint64_t vec = w / e;
+    if (!pow2(vec))
+        return;
+    unsigned m0 = log2u(vec), bits = log2u(size) + !pow2(size);
+    for (unsigned B = 1; B <= 5; B++)
+        for (unsigned M = m0; M <= m0 + 2; M++)
+            for (unsigned S = B; M + S + B <= bits; S++) {
+                unsigned bms[3] = { B, M, S };
+                if (size % (1ull << (M + B))
+                    || (f->swizzled && declared_compact && f->bms[0] == B && f->bms[1] == M && f->bms[2] == S))
+                    continue;   /* the XOR could leave the tile, or it is the declared layout */
+                lds_suggest_candidate *c = add(g, LDS_LAYOUT_OWN_SWIZZLE, 10 * B + (M - m0));
+                if (!c)
+                    return;
+                memcpy(c->swizzle, bms, sizeof c->swizzle);
+                lds_buf b = { 0 };
+                lds_buf_printf(&b, "Swizzle<%u,%u,%u> over your layout", B, M, S);
+                c->label = lds_buf_take(&b);
+                own_text(&b, f, compact, bms);
+                c->layout = lds_buf_take(&b);
+                own_cpp(&b, f, compact, bms);
+                c->cute = lds_buf_take(&b);
+                swizzle_why(&b, c->swizzle);
+                c->why = lds_buf_take(&b);
+            }
+}
+
 /* Up to `most` of the ranked candidates of one family, best first. */
 static size_t best_of(const lds_suggest_candidate *ranked, size_t nranked, lds_layout_family family,
                       const lds_suggest_candidate **out, size_t most)
@@ -381,6 +526,7 @@ size_t lds_suggest_candidates(const lds_suggest_shape *sh, lds_suggest_candidate
             c->layout = lds_buf_take(&b);
         }
     }
+    own_variations(&g);
     paddings(&g);
     ck_xor(&g);
     swizzles(&g);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "sim/sim.h"
+#include "src/ast.h"
 #include "src/results.h"
 
 /* The most layouts one suggest tries, and its budget: this many times
@@ -27,6 +28,7 @@ typedef struct {
     unsigned max_width;           /* bytes of the widest access to it */
     const lds_sim_profile *profile;   /* the one in force at the statement */
     bool has_layout;              /* declared with a layout: row-major is a candidate */
+    const lds_cute_form *own;     /* that layout, when CuTe's: its variations are candidates */
 } lds_suggest_shape;
 
 /* Fill out[0..] (at most max, label, layout, cute, triton, why and

@@ -127,7 +127,8 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
 /* a layout that spends shared memory on padding */
 static bool pads(const lds_suggest_candidate *c)
 {
-    return c->family == LDS_LAYOUT_PADDED || c->family == LDS_LAYOUT_PADDED_SWIZZLE;
+    return c->family == LDS_LAYOUT_PADDED || c->family == LDS_LAYOUT_PADDED_SWIZZLE
+           || (c->family == LDS_LAYOUT_OWN_PADDED && c->pad);
 }
 
 void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)

@@ -1,0 +1,239 @@
+/* src/run_options.c - the options of a run (src/run.h): -D values,
+ * ranges and lists as exact integers, --at points, -a profiles, and the
+ * parser context the -D names start. */
+#include "src/run.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/limits.h"
+#include "src/mem.h"
+#include "src/names.h"
+#include "src/parse_ctx.h"
+#include "src/scope.h"
+
+void lds_options_init(lds_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->prog = "lds-calc";
+    o->format = FMT_TEXT;
+    o->show = -1;
+    o->max_bits = LDS_DEFAULT_MAX_BITS;
+}
+
+static void free_define(lds_define *d)
+{
+    free(d->name);
+    for (size_t k = 0; k < d->nlist; k++)
+        mpz_clear(d->list[k]);
+    free(d->list);
+    mpz_clears(d->lo, d->hi, d->step, NULL);
+}
+
+void lds_options_free(lds_options *o)
+{
+    for (unsigned i = 0; i < o->ndefines; i++)
+        free_define(&o->defines[i]);
+    free(o->defines);
+    for (unsigned i = 0; i < o->narchs; i++)
+        free(o->archs[i]);
+    free(o->archs);
+    for (unsigned i = 0; i < o->nat; i++)
+        free((char *)o->at[i].name);
+    free(o->at);
+    free(o->rerun);
+    o->rerun = NULL;
+    o->at = NULL;
+    o->nat = 0;
+    o->defines = NULL;
+    o->archs = NULL;
+    o->ndefines = o->narchs = 0;
+}
+
+void lds_define_count(const lds_define *d, mpz_t out)
+{
+    if (d->list) {
+        mpz_set_ui(out, d->nlist);
+        return;
+    }
+    mpz_sub(out, d->hi, d->lo);
+    if (mpz_sgn(out) <= 0) {
+        mpz_set_ui(out, 0);
+        return;
+    }
+    mpz_cdiv_q(out, out, d->step);
+}
+
+void lds_define_at(const lds_define *d, uint64_t i, mpz_t out)
+{
+    if (d->list) {
+        mpz_set(out, d->list[i]);
+        return;
+    }
+    mpz_set_ui(out, (unsigned long)i);
+    mpz_mul(out, out, d->step);
+    mpz_add(out, out, d->lo);
+}
+
+static int constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
+{
+    lds_source src = { (char *)what, (char *)text, len, 1 };
+    lds_diag diag = { 0 };
+    if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
+        return 0;
+    lds_diag_print(stderr, o->prog, &diag, o->color);
+    return -1;
+}
+
+/* The end of the next comma-separated item, outside parentheses. */
+static const char *item_end(const char *p)
+{
+    int depth = 0;
+    for (; *p; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && depth > 0)
+            depth--;
+        else if (*p == ',' && depth == 0)
+            break;
+    }
+    return p;
+}
+
+/* V1,V2,...: each value a constant expression. */
+static int parse_list(lds_options *o, lds_define *d, const char *val)
+{
+    for (const char *p = val;; p++) {
+        const char *end = item_end(p);
+        d->list = lds_xreallocarray(d->list, d->nlist + 1, sizeof *d->list);
+        mpz_init(d->list[d->nlist++]);
+        if (constant(o, p, (size_t)(end - p), "<-D value>", d->list[d->nlist - 1]) < 0)
+            return -1;
+        if (!*end)
+            return 0;
+        p = end;
+    }
+}
+
+/* LO..HI[:STEP] */
+static int parse_range(lds_options *o, lds_define *d, const char *val, const char *dots)
+{
+    const char *colon = strchr(dots + 2, ':');
+    size_t hlen = colon ? (size_t)(colon - dots - 2) : strlen(dots + 2);
+    if (constant(o, val, (size_t)(dots - val), "<-D start>", d->lo) < 0
+        || constant(o, dots + 2, hlen, "<-D end>", d->hi) < 0)
+        return -1;
+    if (colon && constant(o, colon + 1, strlen(colon + 1), "<-D step>", d->step) < 0)
+        return -1;
+    if (mpz_sgn(d->step) <= 0) {
+        lds_fprint_text(stderr, "%s: -D %s: the step must be positive", o->prog, d->name);
+        return -1;
+    }
+    return 0;
+}
+
+int lds_options_add_define(lds_options *o, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    size_t nlen = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || nlen == 0) {
+        lds_fprint_text(stderr, "%s: -D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'", o->prog, arg);
+        return -1;
+    }
+    for (size_t i = 0; i < nlen; i++) {
+        char c = arg[i];
+        int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '.'))) {
+            lds_fprint_text(stderr, "%s: -D: '%.*s' is not a name", o->prog, (int)nlen, arg);
+            return -1;
+        }
+    }
+    o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
+    lds_define *d = &o->defines[o->ndefines++];
+    memset(d, 0, sizeof *d);
+    d->name = lds_xstrndup(arg, nlen);
+    mpz_inits(d->lo, d->hi, d->step, NULL);
+    mpz_set_ui(d->step, 1);
+    if (lds_is_builtin_name(d->name)) {
+        lds_setting key;
+        if (lds_setting_lookup(d->name, &key))   /* banks, wave, ...: a setting the program changes */
+            lds_fprint_text(stderr, "%s: -D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
+                                    "in the program (or sweep a name: -D B=16,32 'set %s B; ...')",
+                            o->prog, d->name, d->name, eq + 1, d->name);
+        else
+            lds_fprint_text(stderr, "%s: -D: '%s' is a built-in name; choose another", o->prog, d->name);
+        return -1;
+    }
+    const char *val = eq + 1, *dots = strstr(val, "..");
+    if (dots)
+        return parse_range(o, d, val, dots);
+    if (*item_end(val))
+        return parse_list(o, d, val);
+    if (constant(o, val, strlen(val), "<-D value>", d->lo) < 0)
+        return -1;
+    mpz_add_ui(d->hi, d->lo, 1);
+    return 0;
+}
+
+struct lds_parse_ctx *lds_options_parse_ctx(const lds_options *o)
+{
+    lds_parse_ctx *c = lds_parse_ctx_new();
+    mpz_t n, v;
+    mpz_inits(n, v, NULL);
+    for (unsigned i = 0; i < o->ndefines; i++) {
+        lds_define_count(&o->defines[i], n);
+        if (mpz_cmp_ui(n, 1) == 0)
+            lds_define_at(&o->defines[i], 0, v);
+        lds_parse_ctx_predefine(c, o->defines[i].name, mpz_cmp_ui(n, 1) == 0 ? v : NULL);
+    }
+    mpz_clears(n, v, NULL);
+    return c;
+}
+
+int lds_options_add_at(lds_options *o, const char *arg)
+{
+    for (const char *p = arg;;) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        char *stop;
+        errno = 0;
+        long long v = eq && eq < end ? strtoll(eq + 1, &stop, 10) : 0;
+        if (!eq || eq > end || eq == p || stop != end || eq + 1 == end || errno) {
+            lds_fprint_text(stderr, "%s: --at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'", o->prog,
+                    arg);
+            return -1;
+        }
+        o->at = lds_xreallocarray(o->at, o->nat + 1, sizeof *o->at);
+        o->at[o->nat].name = lds_xstrndup(p, (size_t)(eq - p));
+        o->at[o->nat++].value = v;
+        if (!*end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+int lds_options_add_archs(lds_options *o, const char *arg)
+{
+    for (const char *p = arg;; p++) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char *name = lds_xstrndup(p, len);
+        if (!lds_sim_profile_find(name)) {
+            char msg[512];
+            lds_unknown_profile(name, msg, sizeof msg);
+            lds_fprint_text(stderr, "%s: %s", o->prog, msg);
+            free(name);
+            return -1;
+        }
+        o->archs = lds_xreallocarray(o->archs, o->narchs + 1, sizeof *o->archs);
+        o->archs[o->narchs++] = name;
+        if (!end)
+            break;
+        p = end;
+    }
+    o->arch = o->archs[0];
+    return 0;
+}
+
