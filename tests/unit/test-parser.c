@@ -206,13 +206,13 @@ static void test_depth_limits(void)
 static void test_incomplete(void)
 {
     lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15, 1 };
-    CU_ASSERT_TRUE(lds_parse_incomplete(&s));
+    CU_ASSERT_TRUE(lds_parse_incomplete(&s, NULL));
     s.text = (char *)"read f32[(lane";
     s.len = strlen(s.text);
-    CU_ASSERT_TRUE(lds_parse_incomplete(&s));
+    CU_ASSERT_TRUE(lds_parse_incomplete(&s, NULL));
     s.text = (char *)"read f32[lane]";
     s.len = strlen(s.text);
-    CU_ASSERT_FALSE(lds_parse_incomplete(&s));
+    CU_ASSERT_FALSE(lds_parse_incomplete(&s, NULL));
 }
 
 static int cleanup(void)

@@ -3,8 +3,10 @@
  * the session API, the way src/run.c feeds them. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/report.h"
+#include "src/report_impl.h"
 #include "src/session.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -38,6 +40,30 @@ static char *report(const char *text, lds_format f, const lds_label *labels, uns
     fclose(errs);
     free(err);
     return buf;
+}
+
+/* A file whose last write fails when it is closed (the disk full): an
+ * error, and the file closed once (a second fclose is what ASan and
+ * valgrind would report). */
+static void test_close_full_disk(void)
+{
+    if (access("/dev/full", W_OK) != 0)
+        return;   /* not Linux */
+    char *err = NULL;
+    size_t elen = 0;
+    FILE *errs = open_memstream(&err, &elen);
+    lds_report_options ro = { FMT_TEXT, stdout, errs, "lds-calc", false, "/dev", NULL, 0 };
+    lds_reporter *rep = lds_reporter_new(&ro);
+    char path[64];
+    FILE *f = lds_report_create(rep, "full", 0644, path, sizeof path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("a line that stays in the buffer until the close\n", f);
+    CU_ASSERT_EQUAL(lds_report_close(rep, f, path), -1);
+    CU_ASSERT_TRUE(lds_reporter_failed(rep));
+    lds_reporter_free(rep);
+    fclose(errs);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/dev/full: No space left on device"));
+    free(err);
 }
 
 static void test_json(void)
@@ -134,5 +160,6 @@ int main(void)
     CU_add_test(s, "JSON document", test_json);
     CU_add_test(s, "CSV rows", test_csv);
     CU_add_test(s, "text lines and totals", test_text);
+    CU_add_test(s, "a file that fails when closed is closed once", test_close_full_disk);
     return lds_cunit_tap_main();
 }

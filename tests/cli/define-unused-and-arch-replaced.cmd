@@ -1,0 +1,1 @@
+printf 'arch sm80\nread f32[lane * 2]\n' > /tmp/lds-golden-arch.lds; lds -a sm80,gfx942 --format csv -D NOPE=1 -f /tmp/lds-golden-arch.lds 2>&1 | sed 's|/tmp/lds-golden-arch.lds|FILE|'; rm -f /tmp/lds-golden-arch.lds
