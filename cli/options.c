@@ -55,7 +55,7 @@ static const char usage_text[] =
     "      --max-steps=N        simulate at most N instructions and loop trips\n"
     "                           one by one (default 10000000)\n"
     "      --max-ops=N          evaluate at most N expression operations per run\n"
-    "                           (default 2000000000)\n"
+    "                           (default 400000000: a few seconds)\n"
     "      --max-bits=N         widest integer in bits (default 65536)\n"
     "  -j, --jobs=N             split long enumerations across N threads\n"
     "                           (default: the processors online, at most 8)\n"
@@ -65,6 +65,8 @@ static const char usage_text[] =
     "                           every access, a Makefile and run.sh (measure it)\n"
     "      --check-counters=CSV compare measured counters (ncu --csv, rocprofv3)\n"
     "                           with the prediction; exit 1 if one differs\n"
+    "      --tolerance=N        with --check-counters: a hardware wavefront or\n"
+    "                           conflict counter may read up to N above (default 0)\n"
     "  -i, --interactive        start the REPL after running the programs\n"
     "      --color=WHEN         auto (default), always or never\n"
     "  -h, --help               show this help and exit\n"
@@ -84,7 +86,7 @@ static const char usage_text[] =
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
     OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
-    OPT_EMIT, OPT_CHECK_COUNTERS
+    OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE
 };
 
 static const struct option long_options[] = {
@@ -109,6 +111,7 @@ static const struct option long_options[] = {
     { "arch-info", optional_argument, NULL, OPT_ARCH_INFO },
     { "emit", required_argument, NULL, OPT_EMIT },
     { "check-counters", required_argument, NULL, OPT_CHECK_COUNTERS },
+    { "tolerance", required_argument, NULL, OPT_TOLERANCE },
     { "interactive", no_argument, NULL, 'i' },
     { "color", required_argument, NULL, OPT_COLOR },
     { "colour", required_argument, NULL, OPT_COLOR },
@@ -331,6 +334,8 @@ static void probe_options(cli_args *a, int argc, char **argv)
         usage_error(a, "--%s takes one run: no sweep, no REPL", a->emit ? "emit" : "check-counters");
     else if (a->emit && !o->output_dir)
         usage_error(a, "--emit needs --output=DIR: the probe is several files");
+    else if (o->counter_tolerance && !o->counters_file)
+        usage_error(a, "--tolerance goes with --check-counters");
     if (a->done)
         return;
     if (a->emit) {
@@ -443,6 +448,10 @@ static void option(cli_args *a, int c, char **argv, int argc)
             usage_error(a, "--emit: expected cuda or hip, not '%s'", optarg);
         break;
     case OPT_CHECK_COUNTERS: o->counters_file = optarg; break;
+    case OPT_TOLERANCE:
+        if (parse_count(optarg, 0, &o->counter_tolerance) < 0)
+            usage_error(a, "--tolerance: expected a whole number, not '%s'", optarg);
+        break;
     case 'h':
         fputs(usage_text, stdout);
         a->done = true;

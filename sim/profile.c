@@ -14,14 +14,20 @@
 
 #define KIB 1024u
 
-/* One entry: phases, bank period (0: the profile's banks), confidence, source. */
-#define E(ph, bk, conf, src) { ph, bk, LDS_CONF_##conf, src }
+/* One entry: phases, bank period (0: the profile's banks), confidence,
+ * source, then its rules (UN, PAIR) as designated initializers. */
+#define E(ph, bk, conf, src, ...) { .phases = ph, .banks = bk, .confidence = LDS_CONF_##conf, .source = src, __VA_ARGS__ }
+/* Whether misaligned addresses are left out of the bank check, and why. */
+#define UN(free, conf, src) .unaligned_free = free, .unaligned = { LDS_CONF_##conf, src }
+/* The pair rule's phases, and why. */
+#define PAIR(ph, conf, src) .paired = ph, .pair = { LDS_CONF_##conf, src }
 /* One kind's entries: b8/b16, b32, b64, b96, b128. */
 #define ROW(b16, b32, b64, b96, b128) { b16, b32, b64, b96, b128 }
 
 /* ---------------------------------------------------------- sources */
 
 #define TEXTBOOK_SRC "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes"
+#define TEXTBOOK_UN UN(false, TEXTBOOK, "the textbook model counts every word a lane touches")
 
 #define NV_GUIDE "CUDA C++ Programming Guide, compute capability 5.x and later: 32 banks of 4 bytes, one word per bank per pass, same-word broadcast on reads, one writer on writes"
 #define NV_B64 "128 bytes per shared-memory pass (NVIDIA engineer, NVIDIA developer forum t/77228): a warp's b64 access takes two half-warp passes"
@@ -29,8 +35,17 @@
 #define NV_B96 "no such instruction: PTX has .v2 and .v4 shared accesses only; a 12-byte element is three b32 instructions"
 #define NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " NV_B64
 #define NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " NV_B128
-#define NV_PAIR_ON "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5, an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4"
-#define NV_PAIR_OFF "not modelled: the pairing rule is stated for CC 7.0-7.5 only; unmeasured on later parts"
+#define NV_SM120_SRC "inferred from sm100; published Nsight Compute measurements on CC 12.0 (RTX 50) agree with the sm100 tables"
+#define NV_H200 "this project's Nsight Compute measurements on an NVIDIA H200 (measurements/h200-sm90, 2026-11-26)"
+#define NV_SM90_NARROW NV_H200 ": every b8, b16 and b32 load, store and 32-bit atomic pattern agrees with " NV_GUIDE
+#define NV_SM90_B64 NV_H200 ": strided and broadcast b64 loads and stores agree with two half-warp passes (" NV_B64 ")"
+#define NV_SM90_B128 NV_H200 ": strided and broadcast b128 loads and stores agree with quarter-warp passes (" NV_B128 ")"
+#define NV_PAIR_RULE "b64 and b128 loads whose active lanes pair up on equal addresses (lane n with n^1, or with n^2; a partner that is inactive breaks nothing; one unequal pair cancels it) run as one group of 32 lanes (b64) or two half-warps (b128); n^4, n^8, n^16 do not count; stores never pair"
+#define NV_PAIR_SM90 NV_H200 ": " NV_PAIR_RULE
+#define NV_PAIR_CC7 "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5 an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4; the H200 measured the same (measurements/h200-sm90)"
+#define NV_PAIR_CC7_B64 "inferred for CC 7.x b64 loads from the H200's measurement (b64 pairs too) and the forum's LDS.128 statement (t/77228)"
+#define NV_PAIR_INF "inferred from sm90 (measurements/h200-sm90; forum t/77228 states it for CC 7.x LDS.128), not measured on this part: " NV_PAIR_RULE
+#define NV_UN UN(false, DOCUMENTED, "misaligned b64/b128 addresses are an error (natural alignment required)")
 
 #define AMD_HALF_WAVES "AMD GCN and CDNA guides: 32 banks of 4 bytes, lanes 0-31 and 32-63 checked separately; CDNA3 ISA: 32 banks"
 #define AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
@@ -45,27 +60,39 @@
 #define GFX950_WRITE64 HK "ds_write_b64): 16 contiguous lanes a phase, bank period 32 words; a wave on one bank counts 60 = 4 x 15"
 #define GFX950_NARROW "inferred: 64 banks (Triton #9662; HipKittens' bank solver), 256 bytes a pass as ds_read_b64 (not measured for this width)"
 #define GFX950_WRITE_INF "inferred from gfx942 over 64 banks (not measured; the one measured write, ds_write_b64, runs at a 32-word bank period)"
-#define AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67 and b64 reads at word 63 or 65, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
-#define AMD_UNALIGNED_INF "inferred from gfx950: " AMD_UNALIGNED
+#define AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67, b64 reads at word 63 or 65 and b96 reads at word 30, 31, 33 or 63, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
+#define AMD_UN_FREE UN(true, MEASURED, AMD_UNALIGNED)
+#define AMD_UN_COUNTED UN(false, INFERRED, "not measured for this class: a misaligned address counts every word it touches (the gfx950 loads' rule does not carry over: on gfx942 it broke a measured ck_tile kernel, a tile padded to 34 f16 a row, 786,432 SQ_LDS_BANK_CONFLICT, which counting every word reproduces)")
 #define RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
 #define RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
 #define RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
+#define RDNA2_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA2 measurement found; the CDNA3 and RDNA3 groups are not carried back to gfx10)"
 
 #define XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
 #define XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
+#define XE_UN UN(false, DOCUMENTED, "every word a lane touches counts")
 
 /* --------------------------------------------------------- geometry */
 
-#define TEXTBOOK_ROW(b128) \
-    ROW(E("32c", 0, TEXTBOOK, TEXTBOOK_SRC), E("32c", 0, TEXTBOOK, TEXTBOOK_SRC), E("16c", 0, TEXTBOOK, TEXTBOOK_SRC), \
-        E("8c", 0, TEXTBOOK, TEXTBOOK_SRC), E(b128, 0, TEXTBOOK, TEXTBOOK_SRC))
+#define TB(ph) E(ph, 0, TEXTBOOK, TEXTBOOK_SRC, TEXTBOOK_UN)
+#define TEXTBOOK_ROW(b128) ROW(TB("32c"), TB("32c"), TB("16c"), TB("8c"), TB(b128))
 #define TEXTBOOK_GEOMETRY { TEXTBOOK_ROW("8c"), TEXTBOOK_ROW("8c"), TEXTBOOK_ROW("8c") }
 
-#define NV_ROW(wide, src64, src128) \
-    ROW(E("32c", 0, DOCUMENTED, NV_GUIDE), E("32c", 0, DOCUMENTED, NV_GUIDE), E("16c", 0, wide, src64), \
-        E("8c", 0, DOCUMENTED, NV_B96), E("8c", 0, wide, src128))
-#define NV_GEOMETRY(wide, src64, src128) \
-    { NV_ROW(wide, src64, src128), NV_ROW(wide, src64, src128), NV_ROW(wide, src64, src128) }
+/* NVIDIA: wide/src64/src128 give the b64 and b128 entries' standing;
+ * the loads carry the pair rule with its confidence and source for b64
+ * (c64, s64) and b128 (c128, s128); stores and atomics never pair. */
+#define NV_ROW(narrow, nsrc, wide, src64, src128) \
+    ROW(E("32c", 0, narrow, nsrc, NV_UN), E("32c", 0, narrow, nsrc, NV_UN), \
+        E("16c", 0, wide, src64, NV_UN), E("8c", 0, DOCUMENTED, NV_B96, NV_UN), E("8c", 0, wide, src128, NV_UN))
+#define NV_READ_ROW(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128) \
+    ROW(E("32c", 0, narrow, nsrc, NV_UN), E("32c", 0, narrow, nsrc, NV_UN), \
+        E("16c", 0, wide, src64, NV_UN, PAIR("32c", c64, s64)), E("8c", 0, DOCUMENTED, NV_B96, NV_UN), \
+        E("8c", 0, wide, src128, NV_UN, PAIR("16c", c128, s128)))
+/* Atomics of 64 bits and more are as the guide describes them on every
+ * part: only b32 atomics were measured (on sm90). */
+#define NV_GEOMETRY(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128) \
+    { NV_READ_ROW(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128), \
+      NV_ROW(narrow, nsrc, wide, src64, src128), NV_ROW(narrow, nsrc, DOCUMENTED, NV_B64, NV_B128) }
 
 /* The AMD non-contiguous ds_read_b128 groups (CK docs, Triton #11365). */
 #define GFX942_B128_READ "0-3,20-23|4-7,16-19|8-11,28-31|12-15,24-27"
@@ -75,86 +102,104 @@
  * entries' standing on that part, rconf/rsrc the b128 reads', wconf/wsrc
  * the b128 writes'.  Atomics use the read tables. */
 #define CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) \
-    ROW(E("32c", 0, nconf, nsrc), E("32c", 0, nconf, nsrc), E("16c", 0, INFERRED, AMD_128B), \
-        E(GFX942_B128_READ, 0, INFERRED, GFX942_B96), E(GFX942_B128_READ, 0, rconf, rsrc))
+    ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
+        E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E(GFX942_B128_READ, 0, INFERRED, GFX942_B96, AMD_UN_COUNTED), \
+        E(GFX942_B128_READ, 0, rconf, rsrc, AMD_UN_COUNTED))
 #define CDNA3_GEOMETRY(nconf, nsrc, rconf, rsrc, wconf, wsrc) \
     { CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc), \
-      ROW(E("32c", 0, nconf, nsrc), E("32c", 0, nconf, nsrc), E("16c", 0, INFERRED, AMD_128B), \
-          E("8c", 0, INFERRED, AMD_128B), E("8c", 0, wconf, wsrc)), \
+      ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
+          E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E("8c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), \
+          E("8c", 0, wconf, wsrc, AMD_UN_COUNTED)), \
       CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) }
 
 #define GFX950_GEOMETRY \
-    { ROW(E("32c", 0, INFERRED, GFX950_NARROW), E("64c", 0, INFERRED, GFX950_NARROW), \
-          E("32c", 0, MEASURED, GFX950_READ64), E(GFX942_B128_READ, 32, MEASURED, GFX950_READ96), \
-          E(GFX950_B128_READ, 0, MEASURED, GFX950_READ128)), \
-      ROW(E("32c", 0, INFERRED, GFX950_WRITE_INF), E("64c", 0, INFERRED, GFX950_WRITE_INF), \
-          E("16c", 32, MEASURED, GFX950_WRITE64), E("16c", 0, INFERRED, GFX950_WRITE_INF), \
-          E("8c", 0, INFERRED, GFX950_WRITE_INF)), \
-      ROW(E("32c", 0, INFERRED, GFX950_NARROW), E("64c", 0, INFERRED, GFX950_NARROW), \
-          E("32c", 0, INFERRED, "inferred from ds_read_b64 (not measured for atomics)"), \
-          E(GFX942_B128_READ, 32, INFERRED, GFX950_READ96), E(GFX950_B128_READ, 0, INFERRED, GFX950_READ128)) }
+    { ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
+          E("32c", 0, MEASURED, GFX950_READ64, AMD_UN_FREE), \
+          E(GFX942_B128_READ, 32, MEASURED, GFX950_READ96, AMD_UN_FREE), \
+          E(GFX950_B128_READ, 0, MEASURED, GFX950_READ128, AMD_UN_FREE)), \
+      ROW(E("32c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
+          E("16c", 32, MEASURED, GFX950_WRITE64, AMD_UN_COUNTED), E("16c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
+          E("8c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED)), \
+      ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
+          E("32c", 0, INFERRED, "inferred from ds_read_b64 (not measured for atomics)", AMD_UN_COUNTED), \
+          E(GFX942_B128_READ, 32, INFERRED, GFX950_READ96, AMD_UN_COUNTED), \
+          E(GFX950_B128_READ, 0, INFERRED, GFX950_READ128, AMD_UN_COUNTED)) }
 
 #define RDNA_ROW(b128, b128src) \
-    ROW(E("32c", 0, INFERRED, RDNA_INF), E("32c", 0, INFERRED, RDNA_INF), E("16c", 0, INFERRED, RDNA_INF), \
-        E("8c", 0, INFERRED, RDNA_INF), E(b128, 0, INFERRED, b128src))
+    ROW(E("32c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), E("32c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), \
+        E("16c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), E("8c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), \
+        E(b128, 0, INFERRED, b128src, AMD_UN_COUNTED))
 #define RDNA_GEOMETRY(read128, read128src) \
     { RDNA_ROW(read128, read128src), RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, read128src) }
 
 #define XE_ROW \
-    ROW(E("16c", 0, DOCUMENTED, XE_GUIDE), E("16c", 0, DOCUMENTED, XE_GUIDE), E("8c", 0, INFERRED, XE_WIDE), \
-        E("4c", 0, INFERRED, XE_WIDE), E("4c", 0, INFERRED, XE_WIDE))
+    ROW(E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), \
+        E("8c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN))
 
 /* ---------------------------------------------------------- profiles */
 
-#define NV(nm, kib, atomic, pair, pair_src, wide, src64, src128, what) \
+#define NV(nm, kib, atomic, narrow, nsrc, wide, src64, src128, c64, s64, c128, s128, what, summ) \
     { .name = nm, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = true, .has_b96 = false, .max_atomic = atomic, \
-      .pair_merge = pair, .pair_merge_source = pair_src, .unaligned_free = false, \
-      .unaligned_source = "misaligned b64/b128 addresses are an error (natural alignment required)", \
-      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = NV_GEOMETRY(wide, src64, src128), \
-      .summary = "documented (CUDA guide, NVIDIA talks and engineers)", \
+      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = NV_GEOMETRY(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128), \
+      .summary = summ, \
       .source = NV_GUIDE }
 
-#define AMD(nm, bk, wv, kib, geom, what, unal_src, summ, src) \
+#define NV_CC7 "documented (CUDA guide, NVIDIA talks and engineers, the LDS.128 pair rule); b64 pairing inferred from the H200"
+#define NV_DOCUMENTED "documented (CUDA guide, NVIDIA talks and engineers); the H200's pair rule inferred"
+#define NV_NEWER "documented for b32 (CUDA guide); wide tables and the pair rule inferred from sm90"
+#define NV_MEASURED "measured (H200, Nsight Compute: b8-b128 loads and stores, atomics, ldmatrix, stmatrix, cp.async)"
+
+/* read2: the ds_read2_b64 entry (NO_READ2: as the b128 read of its bytes) */
+#define AMD(nm, bk, wv, kib, geom, what, summ, src, read2) \
     { .name = nm, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8, \
-      .pair_merge = false, .pair_merge_source = "not on AMD parts", .unaligned_free = true, \
-      .unaligned_source = unal_src, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, \
-      .summary = summ, .source = src }
+      .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, .summary = summ, .source = src, .read2_b64 = read2 }
+#define NO_READ2 { .phases = "" }
+#define GFX942_READ2_B64 "AMD engineers' LDS guide (as this project's docs/rules.md section 7 quotes it; not located in this session's stored sources): each of a lane's two 8-byte reads of ds_read2_b64 is served in its own 16-lane phase; documented, not measured"
 
 static const lds_sim_profile profiles[] = {
     { .name = "generic", .title = "textbook 32-bank shared memory", .banks = 32, .bank_bytes = 4, .wave = 32,
       .lds_bytes = 64 * KIB, .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8,
-      .pair_merge = false, .pair_merge_source = "not in the textbook model", .unaligned_free = false,
-      .unaligned_source = "the textbook model counts every word a lane touches",
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = TEXTBOOK_GEOMETRY,
       .summary = "textbook", .source = TEXTBOOK_SRC },
-    NV("sm70", 96, 8, true, NV_PAIR_ON, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Volta (V100)"),
-    NV("sm75", 64, 8, true, NV_PAIR_ON, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Turing"),
-    NV("sm80", 164, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ampere (A100)"),
-    NV("sm86", 100, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ampere (GA10x)"),
-    NV("sm89", 100, 8, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Ada Lovelace"),
-    NV("sm90", 228, 16, false, NV_PAIR_OFF, DOCUMENTED, NV_B64, NV_B128, "NVIDIA Hopper (H100)"),
-    NV("sm100", 228, 16, false, NV_PAIR_OFF, INFERRED, NV_SM100_B64, NV_SM100_B128, "NVIDIA Blackwell (B200)"),
+    NV("sm70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+       "NVIDIA Volta (V100)", NV_CC7),
+    NV("sm75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+       "NVIDIA Turing", NV_CC7),
+    NV("sm80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+       "NVIDIA Ampere (A100)", NV_DOCUMENTED),
+    NV("sm86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+       "NVIDIA Ampere (GA10x)", NV_DOCUMENTED),
+    NV("sm89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+       "NVIDIA Ada Lovelace", NV_DOCUMENTED),
+    NV("sm90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
+       "NVIDIA Hopper (H100, H200)", NV_MEASURED),
+    NV("sm100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+       "NVIDIA Blackwell (B200)", NV_NEWER),
+    NV("sm120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+       "NVIDIA consumer Blackwell (RTX 50)", NV_NEWER),
     AMD("gfx90a", 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
-        "AMD Instinct MI200 (CDNA2)", AMD_UNALIGNED_INF, "inferred from gfx942 beyond b32",
-        AMD_HALF_WAVES "; wide tables inferred from gfx942"),
+        "AMD Instinct MI200 (CDNA2)", "inferred from gfx942 beyond b32",
+        AMD_HALF_WAVES "; wide tables inferred from gfx942", NO_READ2),
     AMD("gfx942", 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
-        "AMD Instinct MI300 (CDNA3)", AMD_UNALIGNED_INF, "measured b128 reads; documented b32 and b128 writes",
-        AMD_HALF_WAVES "; " AMD_CK_WRITE "; " GFX942_READ128),
-    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, "AMD Instinct MI350/MI355 (CDNA4)", AMD_UNALIGNED,
+        "AMD Instinct MI300 (CDNA3)", "measured b128 reads; documented b32 and b128 writes",
+        AMD_HALF_WAVES "; " AMD_CK_WRITE "; " GFX942_READ128,
+        E("16c", 0, DOCUMENTED, GFX942_READ2_B64, AMD_UN_COUNTED, .per_address = true)),
+    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, "AMD Instinct MI350/MI355 (CDNA4)",
         "measured reads b64/b96/b128 and write b64; the rest inferred",
-        "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)"),
+        "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)", NO_READ2),
+    AMD("rdna2", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), "AMD RDNA2 (gfx1030: RX 6800/6900), wave32",
+        "inferred (32 banks of 4 bytes a CU are documented for GCN; no RDNA2 counter measurement found)", RDNA_INF,
+        NO_READ2),
     AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), "AMD RDNA3 (gfx11), wave32",
-        AMD_UNALIGNED_INF, "inferred (no RDNA counter measurement found)", RDNA_INF),
+        "inferred (no RDNA counter measurement found)", RDNA_INF, NO_READ2),
     AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), "AMD RDNA4 (gfx12), wave32",
-        AMD_UNALIGNED_INF, "inferred (no RDNA counter measurement found)", RDNA_INF),
+        "inferred (no RDNA counter measurement found)", RDNA_INF, NO_READ2),
     { .name = "xe-hpg", .title = "Intel Arc (Xe-HPG), SIMD16", .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
-      .pair_merge = false, .pair_merge_source = "not on Intel parts", .unaligned_free = false,
-      .unaligned_source = "every word a lane touches counts",
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
       .summary = "documented for b32 (16 banks x 4 B); writes never merge", .source = XE_GUIDE },
 };
@@ -180,11 +225,13 @@ static const struct { const char *alias, *profile; } aliases[] = {
     { "RTX A6000", "sm86" }, { "ada", "sm89" }, { "L4", "sm89" }, { "L40", "sm89" }, { "L40S", "sm89" },
     { "RTX 4090", "sm89" }, { "hopper", "sm90" }, { "H100", "sm90" }, { "H200", "sm90" }, { "H800", "sm90" },
     { "GH200", "sm90" }, { "B200", "sm100" }, { "GB200", "sm100" }, { "B100", "sm100" },
+    { "RTX 5090", "sm120" }, { "RTX 5080", "sm120" }, { "RTX 5070", "sm120" }, { "RTX PRO 6000", "sm120" },
     { "cdna2", "gfx90a" }, { "MI200", "gfx90a" }, { "MI210", "gfx90a" }, { "MI250", "gfx90a" },
     { "MI250X", "gfx90a" }, { "cdna3", "gfx942" }, { "gfx940", "gfx942" }, { "gfx941", "gfx942" },
     { "MI300", "gfx942" }, { "MI300X", "gfx942" }, { "MI300A", "gfx942" }, { "MI325X", "gfx942" },
     { "cdna4", "gfx950" }, { "MI350", "gfx950" }, { "MI350X", "gfx950" }, { "MI355X", "gfx950" },
-    { "gfx1100", "rdna3" }, { "gfx1101", "rdna3" }, { "gfx1102", "rdna3" }, { "gfx1103", "rdna3" },
+    { "gfx1030", "rdna2" }, { "gfx1031", "rdna2" }, { "gfx1032", "rdna2" }, { "RX 6800", "rdna2" },
+    { "RX 6800 XT", "rdna2" }, { "RX 6900 XT", "rdna2" }, { "RX 6700 XT", "rdna2" }, { "gfx1100", "rdna3" }, { "gfx1101", "rdna3" }, { "gfx1102", "rdna3" }, { "gfx1103", "rdna3" },
     { "gfx1150", "rdna3" }, { "gfx1151", "rdna3" }, { "RX 7900 XTX", "rdna3" }, { "RX 7900 XT", "rdna3" },
     { "RX 7900 GRE", "rdna3" }, { "RX 7800 XT", "rdna3" }, { "RX 7600", "rdna3" }, { "W7900", "rdna3" },
     { "gfx1200", "rdna4" }, { "gfx1201", "rdna4" }, { "RX 9070 XT", "rdna4" }, { "RX 9070", "rdna4" },
@@ -282,6 +329,13 @@ const char *lds_sim_kind_name(lds_sim_kind kind)
 const lds_sim_entry *lds_sim_entry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
     return &p->geometry[kind < LDS_ACCESS_KINDS ? kind : LDS_ACCESS_READ][lds_sim_width_class_of(width)];
+}
+
+const lds_sim_entry *lds_sim_entry_for(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, unsigned naddr)
+{
+    if (naddr == 2 && width == 8 && kind == LDS_ACCESS_READ && p->read2_b64.phases[0])
+        return &p->read2_b64;
+    return lds_sim_entry_of(p, kind, width * naddr);
 }
 
 unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e)
@@ -391,6 +445,8 @@ void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
         add(buf, size, &n, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
     if (p->write_merge != b->write_merge)
         add(buf, size, &n, "write_merge", p->write_merge ? "yes" : "no");
+    if (p->predicate_idle != b->predicate_idle)
+        add(buf, size, &n, "idle_waves", p->predicate_idle ? "predicate" : "branch");
     add_entry_overrides(p, b, buf, size, &n);
 }
 
@@ -411,21 +467,29 @@ static bool same_text(const char *a, const char *b)
     return a == b || (a && b && !strcmp(a, b));
 }
 
+static bool same_rule(const lds_sim_rule *a, const lds_sim_rule *b)
+{
+    return a->confidence == b->confidence && same_text(a->source, b->source);
+}
+
 bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
 {
     if (strcmp(a->name, b->name) || !same_text(a->title, b->title) || a->banks != b->banks
         || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
         || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
-        || a->max_atomic != b->max_atomic || a->pair_merge != b->pair_merge
-        || !same_text(a->pair_merge_source, b->pair_merge_source) || a->unaligned_free != b->unaligned_free
-        || !same_text(a->unaligned_source, b->unaligned_source) || a->r2 != b->r2 || a->r3 != b->r3
+        || a->max_atomic != b->max_atomic || a->r2 != b->r2 || a->r3 != b->r3 || a->predicate_idle != b->predicate_idle
         || !same_text(a->summary, b->summary) || !same_text(a->source, b->source))
+        return false;
+    if (strcmp(a->read2_b64.phases, b->read2_b64.phases) || !same_text(a->read2_b64.source, b->read2_b64.source))
         return false;
     for (unsigned k = 0; k < LDS_ACCESS_KINDS; k++)
         for (unsigned w = 0; w < LDS_WC_COUNT; w++) {
             const lds_sim_entry *x = &a->geometry[k][w], *y = &b->geometry[k][w];
             if (strcmp(x->phases, y->phases) || x->banks != y->banks || x->confidence != y->confidence
-                || !same_text(x->source, y->source))
+                || x->per_address != y->per_address
+                || !same_text(x->source, y->source) || !same_text(x->paired, y->paired)
+                || !same_rule(&x->pair, &y->pair) || x->unaligned_free != y->unaligned_free
+                || !same_rule(&x->unaligned, &y->unaligned))
                 return false;
         }
     return true;

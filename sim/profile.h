@@ -40,6 +40,13 @@ typedef enum {
     LDS_CONF_SET           /* overridden by the program (set phases/banks) */
 } lds_sim_confidence;
 
+/* A rule an instruction class follows beyond its table: how sure it is
+ * and where it comes from (or, where it does not apply, why not). */
+typedef struct {
+    lds_sim_confidence confidence;
+    const char *source;
+} lds_sim_rule;
+
 /* The geometry of one instruction class. */
 typedef struct {
     char phases[LDS_SIM_SPEC_LEN];   /* "32c" (contiguous groups of 32) or
@@ -50,6 +57,20 @@ typedef struct {
                                         profile's bank count */
     lds_sim_confidence confidence;
     const char *source;              /* where the entry comes from */
+    /* The pair rule (NVIDIA loads): when every active lane n whose
+     * partner n^1 is active has its partner's address (or the same holds
+     * for n^2), the instruction runs in these phases instead (NULL: no
+     * such rule for this class). */
+    const char *paired;
+    lds_sim_rule pair;
+    /* Whether an address that is not a multiple of the next power of two
+     * at or above the width is left out of the bank check (measured on
+     * gfx950 loads); elsewhere every word counts. */
+    bool unaligned_free;
+    lds_sim_rule unaligned;
+    /* A two-address access (ds_read2) whose two addresses each run in
+     * phases of their own, address 0's first: the table is per address. */
+    bool per_address;
 } lds_sim_entry;
 
 typedef struct lds_sim_profile {
@@ -64,18 +85,17 @@ typedef struct lds_sim_profile {
     bool has_b96;            /* a 96-bit shared-memory instruction exists */
     unsigned max_atomic;     /* widest atomic, bytes: 8, or 16 where the
                                 ISA has 128-bit cas/exch (PTX 8.3, sm_90) */
-    /* b128 reads whose active lanes pair up on equal addresses (lane n ==
-     * lane n^1 for all, or n == n^2) are served in half-waves: 2 passes,
-     * not 4 (NVIDIA CC 7.0-7.5) */
-    bool pair_merge;
-    const char *pair_merge_source;
-    /* b64/b128 lanes whose address is not a multiple of the width cost no
-     * bank conflict (measured on gfx950); their own cost is not modelled */
-    bool unaligned_free;
-    const char *unaligned_source;
     lds_sim_r2 r2;
     lds_sim_r3 r3;
+    /* A wave none of whose lanes is active: it issues the instruction
+     * anyway, predicated off (true), or branches around it (false: the
+     * default; what nvcc does for loads; it predicates short stores). */
+    bool predicate_idle;
     lds_sim_entry geometry[LDS_ACCESS_KINDS][LDS_WC_COUNT];
+    /* ds_read2_b64 where the vendor documents it apart (gfx942: each of a
+     * lane's two 8-byte reads in its own 16-lane phase); phases "": as
+     * the b128 read of the same bytes */
+    lds_sim_entry read2_b64;
     const char *summary;     /* the profile's confidence in one line */
     const char *source;      /* its general sources */
 } lds_sim_profile;
@@ -117,6 +137,10 @@ const char *lds_sim_width_class_name(lds_sim_width_class wc);
 const char *lds_sim_kind_name(lds_sim_kind kind);
 /* The entry an access of `kind` and `width` bytes uses. */
 const lds_sim_entry *lds_sim_entry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
+/* The entry an access of `naddr` addresses of `width` bytes each runs
+ * with: the profile's own for ds_read2_b64 where it has one, else the
+ * entry of the bytes a lane moves (width x naddr). */
+const lds_sim_entry *lds_sim_entry_for(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, unsigned naddr);
 /* Its bank period in words. */
 unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e);
 /* "measured", "documented", "inferred", ... */

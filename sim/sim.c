@@ -39,41 +39,38 @@ bool lds_sim_aligned(const lds_sim_profile *p, unsigned width, uint64_t addr)
 
 lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
+    return lds_sim_geometry_for(p, kind, width, 1);
+}
+
+lds_sim_geometry lds_sim_geometry_for(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, unsigned naddr)
+{
     lds_sim_geometry g;
-    const lds_sim_entry *e = lds_sim_entry_of(p, kind, width);
+    const lds_sim_entry *e = lds_sim_entry_for(p, kind, width / naddr, naddr);
     g.phases = e->phases;
     g.banks = lds_sim_entry_banks(p, e);
     g.bank_bytes = p->bank_bytes;
     g.substeps = p->r3 == LDS_R3_SUBSTEPS;
     /* the literal R3: one sub-step per bank word of the width */
     g.nsubsteps = g.substeps && width / p->bank_bytes > 1 ? width / p->bank_bytes : 1;
+    g.per_address = !g.substeps && e->per_address && naddr > 1;
+    if (g.per_address)   /* one pass of phases for each address */
+        g.nsubsteps = naddr;
     g.paired = false;
     return g;
 }
 
-/* Whether every active lane's first address equals that of lane ^ step,
- * which is active too. */
+/* The pair rule's test: every active lane whose partner lane ^ step is
+ * active too has its partner's address (an inactive partner breaks
+ * nothing). */
 static bool lanes_pair_up(const lds_sim_access *a, unsigned step)
 {
-    bool any = false;
     for (unsigned lane = 0; lane < a->nlanes; lane++) {
-        if (!a->active[lane])
-            continue;
         unsigned mate = lane ^ step;
-        if (mate >= a->nlanes || !a->active[mate] || a->addr[lane * a->naddr] != a->addr[mate * a->naddr])
+        if (a->active[lane] && mate < a->nlanes && a->active[mate]
+            && a->addr[lane * a->naddr] != a->addr[mate * a->naddr])
             return false;
-        any = true;
     }
-    return any;
-}
-
-/* The pairing rule of NVIDIA CC 7.0-7.5 (doc/rules.md section 4): a b128
- * read whose lanes pair up on equal addresses returns two lanes' data in
- * one pass, so it runs in half-warps. */
-static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
-{
-    return p->pair_merge && p->r3 == LDS_R3_PHASES && a->kind == LDS_ACCESS_READ && a->width == 16
-           && a->naddr == 1 && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2));
+    return true;
 }
 
 /* The geometry of the access's instruction class: by the bytes a lane
@@ -81,22 +78,35 @@ static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
  * b64 one (an inference: lds(5), INSTRUCTIONS). */
 static lds_sim_geometry class_geometry(const lds_sim_profile *p, const lds_sim_access *a)
 {
-    return lds_sim_geometry_of(p, a->kind, a->width * a->naddr);
+    return lds_sim_geometry_for(p, a->kind, a->width * a->naddr, a->naddr);
+}
+
+/* Whether the class's pair rule applies to this instruction (the
+ * calibrated rules, one address a lane, lanes n and n^1 or n and n^2 on
+ * equal addresses). */
+static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    const lds_sim_entry *e = lds_sim_entry_of(p, a->kind, a->width * a->naddr);
+    return e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN
+           && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2));
 }
 
 lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a)
 {
     lds_sim_geometry g = class_geometry(p, a);
     if (pair_merged(p, a)) {
-        g.phases = "16c";
+        g.phases = lds_sim_entry_of(p, a->kind, a->width * a->naddr)->paired;
         g.paired = true;
     }
     return g;
 }
 
-bool lds_sim_unaligned(const lds_sim_profile *p, unsigned width, uint64_t addr)
+bool lds_sim_unaligned(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, uint64_t addr)
 {
-    return p->unaligned_free && (width == 8 || width == 16) && addr % width != 0;
+    unsigned slot = 1;   /* the power of two at or above the width */
+    while (slot < width)
+        slot *= 2;
+    return width >= 8 && addr % slot != 0 && lds_sim_entry_of(p, kind, width)->unaligned_free;
 }
 
 bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind)
@@ -106,6 +116,22 @@ bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind)
     if (kind == LDS_ACCESS_WRITE)
         return p->write_merge;
     return true;
+}
+
+bool lds_sim_access_merges(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    return lds_sim_merges(p, a->kind) && a->form != LDS_FORM_NO_MERGE;
+}
+
+static bool access_merges(const lds_sim_profile *p, const lds_sim_access *a)
+{
+    return lds_sim_access_merges(p, a);
+}
+
+bool lds_sim_equality_matters(const lds_sim_profile *p, lds_sim_kind kind, lds_sim_form form)
+{
+    return (lds_sim_merges(p, kind) && form != LDS_FORM_NO_MERGE) || form == LDS_FORM_CAS_LOOP
+           || form == LDS_FORM_LINES;
 }
 
 uint64_t lds_sim_word_of(const lds_sim_profile *p, uint64_t addr)
@@ -121,7 +147,7 @@ unsigned lds_sim_bank_of(const lds_sim_profile *p, const lds_sim_access *a, uint
 /* Whether the bank check leaves the k-th address of `lane` out. */
 static bool left_out(const lds_sim_profile *p, const lds_sim_access *a, unsigned lane, unsigned k)
 {
-    return lds_sim_unaligned(p, a->width, a->addr[lane * a->naddr + k]);
+    return lds_sim_unaligned(p, a->kind, a->width, a->addr[lane * a->naddr + k]);
 }
 
 /* The words of lane `lane` in a phase of sub-step `substep` (-1: every
@@ -133,10 +159,12 @@ static unsigned lane_words(const lds_sim_profile *p, const lds_sim_geometry *g, 
 {
     unsigned n = 0, bb = g->bank_bytes;
     for (unsigned k = 0; k < a->naddr; k++) {
+        if (g->per_address && (int)k != substep)
+            continue;   /* the phase of the other address */
         uint64_t addr = a->addr[lane * a->naddr + k];
         if (checked && left_out(p, a, lane, k))
             continue;
-        if (substep >= 0) {
+        if (substep >= 0 && g->substeps) {
             words[n++] = (addr + (uint64_t)substep * bb) / bb;
             continue;
         }
@@ -214,7 +242,7 @@ static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g,
                             lds_sim_phase *ph, entry *e, unsigned *hits, unsigned *distinct, bool *fresh,
                             bool clear_all)
 {
-    int substep = g->substeps ? (int)ph->substep : -1;
+    int substep = g->substeps || g->per_address ? (int)ph->substep : -1;
     unsigned n = gather(p, g, a, ph->lanes, substep, e);
     if (clear_all) {
         memset(hits, 0, sizeof(unsigned) * g->banks);
@@ -223,7 +251,7 @@ static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g,
         for (unsigned i = 0; i < n; i++)
             hits[e[i].bank] = distinct[e[i].bank] = 0;
     }
-    bank_check(lds_sim_merges(p, a->kind), e, n, ph, hits, distinct, fresh);
+    bank_check(access_merges(p, a), e, n, ph, hits, distinct, fresh);
     return n;
 }
 
@@ -287,12 +315,13 @@ static unsigned tally_unit(unsigned b, uint64_t u, bool merge)
 static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
                        lds_sim_phase *ph)
 {
-    bool merge = lds_sim_merges(p, a->kind);
+    bool merge = access_merges(p, a);
     bool pow2 = (g->banks & (g->banks - 1)) == 0;
-    int substep = g->substeps ? (int)ph->substep : -1;
+    int substep = g->substeps || g->per_address ? (int)ph->substep : -1;
     /* one address a lane, every word of it, word = addr >> shift */
     unsigned shift = g->bank_bytes == 4 ? 2 : g->bank_bytes == 8 ? 3 : 0;
-    bool simple = substep < 0 && a->naddr == 1 && !p->unaligned_free && a->width <= 16 && shift;
+    bool simple = substep < 0 && a->naddr == 1 && !lds_sim_entry_of(p, a->kind, a->width)->unaligned_free
+                  && a->width <= 16 && shift;
     bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
     tally_begin();
@@ -399,7 +428,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
 static unsigned count_left_out(const lds_sim_profile *p, const lds_sim_access *a)
 {
     unsigned n = 0;
-    if (!p->unaligned_free)
+    if (!lds_sim_entry_of(p, a->kind, a->width)->unaligned_free)
         return 0;
     for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++)
         for (unsigned k = 0; a->active[lane] && k < a->naddr; k++)
@@ -407,11 +436,43 @@ static unsigned count_left_out(const lds_sim_profile *p, const lds_sim_access *a
     return n;
 }
 
+/* cp.async.cg: one wavefront for each distinct 128-byte line the lanes
+ * write, the lanes of a line its phase; no bank check (Nsight's ldgsts
+ * counters on sm90). */
+static void run_lines(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_result *out)
+{
+    uint64_t line[LDS_SIM_MAX_WAVE];
+    unsigned nlines = 0;
+    for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++) {
+        if (!a->active[lane])
+            continue;
+        uint64_t l = a->addr[lane * a->naddr] / LDS_SIM_LINE_BYTES;
+        unsigned i = 0;
+        while (i < nlines && line[i] != l)
+            i++;
+        if (i == nlines) {
+            line[nlines++] = l;
+            lds_sim_phase *ph = &out->phase[out->nphases++];
+            memset(ph, 0, sizeof *ph);
+            ph->cost = 1;
+        }
+        out->phase[i].lanes |= (uint64_t)1 << lane;
+        out->phase[i].accesses++;
+        out->phase[i].distinct = 1;
+    }
+    out->cycles = out->ideal = nlines;
+    out->ways = nlines ? 1 : 0;
+}
+
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_result *out, const char **why)
 {
     uint64_t masks[LDS_SIM_MAX_GROUPS];
     lds_sim_geometry g = lds_sim_access_geometry(p, a);
     memset(out, 0, sizeof *out - sizeof out->phase);
+    if (a->form == LDS_FORM_LINES) {
+        run_lines(p, a, out);
+        return 0;
+    }
     unsigned groups = phase_masks(p, &g, a, masks, why);
     if (groups == 0)
         return -1;
@@ -427,7 +488,7 @@ unsigned lds_sim_lane_words(const lds_sim_profile *p, const lds_sim_access *a, c
                             unsigned lane, uint64_t words[LDS_SIM_MAX_LANE_WORDS])
 {
     lds_sim_geometry g = class_geometry(p, a);
-    return lane_words(p, &g, a, lane, g.substeps ? (int)ph->substep : -1, false, words);
+    return lane_words(p, &g, a, lane, g.substeps || g.per_address ? (int)ph->substep : -1, false, words);
 }
 
 void lds_sim_phase_banks(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_phase *ph,

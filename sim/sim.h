@@ -46,6 +46,23 @@ typedef struct {
     lds_sim_phase phase[LDS_SIM_MAX_PHASES];
 } lds_sim_result;
 
+/* How an instruction departs from the plain access of its kind and
+ * width (the instruction decides it; the profile says how sure it is). */
+typedef enum {
+    LDS_FORM_PLAIN,
+    LDS_FORM_MATRIX,       /* ldmatrix/stmatrix: one 8x8 matrix a phase, and
+                              the pair rule never joins them (measured on
+                              sm90: ldmatrix.x4 @ 0 takes 4 wavefronts) */
+    LDS_FORM_NO_MERGE,     /* cp.async of 4 or 8 bytes: lanes on one address
+                              are served one by one (measured on sm90) */
+    LDS_FORM_LINES,        /* cp.async.cg of 16 bytes: one wavefront per
+                              distinct 128-byte line, no bank check (what
+                              Nsight's ldgsts counters report on sm90) */
+    LDS_FORM_CAS_LOOP      /* a 64-bit atomic NVIDIA has no shared instruction
+                              for: LDS.64 and ATOMS.CAST.SPIN.64, retried
+                              (lds_sim_cas_loop) */
+} lds_sim_form;
+
 /* One instruction: every lane's addresses.  Lane l's addresses are
  * addr[l * naddr] .. addr[l * naddr + naddr - 1], each covering `width`
  * bytes. */
@@ -56,6 +73,7 @@ typedef struct {
     unsigned nlanes;       /* <= profile wave */
     const bool *active;    /* [nlanes] */
     const uint64_t *addr;  /* [nlanes * naddr] byte addresses */
+    lds_sim_form form;
 } lds_sim_access;
 
 /* How one instruction is split and banked: R3's lane-phase table and the
@@ -67,22 +85,51 @@ typedef struct {
     unsigned banks;        /* the bank period in words */
     unsigned bank_bytes;
     bool substeps;
-    unsigned nsubsteps;    /* sub-steps per half-wave (literal R3), else 1 */
+    unsigned nsubsteps;    /* sub-steps per half-wave (literal R3), or passes
+                              (one per address: per_address), else 1 */
+    bool per_address;      /* each address of a lane in phases of its own
+                              (the phase's substep is the address) */
     bool paired;           /* the pairing rule replaced the table (below) */
 } lds_sim_geometry;
 
 /* The geometry of an access of `kind` and `width` on profile p: its
  * profile entry (sim/profile.h). */
 lds_sim_geometry lds_sim_geometry_of(const lds_sim_profile *p, lds_sim_kind kind, unsigned width);
-/* The geometry one instruction runs with: its entry's, or half-waves
- * when the profile's pairing rule applies to its addresses (b128 reads
- * whose active lanes pair up on equal addresses, lane n with n^1 or with
- * n^2; p->pair_merge). */
+/* The same for `naddr` addresses a lane, `width` bytes in all (ds_read2:
+ * the profile's own entry where it documents one). */
+lds_sim_geometry lds_sim_geometry_for(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, unsigned naddr);
+/* The geometry one instruction runs with: its entry's, or the entry's
+ * paired phases when the pair rule applies to its addresses (loads whose
+ * active lanes pair up on equal addresses, lane n with n^1 or with n^2;
+ * the entry's `paired`). */
 lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a);
 /* Whether an address of `width` bytes is one the bank check leaves out:
- * a b64 or b128 address that is not a multiple of its width, on a
- * profile where those cost no bank conflict (p->unaligned_free). */
-bool lds_sim_unaligned(const lds_sim_profile *p, unsigned width, uint64_t addr);
+ * a b64, b96 or b128 address that is not a multiple of the power of two
+ * at or above its width, in a class where those cost no bank conflict
+ * (its entry's unaligned_free: measured on gfx950 loads). */
+bool lds_sim_unaligned(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, uint64_t addr);
+
+/* Bytes of a line, the unit LDS_FORM_LINES counts. */
+#define LDS_SIM_LINE_BYTES 128
+
+/* Whether an access's numbers depend on which lanes share an address
+ * (so that a shortcut may shift every lane's address only alike): where
+ * lanes merge, where the pair rule may apply, and for a CAS loop. */
+bool lds_sim_equality_matters(const lds_sim_profile *p, lds_sim_kind kind, lds_sim_form form);
+
+/* A 64-bit atomic run as a compare-and-swap loop (LDS_FORM_CAS_LOOP):
+ * the loads' totals, and the CASes' (whose wavefronts are all ideal). */
+typedef struct {
+    uint64_t iterations;   /* LDS.64 and ATOMS.CAST.SPIN.64, this many each */
+    struct {
+        uint64_t cycles, ideal, ways, broadcasts, paired;
+    } loads;
+    uint64_t cas_cycles;
+} lds_sim_loop;
+
+/* Run the loop of access a (its kind and form aside).  Returns 0, or -1
+ * with *why set when a phase table is malformed. */
+int lds_sim_cas_loop(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_loop *out, const char **why);
 
 /* Simulate one instruction.  Returns 0, or -1 with *why set when the
  * profile's phase table for this width is malformed. */
@@ -93,6 +140,9 @@ int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
  * reads, one writer on writes).  Atomics never merge; writes on a profile
  * without write_merge never merge. */
 bool lds_sim_merges(const lds_sim_profile *p, lds_sim_kind kind);
+
+/* The same for one instruction: cp.async's small copies never merge. */
+bool lds_sim_access_merges(const lds_sim_profile *p, const lds_sim_access *a);
 
 /* The words lane `lane` touches in phase ph (all its words, or under the
  * literal R3 the one word of the phase's sub-step); returns how many (at

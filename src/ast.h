@@ -55,7 +55,7 @@ typedef enum {
 typedef enum { T_ELEM, T_ANON, T_ADDR } lds_target_kind;
 typedef enum { RULES_CALIBRATED, RULES_SEED } lds_rules;
 typedef enum {
-    SET_BANKS, SET_BANK_BYTES, SET_WAVE, SET_LDS, SET_R2, SET_R3, SET_WRITE_MERGE, SET_PHASES
+    SET_BANKS, SET_BANK_BYTES, SET_WAVE, SET_LDS, SET_R2, SET_R3, SET_WRITE_MERGE, SET_IDLE_WAVES, SET_PHASES
 } lds_setting;
 
 typedef struct {

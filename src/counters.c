@@ -2,6 +2,7 @@
 #include "src/counters.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void set(lds_counter *c, const char *name, mpz_srcptr v)
 {
@@ -10,20 +11,68 @@ static void set(lds_counter *c, const char *name, mpz_srcptr v)
     c->percent = false;
 }
 
-/* Nsight's metric names, up to the op (ld, st, atom; ldsm, stsm, ldgsts). */
+/* Nsight Compute's names for one op: its instructions (the _pred_on_any
+ * variant: instructions with an active lane, as lds-calc counts them;
+ * the plain counter adds instructions whose lanes are all predicated
+ * off), its wavefronts and its bank conflicts.  The hardware l1tex
+ * counters count ldmatrix under ld and stmatrix under st; cp.async,
+ * which they do not see, has only the SASS-level ldgsts counters
+ * (measurements/h200-sm90, README). */
 typedef struct {
-    const char *instructions, *wavefronts, *conflicts;
-} nsight_names;
-static const nsight_names plain = { "smsp__inst_executed_op_shared_", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_",
-                                    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" };
-static const nsight_names apart = { "smsp__inst_executed_op_", "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_",
-                                    "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_" };
+    const char *op, *instructions, *wavefronts, *conflicts;
+} nsight_op;
+
+#define L1TEX_WF "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_"
+#define L1TEX_BC "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_"
+static const nsight_op nsight_ops[] = {
+    { "ld", "smsp__inst_executed_op_shared_ld_pred_on_any", L1TEX_WF "ld", L1TEX_BC "ld" },
+    { "st", "smsp__inst_executed_op_shared_st_pred_on_any", L1TEX_WF "st", L1TEX_BC "st" },
+    { "atom", "smsp__inst_executed_op_shared_atom_pred_on_any", L1TEX_WF "atom", L1TEX_BC "atom" },
+    { "ldsm", "smsp__inst_executed_op_ldsm_pred_on_any", L1TEX_WF "ld", L1TEX_BC "ld" },
+    { "stsm", "smsp__inst_executed_op_shared_stsm_pred_on_any", L1TEX_WF "st", L1TEX_BC "st" },
+    { "ldgsts", "smsp__inst_executed_op_ldgsts_pred_on_any", "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts",
+      "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts" },
+};
+
+static const nsight_op *nsight_op_named(const char *op)
+{
+    for (size_t i = 0; i < sizeof nsight_ops / sizeof nsight_ops[0]; i++)
+        if (!strcmp(nsight_ops[i].op, op))
+            return &nsight_ops[i];
+    return &nsight_ops[0];
+}
+
+const char *lds_counter_name_at(unsigned i)
+{
+    size_t n = sizeof nsight_ops / sizeof nsight_ops[0];
+    if (i >= 3 * n)
+        return NULL;
+    const nsight_op *o = &nsight_ops[i / 3];
+    return i % 3 == 0 ? o->instructions : i % 3 == 1 ? o->wavefronts : o->conflicts;
+}
+
+/* The three counters of one op: instructions, cycles and cycles - ideal. */
+static unsigned nsight(lds_counter *out, const char *op, mpz_srcptr instructions, mpz_srcptr cycles, mpz_srcptr ideal)
+{
+    const nsight_op *o = nsight_op_named(op);
+    char name[128];
+    mpz_t excess;
+    mpz_init(excess);
+    mpz_sub(excess, cycles, ideal);
+    snprintf(name, sizeof name, "%s.sum", o->instructions);
+    set(&out[0], name, instructions);
+    snprintf(name, sizeof name, "%s.sum", o->wavefronts);
+    set(&out[1], name, cycles);
+    snprintf(name, sizeof name, "%s.sum", o->conflicts);
+    set(&out[2], name, excess);
+    mpz_clear(excess);
+    return 3;
+}
 
 unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter_op, const lds_metrics *m,
-                         lds_counter out[LDS_MAX_COUNTERS])
+                         mpz_srcptr idle, lds_counter out[LDS_MAX_COUNTERS])
 {
     static const char *const op[] = { "ld", "st", "atom" };
-    char name[96];
     unsigned n = 0;
     mpz_t excess;
     mpz_init(excess);
@@ -32,16 +81,24 @@ unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter
     case LDS_VENDOR_NVIDIA: {
         if (kind < 0)
             break;   /* every Nsight name is per kind of access */
-        /* ldmatrix, stmatrix and cp.async are counted apart, under the
-         * SASS-level names */
-        const nsight_names *nm = counter_op ? &apart : &plain;
-        const char *x = counter_op ? counter_op : op[kind];
-        snprintf(name, sizeof name, "%s%s.sum", nm->instructions, x);
-        set(&out[n++], name, m->instructions);
-        snprintf(name, sizeof name, "%s%s.sum", nm->wavefronts, x);
-        set(&out[n++], name, m->cycles);
-        snprintf(name, sizeof name, "%s%s.sum", nm->conflicts, x);
-        set(&out[n++], name, excess);
+        mpz_t on;   /* instructions with an active lane */
+        mpz_init_set(on, m->instructions);
+        if (idle)
+            mpz_sub(on, on, idle);
+        if (!m->loop || mpz_sgn(m->loop->instructions) == 0) {
+            n += nsight(out, counter_op ? counter_op : op[kind], on, m->cycles, m->ideal);
+            mpz_clear(on);
+            break;
+        }
+        /* a CAS loop: its LDS.64s count as loads, the rest as atomics */
+        mpz_t cyc, ideal;
+        mpz_inits(cyc, ideal, NULL);
+        mpz_sub(on, on, m->loop->instructions);
+        mpz_sub(cyc, m->cycles, m->loop->cycles);
+        mpz_sub(ideal, m->ideal, m->loop->ideal);
+        n += nsight(out, "ld", m->loop->instructions, m->loop->cycles, m->loop->ideal);
+        n += nsight(out + n, op[kind], on, cyc, ideal);
+        mpz_clears(on, cyc, ideal, NULL);
         break;
     }
     case LDS_VENDOR_AMD:
@@ -63,16 +120,45 @@ unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter
     return n;
 }
 
+unsigned lds_access_counters(const lds_access_result *a, lds_counter out[LDS_MAX_COUNTERS])
+{
+    mpz_t idle;
+    mpz_init(idle);
+    lds_access_idle_instructions(a, idle);
+    unsigned n = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, idle, out);
+    mpz_clear(idle);
+    return n;
+}
+
+/* Counters of one name added into the first (ldmatrix and plain loads
+ * share the l1tex ld counters, say); returns how many remain. */
+static unsigned merge_same_names(lds_counter *c, unsigned n)
+{
+    unsigned out = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = 0;
+        while (k < out && strcmp(c[k].name, c[i].name))
+            k++;
+        if (k < out && !c[i].percent) {
+            mpz_add(c[k].value, c[k].value, c[i].value);
+            mpz_clear(c[i].value);
+        } else {
+            c[out++] = c[i];
+        }
+    }
+    return out;
+}
+
 unsigned lds_counters_of_total(const lds_sim_profile *p, const lds_total *bykind, size_t nkinds,
                                const lds_metrics *whole, lds_counter out[LDS_MAX_TOTAL_COUNTERS])
 {
     if (lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA)
-        return lds_counters_of(p, -1, NULL, whole, out);
+        return lds_counters_of(p, -1, NULL, whole, NULL, out);
     unsigned n = 0;
     for (size_t i = 0; i < nkinds; i++)
         if (bykind[i].profile == p && n + LDS_MAX_COUNTERS <= LDS_MAX_TOTAL_COUNTERS)
-            n += lds_counters_of(p, bykind[i].kind, bykind[i].counter_op, &bykind[i].m, out + n);
-    return n;
+            n += lds_counters_of(p, bykind[i].kind, bykind[i].counter_op, &bykind[i].m, bykind[i].idle, out + n);
+    return merge_same_names(out, n);
 }
 
 void lds_counters_clear(lds_counter *c, unsigned n)

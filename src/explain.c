@@ -57,9 +57,14 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
     lds_sim_geometry g = lds_sim_access_geometry(p, &acc);
     size_t len = strlen(g.phases);
     unsigned table = lds_access_table_width(rec) * 8;
-    if (rec->naddr > 1)
+    if (g.per_address)
+        fprintf(out, "%sR3: each lane gives %u addresses of %u bytes, and on %s each address of every lane is served "
+                     "in phases of its own; a %s", bullet, rec->naddr, rec->width, p->name, kind);
+    else if (rec->naddr > 1)
         fprintf(out, "%sR3: each lane gives %u addresses of %u bytes, the %u bytes of a b%u %s, and a b%u %s", bullet,
                 rec->naddr, rec->width, table / 8, table, kind, table, kind);
+    else if (lds_form_on(rec->form, p) == LDS_FORM_CAS_LOOP)
+        fprintf(out, "%sR3: its first load, a b%u read,", bullet, rec->width * 8);
     else
         fprintf(out, "%sR3: a b%u %s", bullet, table, kind);
     if (g.phases[len - 1] == 'c')
@@ -72,13 +77,15 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
     fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
             s->result.ideal == 1 ? "has" : "have");
     if (g.paired)
-        fprintf(out, "%sIts active lanes pair up on equal addresses, so it is served in half-warps instead of the table's phases (%s).\n",
-                bullet, p->pair_merge_source);
+        fprintf(out, "%sIts active lanes pair up on equal addresses (lane n with n^1, or with n^2; inactive partners "
+                     "break nothing), so it is served in phases of %s instead of the table's: the pair rule (%s: %s).\n",
+                bullet, g.phases, lds_sim_confidence_name(lds_sim_entry_of(p, acc.kind, rec->width)->pair.confidence),
+                lds_sim_entry_of(p, acc.kind, rec->width)->pair.source);
     if (w > 1)
         fprintf(out, "%sEach lane brings %u %swords, all into its phase.\n", bullet, w,
                 rec->naddr > 1 ? "" : "consecutive ");
     char standing[LDS_NOTE_LEN];
-    lds_entry_standing(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec), standing, sizeof standing);
+    lds_entry_standing(rec, standing, sizeof standing);
     fprintf(out, "%sWhere the table comes from: %s.\n", bullet, standing);
 }
 
@@ -106,7 +113,7 @@ static void explain_costly_phase(FILE *out, const lds_access_result *rec, const 
         }
         word_lanes[k] |= (uint64_t)1 << cells[i].lane;
     }
-    int merge = lds_sim_merges(p, acc.kind);
+    int merge = lds_sim_access_merges(p, &acc);
     char sub[32] = "";
     if (p->r3 == LDS_R3_SUBSTEPS)
         snprintf(sub, sizeof sub, ", sub-step %u", ph->substep);
@@ -141,9 +148,13 @@ static void explain_r1(FILE *out, const lds_access_result *rec, const lds_sample
     if (costly == 0 && res->nphases)
         fprintf(out, "%sR1: in every phase each bank serves at most one word: 1 cycle per phase, no conflict.\n",
                 bullet);
-    if (rec->kind == ACC_ATOMIC)
+    lds_sim_form form = lds_form_on(rec->form, rec->profile);
+    if (form == LDS_FORM_NO_MERGE)
+        fprintf(out, "%scp.async's small copies are never merged: lanes on one address are served one by one.\n",
+                bullet);
+    else if (rec->kind == ACC_ATOMIC && form != LDS_FORM_CAS_LOOP)
         fprintf(out, "%sAtomics never broadcast: lanes on one word are served one after another.\n", bullet);
-    else if (!lds_sim_merges(rec->profile, (lds_sim_kind)rec->kind))
+    else if (!lds_sim_merges(rec->profile, lds_sample_access(rec, s).kind))
         fprintf(out, "%sOn %s writes never merge: every lane on a bank counts, even on the same word.\n", bullet,
                 rec->profile->name);
     else if (res->broadcasts)
@@ -192,7 +203,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
         }
     if (second < 0 || words_per_lane(rec, s) > 1)
         return;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec));
+    lds_sim_geometry g = lds_sim_geometry_for(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec), rec->naddr);
     int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
     int64_t base = (int64_t)s->addr[first] - step * first;
     for (unsigned l = 0; l < p->wave; l++)
@@ -225,7 +236,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
  * say "measured" only where counters were. */
 static const char *which_holds(const lds_access_result *rec)
 {
-    switch (lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, lds_access_table_width(rec))->confidence) {
+    switch (lds_access_entry(rec)->confidence) {
     case LDS_CONF_MEASURED:
         return "Counters measured on this part follow the calibrated rules for this instruction.";
     case LDS_CONF_DOCUMENTED:
@@ -269,19 +280,56 @@ static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sam
             which_holds(rec));
 }
 
-/* What the access did not issue or did not count: waves with no active
- * lane, lanes left out of the bank check. */
+/* What the access did not count: lanes left out of the bank check (its
+ * idle waves are in its notes). */
 static void explain_left_out(FILE *out, const lds_access_result *rec, const char *bullet)
 {
-    if (mpz_sgn(rec->m.skipped) > 0)
-        gmp_fprintf(out, "%s%Zd wave execution%s had no active lane: such a wave branches around the access and issues no instruction, so %s not counted in instructions (Nsight's inst_executed does not count %s either).\n",
-                    bullet, rec->m.skipped, mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "" : "s",
-                    mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "it is" : "they are",
-                    mpz_cmp_ui(rec->m.skipped, 1) == 0 ? "it" : "them");
     if (mpz_sgn(rec->m.unaligned) > 0)
         gmp_fprintf(out, "%s%Zd lane address%s not a multiple of %u bytes: on %s such lanes are left out of the bank check (%s).\n",
                     bullet, rec->m.unaligned, mpz_cmp_ui(rec->m.unaligned, 1) == 0 ? " is" : "es are", rec->width,
-                    rec->profile->name, rec->profile->unaligned_source);
+                    rec->profile->name,
+                    lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->unaligned.source);
+}
+
+/* The instructions that do not run as the plain access of their width:
+ * a CAS loop (said, then its first load explained as any load) and
+ * cp.async.cg (counted in lines: nothing more to explain).  Whether the
+ * explanation is complete. */
+static bool explain_form(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
+{
+    const lds_sim_profile *p = rec->profile;
+    lds_sim_form form = lds_form_on(rec->form, p);
+    if (form == LDS_FORM_CAS_LOOP) {
+        lds_sim_access acc = lds_sample_access(rec, s);
+        lds_sim_loop loop;
+        const char *why;
+        acc.kind = LDS_ACCESS_ATOMIC;
+        acc.form = LDS_FORM_CAS_LOOP;
+        if (lds_sim_cas_loop(p, &acc, &loop, &why) == 0)
+            fprintf(out, "%sA 64-bit atomic %s has no shared-memory instruction for: an LDS.64, then ATOMS.CAST.SPIN.64 "
+                         "in half-warps (2 wavefronts each, no bank conflict), retried after a fresh LDS.64 by the lanes "
+                         "that failed (their address already updated by the same instruction, or a bank they need "
+                         "holding another word). This one ran %llu time%s: %llu load wavefronts and %llu "
+                         "compare-and-swap wavefronts. Its first load:\n",
+                    bullet, p->name, (unsigned long long)loop.iterations, loop.iterations == 1 ? "" : "s",
+                    (unsigned long long)loop.loads.cycles, (unsigned long long)loop.cas_cycles);
+        return false;
+    }
+    if (form != LDS_FORM_LINES)
+        return false;
+    fprintf(out, "%scp.async.cg: the hardware's bank counters do not see it; Nsight's SASS-level ldgsts counters count "
+                 "one wavefront per distinct %u-byte line the lanes write and no bank conflict (measured on sm90).\n",
+            bullet, LDS_SIM_LINE_BYTES);
+    for (unsigned i = 0; i < s->result.nphases && i < MAX_PHASES_EXPLAINED; i++) {
+        char lanes[256];
+        lane_ranges(lanes, sizeof lanes, s->result.phase[i].lanes);
+        fprintf(out, "%sLine %u: lanes %s.\n", bullet, i, lanes);
+    }
+    if (s->result.nphases > MAX_PHASES_EXPLAINED)
+        fprintf(out, "%s%u more lines.\n", bullet, s->result.nphases - MAX_PHASES_EXPLAINED);
+    fprintf(out, "%s%u line%s: %u wavefront%s, all ideal.\n", bullet, s->result.nphases,
+            s->result.nphases == 1 ? "" : "s", s->result.nphases, s->result.nphases == 1 ? "" : "s");
+    return true;
 }
 
 void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bullet)
@@ -304,6 +352,8 @@ void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bul
             bullet, !strcmp(rules, "seed") ? "the literal textbook rules (rules seed), for teaching"
                     : !strcmp(rules, "calibrated") ? "the calibrated rules, which measured hardware follows"
                                                    : "a mix of the calibrated and the textbook rules (set r2/r3)");
+    if (explain_form(out, rec, s, bullet))
+        return;
     explain_r3(out, rec, s, bullet);
     explain_r1(out, rec, s, bullet);
     explain_r2(out, rec, s, bullet);

@@ -140,7 +140,8 @@ static bool lanes_at_once(job *j)
 }
 
 /* One execution of the access by one wave: evaluate every lane; a wave
- * with no active lane issues nothing (counted as skipped), else each of
+ * with no active lane issues nothing (counted as skipped; one instruction
+ * with idle_waves predicate), else each of
  * its instructions is simulated and weighed by mult. */
 int lds_job_leaf(job *j, mpz_srcptr mult)
 {
@@ -161,14 +162,61 @@ int lds_job_leaf(job *j, mpz_srcptr mult)
     bool any = false;
     for (unsigned lane = 0; lane < wave && !any; lane++)
         any = j->active[lane];
-    if (!any) {   /* the wave branches around the access: no instruction */
-        if (!j->checking && !j->pointing)
+    if (!any) {
+        /* The wave branches around the access (no instruction), or with
+         * idle_waves predicate issues it with every lane off (an
+         * instruction, no wavefront); either way it is counted skipped. */
+        if (!j->checking && !j->pointing) {
             mpz_add(j->m->skipped, j->m->skipped, mult);
+            if (sp->profile->predicate_idle)
+                mpz_addmul_ui(j->m->instructions, mult, sp->parts);
+        }
         return 0;
     }
     for (unsigned part = 0; part < sp->parts; part++)
         if (simulate_part(j, part, mult) < 0)
             return -1;
+    return 0;
+}
+
+/* A 64-bit atomic NVIDIA runs as a compare-and-swap loop: every LDS.64
+ * and ATOMS.CAST.SPIN.64 counted (sim: lds_sim_cas_loop); the kept sample
+ * is its first load. */
+static int run_cas_loop(job *j, const lds_sim_access *acc, unsigned part, mpz_srcptr mult)
+{
+    const lds_access_space *sp = j->sp;
+    lds_access_result *rec = j->rec;
+    lds_sim_loop loop;
+    const char *why = NULL;
+    if (lds_sim_cas_loop(sp->profile, acc, &loop, &why) < 0) {
+        lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
+        return -1;
+    }
+    if (j->pointing || rec->nsamples < rec->capsamples) {   /* --at, --show: its first load */
+        lds_sim_access first = *acc;
+        first.kind = LDS_ACCESS_READ;
+        first.form = LDS_FORM_PLAIN;
+        if (lds_sim_run(sp->profile, &first, &j->result, &why) < 0)
+            return -1;
+        keep(j, &first, part);
+    }
+    if (j->pointing)
+        return 0;
+    rec->simulated++;
+    lds_metrics *m = j->m;
+    mpz_addmul_ui(m->instructions, mult, 2 * loop.iterations);
+    mpz_addmul_ui(m->cycles, mult, loop.loads.cycles + loop.cas_cycles);
+    mpz_addmul_ui(m->ideal, mult, loop.loads.ideal + loop.cas_cycles);
+    mpz_addmul_ui(m->broadcasts, mult, loop.loads.broadcasts);
+    mpz_addmul_ui(m->paired, mult, loop.loads.paired);
+    lds_loop_loads *ld = lds_metrics_loop(m);
+    mpz_addmul_ui(ld->instructions, mult, loop.iterations);
+    mpz_addmul_ui(ld->cycles, mult, loop.loads.cycles);
+    mpz_addmul_ui(ld->ideal, mult, loop.loads.ideal);
+    if (loop.loads.ways > m->ways)
+        m->ways = loop.loads.ways;
+    if (m->ways < 1)
+        m->ways = 1;
     return 0;
 }
 
@@ -195,8 +243,10 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         }
     }
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, naddr, wave, j->active,
-                           naddr == 2 ? pairs : addr };
+                           naddr == 2 ? pairs : addr, lds_form_on(sp->s->u.access.form, sp->profile) };
     lds_access_result *rec = j->rec;
+    if (acc.form == LDS_FORM_CAS_LOOP)
+        return j->checking ? 0 : run_cas_loop(j, &acc, part, mult);
     /* a pattern seen before costs what it cost; kept instructions need
      * their phases, checks no totals */
     bool memo = j->memo && !j->checking && rec->nsamples >= rec->capsamples;

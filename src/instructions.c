@@ -12,20 +12,31 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/sim.h"
 #include "src/types.h"
 
 /* PTX ISA, "Warp-level matrix load instruction: ldmatrix": threads 8i ..
  * 8i+7 give the row addresses of matrix i, each row 16 contiguous bytes. */
 #define LDMATRIX_NOTE                                                                                          \
-    "%s: 16-byte rows whose addresses lanes 0-%u give (PTX ISA, ldmatrix), one 8x8 matrix a phase: the "        \
-    "quarter-warp phases of 128-bit accesses (inferred: not measured here; a published Nsight measurement of "   \
-    "two ldmatrix.x2 patterns agrees); .trans moves data in registers, not the shared-memory access"
+    "%s: 16-byte rows whose addresses lanes 0-%u give (PTX ISA, ldmatrix), one 8x8 matrix a phase, never "      \
+    "joined by the pair rule (measured on sm90, measurements/h200-sm90: 20 patterns agree; inferred "            \
+    "elsewhere); .trans moves data in registers, not the shared-memory access"
 #define STMATRIX_NOTE                                                                                          \
     "%s: 16-byte rows whose addresses lanes 0-%u give (PTX ISA, stmatrix, sm90+), one 8x8 matrix a phase "      \
-    "(inferred, as for ldmatrix)"
-#define CP_ASYNC_NOTE                                                                                          \
-    "%s: the shared-memory side, a store of the copy's width (PTX ISA, cp.async); the global-memory read "     \
-    "and cp.async.bulk / TMA copies are not modelled"
+    "(measured on sm90: 6 patterns agree)"
+#define CP_ASYNC_SMALL_NOTE                                                                                    \
+    "cp.async%s of %u bytes (LDGSTS.E.%u): its shared-memory side, served as a store whose lanes on one "        \
+    "address are never merged, one by one (measured on sm90, measurements/h200-sm90; inferred elsewhere); "      \
+    "the global-memory read is not modelled"
+#define CP_ASYNC_BYPASS_NOTE                                                                                   \
+    "cp.async.cg of 16 bytes (LDGSTS.E.BYPASS.128): the hardware LSU counters do not see it; Nsight's "           \
+    "SASS-level ldgsts counters report one wavefront per distinct 128-byte line written and no bank conflict "   \
+    "(measured on sm90, measurements/h200-sm90; inferred elsewhere), which are the numbers here; the "          \
+    "global-memory read is not modelled"
+#define CP_ASYNC_CA16_NOTE                                                                                     \
+    "cp.async.ca of 16 bytes (LDGSTS.E.128): served as the smaller .ca copies are, a store whose lanes on one "  \
+    "address are never merged (inferred: only .cg was measured at 16 bytes); the global-memory read is not "   \
+    "modelled"
 
 /* A few fixed names; the families are parsed below. */
 static const struct {
@@ -267,6 +278,19 @@ static int one_of_parts(const part *parts, unsigned from, unsigned n, const char
     return found;
 }
 
+#define CAS_LOOP_NOTE                                                                                          \
+    "%s of 64 bits: NVIDIA has no such shared-memory instruction; nvcc emits LDS.64 and an "                     \
+    "ATOMS.CAST.SPIN.64 retried by the lanes that fail (measured on sm90: a lane fails when its address was "     \
+    "updated by the same instruction or a bank it needs holds another word), counted whole: its loads under "   \
+    "ld, its compare-and-swaps under atom"
+
+/* A 64-bit atomic NVIDIA runs as a compare-and-swap loop. */
+static void cas_loop(lds_instruction *out, const char *what)
+{
+    out->sim_form = LDS_FORM_CAS_LOOP;
+    snprintf(out->note, sizeof out->note, CAS_LOOP_NOTE, what);
+}
+
 /* SASS (NVIDIA's machine code, as cuobjdump prints it; either case):
  * LDS[.U8|.S8|.U16|.S16|.32|.64|.128], STS[...], ATOMS.OP[.TYPE...],
  * LDSM.16.M88[.2|.4] and .MT88 (ldmatrix), STSM.16.M88[.2|.4] and .MT88
@@ -287,13 +311,16 @@ static bool nvidia_sass(const char *name, unsigned len, lds_instruction *out)
                                             "CAS", "CAST", "POPC", NULL };
     static const char *const atom_mods[] = { "64", "U32", "S32", "U64", "S64", "F32", "FTZ", "RN", "SPIN",
                                              "STRONG", "GPU", "INC", NULL };
-    if (n >= 2 && part_is_nocase(&pt[0], "ATOMS") && part_in(&pt[1], atom_ops, true) >= 0
+    int op;
+    if (n >= 2 && part_is_nocase(&pt[0], "ATOMS") && (op = part_in(&pt[1], atom_ops, true)) >= 0
         && parts_from(pt, 2, n, atom_mods, true)) {
         out->kind = ACC_ATOMIC;
         out->width = 4;
         for (unsigned i = 2; i < n; i++)
             if (part_is_nocase(&pt[i], "64") || part_is_nocase(&pt[i], "U64") || part_is_nocase(&pt[i], "S64"))
                 out->width = 8;
+        if (out->width == 8 && strcmp(atom_ops[op], "CAS") && strcmp(atom_ops[op], "EXCH") && strcmp(atom_ops[op], "CAST"))
+            cas_loop(out, "ATOMS");
         return true;
     }
     bool load = n >= 3 && part_is_nocase(&pt[0], "LDSM"), store = n >= 3 && part_is_nocase(&pt[0], "STSM");
@@ -306,6 +333,7 @@ static bool nvidia_sass(const char *name, unsigned len, lds_instruction *out)
         out->width = 16;
         out->lanes = 8 * x;
         out->counter_op = load ? "ldsm" : "stsm";
+        out->sim_form = LDS_FORM_MATRIX;
         snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "LDSM" : "STSM",
                  out->lanes - 1);
         return true;
@@ -334,6 +362,7 @@ static bool ptx_matrix(const part *pt, unsigned n, lds_instruction *out)
     out->width = 16;
     out->lanes = 8u << (x < 0 ? 0 : x);
     out->counter_op = load ? "ldsm" : "stsm";
+    out->sim_form = LDS_FORM_MATRIX;
     snprintf(out->note, sizeof out->note, load ? LDMATRIX_NOTE : STMATRIX_NOTE, load ? "ldmatrix" : "stmatrix",
              out->lanes - 1);
     return true;
@@ -345,14 +374,16 @@ static bool ptx_cp_async(const part *pt, unsigned n, lds_instruction *out)
 {
     static const char *const words[] = { "ca", "cg", "shared", "global", NULL };
     static const char *const levels[] = { "ca", "cg", NULL };
+    int level;
     if (n < 2 || !part_is(&pt[0], "cp") || !part_is(&pt[1], "async") || !parts_from(pt, 2, n, words, false)
-        || one_of_parts(pt, 2, n, levels) == -2)
+        || (level = one_of_parts(pt, 2, n, levels)) == -2)
         return false;
+    out->async_level = level + 1;   /* 0 neither, 1 .ca, 2 .cg */
     out->kind = ACC_WRITE;
     out->width = 0;
     out->needs_width = true;
     out->counter_op = "ldgsts";
-    snprintf(out->note, sizeof out->note, CP_ASYNC_NOTE, "cp.async");
+    /* the note and the form follow from the width written after it */
     return true;
 }
 
@@ -396,10 +427,13 @@ static bool ptx_memory(const part *pt, unsigned n, lds_instruction *out)
         return false;
     if (atom) {
         unsigned bytes = ptx_type_bytes(&pt[n - 1], atom_types);
-        if (!bytes || !parts_from(pt, 1, n - 1, atom_words, false) || one_of_parts(pt, 1, n - 1, atom_ops) < 0)
+        int op = one_of_parts(pt, 1, n - 1, atom_ops);
+        if (!bytes || !parts_from(pt, 1, n - 1, atom_words, false) || op < 0)
             return false;
         out->kind = ACC_ATOMIC;
         out->width = bytes;
+        if (bytes == 8 && strcmp(atom_ops[op], "cas") && strcmp(atom_ops[op], "exch"))
+            cas_loop(out, "atom.shared");
         return true;
     }
     unsigned bytes = ptx_type_bytes(&pt[n - 1], ld_types);
@@ -420,6 +454,19 @@ static bool nvidia_ptx(const char *name, unsigned len, lds_instruction *out)
     return n && (ptx_matrix(pt, n, out) || ptx_cp_async(pt, n, out) || ptx_memory(pt, n, out));
 }
 
+unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_t size)
+{
+    if (width == 16 && level != 1) {   /* .cg, or no level written: what CUTLASS and the probes use */
+        snprintf(note, size, CP_ASYNC_BYPASS_NOTE);
+        return LDS_FORM_LINES;
+    }
+    if (width == 16)
+        snprintf(note, size, CP_ASYNC_CA16_NOTE);
+    else
+        snprintf(note, size, CP_ASYNC_SMALL_NOTE, level == 1 ? ".ca" : "", width, width * 8);
+    return LDS_FORM_NO_MERGE;
+}
+
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out)
 {
     memset(out, 0, sizeof *out);
@@ -427,13 +474,28 @@ bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out
 }
 
 const lds_instruction_form lds_instruction_forms[] = {
-    { LDS_VENDOR_NVIDIA, "ldmatrix.x1/.x2/.x4, LDSM.16.M88", "b128 reads of lanes 0-7/0-15/0-31, one matrix a phase",
-      "inferred", "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); the grouping agrees with a published "
-      "Nsight measurement of two ldmatrix.x2 patterns (GPU not named; tests/instructions.lds), not measured here" },
+    { LDS_VENDOR_NVIDIA, "ldmatrix.x1/.x2/.x4, LDSM.16.M88", "b128 reads of lanes 0-7/0-15/0-31, one matrix a phase, "
+      "never paired", "measured on sm90, inferred elsewhere",
+      "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); this project's H200 measurements "
+      "(measurements/h200-sm90: 20 patterns, .x1/.x2/.x4 and .trans, swizzled or not, all agree; ldmatrix.x4 @ 0 takes 4)" },
     { LDS_VENDOR_NVIDIA, "stmatrix.x1/.x2/.x4 (sm90+)", "b128 writes of lanes 0-7/0-15/0-31, one matrix a phase",
-      "inferred", "PTX ISA, stmatrix; grouping as ldmatrix, not measured" },
-    { LDS_VENDOR_NVIDIA, "cp.async b32/b64/b128 (sm80+)", "a write of that width (the shared-memory side)",
-      "inferred", "PTX ISA, cp.async; the global read and cp.async.bulk / TMA are not modelled" },
+      "measured on sm90, inferred elsewhere", "PTX ISA, stmatrix; this project's H200 measurements (6 patterns agree)" },
+    { LDS_VENDOR_NVIDIA, "cp.async[.ca] b32/b64 (sm80+)",
+      "a store of that width whose lanes on one address are never merged", "measured on sm90, inferred elsewhere",
+      "this project's H200 measurements (docs/rules.md section 7: 16 lanes on each of two addresses took 32 "
+      "wavefronts; measurements/h200-sm90 lines 166-169 agree); the global read and cp.async.bulk / TMA are not modelled" },
+    { LDS_VENDOR_NVIDIA, "cp.async[.cg] b128 (sm80+)",
+      "one wavefront per distinct 128-byte line, no bank conflict: what Nsight's SASS-level ldgsts counters report; "
+      "the hardware LSU counters do not see it", "measured on sm90, inferred elsewhere",
+      "this project's H200 measurements (measurements/h200-sm90, lines 170-173); cp.async.ca b128 is served as the "
+      "small copies are (inferred)" },
+    { LDS_VENDOR_NVIDIA, "atom.shared/red.shared of 64 bits but cas and exch, ATOMS.ADD.64 and kin",
+      "a loop: LDS.64, then ATOMS.CAST.SPIN.64 retried by the lanes that failed (after an LDS.64 of those lanes); "
+      "the CAS in half-warps, 2 wavefronts each, no bank conflict; a lane fails when its address was updated by "
+      "the same instruction or a bank it needs holds another word (lowest lane first)",
+      "measured on sm90 (3 patterns, measurements/h200-sm90 lines 131-133), inferred elsewhere",
+      "this project's H200 measurements (measurements/h200-sm90): nvcc emits LDS.64 + ATOMS.CAST.SPIN.64 for "
+      "atom.shared.add.u64; lane*8: 2 instructions, lane*16: 4, one address: 64" },
     { LDS_VENDOR_AMD, "ds_read2*, ds_write2*, ds_load_2addr*, ds_store_2addr*",
       "two addresses a lane, in the phases of the access of the bytes a lane moves (b64, b128)", "inferred",
       "LLVM AMDGPU documentation (offset0/offset1 in units of the width, x64 for st64); grouping not measured" },

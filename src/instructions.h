@@ -4,6 +4,7 @@
 #define LDS_INSTRUCTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "sim/profile.h"
 #include "src/vocab.h"
@@ -19,12 +20,19 @@ typedef struct {
                                  (0: the width's rule on the profile) */
     const char *counter_op;   /* Nsight Compute's op for it when that is
                                  not ld/st/atom (ldsm, stsm, ldgsts); NULL */
+    unsigned sim_form;        /* an lds_sim_form: how it runs unlike the plain
+                                 access of its width (0: it does not) */
+    int async_level;          /* cp.async: 1 .ca, 2 .cg, 0 neither written */
     char note[400];           /* how it is modelled, when that is not plain ("": plain) */
 } lds_instruction;
 
 /* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,
  * LDS.128, ld.shared.v4.f32, ldmatrix.x4, cp.async, ...), and what. */
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out);
+/* cp.async of `width` bytes at cache level `level` (1 .ca, 2 .cg, 0
+ * neither): its lds_sim_form, and its note into note. */
+unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_t size);
+
 /* The instruction forms that are modelled as something other than the
  * plain access of their width, for --arch-info and lds(5): on whose
  * parts, as what, how sure, and from where. */

@@ -160,10 +160,12 @@ static int address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *
         return 0;
     }
     /* a shift that differs by lane keeps each lane's bank but not which
-     * lanes share a word: enough only where lanes never merge (atomics,
-     * writes on a part that does not merge them); a merge needs every
-     * lane shifted alike */
-    if (!addr.uniform && addr.c != 0 && lds_sim_merges(j->sp->profile, (lds_sim_kind)j->sp->s->u.access.kind))
+     * lanes share a word: enough only where that never matters (atomics,
+     * writes on a part that does not merge them); a merge, the pair rule
+     * or a CAS loop needs every lane shifted alike */
+    const lds_sim_profile *p = j->sp->profile;
+    if (!addr.uniform && addr.c != 0
+        && lds_sim_equality_matters(p, (lds_sim_kind)j->sp->s->u.access.kind, lds_form_on(j->sp->s->u.access.form, p)))
         return 0;
     uint64_t bank = lds_period_modulo(&addr, j->modulus);
     if (!bank || !(P = lds_period_lcm(P, bank)))
@@ -477,10 +479,11 @@ static int run_job(job *j)
     j->nwaves = (j->total_threads + p->wave - 1) / p->wave;
     j->nfull = j->total_threads / p->wave;
     unsigned width = sp->width / sp->parts;
-    lds_sim_geometry g = lds_sim_geometry_of(p, (lds_sim_kind)sp->s->u.access.kind, width * sp->s->u.access.naddr);
+    lds_sim_geometry g = lds_sim_geometry_for(p, (lds_sim_kind)sp->s->u.access.kind, width * sp->s->u.access.naddr,
+                                              sp->s->u.access.naddr);
     j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_address_alignment(&j->target));
-    if (p->unaligned_free)   /* whether a lane is unaligned repeats with its width */
-        j->modulus = lcm_u64(j->modulus, width);
+    if (lds_sim_entry_of(p, (lds_sim_kind)sp->s->u.access.kind, width)->unaligned_free)
+        j->modulus = lcm_u64(j->modulus, 16);   /* whether a lane is unaligned repeats with its slot (at most 16 B) */
     j->env->wave = j->env->group = 0;
     uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
     j->planning = true;

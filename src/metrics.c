@@ -1,15 +1,34 @@
 /* src/metrics.c - exact totals. */
 #include "src/metrics.h"
 
+#include <stdlib.h>
+
+#include "src/mem.h"
+
 void lds_metrics_init(lds_metrics *m)
 {
     mpz_inits(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
+    m->loop = NULL;
     m->ways = 0;
+}
+
+lds_loop_loads *lds_metrics_loop(lds_metrics *m)
+{
+    if (!m->loop) {
+        m->loop = lds_xmalloc(sizeof *m->loop);
+        mpz_inits(m->loop->instructions, m->loop->cycles, m->loop->ideal, NULL);
+    }
+    return m->loop;
 }
 
 void lds_metrics_clear(lds_metrics *m)
 {
     mpz_clears(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
+    if (m->loop) {
+        mpz_clears(m->loop->instructions, m->loop->cycles, m->loop->ideal, NULL);
+        free(m->loop);
+        m->loop = NULL;
+    }
 }
 
 void lds_metrics_reset(lds_metrics *m)
@@ -21,6 +40,11 @@ void lds_metrics_reset(lds_metrics *m)
     mpz_set_ui(m->unaligned, 0);
     mpz_set_ui(m->skipped, 0);
     mpz_set_ui(m->paired, 0);
+    if (m->loop) {
+        mpz_set_ui(m->loop->instructions, 0);
+        mpz_set_ui(m->loop->cycles, 0);
+        mpz_set_ui(m->loop->ideal, 0);
+    }
     m->ways = 0;
 }
 
@@ -33,6 +57,12 @@ void lds_metrics_add(lds_metrics *dst, const lds_metrics *src)
     mpz_add(dst->unaligned, dst->unaligned, src->unaligned);
     mpz_add(dst->skipped, dst->skipped, src->skipped);
     mpz_add(dst->paired, dst->paired, src->paired);
+    if (src->loop) {
+        lds_loop_loads *d = lds_metrics_loop(dst);
+        mpz_add(d->instructions, d->instructions, src->loop->instructions);
+        mpz_add(d->cycles, d->cycles, src->loop->cycles);
+        mpz_add(d->ideal, d->ideal, src->loop->ideal);
+    }
     if (src->ways > dst->ways)
         dst->ways = src->ways;
 }

@@ -16,14 +16,25 @@ typedef struct {
     mpz_t unaligned;              /* lane addresses left out of the bank
                                      check (sim: lds_sim_unaligned) */
     mpz_t skipped;                /* wave executions with no active lane:
-                                     they issue no instruction */
-    mpz_t paired;                 /* instructions served in half-waves by
-                                     the pairing rule (not a metric of the
+                                     they issue no instruction, or one
+                                     each with idle_waves predicate */
+    mpz_t paired;                 /* instructions served in the phases of
+                                     the pair rule (not a metric of the
                                      language: reports note it) */
+    /* the LDS.64 loads of a CAS loop (a 64-bit atomic NVIDIA runs as one),
+     * counted in the totals above too, since Nsight counts them as loads:
+     * NULL until one ran (most accesses never do) */
+    struct lds_loop_loads *loop;
     uint64_t ways;
 } lds_metrics;
 
+typedef struct lds_loop_loads {
+    mpz_t instructions, cycles, ideal;
+} lds_loop_loads;
+
 void lds_metrics_init(lds_metrics *m);
+/* The CAS-loop loads of m, made on first use. */
+lds_loop_loads *lds_metrics_loop(lds_metrics *m);
 void lds_metrics_clear(lds_metrics *m);
 void lds_metrics_reset(lds_metrics *m);
 void lds_metrics_add(lds_metrics *dst, const lds_metrics *src);

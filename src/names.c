@@ -8,7 +8,7 @@
 #include "src/spell.h"
 
 const char *const lds_setting_names[] = {
-    "banks", "bank_bytes", "wave", "lds", "r2", "r3", "write_merge", "phases", NULL
+    "banks", "bank_bytes", "wave", "lds", "r2", "r3", "write_merge", "idle_waves", "phases", NULL
 };
 
 const char *const lds_show_names[] = { "summary", "phases", "lanes", "grid", NULL };

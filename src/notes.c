@@ -27,24 +27,47 @@ static void add(lds_notes *n, const char *fmt, ...)
     va_end(ap);
 }
 
-void lds_entry_standing(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, char *buf, size_t size)
+void lds_idle_waves_text(const lds_access_result *a, char *buf, size_t size)
 {
-    const lds_sim_entry *e = lds_sim_entry_of(p, kind, width);
-    const char *what = lds_sim_width_class_name(lds_sim_width_class_of(width));
+    bool one = mpz_cmp_ui(a->m.skipped, 1) == 0;
+    if (mpz_sgn(a->m.skipped) <= 0)
+        gmp_snprintf(buf, size, "");
+    else if (a->profile->predicate_idle)
+        gmp_snprintf(buf, size, "%Zd wave execution%s had no active lane and issued one instruction each, with every "
+                                "lane off (set idle_waves predicate: the compiler predicates the access, as nvcc "
+                                "does for short stores); instructions counts them, as Nsight's inst_executed and "
+                                "rocprof's SQ_INSTS_LDS do; Nsight's _pred_on_any counters do not",
+                     a->m.skipped, one ? "" : "s");
+    else
+        gmp_snprintf(buf, size, "%Zd wave execution%s had no active lane and issued no instruction, as when the "
+                                "compiler branches around the access; where it predicates it instead (nvcc does for "
+                                "short stores), each issues one: set idle_waves predicate",
+                     a->m.skipped, one ? "" : "s");
+}
+
+void lds_entry_standing(const lds_access_result *a, char *buf, size_t size)
+{
+    const lds_sim_profile *p = a->profile;
+    const lds_sim_entry *e = lds_access_entry(a);
+    const char *kind = lds_form_on(a->form, p) == LDS_FORM_CAS_LOOP ? "read" : lds_sim_kind_name((lds_sim_kind)a->kind);
+    char what[48];
+    if (e == &p->read2_b64)
+        snprintf(what, sizeof what, "two-address b64");
+    else
+        snprintf(what, sizeof what, "%s", lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))));
     switch (e->confidence) {
     case LDS_CONF_MEASURED:
-        snprintf(buf, size, "%s's %s %s table is measured: %s", p->name, lds_sim_kind_name(kind), what, e->source);
+        snprintf(buf, size, "%s's %s %s table is measured: %s", p->name, kind, what, e->source);
         break;
     case LDS_CONF_DOCUMENTED:
-        snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, lds_sim_kind_name(kind),
-                 what, e->source);
+        snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, kind, what, e->source);
         break;
     case LDS_CONF_INFERRED:
-        snprintf(buf, size, "%s's %s %s table is an inference, not a measurement: %s", p->name,
-                 lds_sim_kind_name(kind), what, e->source);
+        snprintf(buf, size, "%s's %s %s table is an inference, not a measurement: %s", p->name, kind, what,
+                 e->source);
         break;
     case LDS_CONF_SET:
-        snprintf(buf, size, "the %s %s table was set by the program", lds_sim_kind_name(kind), what);
+        snprintf(buf, size, "the %s %s table was set by the program", kind, what);
         break;
     case LDS_CONF_TEXTBOOK:
         snprintf(buf, size, "%s is the textbook model, not a measured part", p->name);
@@ -56,11 +79,16 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
 {
     const lds_sim_profile *p = a->profile;
     lds_sim_kind kind = (lds_sim_kind)a->kind;
-    const lds_sim_entry *e = lds_sim_entry_of(p, kind, lds_access_table_width(a));
+    const lds_sim_entry *e = lds_access_entry(a);
     out->n = 0;
     if (a->failed)
         return;
-    if (a->note)
+    bool loop_elsewhere = a->form && a->form->sim_form == LDS_FORM_CAS_LOOP
+                          && lds_form_on(a->form, p) != LDS_FORM_CAS_LOOP;
+    if (loop_elsewhere)   /* the note describes NVIDIA's loop */
+        add(out, "a 64-bit atomic: %s has 64-bit shared-memory atomics, so it is one instruction here (the "
+                 "compare-and-swap loop nvcc emits is NVIDIA's)", p->name);
+    else if (a->note)
         add(out, "%s", a->note);
     if (a->parts > 1)
         add(out, "%s has no 96-bit shared-memory access: each 12-byte element is %u b%u instructions (+0, +4, +8), as nvcc emits for a float3",
@@ -73,13 +101,18 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
     char *t;
     if (mpz_sgn(a->m.unaligned) > 0 && (t = next(out)))
         gmp_snprintf(t, LDS_NOTE_LEN,
-                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured on gfx950); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
+                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured for gfx950 loads); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
                      a->m.unaligned, mpz_cmp_ui(a->m.unaligned, 1) == 0 ? " is" : "es are", a->width * 8,
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "it" : "them",
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "its" : "their");
+    if (mpz_sgn(a->m.skipped) > 0 && (t = next(out)))
+        lds_idle_waves_text(a, t, LDS_NOTE_LEN);
+    const lds_sim_entry *loads = e;   /* a CAS loop's: its loads' */
     if (mpz_sgn(a->m.paired) > 0 && (t = next(out)))
         gmp_snprintf(t, LDS_NOTE_LEN,
-                     "%Zd instruction%s pair%s lanes on equal addresses: on %s such an LDS.128 is served in half-warps (2 passes, not 4)",
+                     "%Zd instruction%s pair%s lanes on equal addresses (lane n with n^1, or with n^2): on %s such a "
+                     "b%u load runs in phases of %s, not the table's (the pair rule, %s)",
                      a->m.paired, mpz_cmp_ui(a->m.paired, 1) == 0 ? "" : "s",
-                     mpz_cmp_ui(a->m.paired, 1) == 0 ? "s its" : " their", p->name);
+                     mpz_cmp_ui(a->m.paired, 1) == 0 ? "s its" : " their", p->name, a->width * 8,
+                     loads->paired ? loads->paired : "?", lds_sim_confidence_name(loads->pair.confidence));
 }

@@ -23,8 +23,14 @@ typedef struct {
 /* The notes of a record that did not fail (none for one that did). */
 void lds_access_notes(const lds_access_result *a, lds_notes *out);
 
+/* What the access's idle waves (wave executions with no active lane)
+ * issued, and that the instruction count depends on it: branched around
+ * (nothing, the default) or predicated (one each: set idle_waves
+ * predicate).  Empty when the access had none. */
+void lds_idle_waves_text(const lds_access_result *a, char *buf, size_t size);
+
 /* The sentence an explanation gives for the entry an access uses: how
  * sure its table is and where it comes from. */
-void lds_entry_standing(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, char *buf, size_t size);
+void lds_entry_standing(const lds_access_result *a, char *buf, size_t size);
 
 #endif

@@ -776,20 +776,21 @@ static int parse_class(parser *p, lds_stmt *s, const char *first)
 static lds_stmt *parse_set(parser *p, lds_loc loc)
 {
     lds_stmt *s = pr_new_stmt(p, S_SET, loc);
-    const char *key = parse_word(p, "a setting: banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
+    const char *key = parse_word(p, "a setting: banks, bank_bytes, wave, lds, r2, r3, write_merge, idle_waves or phases");
     if (!key)
         return NULL;
     if (!lds_setting_lookup(key, &s->u.set.key)) {
         pr_unknown_word(p, p->tok.loc, "setting", key, lds_setting_names,
-                     "banks, bank_bytes, wave, lds, r2, r3, write_merge or phases");
+                     "banks, bank_bytes, wave, lds, r2, r3, write_merge, idle_waves or phases");
         return NULL;
     }
     switch (s->u.set.key) {
     case SET_R2:
     case SET_R3:
-    case SET_WRITE_MERGE: {
-        static const char *const choices[3][3] = {
-            { "word", "strict", NULL }, { "phases", "substeps", NULL }, { "yes", "no", NULL } };
+    case SET_WRITE_MERGE:
+    case SET_IDLE_WAVES: {
+        static const char *const choices[4][3] = { { "word", "strict", NULL }, { "phases", "substeps", NULL },
+                                                   { "yes", "no", NULL }, { "branch", "predicate", NULL } };
         const char *const *ok = choices[s->u.set.key - SET_R2];
         if (!(s->u.set.word = parse_word(p, "a value")))
             return NULL;
@@ -1006,6 +1007,17 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
                      name, name);
         return NULL;
     }
+    unsigned sim_form = ins->sim_form;
+    const char *note = ins->note;
+    char async_note[sizeof ins->note];
+    if (ins->needs_width) {   /* cp.async: how it runs depends on its width and cache level */
+        if (ins->async_level == 2 && s->u.access.width != 16) {
+            lds_diag_set(p->diag, tok->loc, "%s: .cg copies 16 bytes only (PTX ISA); use .ca for 4 or 8", name);
+            return NULL;
+        }
+        sim_form = lds_instruction_async_form(s->u.access.width, ins->async_level, async_note, sizeof async_note);
+        note = async_note;
+    }
     if (ins->lanes) {   /* lane < N [&& the access's own condition] */
         lds_expr *lane = pr_new_expr(p, E_NAME, loc), *n = pr_new_expr(p, E_NUM, loc);
         lane->name = "lane";
@@ -1031,9 +1043,10 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
     form->align = ins->align;
     form->counter_op = ins->counter_op;
     form->row_lanes = ins->lanes;
+    form->sim_form = sim_form;
     s->u.access.form = form;
-    if (ins->note[0])
-        s->u.access.note = lds_arena_strndup(p->arena, ins->note, strlen(ins->note));
+    if (note[0])
+        s->u.access.note = lds_arena_strndup(p->arena, note, strlen(note));
     return s;
 }
 

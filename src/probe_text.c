@@ -47,6 +47,7 @@ const char *const lds_probe_cuda_prelude[] = {
     "static __device__ __forceinline__ void cp_async_4(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 4;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
     "static __device__ __forceinline__ void cp_async_8(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 8;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
     "static __device__ __forceinline__ void cp_async_16(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
+    "static __device__ __forceinline__ void cp_async_16_ca(unsigned x, const unsigned char *g) { asm volatile(\"cp.async.ca.shared.global [%0], [%1], 16;\" :: \"r\"(x), \"l\"(g) : \"memory\"); }\n",
     "#endif\n",
     NULL,
 };

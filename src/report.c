@@ -341,6 +341,60 @@ static unsigned source_number(const char **list, unsigned *n, const char *source
     return *n;
 }
 
+/* The rules beyond the tables, class by class: the pair rule, and what a
+ * misaligned wide address costs (each with its confidence and source). */
+/* Whether the profile has instructions of this kind and width class: no
+ * b96 atomics, and none wider than the profile's widest atomic. */
+static bool class_exists(const lds_sim_profile *p, int kind, int wc)
+{
+    return !(kind == LDS_ACCESS_ATOMIC && wc >= LDS_WC_B96 && (wc == LDS_WC_B96 || p->max_atomic < 16));
+}
+
+static void arch_info_rules(FILE *out, const lds_sim_profile *p)
+{
+    bool any_pair = false;
+    for (int k = 0; k < LDS_ACCESS_KINDS; k++)
+        for (int wc = LDS_WC_B64; wc < LDS_WC_COUNT; wc++) {
+            const lds_sim_entry *e = &p->geometry[k][wc];
+            if (!e->paired)
+                continue;
+            fprintf(out, "  pair rule    %s %s: %s when lanes pair up on equal addresses (%s): %s\n",
+                    lds_sim_kind_name((lds_sim_kind)k), lds_sim_width_class_name((lds_sim_width_class)wc), e->paired,
+                    lds_sim_confidence_name(e->pair.confidence), e->pair.source);
+            any_pair = true;
+        }
+    if (!any_pair)
+        fprintf(out, "  pair rule    none on %s\n", p->name);
+    if (p->natural_align)
+        return;   /* a misaligned wide address is an error there */
+    /* one line per distinct rule, naming the classes it covers */
+    const lds_sim_rule *shown[LDS_ACCESS_KINDS * LDS_WC_COUNT];
+    unsigned nshown = 0;
+    for (int wc = LDS_WC_B64; wc < LDS_WC_COUNT; wc++)
+        for (int k = 0; k < LDS_ACCESS_KINDS; k++) {
+            const lds_sim_entry *e = &p->geometry[k][wc];
+            bool seen = false;
+            for (unsigned i = 0; i < nshown; i++)
+                seen |= shown[i]->source == e->unaligned.source;
+            if (seen || !e->unaligned.source)
+                continue;
+            shown[nshown++] = &e->unaligned;
+            fprintf(out, "  unaligned   ");
+            const char *sep = " ";
+            for (int k2 = 0; k2 < LDS_ACCESS_KINDS; k2++)
+                for (int wc2 = LDS_WC_B64; wc2 < LDS_WC_COUNT; wc2++)
+                    if (p->geometry[k2][wc2].unaligned.source == e->unaligned.source && class_exists(p, k2, wc2)) {
+                        fprintf(out, "%s%s %s", sep, lds_sim_kind_name((lds_sim_kind)k2),
+                                lds_sim_width_class_name((lds_sim_width_class)wc2));
+                        sep = ", ";
+                    }
+            fprintf(out, ": %s (%s): %s\n",
+                    e->unaligned_free ? "a misaligned lane is left out of the bank check, its own cost not modelled"
+                                      : "every word a misaligned lane touches counts",
+                    lds_sim_confidence_name(e->unaligned.confidence), e->unaligned.source);
+        }
+}
+
 /* Per instruction class: its phases, bank period, confidence and source
  * (numbered, the sources listed once below). */
 static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
@@ -352,8 +406,8 @@ static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
     for (int k = 0; k < LDS_ACCESS_KINDS; k++)
         for (int wc = 0; wc < LDS_WC_COUNT; wc++) {
             const lds_sim_entry *e = &p->geometry[k][wc];
-            if (k == LDS_ACCESS_ATOMIC && wc >= LDS_WC_B96 && (wc == LDS_WC_B96 || p->max_atomic < 16))
-                continue;   /* no such atomic */
+            if (!class_exists(p, k, wc))
+                continue;
             const char *phases = wc == LDS_WC_B96 && !p->has_b96 ? "none: three b32 instructions" : e->phases;
             fprintf(out, "    %-6s %-7s %-44s %5u  %-10s [%u]\n", lds_sim_kind_name((lds_sim_kind)k),
                     lds_sim_width_class_name((lds_sim_width_class)wc), phases, lds_sim_entry_banks(p, e),
@@ -390,13 +444,7 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  writes       %s\n", lds_sim_merges(p, LDS_ACCESS_WRITE) ? "same-word writes merge (one lane wins)"
                                                                           : "never merge: every lane counts");
     fprintf(out, "  alignment    %s\n", p->natural_align ? "natural for b64/b128" : "4 bytes for b32 and wider");
-    if (p->unaligned_free)
-        fprintf(out, "  unaligned    b64/b128 lanes not aligned to their width cost no bank conflict; their own cost is not modelled; %s\n",
-                p->unaligned_source);
-    else
-        fprintf(out, "  unaligned    %s\n", p->unaligned_source);
-    fprintf(out, "  pairing      %s%s\n", p->pair_merge ? "on: b128 reads whose lanes pair up on equal addresses run in half-waves; " : "off: ",
-            p->pair_merge_source);
+    arch_info_rules(out, p);
     fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
     fprintf(out, "  confidence   %s\n", p->summary);
     arch_info_geometry(out, p);

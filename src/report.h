@@ -43,6 +43,8 @@ typedef struct {
     const char *rerun;        /* --emit: the options and programs that rerun
                                  the prediction (quoted for sh), or NULL */
     const char *counters_file;   /* --check-counters: the measured CSV */
+    uint64_t counter_tolerance;  /* --tolerance: how far above the prediction a
+                                    hardware l1tex counter may read */
 } lds_report_options;
 
 /* How a run ended: its exit status and its error, if any (the message

@@ -48,7 +48,7 @@ static void counters_end_run(lds_reporter *r, const lds_run_view *run)
         snprintf(index, sizeof index, "%u", a->index);
         lds_counter c[LDS_MAX_COUNTERS];
         if (!a->failed)
-            rows(r, run, index, a, a->profile, c, lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c));
+            rows(r, run, index, a, a->profile, c, lds_access_counters(a, c));
     }
     lds_total *t, *k;
     size_t n = lds_results_group_totals(run->res, run->first_access, false, &t);

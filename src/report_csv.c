@@ -64,7 +64,7 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     lds_sim_profile_overrides(a->profile, over, sizeof over);
     fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
     lds_report_csv_field(out, over);
-    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, lds_access_table_width(a));
+    const lds_sim_entry *e = lds_access_entry(a);
     fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width,
             lds_sim_confidence_name(e->confidence));
     if (a->failed) {

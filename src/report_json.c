@@ -123,7 +123,7 @@ static void counters_object(FILE *out, lds_counter *c, unsigned n)
 /* "geometry": the profile entry the access ran with. */
 static void geometry_object(FILE *out, const lds_access_result *a)
 {
-    const lds_sim_entry *e = lds_sim_entry_of(a->profile, (lds_sim_kind)a->kind, lds_access_table_width(a));
+    const lds_sim_entry *e = lds_access_entry(a);
     key(out, "geometry", false);
     fputc('{', out);
     key(out, "phases", true);
@@ -170,7 +170,7 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     } else {
         metric_fields(out, &a->m);
         lds_counter c[LDS_MAX_COUNTERS];
-        counters_object(out, c, lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c));
+        counters_object(out, c, lds_access_counters(a, c));
     }
     notes_array(out, a);
     fputc('}', out);

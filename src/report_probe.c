@@ -193,7 +193,8 @@ static void cuda_access(lds_buf *b, const lds_access_result *a)
                                         || strstr(instruction_of(a), "mt88"));
         lds_buf_printf(b, "            acc ^= %s_x%u%s(x);\n", op, x, trans ? "_trans" : "");
     } else if (!strcmp(op, "ldgsts")) {
-        lds_buf_printf(b, "            cp_async_%u(x, src + (x - base));\n", w);
+        bool ca16 = w == 16 && lds_form_on(a->form, a->profile) != LDS_FORM_LINES;   /* cp.async.ca of 16 */
+        lds_buf_printf(b, "            cp_async_%u%s(x, src + (x - base));\n", w, ca16 ? "_ca" : "");
     } else if (a->kind == ACC_READ) {
         lds_buf_printf(b, "            acc ^= ld_shared_%u(x);\n", w);
     } else if (a->kind == ACC_WRITE) {
@@ -374,7 +375,7 @@ static void expected(lds_buf *csv, lds_buf *names, const probe_access *ps, size_
     for (size_t i = 0; i < n; i++) {
         const lds_access_result *a = ps[i].a;
         lds_counter c[LDS_MAX_COUNTERS];
-        unsigned nc = lds_counters_of(a->profile, (int)a->kind, lds_access_counter_op(a), &a->m, c);
+        unsigned nc = lds_access_counters(a, c);
         for (unsigned k = 0; k < nc; k++) {
             if (c[k].percent)
                 continue;   /* derived, not a counter */
@@ -403,7 +404,10 @@ static void makefile(lds_buf *b, bool hip, const char *target)
                           "clean:\n\trm -f probe\n", target);
 }
 
-static void run_script(lds_buf *b, bool hip, const char *metrics, const char *rerun)
+/* The probe's measure-and-check script.  big_blocks: a workgroup of 1024
+ * threads or more, where the H200's hardware l1tex wavefront counter read
+ * 1 or 2 above the instructions' own count (measurements/h200-sm90). */
+static void run_script(lds_buf *b, bool hip, const char *metrics, const char *rerun, bool big_blocks)
 {
     lds_buf_printf(b, "#!/bin/sh\n# Build the probe, measure it, and compare with lds-calc's prediction\n"
                       "# (lds-calc(1), PROBES).  LDS_CALC names lds-calc if it is not on PATH.\nset -e\n"
@@ -415,7 +419,12 @@ static void run_script(lds_buf *b, bool hip, const char *metrics, const char *re
                           "cp \"$csv\" counters.csv\n");
     else
         lds_buf_printf(b, "ncu --csv --print-units base --metrics %s ./probe > counters.csv\n", metrics);
-    lds_buf_printf(b, "exec \"${LDS_CALC:-lds-calc}\" --check-counters counters.csv%s\n", rerun ? rerun : "");
+    if (big_blocks && !hip)
+        lds_buf_printf(b, "# 1024-thread blocks: Nsight's l1tex wavefront counter can read 1 or 2 high there\n"
+                          "exec \"${LDS_CALC:-lds-calc}\" --check-counters counters.csv --tolerance 2%s\n",
+                       rerun ? rerun : "");
+    else
+        lds_buf_printf(b, "exec \"${LDS_CALC:-lds-calc}\" --check-counters counters.csv%s\n", rerun ? rerun : "");
 }
 
 static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
@@ -470,7 +479,10 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
         host(&src, ps, n, hip);
         expected(&csv, &names, ps, n);
         makefile(&mk, hip, target);
-        run_script(&sh, hip, lds_buf_str(&names), r->o.rerun);
+        bool big = false;
+        for (size_t i = 0; i < n; i++)
+            big |= (uint64_t)ps[i].nwaves * ps[i].a->profile->wave >= 1024;
+        run_script(&sh, hip, lds_buf_str(&names), r->o.rerun, big);
         if (write_file(r, hip ? "probe.hip" : "probe.cu", lds_buf_str(&src), src.len, 0644) < 0
             || write_file(r, "Makefile", lds_buf_str(&mk), mk.len, 0644) < 0 || write_file(r, "run.sh", lds_buf_str(&sh), sh.len, 0755) < 0
             || write_file(r, "expected.csv", lds_buf_str(&csv), csv.len, 0644) < 0)

@@ -220,7 +220,12 @@ const char *lds_access_counter_op(const lds_access_result *a)
 
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s)
 {
-    lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr };
+    lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr,
+                           lds_form_on(a->form, a->profile) };
+    if (acc.form == LDS_FORM_CAS_LOOP) {   /* the sample is the loop's first LDS.64 */
+        acc.kind = LDS_ACCESS_READ;
+        acc.form = LDS_FORM_PLAIN;
+    }
     return acc;
 }
 
@@ -234,6 +239,14 @@ void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out)
 static bool same_op(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
+}
+
+void lds_access_idle_instructions(const lds_access_result *a, mpz_t out)
+{
+    if (a->profile->predicate_idle)
+        mpz_mul_ui(out, a->m.skipped, a->parts);
+    else
+        mpz_set_ui(out, 0);
 }
 
 size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind, lds_total **out)
@@ -254,9 +267,15 @@ size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind
             t[n].profile = a->profile;
             t[n].kind = kind;
             t[n].counter_op = op;
+            mpz_init(t[n].idle);
             lds_metrics_init(&t[n++].m);
         }
         lds_metrics_add(&t[g].m, &a->m);
+        mpz_t idle;
+        mpz_init(idle);
+        lds_access_idle_instructions(a, idle);
+        mpz_add(t[g].idle, t[g].idle, idle);
+        mpz_clear(idle);
     }
     *out = t;
     return n;
@@ -264,8 +283,10 @@ size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind
 
 void lds_totals_free(lds_total *t, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         lds_metrics_clear(&t[i].m);
+        mpz_clear(t[i].idle);
+    }
     free(t);
 }
 

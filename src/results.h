@@ -71,12 +71,29 @@ typedef struct lds_access_result {
     const void *key;              /* the statement it records (opaque) */
 } lds_access_result;
 
-/* The bytes a lane moves in one instruction, whose profile entry (phase
- * table, bank period, confidence) the access runs with: its width, twice
- * for a two-address ds_read2/ds_write2. */
+/* How an instruction form runs on a profile: a CAS loop is NVIDIA's (AMD
+ * has 64-bit LDS atomics), the other forms are what their instruction is. */
+static inline lds_sim_form lds_form_on(const lds_access_form *f, const lds_sim_profile *p)
+{
+    lds_sim_form form = f ? (lds_sim_form)f->sim_form : LDS_FORM_PLAIN;
+    return form == LDS_FORM_CAS_LOOP && lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA ? LDS_FORM_PLAIN : form;
+}
+
+/* The bytes a lane moves in one instruction: its width, twice for a
+ * two-address ds_read2/ds_write2. */
 static inline unsigned lds_access_table_width(const lds_access_result *a)
 {
     return a->width * a->naddr;
+}
+
+/* The profile entry (phase table, bank period, confidence, rules) the
+ * access runs with: that of the bytes a lane moves, or the profile's own
+ * for a two-address access where it documents one. */
+static inline const lds_sim_entry *lds_access_entry(const lds_access_result *a)
+{
+    lds_sim_kind kind = lds_form_on(a->form, a->profile) == LDS_FORM_CAS_LOOP ? LDS_ACCESS_READ   /* its loads */
+                                                                              : (lds_sim_kind)a->kind;
+    return lds_sim_entry_for(a->profile, kind, a->width, a->naddr);
 }
 
 typedef struct {
@@ -230,6 +247,12 @@ const char *lds_access_counter_op(const lds_access_result *a);
 /* The simulator's view of a kept instruction. */
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s);
 
+/* The instructions an access issued with every lane off: its idle waves
+ * under set idle_waves predicate (skipped x parts), else 0.  Nsight's
+ * _pred_on_any counters leave them out; its plain inst_executed and
+ * rocprof's SQ_INSTS_LDS count them. */
+void lds_access_idle_instructions(const lds_access_result *a, mpz_t out);
+
 /* Totals of the records from `first` on that did not fail. */
 void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out);
 
@@ -241,6 +264,8 @@ typedef struct {
     int kind;                     /* an lds_access_kind, or -1: every kind */
     const char *counter_op;       /* by kind: Nsight's op (ldsm ...), or NULL */
     lds_metrics m;
+    mpz_t idle;                   /* of m.instructions, those issued with
+                                     every lane off (lds_access_idle_instructions) */
 } lds_total;
 
 /* The totals of the records from `first` that did not fail, grouped, in

@@ -36,7 +36,8 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
 {
     lds_runner *r = lds_xcalloc(1, sizeof *r);
     lds_report_options ro = { o->format, stdout, stderr, o->prog, o->quiet, o->output_dir, sources, nsources,
-                              !o->sweep_reports, o->group_digits, o->rerun, o->counters_file };
+                              !o->sweep_reports, o->group_digits, o->rerun, o->counters_file,
+                              o->counter_tolerance };
     r->o = o;
     r->diag_prog = o->prog;
     r->rep = lds_reporter_new(&ro);

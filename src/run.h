@@ -55,6 +55,7 @@ typedef struct {
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
+    uint64_t counter_tolerance;   /* --tolerance N */
     struct lds_parse_ctx *parse_ctx;   /* what parsing the programs taught the
                                           parser (macros, shared scalars): the
                                           REPL's input continues it; not owned */

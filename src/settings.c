@@ -173,6 +173,9 @@ int lds_settings_set(lds_interp *in, const lds_stmt *s)
     case SET_WRITE_MERGE:
         p->write_merge = strcmp(s->u.set.word, "yes") == 0;
         return 0;
+    case SET_IDLE_WAVES:
+        p->predicate_idle = strcmp(s->u.set.word, "predicate") == 0;
+        return 0;
     case SET_BANKS:
         if (s->u.set.width)
             return set_class_banks(in, s);

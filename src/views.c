@@ -102,7 +102,12 @@ void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s)
     const lds_sim_profile *p = a->profile;
     lds_sim_access acc = lds_sample_access(a, s);
     unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
-    unsigned banks = lds_sim_access_geometry(p, &acc).banks;
+    lds_sim_geometry g = lds_sim_access_geometry(p, &acc);
+    unsigned banks = g.banks;
+    if (g.paired)
+        fprintf(out, "    (the pair rule: its active lanes pair up on equal addresses, lane n with n^1 or n^2, so "
+                     "the phases are %s, not the table's %s)\n",
+                g.phases, lds_sim_entry_of(p, acc.kind, acc.width * acc.naddr)->phases);
     for (unsigned i = 0; i < s->result.nphases; i++) {
         const lds_sim_phase *ph = &s->result.phase[i];
         fprintf(out, "    phase %u", i);

@@ -29,6 +29,8 @@ typedef struct {
                                  stsm, ldgsts; static), or NULL */
     unsigned row_lanes;       /* ldmatrix/stmatrix: the lanes giving rows
                                  (8 a matrix); 0 otherwise */
+    unsigned sim_form;        /* an lds_sim_form (sim/sim.h): how it departs
+                                 from the plain access (0: it does not) */
 } lds_access_form;
 
 /* The C spelling of an operator ("<<"). */

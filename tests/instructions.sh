@@ -14,22 +14,36 @@ check "a transpose load of 6-bit data needs 16-byte-aligned addresses" \
 check "a transpose load's note says it is inferred" \
     sh -c "'$LDS_CALC' 'arch gfx950; ds_read_b64_tr_b8 @ lane * 8' | grep -q 'note: ds_read_b64_tr_b8: each lane reads 8 bytes .* (inferred: not measured here)'"
 # Nsight counts ldmatrix, stmatrix and cp.async apart from plain loads
-# and stores (op_ldsm, op_stsm, op_ldgsts).  counter_rows PROGRAM PATTERN
-# COUNT: COUNT CSV rows of --format counters match PATTERN.
+# and stores in its instruction counters; the hardware l1tex counters put
+# ldmatrix under ld and stmatrix under st, and do not see cp.async, which
+# only the SASS-level ldgsts counters count (measurements/h200-sm90).
+# counter_rows PROGRAM PATTERN COUNT: COUNT CSV rows of --format counters
+# match PATTERN.
 counter_rows() {
     [ "$(lds --format counters "$1" | tr -d '\r' | grep -c "$2")" -eq "$3" ]
 }
 # ldmatrix.x1 on one bank: 8 wavefronts for 1, 7 conflicts (the access and
 # the total).
-check "ldmatrix's conflicts land in Nsight's op_ldsm counter" \
+check "ldmatrix's conflicts land in the l1tex op_ld counter" \
     counter_rows 'arch sm80; array f16 A[64][64]; ldmatrix.x1 A[lane][0]' \
-    ',sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm\.sum,7$' 2
-check "ldmatrix is not counted as a plain load" \
-    counter_rows 'arch sm80; ldmatrix.x4 @ lane * 16' '_op_ld\.sum\|_op_shared_ld\.sum' 0
-# cp.async b128 at 16 l: 4 quarter-warp wavefronts; a b32 store: 1.
+    ',l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld\.sum,7$' 2
+check "ldmatrix's instructions are op_ldsm's, not a plain load's" \
+    counter_rows 'arch sm80; ldmatrix.x4 @ lane * 16' 'smsp__inst_executed_op_ldsm_pred_on_any\.sum,1$' 2
+# cp.async b128 at 16 l: 4 distinct 128-byte lines; a b32 store: 1.
 check "cp.async's totals are op_ldgsts's, a plain store's op_st's" \
     counter_rows 'arch sm80; cp.async b128 @ lane * 16; write @ lane * 4' \
     '^0,total,.*\(wavefronts_mem_shared_op_ldgsts\.sum,4\|wavefronts_mem_shared_op_st\.sum,1\)$' 2
-check "stmatrix in op_stsm" \
-    counter_rows 'arch sm90; stmatrix.x2 @ lane * 16' '^0,1,.*,smsp__inst_executed_op_stsm\.sum,1$' 1
+check "stmatrix's instructions in op_shared_stsm (the name Nsight Compute 2025.3 has)" \
+    counter_rows 'arch sm90; stmatrix.x2 @ lane * 16' '^0,1,.*,smsp__inst_executed_op_shared_stsm_pred_on_any\.sum,1$' 1
+# every Nsight name lds-calc predicts is one Nsight Compute 2025.3.1 has:
+# tests/probe-data/ncu-metrics.txt lists the metrics the H200 run collected
+# (measurements/h200-sm90/ncu-raw.csv, which measure.sh chose from
+# `ncu --query-metrics`)
+names=$(lds --format counters 'arch sm90; read f32[lane]; write f32[lane]; atomic f32[lane]; ldmatrix.x4 @ lane * 16;
+                                stmatrix.x4 @ lane * 16; cp.async b128 @ lane * 16; ATOMS.ADD.64 @ lane * 8' |
+        tr -d '\r' | cut -d, -f9 | grep '\.sum$' | sort -u)
+missing=""
+for n in $names; do grep -qxF "$n" "$srcdir/tests/probe-data/ncu-metrics.txt" || missing="$missing $n"; done
+check "every predicted Nsight metric is one Nsight Compute has${missing:+ (not:$missing)}" test -z "$missing"
+check "the names cover the three kinds and the three apart ops" test "$(echo "$names" | wc -l)" -ge 12
 tap_end

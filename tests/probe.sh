@@ -25,10 +25,44 @@ check "a measured count that differs fails the check" status 1 lds --check-count
 check "... and says which" grep -q 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum .* DISAGREE' "$tmp/out"
 grep -v lds_access_3 "$tmp/nv/expected.csv" >"$tmp/part.csv"
 check "a counter not measured fails the check" status 1 lds --check-counters "$tmp/part.csv" -a sm80 "$nv"
-check "... and says which" grep -q 'not measured (no smsp__inst_executed_op_ldgsts.sum row for lds_access_3)' "$tmp/out"
+check "... and says which" grep -q 'not measured (no smsp__inst_executed_op_ldgsts_pred_on_any.sum row for lds_access_3)' "$tmp/out"
 check "the run.sh reruns the same program" grep -qF "\"\${LDS_CALC:-lds-calc}\" --check-counters counters.csv '-a' 'sm80' 'threads 64;" "$tmp/nv/run.sh"
 lds --format counters -a sm80 "$nv" >"$tmp/own.csv"
 check "lds-calc's own --format counters CSV is read too" status 0 lds --check-counters "$tmp/own.csv" -a sm80 "$nv"
+
+# --tolerance: the hardware l1tex wavefront and conflict counters may
+# read up to N high (1024-thread blocks on the H200); nothing else may.
+sed 's/^\(lds_access_1,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\)16$/\118/' "$tmp/nv/expected.csv" >"$tmp/high.csv"
+check "an l1tex counter 2 high disagrees without --tolerance" status 1 lds --check-counters "$tmp/high.csv" -a sm80 "$nv"
+check "... and agrees with --tolerance 2" status 0 lds --check-counters "$tmp/high.csv" --tolerance 2 -a sm80 "$nv"
+check "... saying so" grep -q 'predicted 16, measured 18: agree (within --tolerance)' "$tmp/out"
+check "... but not with --tolerance 1" status 1 lds --check-counters "$tmp/high.csv" --tolerance=1 -a sm80 "$nv"
+sed 's/^\(lds_access_1,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\)16$/\115/' "$tmp/nv/expected.csv" >"$tmp/low.csv"
+check "a counter below the prediction is never within tolerance" status 1 lds --check-counters "$tmp/low.csv" --tolerance 2 -a sm80 "$nv"
+sed 's/^\(lds_access_1,smsp__inst_executed_op_shared_ld_pred_on_any.sum,\)2$/\13/' "$tmp/nv/expected.csv" >"$tmp/ins.csv"
+check "an instruction count must agree exactly" status 1 lds --check-counters "$tmp/ins.csv" --tolerance 2 -a sm80 "$nv"
+sed 's/^\(lds_access_3,sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum,\)8$/\19/' "$tmp/nv/expected.csv" >"$tmp/sass.csv"
+check "so must a SASS-level counter" status 1 lds --check-counters "$tmp/sass.csv" --tolerance 2 -a sm80 "$nv"
+check "--tolerance needs --check-counters" status 2 lds --tolerance 2 'read f32[lane]'
+check "--tolerance takes a number" status 2 lds --check-counters "$tmp/high.csv" --tolerance two -a sm80 "$nv"
+big='threads 1024; read f32[tid]'
+lds --emit cuda --output "$tmp/big" -a sm90 "$big" >/dev/null
+check "the probe of a 1024-thread block checks with --tolerance 2" grep -q -- '--check-counters counters.csv --tolerance 2' "$tmp/big/run.sh"
+check "... and of a smaller block without" sh -c "! grep -q -- '--tolerance' '$tmp/nv/run.sh'"
+# idle waves: the check says that the instruction counts depend on them
+idle='threads 128; write f32[tid] if tid < 32'
+lds --format counters -a sm90 "$idle" >"$tmp/idle.csv"
+check "a check with idle waves passes" status 0 lds --check-counters "$tmp/idle.csv" -a sm90 "$idle"
+check "... and says the count assumes a branch" grep -q '(3 wave executions had no active lane and issued no instruction, as when the compiler branches around the access; .*set idle_waves predicate; ' "$tmp/out"
+check "... and that the _pred_on_any count leaves them out either way" grep -q "the _pred_on_any instruction counts compared here leave such instructions out either way" "$tmp/out"
+check "predicated, the same measurement agrees: _pred_on_any does not count idle waves" \
+    status 0 lds --check-counters "$tmp/idle.csv" -a sm90 "set idle_waves predicate; $idle"
+check "... though the instructions metric does" sh -c "'$LDS_CALC' -a sm90 'set idle_waves predicate; $idle; expect instructions == 4' >/dev/null"
+lds --format counters -a gfx942 "$idle" >"$tmp/idle-amd.csv"
+tr -d '\r' <"$tmp/idle-amd.csv" | sed 's/^\(0,1,.*SQ_INSTS_LDS,\)1$/\12/' >"$tmp/pred-amd.csv"
+check "on AMD a predicated access's idle wave counts in SQ_INSTS_LDS: 2 disagree with the branched default" \
+    status 1 lds --check-counters "$tmp/pred-amd.csv" -a gfx942 "$idle"
+check "... and agree under set idle_waves predicate" status 0 lds --check-counters "$tmp/pred-amd.csv" -a gfx942 "set idle_waves predicate; $idle"
 
 # ncu --csv as Nsight writes it (==PROF== lines first, quoted fields with
 # commas): read f32[lane*2] on 64 threads, two warps: lanes l and l + 16

@@ -95,7 +95,7 @@ static void test_json(void)
     free(got);
     /* the profilers' names: Nsight's per kind, rocprof's with the rate */
     got = report("arch sm90; atomic f32[0]", FMT_JSON, NULL, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"counters\": {\"smsp__inst_executed_op_shared_atom.sum\": 1, "
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "\"counters\": {\"smsp__inst_executed_op_shared_atom_pred_on_any.sum\": 1, "
                                        "\"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum\": 32, "
                                        "\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum\": 31}"));
     free(got);

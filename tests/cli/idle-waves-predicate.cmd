@@ -1,0 +1,1 @@
+lds -a sm90 'threads 512; write f32[tid] if tid < 32; set idle_waves predicate; write f32[tid] if tid < 32; expect instructions == 16; set idle_waves branch; write f32[tid] if tid < 32; expect instructions == 1'
