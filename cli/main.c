@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "repl/repl.h"
+#include "src/front.h"
 #include "src/interrupt.h"
 #include "src/mem.h"
 #include "src/parse_ctx.h"
@@ -48,12 +49,36 @@ int main(int argc, char **argv)
         cli_args_free(&args);
         return finish_output(status);
     }
+    /* kernel files become lds programs first; --show-lowered prints them */
+    lds_front_texts texts;
+    lds_parse_ctx *parse = lds_options_parse_ctx(&args.opts);   /* one parse, its #defines seen by the next */
+    args.opts.parse_ctx = parse;
+    int lowered = lds_front_lower(&args.opts, &args.front, args.sources, args.nsources, parse, &texts, stderr);
+    if (status == LDS_EXIT_OK)
+        status = lowered;
+    free(args.sources);   /* their texts are texts' now */
+    args.sources = texts.srcs;
+    args.nsources = texts.n;
+    texts.srcs = NULL;
+    texts.n = 0;
+    if (status == LDS_EXIT_OK && args.show_lowered) {
+        for (unsigned i = 0; i < args.nsources; i++)
+            if (lds_front_is_lowered(&args.sources[i]))
+                fputs(args.sources[i].text, stdout);
+        if (!texts.kernels)
+            fprintf(stderr, "lds-calc: --show-lowered: no kernel file was given (.cu .cuh .hip .hlsl .comp .glsl, or --lang)\n");
+        status = texts.kernels ? LDS_EXIT_OK : LDS_EXIT_USAGE;
+    }
+    if (status != LDS_EXIT_OK || args.show_lowered) {
+        cli_args_free(&args);
+        lds_front_texts_free(&texts);
+        lds_parse_ctx_free(parse);
+        return finish_output(status);
+    }
     /* parse everything first: a syntax error anywhere runs nothing */
     unsigned n = args.nsources;
     lds_program *progs = lds_xcalloc(n ? n : 1, sizeof *progs);
     lds_program **list = lds_xcalloc(n ? n : 1, sizeof *list);
-    lds_parse_ctx *parse = lds_options_parse_ctx(&args.opts);   /* one parse, its #defines seen by the next */
-    args.opts.parse_ctx = parse;
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++) {
         lds_diag diag = { 0 };
         progs[i].arena = lds_arena_new();
@@ -61,6 +86,10 @@ int main(int argc, char **argv)
         if (lds_parse_program_in(&args.sources[i], &progs[i], parse, &diag) < 0) {
             lds_diag_print(stderr, args.opts.prog, &diag, args.opts.color);
             status = LDS_EXIT_SYNTAX;
+        } else if (!progs[i].first && !args.interactive && !args.opts.quiet) {
+            /* all comments: a pasted dump whose lines start with '#' says so */
+            fprintf(stderr, "%s: %s: warning: nothing to run: no statement (a line starting with '#' is a comment)\n",
+                    args.opts.prog, args.sources[i].name ? args.sources[i].name : "<arg>");
         }
     }
     if (!args.interactive)
@@ -73,5 +102,6 @@ int main(int argc, char **argv)
     free(progs);
     free(list);
     cli_args_free(&args);
+    lds_front_texts_free(&texts);   /* the kernel files messages point into: last */
     return finish_output(status);
 }

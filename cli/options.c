@@ -28,7 +28,13 @@ static const char usage_text[] =
     "own and run after the ones before it.  With none and no -f, a program\n"
     "is read from standard input, or the REPL starts when it is a terminal.\n"
     "\n"
-    "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable\n"
+    "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable.\n"
+    "                           A kernel file (.cu .cuh .hip .hlsl .comp .glsl) is\n"
+    "                           read as written: its kernels' shared-memory accesses\n"
+    "      --lang=LANG          read -f files and stdin as cuda, hip, hlsl, glsl or lds\n"
+    "      --kernel=NAME        only the kernel NAME of a kernel file\n"
+    "      --threads=X[,Y[,Z]]  the workgroup shape (a kernel file's own otherwise)\n"
+    "      --show-lowered       print the lds programs the kernel files become; run nothing\n"
     "  -a, --arch=NAME          start from profile NAME (an 'arch' line still wins);\n"
     "                           NAME,NAME,...: one run per profile (a sweep)\n"
     "  -D NAME=EXPR             define a constant for the program\n"
@@ -37,8 +43,10 @@ static const char usage_text[] =
     "                           cross product, the last fastest)\n"
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"
-    "      --format=FMT         text (default), json, csv, svg, markdown, or\n"
-    "                           counters (the profilers' metric names, CSV)\n"
+    "      --format=FMT         text (default), json, csv, svg, markdown,\n"
+    "                           counters (the profilers' metric names, CSV),\n"
+    "                           diagnostics (file:line:col: warning: ..., with the\n"
+    "                           fix) or sarif (SARIF 2.1.0, for code scanning)\n"
     "      --group-digits[=SEP] group digits by three in text (SEP: ',')\n"
     "      --output=DIR         write SVG pictures there, one file each (accessN.svg,\n"
     "                           layout-ARRAY.svg for show layout)\n"
@@ -71,7 +79,9 @@ static const char usage_text[] =
     "      --color=WHEN         auto (default), always or never\n"
     "  -h, --help               show this help and exit\n"
     "  -V, --version            show the version and exit\n"
-    "\n"
+    "\n";
+
+static const char usage_tail[] =
     "Exit status: 0 ok; 1 an expect failed, a --fail-on-conflict/--max-ways\n"
     "limit was crossed or --check-counters found a difference; 2 usage or I/O\n"
     "error; 3 syntax error; 4 evaluation error.\n"
@@ -86,7 +96,7 @@ static const char usage_text[] =
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
     OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
-    OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE
+    OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE, OPT_LANG, OPT_KERNEL, OPT_THREADS, OPT_SHOW_LOWERED
 };
 
 static const struct option long_options[] = {
@@ -112,6 +122,10 @@ static const struct option long_options[] = {
     { "emit", required_argument, NULL, OPT_EMIT },
     { "check-counters", required_argument, NULL, OPT_CHECK_COUNTERS },
     { "tolerance", required_argument, NULL, OPT_TOLERANCE },
+    { "lang", required_argument, NULL, OPT_LANG },
+    { "kernel", required_argument, NULL, OPT_KERNEL },
+    { "threads", required_argument, NULL, OPT_THREADS },
+    { "show-lowered", no_argument, NULL, OPT_SHOW_LOWERED },
     { "interactive", no_argument, NULL, 'i' },
     { "color", required_argument, NULL, OPT_COLOR },
     { "colour", required_argument, NULL, OPT_COLOR },
@@ -346,6 +360,28 @@ static void probe_options(cli_args *a, int argc, char **argv)
     }
 }
 
+/* --threads X[,Y[,Z]]: positive integers; the threads statement's text. */
+static void threads_option(cli_args *a, const char *arg)
+{
+    static char text[96];
+    unsigned n = 0;
+    size_t len = 0;
+    for (const char *p = arg;; n++) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(p, &end, 10);
+        if (errno || end == p || *p == '-' || v < 1 || v > (1ull << 31) || n >= 3 || (*end && *end != ',')) {
+            usage_error(a, "--threads: expected X, X,Y or X,Y,Z (positive integers), not '%s'", arg);
+            return;
+        }
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%llu", n ? ", " : "", v);
+        if (!*end)
+            break;
+        p = end + 1;
+    }
+    a->front.threads = text;
+}
+
 /* One option. */
 static void option(cli_args *a, int c, char **argv, int argc)
 {
@@ -376,7 +412,8 @@ static void option(cli_args *a, int c, char **argv, int argc)
         break;
     case OPT_FORMAT:
         if ((v = lds_format_lookup(optarg)) < 0)
-            usage_error(a, "--format: expected text, json, csv, svg, markdown or counters, not '%s'", optarg);
+            usage_error(a, "--format: expected text, json, csv, svg, markdown, counters, diagnostics or sarif, "
+                           "not '%s'", optarg);
         else
             o->format = (lds_format)v;
         a->format_given = true;
@@ -448,12 +485,21 @@ static void option(cli_args *a, int c, char **argv, int argc)
             usage_error(a, "--emit: expected cuda or hip, not '%s'", optarg);
         break;
     case OPT_CHECK_COUNTERS: o->counters_file = optarg; break;
+    case OPT_LANG:
+        if (!lds_lang_lookup(optarg, &a->front.lang))
+            usage_error(a, "--lang: expected cuda, hip, hlsl, glsl or lds, not '%s'", optarg);
+        a->front.lang_given = true;
+        break;
+    case OPT_KERNEL: a->front.kernel = optarg; break;
+    case OPT_THREADS: threads_option(a, optarg); break;
+    case OPT_SHOW_LOWERED: a->show_lowered = true; break;
     case OPT_TOLERANCE:
         if (parse_count(optarg, 0, &o->counter_tolerance) < 0)
             usage_error(a, "--tolerance: expected a whole number, not '%s'", optarg);
         break;
     case 'h':
         fputs(usage_text, stdout);
+        fputs(usage_tail, stdout);
         a->done = true;
         break;
     case 'V':

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "src/diag.h"
+#include "src/front.h"
 #include "src/run.h"
 
 typedef struct {
@@ -17,6 +18,8 @@ typedef struct {
     bool done;             /* help, version, arch-info or an error: leave */
     int emit;              /* --emit: FMT_PROBE_CUDA or FMT_PROBE_HIP; 0: none */
     bool format_given;     /* --format was */
+    lds_front_options front;   /* --lang, --kernel, --threads */
+    bool show_lowered;     /* --show-lowered: print the lowered kernels, run nothing */
     int status;            /* the exit status when done */
 } cli_args;
 

@@ -133,7 +133,7 @@ static void banner(const repl *r)
 static void input(repl *r, unsigned first, const char *text)
 {
     const char *t = text + strspn(text, " \t");
-    lds_source src = { (char *)"<stdin>", (char *)text, strlen(text), first };
+    lds_source src = { (char *)"<stdin>", (char *)text, strlen(text), first, NULL, NULL };
     if (!*t)
         return;
     if (lds_parse_is_lone(&src, S_EXPLAIN)) {   /* explain; and explain # why, too */
@@ -228,7 +228,7 @@ static void loop(repl *r)
         pending[plen++] = '\n';
         pending[plen] = '\0';
         free(line);
-        lds_source probe = { (char *)"<stdin>", pending, plen, first };
+        lds_source probe = { (char *)"<stdin>", pending, plen, first, NULL, NULL };
         if (lds_parse_incomplete(&probe, lds_session_parse_ctx(r->session)))
             continue;
         pending[plen - 1] = '\0';

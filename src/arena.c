@@ -54,7 +54,8 @@ void lds_arena_free(lds_arena *a)
 
 void *lds_arena_alloc(lds_arena *a, size_t n)
 {
-    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    /* 8 bytes: every type a tree holds (pointers, int64_t, mpz_t) needs no more */
+    n = (n + 7) / 8 * 8;
     if (!a->head || a->head->cap - a->head->used < n) {
         size_t cap = n > 16384 ? n : 16384;
         block *b = xmalloc(sizeof *b + cap);

@@ -49,7 +49,9 @@ typedef struct lds_expr {
 
 typedef enum {
     S_ARCH, S_SET, S_RULES, S_THREADS, S_GROUPS, S_LET, S_DEF, S_ARRAY,
-    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN, S_SUGGEST
+    S_ACCESS, S_FOR, S_PRINT, S_EXPECT, S_SHOW, S_EXPLAIN, S_SUGGEST, S_IF, S_SKIPPED,
+    S_NOP,  /* does nothing when run: a TTGIR alias the parser kept */
+    S_KERNEL  /* a kernel starts: its shared memory is laid out afresh */
 } lds_stmt_kind;
 
 typedef enum { T_ELEM, T_ANON, T_ADDR } lds_target_kind;
@@ -62,6 +64,9 @@ typedef struct {
     const char *var;
     lds_loc loc;
     lds_expr *lo, *hi;        /* half-open LO..HI */
+    /* the while form (for V = INIT while COND next NEXT): cond non-NULL,
+     * lo is INIT, hi unused; every part uniform */
+    lds_expr *cond, *next;
     struct lds_sym *sym;      /* resolution: the loop variable */
 } lds_loop;
 
@@ -102,7 +107,9 @@ typedef struct {
 typedef struct lds_stmt {
     lds_stmt_kind kind;
     lds_loc loc;
-    const char *source;       /* its text, comments and line breaks dropped */
+    const char *source;       /* its text, comments and line breaks dropped (a
+                                 statement lowered from a kernel: the kernel's line) */
+    bool lowered;             /* lowered from a kernel file: placed in its text */
     struct lds_stmt *next;
     union {
         struct { const char *name; lds_loc name_loc; } arch;
@@ -160,6 +167,13 @@ typedef struct lds_stmt {
             unsigned nloops;
         } access;
         struct { lds_loop loop; struct lds_stmt *body; } loop;
+        /* if COND { then } else { otherwise }: COND uniform (per-lane
+         * conditions go on the accesses) */
+        struct { lds_expr *cond; struct lds_stmt *then, *otherwise; } branch;
+        /* skipped KIND NAME: WHY - an access a front end saw and could not
+         * model (its index depends on data, say): a record with no numbers */
+        struct { lds_access_kind kind; const char *array; const char *why; } skipped;
+        struct { const char *name; } kernel;
         struct { lds_expr **values; unsigned n; } print;
         struct {
             lds_metric metric;

@@ -12,6 +12,13 @@ typedef struct lds_source {
     size_t len;
     unsigned first_line;  /* the number of its first line (0 means 1): REPL
                              input continues the lines read before it */
+    /* a program lowered from this one (a kernel file): its '#line L:C'
+     * lines place the statements after them in origin, at line L column
+     * C, so that every message and record names the kernel's own text */
+    const struct lds_source *origin;
+    /* a kernel file's language, as its usual file extension ("cu" "hip"
+     * "hlsl" "comp"), however the file is named (stdin with --lang) */
+    const char *lang;
 } lds_source;
 
 typedef struct {

@@ -100,9 +100,12 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
                        : in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
     a->source = lds_xstrdup(s->source);
+    a->lowered = s->lowered;
+    a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
     a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
     a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
+    a->array = s->u.access.target.kind == T_ELEM ? lds_results_string(r, s->u.access.target.array->name) : NULL;
     a->line = s->loc.line;
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
@@ -278,95 +281,6 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     return 0;
 }
 
-/* --------------------------------------------------------------- print */
-
-static void append_num(lds_buf *b, const lds_num *v)
-{
-    if (!v->z) {
-        lds_buf_printf(b, "%lld", (long long)v->i);
-        return;
-    }
-    char *digits = mpz_get_str(NULL, 10, v->z);
-    lds_buf_printf(b, "%s", digits);
-    free(digits);
-}
-
-/* One wave's values, eight lanes to a row, in columns as wide as the
- * widest value. */
-static int print_per_lane(lds_interp *in, const lds_expr *e, int64_t wave, lds_buf *out)
-{
-    unsigned w = in->profile.wave;
-    int64_t total = in->threads[0] * in->threads[1] * in->threads[2];
-    lds_num v;
-    size_t width = 1;
-    in->env.wave = wave;
-    for (int pass = 0; pass < 2; pass++) {
-        for (unsigned lane = 0; lane < w; lane++) {
-            in->env.lane = lane;
-            int active = wave * (int64_t)w + (int64_t)lane < total;
-            if (pass == 1 && lane % 8 == 0)
-                lds_buf_printf(out, "%slane %2u..%-2u:", lane ? "\n" : "", lane, lane + 7 < w ? lane + 7 : w - 1);
-            if (!active) {
-                if (pass == 1)
-                    lds_buf_printf(out, " %*s", (int)width, "-");
-                continue;
-            }
-            if (lds_eval_value(&in->ev, e, &v) < 0)
-                return -1;
-            size_t n = lds_num_width(&v);
-            if (pass == 0) {
-                width = n > width ? n : width;
-            } else {
-                lds_buf_printf(out, " %*s", (int)(width - n), "");
-                append_num(out, &v);
-            }
-        }
-    }
-    lds_buf_putc(out, '\n');
-    return 0;
-}
-
-/* Everything is evaluated (and its errors reported) even where nothing
- * is printed (-q). */
-static int exec_print(lds_interp *in, const lds_stmt *s)
-{
-    lds_buf out = { 0 };
-    int rc = 0;
-    for (unsigned i = 0; rc == 0 && i < s->u.print.n; i++) {
-        const lds_expr *e = s->u.print.values[i];
-        if (!(e->deps & LDS_DEP_VARYING)) {
-            lds_num v;
-            if ((rc = lds_eval_value(&in->ev, e, &v)) == 0) {
-                append_num(&out, &v);
-                lds_buf_putc(&out, '\n');
-            }
-            continue;
-        }
-        int64_t total = in->threads[0] * in->threads[1] * in->threads[2];
-        int64_t waves = (e->deps & LDS_DEP_WAVE) ? (total + in->profile.wave - 1) / in->profile.wave : 1;
-        in->env.group = 0;
-        for (int64_t w = 0; rc == 0 && w < waves && w < 64; w++) {
-            if (waves > 1)
-                lds_buf_printf(&out, "wave %lld:\n", (long long)w);
-            if ((rc = print_per_lane(in, e, w, &out)) < 0) {   /* where: lane, wave, loops */
-                lds_diag_append(in->diag, " (lane %lld", (long long)in->env.lane);
-                if (waves > 1)
-                    lds_diag_append(in->diag, ", wave %lld", (long long)w);
-                for (unsigned k = 0; k < in->nactive; k++)
-                    lds_diag_append(in->diag, ", %s = %lld", in->active[k].loop->var,
-                                    (long long)in->env.loop[in->active[k].slot]);
-                lds_diag_append(in->diag, ")");
-            }
-        }
-        if (rc == 0 && waves > 64)
-            lds_buf_printf(&out, "(%lld more waves not shown)\n", (long long)(waves - 64));
-    }
-    if (in->print_out)
-        fputs(lds_buf_str(&out), in->print_out);
-    lds_buf_free(&out);
-    return rc;
-}
-
 /* -------------------------------------------------------------- expect */
 
 static int compare_holds(lds_op op, int c)
@@ -394,8 +308,10 @@ static int exec_expect(lds_interp *in, const lds_stmt *s)
     mpz_inits(actual, want, NULL);
     if (s->u.expect.total)
         lds_results_totals(in->results, 0, &sum);
-    else
+    else if (in->nactive)   /* in a loop block run trip by trip: this trip's */
         lds_metrics_add(&sum, &in->last_run);
+    else   /* after it: the statement's every trip */
+        lds_metrics_add(&sum, &in->last->m);
     lds_metrics_value(&sum, s->u.expect.metric, actual);
     if (lds_eval_mpz(&in->ev, s->u.expect.value, want) == 0) {
         lds_expect_result *r = lds_results_add_expect(in->results);
@@ -448,10 +364,55 @@ static int exec_pure_for(lds_interp *in, const lds_stmt *s, lds_outer_loop *oute
     return 0;
 }
 
+/* One trip of a loop run one by one: the step budget and Ctrl-C, then
+ * the body with the variable at v. */
+static int exec_trip(lds_interp *in, const lds_stmt *s, unsigned slot, int64_t v)
+{
+    const lds_loop *lp = &s->u.loop.loop;
+    if (lds_interrupt_pending()) {
+        lds_diag_set(in->diag, s->loc, "interrupted");
+        return -1;
+    }
+    if (++in->steps > in->max_steps) {
+        lds_diag_set(in->diag, lp->loc, "more than %llu loop trips and instructions (--max-steps)",
+                     (unsigned long long)in->max_steps);
+        return -1;
+    }
+    in->env.loop[slot] = v;
+    return exec_block(in, s->u.loop.body);
+}
+
+/* for V = INIT while COND next NEXT: trip by trip, while COND holds. */
+static int exec_while(lds_interp *in, const lds_stmt *s)
+{
+    const lds_loop *lp = &s->u.loop.loop;
+    unsigned slot = lp->sym->slot;
+    int64_t v, holds;
+    if (lds_eval_int64(&in->ev, lp->lo, &v, "a loop's start") < 0)
+        return -1;
+    in->active[in->nactive].loop = lp;
+    in->active[in->nactive++].slot = slot;
+    int rc = 0;
+    for (;;) {
+        in->env.loop[slot] = v;
+        if ((rc = lds_eval_int64(&in->ev, lp->cond, &holds, "a while loop's condition")) < 0 || !holds)
+            break;
+        if ((rc = exec_trip(in, s, slot, v)) < 0)
+            break;
+        in->env.loop[slot] = v;
+        if ((rc = lds_eval_int64(&in->ev, lp->next, &v, "a while loop's next value")) < 0)
+            break;
+    }
+    in->nactive--;
+    return rc;
+}
+
 static int exec_for(lds_interp *in, const lds_stmt *s)
 {
     lds_outer_loop outer[LDS_MAX_LOOPS];
     const lds_loop *lp = &s->u.loop.loop;
+    if (lp->cond)
+        return exec_while(in, s);
     if (is_pure(s->u.loop.body))
         return exec_pure_for(in, s, outer, 0);
     int64_t lo, hi;
@@ -468,23 +429,45 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     in->active[in->nactive].loop = lp;
     in->active[in->nactive++].slot = slot;
     int rc = 0;
-    for (int64_t v = lo; rc == 0 && v < hi; v++) {
-        if (lds_interrupt_pending()) {
-            lds_diag_set(in->diag, s->loc, "interrupted");
-            rc = -1;
-            break;
-        }
-        if (++in->steps > in->max_steps) {
-            lds_diag_set(in->diag, lp->loc, "more than %llu loop trips and instructions (--max-steps)",
-                         (unsigned long long)in->max_steps);
-            rc = -1;
-            break;
-        }
-        in->env.loop[slot] = v;
-        rc = exec_block(in, s->u.loop.body);
-    }
+    for (int64_t v = lo; rc == 0 && v < hi; v++)
+        rc = exec_trip(in, s, slot, v);
     in->nactive--;
     return rc;
+}
+
+/* if COND { ... } else { ... }: the block COND chooses (COND is uniform). */
+static int exec_if(lds_interp *in, const lds_stmt *s)
+{
+    int64_t holds;
+    if (lds_eval_int64(&in->ev, s->u.branch.cond, &holds, "an if block's condition") < 0)
+        return -1;
+    return exec_block(in, holds ? s->u.branch.then : s->u.branch.otherwise);
+}
+
+/* skipped KIND NAME: WHY - a record with no numbers, saying why. */
+static int exec_skipped(lds_interp *in, const lds_stmt *s)
+{
+    lds_results *r = in->results;
+    for (size_t i = r->n; i-- > in->first_unreported;)
+        if (r->accesses[i]->key == s)
+            return 0;   /* one record however often its block runs */
+    lds_access_result *a = lds_results_add_access(r, s, &in->profile, 0);
+    a->source = lds_xstrdup(s->source);
+    a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
+    a->line = s->loc.line;
+    a->col = s->loc.col;
+    a->index = (unsigned)r->n;
+    a->array = lds_results_string(r, s->u.skipped.array);
+    a->kind = s->u.skipped.kind;
+    a->width = 4;
+    a->parts = 1;
+    a->show = SHOW_SUMMARY;
+    a->error = lds_xstrdup(s->u.skipped.why);
+    a->skipped = true;
+    a->lowered = s->lowered;
+    a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;
+    a->failed = true;   /* no numbers: out of every total and gate */
+    return 0;
 }
 
 /* ------------------------------------------------------------ dispatch */
@@ -510,7 +493,14 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_ARRAY: return exec_array(in, s);
     case S_ACCESS: return exec_access(in, s, NULL, 0);
     case S_FOR: return exec_for(in, s);
-    case S_PRINT: return exec_print(in, s);
+    case S_IF: return exec_if(in, s);
+    case S_SKIPPED: return in->only_array ? 0 : exec_skipped(in, s);
+    case S_NOP: return 0;
+    case S_KERNEL:   /* another kernel: its arrays from byte 0, its own footprint */
+        in->next_array_offset = 0;
+        memset(&in->results->lds, 0, sizeof in->results->lds);
+        return 0;
+    case S_PRINT: return lds_exec_print(in, s);
     case S_EXPECT: return exec_expect(in, s);
     case S_SHOW:
         if (s->u.show.array)

@@ -108,4 +108,8 @@ int lds_exec_statement(lds_interp *in, const lds_stmt *s);
 /* Evaluate a uniform expression to an int64 that must lie in lo..hi. */
 int lds_exec_uniform(lds_interp *in, const lds_expr *e, const char *what, int64_t lo, int64_t hi, int64_t *out);
 
+/* ---- src/exec_print.c */
+/* print: its values to in->print_out. */
+int lds_exec_print(lds_interp *in, const lds_stmt *s);
+
 #endif

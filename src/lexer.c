@@ -67,6 +67,14 @@ int lds_tok_is(const lds_token *t, const char *s)
 static lds_loc here(const lds_lexer *lx)
 {
     lds_loc loc = { lx->src, lx->line, (unsigned)(lx->p - lx->line_start) + 1 };
+    /* A lowered line: the statement it came from.  Its own columns mean
+     * nothing in the origin (the index is rewritten), so every token of
+     * it points at the statement. */
+    if (lx->map.text_line && lx->map.text_line == lx->line) {
+        loc.src = lx->src->origin;
+        loc.line = lx->map.line;
+        loc.col = lx->map.col;
+    }
     return loc;
 }
 
@@ -76,6 +84,27 @@ static void newline(lds_lexer *lx)
     lx->p++;
     lx->line++;
     lx->line_start = lx->p;
+}
+
+/* '#line L:C' (digits) at p, in a lowered program: the next text line is
+ * placed at line L, column C of the origin. */
+static void line_mark(lds_lexer *lx, const char *p)
+{
+    unsigned line = 0, col = 0;
+    if (!lx->src->origin || lx->end - p < 7 || memcmp(p, "#line ", 6) != 0)
+        return;
+    p += 6;
+    while (p < lx->end && isdigit((unsigned char)*p) && line < 100000000)
+        line = line * 10 + (unsigned)(*p++ - '0');
+    if (p >= lx->end || *p++ != ':')
+        return;
+    while (p < lx->end && isdigit((unsigned char)*p) && col < 100000000)
+        col = col * 10 + (unsigned)(*p++ - '0');
+    if (line && col) {
+        lx->map.text_line = lx->line + 1;
+        lx->map.line = line;
+        lx->map.col = col;
+    }
 }
 
 /* The directives C's preprocessor has that lds-calc follows.  '#if' and
@@ -108,6 +137,38 @@ static int directive_at(const lds_lexer *lx, const char *line_start, const char 
             return i;
     }
     return -1;
+}
+
+/* Triton's TTGIR at p: an attribute '#ttg.NAME' (or '#triton_gpu.NAME'),
+ * or at a line's start an alias '#NAME = #ttg.'.  The length of the
+ * name token it starts (the '#' and the dots included), or 0. */
+static size_t ttgir_name(const lds_lexer *lx, const char *p)
+{
+    static const char *const dialects[] = { "#ttg.", "#triton_gpu.", "#ttng.", NULL };
+    for (int i = 0; dialects[i]; i++) {
+        size_t n = strlen(dialects[i]);
+        if ((size_t)(lx->end - p) > n && !memcmp(p, dialects[i], n)) {
+            const char *q = p + n;
+            while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
+                q++;
+            return (size_t)(q - p);
+        }
+    }
+    if (p != lx->line_start)
+        return 0;
+    const char *q = p + 1;   /* #shared = #ttg.swizzled_shared<...> */
+    while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_'))
+        q++;
+    size_t len = (size_t)(q - p);
+    while (q < lx->end && (*q == ' ' || *q == '\t'))
+        q++;
+    if (len < 2 || q >= lx->end || *q != '=')
+        return 0;
+    for (q++; q < lx->end && (*q == ' ' || *q == '\t'); q++) {}
+    for (int i = 0; dialects[i]; i++)
+        if ((size_t)(lx->end - q) > strlen(dialects[i]) && !memcmp(q, dialects[i], strlen(dialects[i])))
+            return len;
+    return 0;
 }
 
 /* A C block comment from lx->p ('/' '*'), line breaks counted; -1 with
@@ -147,12 +208,14 @@ static int skip_space(lds_lexer *lx)
         } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
             if (skip_block_comment(lx) < 0)
                 return -1;
-        } else if (c == '#' && directive_at(lx, lx->line_start, lx->p) >= 0) {
+        } else if (c == '#' && (directive_at(lx, lx->line_start, lx->p) >= 0 || ttgir_name(lx, lx->p))) {
             break;
         } else if (c == '#' && lx->in_directive && lx->p + 1 < lx->end
                    && (lx->p[1] == '#' || isalpha((unsigned char)lx->p[1]) || lx->p[1] == '_')) {
             break;   /* C's '##' or '#x' in a macro: an error, not a comment */
         } else if (c == '#' || (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/')) {
+            if (c == '#' && lx->p == lx->line_start)
+                line_mark(lx, lx->p);
             while (lx->p < lx->end && *lx->p != '\n')
                 if ((size_t)(++lx->p - lx->line_start) >= LDS_MAX_LINE) {
                     lds_diag_set(lx->diag, here(lx), "line longer than %u bytes", LDS_MAX_LINE);
@@ -291,6 +354,10 @@ lds_token lds_lex_next(lds_lexer *lx)
         return lex_name(lx, loc);
     lds_tok_kind k;
     size_t n = 1;
+    if (c == '#' && ttgir_name(lx, lx->p)) {   /* TTGIR: #ttg.swizzled_shared, #shared = */
+        lx->p += ttgir_name(lx, lx->p);
+        return make(lx, TK_NAME, start, loc);
+    }
     if (c == '#') {   /* skip_space stops only at a directive, or at '##' and '#x' in one */
         int d = directive_at(lx, lx->line_start, lx->p);
         if (d < 0) {

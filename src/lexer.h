@@ -43,6 +43,9 @@ typedef struct {
     unsigned nopen;
     bool in_directive;    /* on a directive's line: '##' and '#x' are
                              C's pasting and stringizing, not a comment */
+    /* '#line L:C' in a lowered program (src->origin set): the text line
+     * after it is placed at origin line L, every token of it at column C */
+    struct { unsigned text_line, line, col; } map;
 } lds_lexer;
 
 void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag);

@@ -20,7 +20,32 @@ struct lds_parse_ctx {
     size_t nmacros, capmacros;
     char **scalars;
     size_t nscalars, capscalars;
+    char **alias_names, **alias_texts;   /* TTGIR: #shared = #ttg.swizzled_shared<...> */
+    size_t naliases, capaliases;
 };
+
+void lds_parse_ctx_set_alias(lds_parse_ctx *c, const char *name, const char *text)
+{
+    for (size_t i = 0; i < c->naliases; i++)
+        if (!strcmp(c->alias_names[i], name)) {
+            free(c->alias_texts[i]);
+            c->alias_texts[i] = lds_xstrdup(text);
+            return;
+        }
+    size_t cap = c->capaliases;
+    c->alias_names = lds_xgrow(c->alias_names, c->naliases, &cap, sizeof *c->alias_names, 4);
+    c->alias_texts = lds_xgrow(c->alias_texts, c->naliases, &c->capaliases, sizeof *c->alias_texts, 4);
+    c->alias_names[c->naliases] = lds_xstrdup(name);
+    c->alias_texts[c->naliases++] = lds_xstrdup(text);
+}
+
+const char *lds_parse_ctx_alias(const lds_parse_ctx *c, const char *name)
+{
+    for (size_t i = 0; c && i < c->naliases; i++)
+        if (!strcmp(c->alias_names[i], name))
+            return c->alias_texts[i];
+    return NULL;
+}
 
 lds_parse_ctx *lds_parse_ctx_new(void)
 {
@@ -36,6 +61,8 @@ lds_parse_ctx *lds_parse_ctx_clone(const lds_parse_ctx *c)
     }
     for (size_t i = 0; c && i < c->nscalars; i++)
         lds_parse_ctx_set_scalar(d, c->scalars[i], strlen(c->scalars[i]), true);
+    for (size_t i = 0; c && i < c->naliases; i++)
+        lds_parse_ctx_set_alias(d, c->alias_names[i], c->alias_texts[i]);
     return d;
 }
 
@@ -49,6 +76,12 @@ void lds_parse_ctx_free(lds_parse_ctx *c)
     for (size_t i = 0; i < c->nscalars; i++)
         free(c->scalars[i]);
     free(c->scalars);
+    for (size_t i = 0; i < c->naliases; i++) {
+        free(c->alias_names[i]);
+        free(c->alias_texts[i]);
+    }
+    free(c->alias_names);
+    free(c->alias_texts);
     free(c);
 }
 

@@ -34,6 +34,10 @@ void lds_parse_ctx_predefine(lds_parse_ctx *c, const char *name, mpz_srcptr valu
 void lds_parse_ctx_undef(lds_parse_ctx *c, const char *name, size_t len);
 /* What a name is as a macro (an #if reads it: it is marked read). */
 lds_macro_kind lds_parse_ctx_macro(lds_parse_ctx *c, const char *name, size_t len, int64_t *value);
+/* Triton TTGIR layout aliases (#shared = #ttg.swizzled_shared<...>): the
+ * attribute's text by the alias's name; NULL if none. */
+void lds_parse_ctx_set_alias(lds_parse_ctx *c, const char *name, const char *text);
+const char *lds_parse_ctx_alias(const lds_parse_ctx *c, const char *name);
 /* Whether an #if, #ifdef or #ifndef read the macro. */
 bool lds_parse_ctx_was_read(const lds_parse_ctx *c, const char *name);
 

@@ -21,6 +21,7 @@
 #include "src/instructions.h"
 #include "src/names.h"
 #include "src/spell.h"
+#include "src/parse_layout.h"
 #include "src/parser_impl.h"
 #include "src/types.h"
 
@@ -320,6 +321,7 @@ static lds_stmt *assign_to_name(parser *p, lds_loc loc, const lds_token *name, l
     s->u.let.name = lds_arena_strndup(p->arena, name->start, name->len);
     s->u.let.name_loc = name->loc;
     s->u.let.value = value;
+    pr_note_constant(p, s->u.let.name, value);
     *tail = &s->next;
     return s;
 }
@@ -410,6 +412,24 @@ static lds_stmt *parse_declaration(parser *p, lds_loc loc)
                 pr_error_at_tok(p, "'=' and the variable's value (lds-calc's names are constants)");
                 return NULL;
             }
+            lds_lexer at_eq = p->lx;
+            lds_token eq = p->tok;
+            pr_advance(p);
+            bool cute = pr_cute_cpp_starts(&p->tok);   /* auto sA = make_layout(...): a layout */
+            p->lx = at_eq;
+            p->tok = eq;
+            if (cute) {
+                pr_advance(p);
+                lds_stmt *s = pr_parse_layout_value(p, loc, lds_arena_strndup(p->arena, name.start, name.len), name.loc);
+                if (!s)
+                    return NULL;
+                *tail = s;
+                tail = &s->next;
+                if (p->tok.kind != TK_COMMA)
+                    return first;
+                pr_advance(p);
+                continue;
+            }
             lds_stmt **next, *s = assign_to_name(p, loc, &name, &next);
             if (!s)
                 return NULL;
@@ -450,10 +470,27 @@ lds_stmt *pr_parse_kernel_statement(parser *p, lds_loc loc, const lds_token *t)
     return s;
 }
 
+/* using NAME = decltype(LAYOUT); (CuTe): a layout statement. */
+static lds_stmt *parse_using(parser *p, lds_loc loc)
+{
+    pr_advance(p);
+    const char *name;
+    lds_loc name_loc;
+    if (pr_take_named(p, "the type's name (using NAME = decltype(...))", "'=' and the layout", &name, &name_loc) < 0)
+        return NULL;
+    if (!pr_cute_cpp_starts(&p->tok)) {
+        pr_error_at_tok(p, "a CuTe layout (decltype(make_layout(...)), Layout<...>{}, composition(...))");
+        return NULL;
+    }
+    return pr_parse_layout_value(p, loc, name, name_loc);
+}
+
 static lds_stmt *kernel_statement(parser *p, lds_loc loc, const lds_token *t)
 {
     if (t->kind == TK_DEFINE)
         return parse_define(p, loc);
+    if (lds_tok_is(t, "using"))
+        return parse_using(p, loc);
     if (qualifier(t) >= 0 || is_attribute(t))
         return parse_declaration(p, loc);
     lds_lexer save = p->lx;

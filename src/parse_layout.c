@@ -67,7 +67,7 @@ lds_stmt *pr_make_def(parser *p, lds_loc loc, const char *name, lds_loc name_loc
 
 /* -------------------------------------------------------------- tuples */
 
-static void shape_putc(pr_tuple *t, char c)
+void pr_tuple_putc(pr_tuple *t, char c)
 {
     if (t->shape_len + 1 < sizeof t->shape)
         t->shape[t->shape_len++] = c;
@@ -76,7 +76,7 @@ static void shape_putc(pr_tuple *t, char c)
 
 static int parse_tuple_inner(parser *p, pr_tuple *t, bool top);
 
-static int add_leaf(parser *p, pr_tuple *t, lds_loc loc, int64_t v)
+int pr_tuple_leaf(parser *p, pr_tuple *t, lds_loc loc, int64_t v)
 {
     if (t->nleaves == PR_MAX_LEAVES) {
         lds_diag_set(p->diag, loc, "a layout of more than %d integers", PR_MAX_LEAVES);
@@ -92,25 +92,20 @@ static int parse_element(parser *p, pr_tuple *t, bool top)
 {
     if (top)
         t->mode_first[t->nmodes] = t->nleaves;
-    if (p->tok.kind == TK_INT) {
-        lds_expr *e = pr_parse_unary(p);
-        if (!e)
+    if (p->tok.kind == TK_INT || p->tok.kind == TK_NAME || p->tok.kind == TK_MINUS) {   /* 32, _32, Int<32>{}, 32+P */
+        int64_t v;
+        lds_loc loc;
+        if (pr_cute_number(p, &v, &loc) < 0 || pr_tuple_leaf(p, t, loc, v) < 0)
             return -1;
-        if (e->kind != E_NUM || e->big) {
-            lds_diag_set(p->diag, e->loc, "a layout's shape and stride are integers written out");
-            return -1;
-        }
-        if (add_leaf(p, t, e->loc, e->value) < 0)
-            return -1;
-        shape_putc(t, 'i');
+        pr_tuple_putc(t, 'i');
     } else if (p->tok.kind == TK_LPAREN) {
         if (pr_enter(p) < 0)
             return -1;
         pr_advance(p);
-        shape_putc(t, '(');
+        pr_tuple_putc(t, '(');
         if (parse_tuple_inner(p, t, false) < 0 || pr_expect_tok(p, TK_RPAREN, "',' or ')'") < 0)
             return -1;
-        shape_putc(t, ')');
+        pr_tuple_putc(t, ')');
         p->depth--;
     } else {
         pr_error_at_tok(p, "an integer or '(' in a CuTe shape or stride");
@@ -130,7 +125,7 @@ static int parse_tuple_inner(parser *p, pr_tuple *t, bool top)
             return -1;
         if (p->tok.kind != TK_COMMA)
             return 0;
-        shape_putc(t, ',');
+        pr_tuple_putc(t, ',');
         pr_advance(p);
     }
 }
@@ -139,6 +134,8 @@ static int parse_tuple_inner(parser *p, pr_tuple *t, bool top)
  * bare integer is one mode. */
 static int parse_tuple(parser *p, pr_tuple *t)
 {
+    if (pr_cute_cpp_tuple_starts(&p->tok))   /* make_shape(...), Shape<...>{} */
+        return pr_parse_cute_cpp_tuple(p, t);
     memset(t, 0, sizeof *t);
     if (p->tok.kind == TK_LPAREN) {   /* (a, b, ...): its elements are the modes */
         if (pr_enter(p) < 0)
@@ -259,28 +256,27 @@ lds_expr *pr_cute_offset(parser *p, const pr_cute *c, lds_loc loc, const char *c
 
 /* ------------------------------------------------------------ notation */
 
-/* '<' B ',' M ',' S '>' after 'Swizzle' */
-static int parse_swizzle(parser *p, int64_t bms[3])
+int pr_parse_swizzle_args(parser *p, int64_t bms[3])
 {
-    if (pr_expect_tok(p, TK_LT, "'<' after Swizzle (Swizzle<B,M,S>)") < 0)
-        return -1;
     for (int i = 0; i < 3; i++) {
-        if (p->tok.kind != TK_INT) {
-            pr_error_at_tok(p, i == 0 ? "B of Swizzle<B,M,S>" : i == 1 ? "M of Swizzle<B,M,S>" : "S of Swizzle<B,M,S>");
+        lds_loc loc;
+        if (pr_cute_number(p, &bms[i], &loc) < 0)
+            return -1;
+        if (bms[i] < 0 || bms[i] > LDS_SWIZZLE_MAX_BITS) {
+            lds_diag_set(p->diag, loc, "Swizzle<B,M,S>: B, M and S are integers 0..%d", LDS_SWIZZLE_MAX_BITS);
             return -1;
         }
-        lds_expr *e = pr_parse_unary(p);
-        if (!e)
-            return -1;
-        if (e->kind != E_NUM || e->big || e->value > LDS_SWIZZLE_MAX_BITS) {
-            lds_diag_set(p->diag, e->loc, "Swizzle<B,M,S>: B, M and S are integers 0..%d written out",
-                         LDS_SWIZZLE_MAX_BITS);
-            return -1;
-        }
-        bms[i] = e->value;
         if (i < 2 && pr_expect_tok(p, TK_COMMA, "',' in Swizzle<B,M,S>") < 0)
             return -1;
     }
+    return 0;
+}
+
+/* '<' B ',' M ',' S '>' after 'Swizzle' */
+static int parse_swizzle(parser *p, int64_t bms[3])
+{
+    if (pr_expect_tok(p, TK_LT, "'<' after Swizzle (Swizzle<B,M,S>)") < 0 || pr_parse_swizzle_args(p, bms) < 0)
+        return -1;
     return pr_expect_tok(p, TK_GT, "'>' to close Swizzle<B,M,S>");
 }
 
@@ -294,14 +290,9 @@ static int expect_compose(parser *p, const char *what)
     return 0;
 }
 
-/* SHAPE ':' STRIDE, nested alike, sizes positive */
-static int parse_shape_stride(parser *p, pr_cute *c)
+/* The stride nested as the shape, the sizes positive. */
+static int check_congruent(parser *p, pr_cute *c, lds_loc stride_loc)
 {
-    if (parse_tuple(p, &c->shape) < 0 || pr_expect_tok(p, TK_COLON, "':' and the stride (SHAPE:STRIDE)") < 0)
-        return -1;
-    lds_loc stride_loc = p->tok.loc;
-    if (parse_tuple(p, &c->stride) < 0)
-        return -1;
     if (strcmp(c->shape.shape, c->stride.shape) || c->shape.nmodes != c->stride.nmodes) {
         for (char *s = c->shape.shape; *s; s++)
             *s = *s == 'i' ? '_' : *s;
@@ -317,6 +308,17 @@ static int parse_shape_stride(parser *p, pr_cute *c)
             return -1;
         }
     return 0;
+}
+
+/* SHAPE ':' STRIDE, nested alike, sizes positive */
+static int parse_shape_stride(parser *p, pr_cute *c)
+{
+    if (parse_tuple(p, &c->shape) < 0 || pr_expect_tok(p, TK_COLON, "':' and the stride (SHAPE:STRIDE)") < 0)
+        return -1;
+    lds_loc stride_loc = p->tok.loc;
+    if (parse_tuple(p, &c->stride) < 0)
+        return -1;
+    return check_congruent(p, c, stride_loc);
 }
 
 /* An integer written out, at most `max`. */
@@ -475,11 +477,11 @@ static int parse_tile_to_shape(parser *p, pr_cute *c)
         c->shape.mode_first[k] = c->stride.mode_first[k] = c->shape.nleaves;
         if (k < atom->shape.nmodes)
             for (unsigned j = atom->shape.mode_first[k]; j < atom->shape.mode_first[k + 1]; j++)
-                if (add_leaf(p, &c->shape, atom->shape.loc[j], atom->shape.leaf[j]) < 0
-                    || add_leaf(p, &c->stride, atom->stride.loc[j], atom->stride.leaf[j]) < 0)
+                if (pr_tuple_leaf(p, &c->shape, atom->shape.loc[j], atom->shape.leaf[j]) < 0
+                    || pr_tuple_leaf(p, &c->stride, atom->stride.loc[j], atom->stride.leaf[j]) < 0)
                     return -1;
-        if (add_leaf(p, &c->shape, target->loc[target->mode_first[k]], count[k]) < 0
-            || add_leaf(p, &c->stride, target->loc[target->mode_first[k]], step[k]) < 0)
+        if (pr_tuple_leaf(p, &c->shape, target->loc[target->mode_first[k]], count[k]) < 0
+            || pr_tuple_leaf(p, &c->stride, target->loc[target->mode_first[k]], step[k]) < 0)
             return -1;
     }
     c->shape.nmodes = c->stride.nmodes = rank;
@@ -490,6 +492,10 @@ static int parse_tile_to_shape(parser *p, pr_cute *c)
 int pr_parse_cute(parser *p, pr_cute *c)
 {
     memset(c, 0, sizeof *c);
+    if (pr_cute_cpp_starts(&p->tok)) {
+        lds_loc at = p->tok.loc;
+        return pr_parse_cute_cpp(p, c) < 0 ? -1 : check_congruent(p, c, at);
+    }
     if (lds_tok_is(&p->tok, "tile_to_shape"))
         return parse_tile_to_shape(p, c);
     if (lds_tok_is(&p->tok, "Swizzle")) {
@@ -554,6 +560,13 @@ lds_stmt *pr_parse_layout(parser *p, lds_loc loc)
     if (pr_take_named(p, "the layout's name", "'=' and the layout (SHAPE:STRIDE, Swizzle<B,M,S> o SHAPE:STRIDE, ...)",
                       &name, &name_loc) < 0)
         return NULL;
+    return pr_parse_layout_value(p, loc, name, name_loc);
+}
+
+lds_stmt *pr_parse_layout_value(parser *p, lds_loc loc, const char *name, lds_loc name_loc)
+{
+    if (pr_ttgir_starts(&p->tok))
+        return pr_parse_ttgir_alias(p, loc, name, false);
     if (pr_triton_layout_starts(&p->tok)) {
         lds_stmt *s = pr_new_stmt(p, S_DEF, loc);
         s->u.def.name = name;

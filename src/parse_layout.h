@@ -21,6 +21,11 @@ typedef struct {
     size_t shape_len;
 } pr_tuple;
 
+/* Build a tuple: a character of its nesting ('i' a leaf, '(' ',' ')'),
+ * and a leaf (-1 with the message past PR_MAX_LEAVES). */
+void pr_tuple_putc(pr_tuple *t, char c);
+int pr_tuple_leaf(parser *p, pr_tuple *t, lds_loc loc, int64_t v);
+
 /* A CuTe layout SHAPE:STRIDE, with CuTe's Swizzle<B,M,S> on the offset and
  * ck_tile's xor transform on two modes' coordinates, when given. */
 typedef struct {
@@ -52,6 +57,40 @@ lds_expr *pr_cute_offset(parser *p, const pr_cute *c, lds_loc loc, const char *c
 int64_t pr_cute_mode_size(const pr_cute *c, unsigned k);
 /* 1 + the largest offset over the shape; 0 if a stride is negative. */
 int64_t pr_cute_cosize(const pr_cute *c);
+
+/* CuTe's C++ spellings (src/parse_cute_cpp.c): make_layout(...),
+ * Layout<...>{}, composition(Swizzle<...>{}, ...), decltype(...); and
+ * its tuples make_shape(...), Shape<...>{}. */
+bool pr_cute_cpp_starts(const lds_token *t);
+int pr_parse_cute_cpp(parser *p, pr_cute *c);
+bool pr_cute_cpp_tuple_starts(const lds_token *t);
+int pr_parse_cute_cpp_tuple(parser *p, pr_tuple *t);
+/* A layout's number: an integer, Int<N>{}, _N, or arithmetic of names
+ * whose values the parser knows. */
+int pr_cute_number(parser *p, int64_t *out, lds_loc *loc);
+/* A let (or a kernel's constant) whose value the parser can work out:
+ * kept as a constant a layout may name (Swizzle<kSwizzle,3,3>). */
+void pr_note_constant(parser *p, const char *name, const lds_expr *value);
+/* The value of e from what the parser knows (-D values, #define
+ * constants); -1 with the message, naming what it lacks. */
+int pr_fold_int(parser *p, const lds_expr *e, int64_t *out);
+
+/* B ',' M ',' S of Swizzle<B,M,S> (after its '<'; the caller closes it):
+ * each a CuTe number (pr_cute_number) in 0..LDS_SWIZZLE_MAX_BITS. */
+int pr_parse_swizzle_args(parser *p, int64_t bms[3]);
+
+/* Triton's TTGIR attributes (src/parse_ttgir.c): '#ttg.KIND<...>' kept
+ * as an alias (an S_NOP statement); an array that names the alias gets
+ * the def it spells for its shape, made before it (the def, then the
+ * array; NULL on an error).  On a dump's own line ('#name = #ttg....',
+ * dump_line) any attribute is kept, so that a dump's header pastes as it
+ * is; one that is not a shared layout errs where an array names it. */
+bool pr_ttgir_starts(const lds_token *t);
+lds_stmt *pr_parse_ttgir_alias(parser *p, lds_loc loc, const char *name, bool dump_line);
+lds_stmt *pr_ttgir_array_layout(parser *p, lds_stmt *array);
+
+/* The layout after `layout NAME =` (or C++'s `using NAME =`): its def. */
+lds_stmt *pr_parse_layout_value(parser *p, lds_loc loc, const char *name, lds_loc name_loc);
 
 /* NAME '=' of a `layout` or `fragment` statement. */
 int pr_take_named(parser *p, const char *name_what, const char *value_what, const char **name, lds_loc *loc);

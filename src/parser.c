@@ -3,6 +3,7 @@
  * function.  Errors are values: the first one is kept in the diag, the
  * partial tree lives in the arena and is freed with it. */
 #include "src/parser.h"
+#include "src/parse_layout.h"
 #include "src/parser_impl.h"
 
 #include <stdlib.h>
@@ -569,6 +570,7 @@ static lds_stmt *parse_array(parser *p, lds_loc loc)
             if (!(s->u.array.size = pr_parse_expr(p)))
                 return NULL;
         }
+        return pr_ttgir_array_layout(p, s);
     }
     return s;
 }
@@ -875,21 +877,135 @@ static lds_stmt *parse_print(parser *p, lds_loc loc)
 }
 
 /* for := 'for' loop '{' block '}' */
-static lds_stmt *parse_for(parser *p, lds_loc loc)
+/* '{' block '}', newlines before the '{' allowed; what says what the
+ * block follows, for the message when the '{' is missing. */
+static lds_stmt *parse_braced(parser *p, const char *what)
 {
-    lds_stmt *s = pr_new_stmt(p, S_FOR, loc);
-    if (parse_loop(p, &s->u.loop.loop) < 0)
-        return NULL;
     while (p->tok.kind == TK_NEWLINE)
         pr_advance(p);
-    if (pr_expect_tok(p, TK_LBRACE, "'{' after the range (a loop on one access goes after it: read X[k] for k in 0..8)") < 0)
+    if (pr_expect_tok(p, TK_LBRACE, what) < 0)
         return NULL;
     if (pr_enter(p) < 0)
         return NULL;
-    s->u.loop.body = parse_block(p, TK_RBRACE);
+    lds_stmt *body = parse_block(p, TK_RBRACE);
     p->depth--;
     if (FAIL(p) || pr_expect_tok(p, TK_RBRACE, "'}' to close the block") < 0)
         return NULL;
+    return body;
+}
+
+/* The while form after 'for NAME': '=' INIT 'while' COND 'next' NEXT. */
+static int parse_while_loop(parser *p, lds_loop *lp)
+{
+    pr_advance(p);   /* '=' */
+    if (!(lp->lo = pr_parse_expr(p)))
+        return -1;
+    if (!lds_tok_is(&p->tok, "while")) {
+        pr_error_at_tok(p, "'while' and the loop's condition (for s = 128 while s > 0 next s / 2 { ... })");
+        return -1;
+    }
+    pr_advance(p);
+    if (!(lp->cond = pr_parse_expr(p)))
+        return -1;
+    if (!lds_tok_is(&p->tok, "next")) {
+        pr_error_at_tok(p, "'next' and the variable's next value (for s = 128 while s > 0 next s / 2 { ... })");
+        return -1;
+    }
+    pr_advance(p);
+    return (lp->next = pr_parse_expr(p)) ? 0 : -1;
+}
+
+/* for := 'for' NAME 'in' range '{' block '}'
+ *      | 'for' NAME '=' INIT 'while' COND 'next' NEXT '{' block '}' */
+static lds_stmt *parse_for(parser *p, lds_loc loc)
+{
+    lds_stmt *s = pr_new_stmt(p, S_FOR, loc);
+    lds_loop *lp = &s->u.loop.loop;
+    if (p->tok.kind == TK_NAME) {
+        lds_lexer save = p->lx;
+        lds_token name = p->tok;
+        pr_advance(p);
+        bool while_form = p->tok.kind == TK_ASSIGN;
+        p->lx = save;
+        p->tok = name;
+        if (while_form) {
+            lp->var = pr_tok_str(p);
+            lp->loc = p->tok.loc;
+            pr_advance(p);
+            if (parse_while_loop(p, lp) < 0)
+                return NULL;
+            return (s->u.loop.body = parse_braced(p, "'{' after the loop's next value")) || !FAIL(p) ? s : NULL;
+        }
+    }
+    if (parse_loop(p, lp) < 0)
+        return NULL;
+    s->u.loop.body = parse_braced(p, "'{' after the range (a loop on one access goes after it: read X[k] for k in 0..8)");
+    return FAIL(p) ? NULL : s;
+}
+
+/* if := 'if' COND '{' block '}' [ 'else' ( if | '{' block '}' ) ] */
+static lds_stmt *parse_if(parser *p, lds_loc loc)
+{
+    lds_stmt *s = pr_new_stmt(p, S_IF, loc);
+    if (!(s->u.branch.cond = pr_parse_expr(p)))
+        return NULL;
+    s->u.branch.then = parse_braced(p, "'{' after the condition (a per-lane condition goes on an access: read X[i] if COND)");
+    if (FAIL(p))
+        return NULL;
+    /* 'else' on the line of the '}', or on the next */
+    lds_lexer save = p->lx;
+    lds_token at = p->tok;
+    while (p->tok.kind == TK_NEWLINE)
+        pr_advance(p);
+    if (!lds_tok_is(&p->tok, "else")) {
+        p->lx = save;
+        p->tok = at;
+        return s;
+    }
+    pr_advance(p);
+    if (lds_tok_is(&p->tok, "if")) {
+        lds_loc inner = p->tok.loc;
+        pr_advance(p);
+        s->u.branch.otherwise = parse_if(p, inner);
+        return s->u.branch.otherwise ? s : NULL;
+    }
+    s->u.branch.otherwise = parse_braced(p, "'{' after else");
+    return FAIL(p) ? NULL : s;
+}
+
+/* skipped := 'skipped' ('read' | 'write' | 'atomic') NAME ':' WHY (to the
+ * end of the line) */
+static lds_stmt *parse_skipped(parser *p, lds_loc loc)
+{
+    lds_stmt *s = pr_new_stmt(p, S_SKIPPED, loc);
+    static const char *const kinds[] = { "read", "write", "atomic", NULL };
+    int k = -1;
+    for (int i = 0; kinds[i]; i++)
+        if (lds_tok_is(&p->tok, kinds[i]))
+            k = i;
+    if (k < 0) {
+        pr_error_at_tok(p, "read, write or atomic (skipped read NAME: WHY)");
+        return NULL;
+    }
+    s->u.skipped.kind = k == 0 ? ACC_READ : k == 1 ? ACC_WRITE : ACC_ATOMIC;
+    pr_advance(p);
+    lds_loc name_loc;
+    if (pr_take_name(p, "the array (skipped read NAME: WHY)", &s->u.skipped.array, &name_loc) < 0)
+        return NULL;
+    if (p->tok.kind != TK_COLON) {
+        pr_error_at_tok(p, "':' and why it was skipped");
+        return NULL;
+    }
+    /* the reason: the rest of the line, as written */
+    const char *why = p->tok.start + 1, *end = why;
+    while (end < p->lx.end && *end != '\n' && *end != '\r')
+        end++;
+    while (why < end && (*why == ' ' || *why == '\t'))
+        why++;
+    s->u.skipped.why = lds_arena_strndup(p->arena, why, (size_t)(end - why));
+    p->tok.len = (size_t)(end - p->tok.start);   /* the statement's text ends with it */
+    p->lx.p = end;
+    pr_advance(p);
     return s;
 }
 
@@ -953,7 +1069,10 @@ static lds_stmt *parse_let(parser *p, lds_loc loc)
     pr_advance(p);
     if (pr_expect_tok(p, TK_ASSIGN, "'=' after the name") < 0)
         return NULL;
-    return (s->u.let.value = pr_parse_expr(p)) ? s : NULL;
+    if (!(s->u.let.value = pr_parse_expr(p)))
+        return NULL;
+    pr_note_constant(p, s->u.let.name, s->u.let.value);
+    return s;
 }
 
 /* An instruction's access: its kind and width, only the lanes that give
@@ -1064,6 +1183,12 @@ static lds_stmt *parse_statement(parser *p)
         pr_error_at_tok(p, "a statement");
         return NULL;
     }
+    if (t.kind == TK_NAME && t.start[0] == '#' && !memchr(t.start, '.', t.len)) {   /* #shared = #ttg.... */
+        pr_advance(p);
+        if (pr_expect_tok(p, TK_ASSIGN, "'=' and a TTGIR attribute") < 0)
+            return NULL;
+        return pr_parse_ttgir_alias(p, loc, lds_arena_strndup(p->arena, t.start + 1, t.len - 1), true);
+    }
     lds_statement_word word = t.kind == TK_NAME ? lds_statement_word_of(t.start, t.len) : W_NONE;
     switch (word) {   /* those that read their argument as a bare word */
     case W_ARCH: return parse_arch(p, loc);
@@ -1095,6 +1220,13 @@ static lds_stmt *parse_statement(parser *p)
     case W_WRITE: return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);
     case W_ATOMIC: return pr_parse_access(p, loc, ACC_ATOMIC, 0, NULL);
     case W_FOR: return parse_for(p, loc);
+    case W_IF: return parse_if(p, loc);
+    case W_SKIPPED: return parse_skipped(p, loc);
+    case W_KERNEL: {
+        lds_stmt *k = pr_new_stmt(p, S_KERNEL, loc);
+        lds_loc name_loc;
+        return pr_take_name(p, "the kernel's name (kernel NAME)", &k->u.kernel.name, &name_loc) < 0 ? NULL : k;
+    }
     case W_PRINT: return parse_print(p, loc);
     case W_EXPLAIN: return pr_new_stmt(p, S_EXPLAIN, loc);
     case W_EXPECT: return parse_expect(p, loc);
@@ -1122,6 +1254,23 @@ static lds_stmt *parse_statement(parser *p)
 /* The statement's own text for reports: comments dropped, and each run of
  * blanks that held a comment or a line break made one space; other
  * spacing kept as written. */
+static const char *statement_source(parser *p, const char *start, const char *end);
+
+/* The text of the kernel line a lowered statement came from, as the
+ * record's source: the line, its comments and blanks folded. */
+static const char *origin_source(parser *p, lds_loc loc)
+{
+    size_t len;
+    const char *line = lds_source_line(loc.src, loc.line, &len);
+    if (!line)
+        return "";
+    while (len && (*line == ' ' || *line == '\t')) {
+        line++;
+        len--;
+    }
+    return statement_source(p, line, line + len);
+}
+
 static const char *statement_source(parser *p, const char *start, const char *end)
 {
     char *s = lds_arena_alloc(p->arena, (size_t)(end - start) + 1);
@@ -1176,9 +1325,13 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
             return NULL;
         }
         const char *source = statement_source(p, start, p->prev_end);
+        bool lowered = s->loc.src && s->loc.src != p->lx.src;
+        if (lowered)   /* lowered from a kernel: the kernel's line */
+            source = origin_source(p, s->loc);
         *tail = s;
         for (; s; s = s->next) {   /* a kernel statement may be several */
             s->source = source;
+            s->lowered = lowered;
             tail = &s->next;
         }
     }

@@ -17,7 +17,7 @@
 #include "src/svg.h"
 
 static const char *const format_names[] = { "text", "json", "csv", "svg", "markdown", "counters",
-                                            "probe-cuda", "probe-hip", "check-counters" };
+                                            "diagnostics", "sarif", "probe-cuda", "probe-hip", "check-counters" };
 
 const char *lds_format_name(lds_format f)
 {
@@ -26,7 +26,7 @@ const char *lds_format_name(lds_format f)
 
 int lds_format_lookup(const char *name)
 {
-    for (int i = 0; i <= FMT_COUNTERS; i++)   /* the --format names */
+    for (int i = 0; i <= FMT_SARIF; i++)   /* the --format names */
         if (!strcmp(name, format_names[i]))
             return i;
     return strcmp(name, "md") ? -1 : FMT_MARKDOWN;
@@ -37,8 +37,9 @@ int lds_format_lookup(const char *name)
 static const lds_format_ops *ops_of(lds_format f, bool sweep_table)
 {
     static const lds_format_ops *const ops[] = { &lds_text_ops, &lds_json_ops, &lds_csv_ops, &lds_svg_ops,
-                                                 &lds_markdown_ops, &lds_counters_ops, &lds_probe_cuda_ops,
-                                                 &lds_probe_hip_ops, &lds_check_counters_ops };
+                                                 &lds_markdown_ops, &lds_counters_ops, &lds_diagnostics_ops,
+                                                 &lds_sarif_ops, &lds_probe_cuda_ops, &lds_probe_hip_ops,
+                                                 &lds_check_counters_ops };
     if (sweep_table && f == FMT_TEXT)
         return &lds_text_table_ops;
     if (sweep_table && f == FMT_MARKDOWN)
@@ -449,4 +450,35 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  confidence   %s\n", p->summary);
     arch_info_geometry(out, p);
     arch_info_instruction_forms(out, p);
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
+static size_t utf8_length(const unsigned char *s)
+{
+    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 2 && s[0] < 0xc2)
+        return 0;   /* overlong */
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+void lds_report_json_string(FILE *out, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)(str ? str : "");
+    fputc('"', out);
+    while (*s) {
+        size_t n = utf8_length(s);
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if (*s < 0x20)
+            fprintf(out, "\\u%04x", *s);
+        else if (n)
+            fwrite(s, 1, n, out);
+        else
+            fputs("\\ufffd", out);
+        s += n ? n : 1;
+    }
+    fputc('"', out);
 }

@@ -13,7 +13,7 @@
 #include "src/results.h"
 
 typedef enum {
-    FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN, FMT_COUNTERS,
+    FMT_TEXT, FMT_JSON, FMT_CSV, FMT_SVG, FMT_MARKDOWN, FMT_COUNTERS, FMT_DIAGNOSTICS, FMT_SARIF,
     /* not --format names: --emit cuda|hip and --check-counters */
     FMT_PROBE_CUDA, FMT_PROBE_HIP, FMT_CHECK_COUNTERS
 } lds_format;

@@ -305,7 +305,8 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
     lds_buf_printf(b, "access %u, %s:%u: %s (%s)\n", a->index, a->file ? a->file : "", a->line, a->source,
                    a->profile->name);
     if (a->failed) {
-        lds_buf_printf(b, "  no prediction: %s\n", a->error ? a->error : "the access failed");
+        lds_buf_printf(b, "  no prediction: %s%s\n", a->skipped ? "not modelled: " : "",
+                       a->error ? a->error : "the access failed");
         ++*missing;
         return;
     }

@@ -53,7 +53,7 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     FILE *out = r->o.out;
     char over[LDS_SIM_OVERRIDES_LEN];
     lds_report_csv_labels(r, out, false);
-    fprintf(out, "%d,%s,", run->status->exit, a->failed ? "error" : "ok");
+    fprintf(out, "%d,%s,", run->status->exit, a->skipped ? "skipped" : a->failed ? "error" : "ok");
     lds_report_csv_field(out, a->failed ? a->error : "");
     fprintf(out, ",%u,", a->index);
     lds_report_csv_field(out, a->file);

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include "src/buf.h"
 #include "src/report.h"
 
 /* The records of one run, as the writers get them. */
@@ -29,7 +30,7 @@ typedef struct {
 
 extern const lds_format_ops lds_text_ops, lds_json_ops, lds_csv_ops, lds_svg_ops, lds_markdown_ops,
     lds_counters_ops, lds_text_table_ops, lds_markdown_table_ops, lds_probe_cuda_ops, lds_probe_hip_ops,
-    lds_check_counters_ops;
+    lds_check_counters_ops, lds_diagnostics_ops, lds_sarif_ops;
 
 struct lds_reporter {
     lds_report_options o;
@@ -45,6 +46,8 @@ struct lds_reporter {
     unsigned runs;                    /* runs ended so far */
     bool out_failed;                  /* the results stream itself failed */
     bool mismatched;                  /* --check-counters found a difference */
+    unsigned runs_begun;              /* SARIF: the log was opened */
+    unsigned runs_results;            /* SARIF: results written */
 };
 
 /* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */
@@ -79,10 +82,20 @@ int lds_report_close(lds_reporter *r, FILE *f, const char *path);
 /* A message on the reporter's error stream: "PROG: WHAT". */
 void lds_report_error(lds_reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A JSON string: escaped, and valid UTF-8 whatever the bytes (a byte
+ * that is not part of a valid sequence becomes U+FFFD). */
+void lds_report_json_string(FILE *out, const char *s);
 /* A CSV field, quoted as RFC 4180 says when it must be. */
 void lds_report_csv_field(FILE *out, const char *s);
 /* The run's labels (or their names, for the header), each with a comma. */
 void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header);
+
+/* src/report_fix.c: the fix for the array of access record `record`
+ * (of its kernel), found after the run (lds_session_fixes), as a sentence: the best layout as the file's
+ * language writes it.  false when no layout tried does better (the
+ * sentence says so). */
+const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record);
+bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_result *a);
 
 /* src/views.c: the ASCII views of one kept instruction. */
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);

@@ -7,51 +7,18 @@
 
 #include "src/counters.h"
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
-static size_t utf8_length(const unsigned char *s)
-{
-    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (n == 2 && s[0] < 0xc2)
-        return 0;   /* overlong */
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    return n;
-}
-
-/* A JSON string: escaped, and valid UTF-8 whatever the bytes (a byte
- * that is not part of a valid sequence becomes U+FFFD). */
-static void json_string(FILE *out, const char *str)
-{
-    const unsigned char *s = (const unsigned char *)(str ? str : "");
-    fputc('"', out);
-    while (*s) {
-        size_t n = utf8_length(s);
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if (*s < 0x20)
-            fprintf(out, "\\u%04x", *s);
-        else if (n)
-            fwrite(s, 1, n, out);
-        else
-            fputs("\\ufffd", out);
-        s += n ? n : 1;
-    }
-    fputc('"', out);
-}
-
 static void key(FILE *out, const char *k, bool first)
 {
     if (!first)
         fputs(", ", out);
-    json_string(out, k);
+    lds_report_json_string(out, k);
     fputs(": ", out);
 }
 
 static void key_string(FILE *out, const char *k, const char *v)
 {
     key(out, k, false);
-    json_string(out, v);
+    lds_report_json_string(out, v);
 }
 
 /* A string that may be absent: null. */
@@ -59,7 +26,7 @@ static void key_opt_string(FILE *out, const char *k, const char *v)
 {
     key(out, k, false);
     if (v)
-        json_string(out, v);
+        lds_report_json_string(out, v);
     else
         fputs("null", out);
 }
@@ -127,7 +94,7 @@ static void geometry_object(FILE *out, const lds_access_result *a)
     key(out, "geometry", false);
     fputc('{', out);
     key(out, "phases", true);
-    json_string(out, e->phases);
+    lds_report_json_string(out, e->phases);
     key_uint(out, "banks", lds_sim_entry_banks(a->profile, e));
     key_string(out, "confidence", lds_sim_confidence_name(e->confidence));
     key_string(out, "source", e->source);
@@ -142,7 +109,7 @@ static void notes_array(FILE *out, const lds_access_result *a)
     fputc('[', out);
     for (unsigned i = 0; i < notes.n; i++) {
         fputs(i ? ", " : "", out);
-        json_string(out, notes.text[i]);
+        lds_report_json_string(out, notes.text[i]);
     }
     fputc(']', out);
 }
@@ -164,8 +131,10 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     key_uint(out, "bytes", a->width);
     key_uint(out, "parts", a->parts);
     geometry_object(out, a);
-    key_string(out, "status", a->failed ? "error" : "ok");
-    if (a->failed) {
+    key_string(out, "status", a->skipped ? "skipped" : a->failed ? "error" : "ok");
+    if (a->skipped) {
+        key_string(out, "reason", a->error);
+    } else if (a->failed) {
         key_string(out, "error", a->error);
     } else {
         metric_fields(out, &a->m);
@@ -186,7 +155,7 @@ static void totals_doc(FILE *out, const lds_run_view *run)
     for (size_t g = 0; g < n; g++) {
         fprintf(out, "%s{", g ? ", " : "");
         key(out, "profile", true);
-        json_string(out, t[g].profile->name);
+        lds_report_json_string(out, t[g].profile->name);
         rules_fields(out, t[g].profile);
         metric_fields(out, &t[g].m);
         lds_counter c[LDS_MAX_TOTAL_COUNTERS];
@@ -202,7 +171,7 @@ static void expect_doc(FILE *out, const lds_expect_result *e, bool first)
 {
     fprintf(out, "%s{", first ? "" : ", ");
     key(out, "file", true);
-    json_string(out, e->file);
+    lds_report_json_string(out, e->file);
     key_uint(out, "line", e->line);
     key_uint(out, "column", e->col);
     key_string(out, "source", e->source);
@@ -233,7 +202,7 @@ static void profiles_doc(FILE *out, const lds_run_view *run)
         seen[n++] = p;
         fprintf(out, "%s{", n > 1 ? ", " : "");
         key(out, "name", true);
-        json_string(out, p->name);
+        lds_report_json_string(out, p->name);
         key_string(out, "title", p->title);
         key_uint(out, "banks", p->banks);
         key_uint(out, "bank_bytes", p->bank_bytes);
@@ -253,7 +222,7 @@ static void suggestion_doc(FILE *out, const lds_suggestion *sg, bool first)
 {
     fprintf(out, "%s{", first ? "" : ", ");
     key(out, "array", true);
-    json_string(out, sg->array);
+    lds_report_json_string(out, sg->array);
     key_string(out, "shape", sg->shape);
     key_string(out, "file", sg->file);
     key_uint(out, "line", sg->line);
@@ -310,7 +279,7 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
     const lds_diag *err = run->status->error;
     fputc('{', out);
     key(out, "format", true);
-    json_string(out, "lds-calc/2");
+    lds_report_json_string(out, "lds-calc/2");
     key(out, "status", false);
     fprintf(out, "%d", run->status->exit);
     key(out, "error", false);
@@ -319,7 +288,7 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
     } else {
         fputc('{', out);
         key(out, "file", true);
-        json_string(out, err->loc.src ? err->loc.src->name : NULL);
+        lds_report_json_string(out, err->loc.src ? err->loc.src->name : NULL);
         key_uint(out, "line", err->loc.line);
         key_uint(out, "column", err->loc.col);
         key_string(out, "message", err->msg);
@@ -331,7 +300,7 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
         for (unsigned i = 0; i < r->nlabels; i++) {
             key(out, r->labels[i].name, i == 0);
             if (r->labels[i].text)
-                json_string(out, r->labels[i].value);
+                lds_report_json_string(out, r->labels[i].value);
             else
                 fputs(r->labels[i].value, out);
         }

@@ -48,11 +48,22 @@ static void text_notes(lds_reporter *r, const lds_access_result *a)
 static void text_access(lds_reporter *r, const lds_access_result *a)
 {
     FILE *out = r->o.out;
+    if (a->skipped) {
+        header(r, a);
+        lds_report_labels_prefix(r, out);
+        fprintf(out, "%u:%u: %s: %s: not modelled: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);
+        lds_fput_text(out, a->error);
+        fputc('\n', out);
+        return;
+    }
     if (a->failed)
         return;   /* its error is the message */
     header(r, a);
     lds_report_labels_prefix(r, out);
-    fprintf(out, "%u: %s: ", a->line, a->source);
+    if (a->lowered)   /* a kernel's line may hold several accesses: the column and kind tell them apart */
+        fprintf(out, "%u:%u: %s: %s: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);
+    else
+        fprintf(out, "%u: %s: ", a->line, a->source);
     if (mpz_sgn(a->m.instructions) == 0) {
         fprintf(out, "no instructions");
         if (mpz_sgn(a->m.skipped) > 0) {
@@ -123,6 +134,14 @@ static void text_end_run(lds_reporter *r, const lds_run_view *run)
     for (size_t i = run->first_suggestion; i < res->nsuggestions; i++)
         lds_suggest_print(r->o.out, res->suggestions[i]);
     text_footprint(r, run);
+    size_t not_modelled = 0;
+    for (size_t i = run->first_access; i < res->n; i++)
+        not_modelled += res->accesses[i]->skipped;
+    if (not_modelled) {   /* the totals below are partial: say so */
+        lds_report_labels_prefix(r, r->o.out);
+        fprintf(r->o.out, "not modelled: %zu access%s, left out of the totals\n", not_modelled,
+                not_modelled == 1 ? "" : "es");
+    }
     if (res->n - run->first_access <= 1)
         return;
     lds_total *t;

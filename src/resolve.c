@@ -347,7 +347,12 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
 {
     size_t mark = r->scope->n;
     unsigned slots = r->nslots;
-    int rc = push_loop(r, &s->u.loop.loop);
+    lds_loop *lp = &s->u.loop.loop;
+    int rc = push_loop(r, lp);
+    if (rc == 0 && lp->cond)   /* the while form: its condition and next value see the variable */
+        rc = uniform(r, lp->cond, "a while loop's condition") < 0 || uniform(r, lp->next, "a while loop's next value") < 0
+                 ? -1
+                 : 0;
     if (rc == 0) {
         r->depth++;
         rc = resolve_block(r, s->u.loop.body);
@@ -356,6 +361,30 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
     lds_scope_pop_to(r->scope, mark);
     r->nslots = slots;
     return rc;
+}
+
+/* if COND { ... } else { ... }: COND the same for every lane (a per-lane
+ * condition goes on the accesses); each block a scope of its own. */
+static int resolve_if(lds_resolver *r, lds_stmt *s)
+{
+    if (resolve(r, s->u.branch.cond, NULL) < 0)
+        return -1;
+    if (s->u.branch.cond->deps & LDS_DEP_VARYING) {
+        lds_diag_set(r->diag, s->u.branch.cond->loc,
+                     "an if block's condition must be the same for every lane, wave and group; a per-lane "
+                     "condition goes on the accesses (read X[i] if COND)");
+        return -1;
+    }
+    for (int b = 0; b < 2; b++) {
+        size_t mark = r->scope->n;
+        r->depth++;
+        int rc = resolve_block(r, b ? s->u.branch.otherwise : s->u.branch.then);
+        r->depth--;
+        lds_scope_pop_to(r->scope, mark);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* The array a statement names (show layout, suggest). */
@@ -411,6 +440,12 @@ int lds_resolve_statement(lds_resolver *r, lds_stmt *s)
         return 0;
     case S_EXPECT:
         return uniform(r, s->u.expect.value, "an expected value");
+    case S_IF:
+        return resolve_if(r, s);
+    case S_SKIPPED:
+    case S_NOP:
+    case S_KERNEL:
+        return 0;
     }
     return 0;
 }

@@ -50,6 +50,7 @@ typedef struct lds_access_result {
     char *note;                   /* how its instruction is modelled, or NULL */
     unsigned naddr;               /* addresses per lane (2: ds_read2) */
     const char *file;             /* the source's name: a file, <arg1>, <stdin> */
+    const char *array;            /* the array it accesses (interned), or NULL */
     unsigned line, col;
     unsigned index;               /* statement number in the run, from 1 */
     /* under what */
@@ -63,10 +64,14 @@ typedef struct lds_access_result {
     lds_metrics m;
     lds_show show;                /* detail asked for its report */
     bool explain;
+    bool lowered;                 /* from a kernel file: its source is the kernel's line */
+    const char *lang;             /* that file's language as an extension ("cu"), or NULL */
     lds_sample *samples;          /* the first instructions simulated */
     unsigned nsamples, capsamples;
     uint64_t simulated;           /* instructions simulated one by one */
     bool failed;                  /* stopped by an error: metrics incomplete */
+    bool skipped;                 /* a front end's access it could not model:
+                                     failed too, error says why */
     char *error;                  /* the error's message, when failed */
     const void *key;              /* the statement it records (opaque) */
 } lds_access_result;
@@ -161,7 +166,7 @@ typedef struct {
     char *why;                    /* a padding's reason, or NULL */
     char *error;                  /* it could not run, and why: not ranked */
     unsigned pad;                 /* elements of row padding, 0: none */
-    uint64_t row;                 /* elements of a padded row */
+    uint64_t row;                 /* elements of a row before its padding */
     unsigned swizzle[3];          /* CuTe Swizzle<B,M,S>; B 0: none */
     unsigned simplicity;          /* lower is simpler (the family first, then
                                      its parameters): the last tie-break */
@@ -188,6 +193,8 @@ typedef struct {
                                      (those that could not run last) */
     size_t ncand;
     bool truncated;               /* more candidates than the search tries */
+    size_t serves_first, serves_end;  /* the access records a kept fix is
+                                         for (one kernel's); end 0: all */
 } lds_suggestion;
 
 /* Elements all the kept layout pictures together may hold. */

@@ -219,6 +219,10 @@ static int finish_run(lds_runner *r, lds_session *s, lds_run_start start, int st
     int gate = gates(r, res, start.first_access);
     if (status == LDS_EXIT_OK)
         status = gate;
+    lds_format f = lds_reporter_format(r->rep);
+    if ((f == FMT_DIAGNOSTICS || f == FMT_SARIF) && !r->o->quiet
+        && lds_session_fixes(s, start.first_access) == LDS_EXIT_INTERRUPTED)
+        status = LDS_EXIT_INTERRUPTED;   /* the fixes: a search per array that conflicted */
     lds_run_status st = { status, error.set ? &error : NULL };
     lds_reporter_end_run(r->rep, res, start, &st);
     if (error.set && r->point)   /* the diagnostic names the sweep point; the report has it already */
@@ -248,7 +252,7 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
                         size_t len)
 {
     lds_run_start start = lds_run_start_of(lds_session_results(s));
-    lds_source src = { (char *)name, (char *)text, len, first_line };
+    lds_source src = { (char *)name, (char *)text, len, first_line, NULL, NULL };
     const lds_source *one[1] = { &src };
     lds_reporter_set_sources(r->rep, one, 1);   /* this input is the run's program */
     lds_reporter_begin_run(r->rep, NULL, 0);

@@ -78,7 +78,7 @@ void lds_define_at(const lds_define *d, uint64_t i, mpz_t out)
 
 static int constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
 {
-    lds_source src = { (char *)what, (char *)text, len, 1 };
+    lds_source src = { (char *)what, (char *)text, len, 1, NULL, NULL };
     lds_diag diag = { 0 };
     if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
         return 0;

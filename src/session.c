@@ -31,7 +31,8 @@ struct lds_session {
     lds_diag diag;
     lds_arena *persist;
     lds_scope scope;
-    unsigned programs;        /* programs run so far: which one declared a name */
+    unsigned programs;        /* programs (and kernel statements) run so far:
+                                 which one declared a name */
     lds_results results;
     lds_interp in;
     kept_input *kept;                 /* inputs whose trees names refer to */
@@ -121,6 +122,54 @@ static int session_suggest(void *ctx, const lds_sym *array, const lds_stmt *st)
     lds_session *s = ctx;
     lds_suggest_request q = request_of(s, array->name, st);
     return lds_suggest_statement(&q, &s->diag);
+}
+
+/* The text access record i came from. */
+static size_t text_of_record(const lds_session *s, size_t i)
+{
+    size_t k = 0;
+    while (k + 1 < s->nran && s->ran[k + 1].first_result <= i)
+        k++;
+    return k;
+}
+
+int lds_session_fixes(lds_session *s, size_t first_access)
+{
+    struct { const char *array; size_t text; } done[64];
+    unsigned ndone = 0;
+    lds_ran_text *texts = lds_xcalloc(s->nran ? s->nran : 1, sizeof *texts);
+    int rc = LDS_EXIT_OK;
+    for (size_t i = first_access; i < s->results.n && ndone < 64 && rc == LDS_EXIT_OK; i++) {
+        const lds_access_result *a = s->results.accesses[i];
+        size_t k = s->nran ? text_of_record(s, i) : 0;
+        bool seen = false;
+        for (unsigned j = 0; j < ndone; j++)
+            seen |= done[j].array == a->array && done[j].text == k;   /* names interned */
+        if (a->failed || a->m.ways <= 1 || !a->array || seen || !s->nran)
+            continue;
+        done[ndone].array = a->array;
+        done[ndone++].text = k;
+        /* A lowered kernel stands alone: its search replays the texts
+         * before it but the other kernels, so a second kernel's array of
+         * the same name is neither changed nor weighed. */
+        size_t n = 0;
+        for (size_t j = 0; j < k; j++)
+            if (!s->ran[j].src.origin)
+                texts[n++] = s->ran[j];
+        texts[n++] = s->ran[k];
+        lds_suggest_request q = { &s->cfg, texts, n, a->array, (lds_loc){ &s->ran[k].src, 0, 0 }, NULL, &s->results };
+        lds_diag d = { 0 };
+        size_t kept = s->results.nsuggestions;
+        if (lds_suggest_keep(&q, &d) < 0)
+            rc = LDS_EXIT_INTERRUPTED;
+        if (s->results.nsuggestions > kept) {   /* it serves that kernel's records */
+            lds_suggestion *sg = s->results.suggestions[kept];
+            sg->serves_first = s->ran[k].first_result;
+            sg->serves_end = k + 1 < s->nran ? s->ran[k + 1].first_result : s->results.n;
+        }
+    }
+    free(texts);
+    return rc;
 }
 
 /* --explain: the best fix for each array an explained access of
@@ -291,6 +340,8 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
         r.override_layout = s->cfg.candidate->layout;
     }
     size_t first_expect = s->results.nexpects, mark = s->scope.n;
+    if (st->kind == S_KERNEL)   /* a new kernel: its arrays redeclare the last one's names on purpose */
+        r.program = ++s->programs;
     int rc = lds_resolve_statement(&r, st);
     *keeps_tree |= r.keeps_tree;
     if (rc == 0)
@@ -347,6 +398,7 @@ static size_t remember_text(lds_session *s, const lds_source *src, bool copy)
         t->src.text = lds_xstrndup(src->text, src->len);
     }
     t->status = -1;
+    t->first_result = s->results.n;
     return s->nran++;
 }
 
@@ -367,14 +419,22 @@ int lds_session_run_text(lds_session *s, const char *name, const char *text, siz
 
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len)
 {
+    lds_source src = { (char *)name, (char *)text, len, first_line, NULL, NULL };
+    return lds_session_run_source(s, &src);
+}
+
+int lds_session_run_source(lds_session *s, const lds_source *src)
+{
     if (s->have_last)   /* nothing refers to the one before any more */
         free_input(&s->last);
     kept_input *k = &s->last;
     s->have_last = true;
-    k->src.name = lds_xstrdup(name);
-    k->src.text = lds_xstrndup(text, len);
+    size_t len = src->len;
+    k->src.name = lds_xstrdup(src->name);
+    k->src.text = lds_xstrndup(src->text, len);
     k->src.len = len;
-    k->src.first_line = first_line;
+    k->src.first_line = src->first_line;
+    k->src.origin = src->origin;
     k->prog.arena = lds_arena_new();
     k->prog.first = NULL;
     memset(&s->diag, 0, sizeof s->diag);

@@ -52,6 +52,7 @@ typedef struct {
 typedef struct {
     lds_source src;
     int status;                       /* LDS_EXIT_*; -1 while it runs */
+    size_t first_result;              /* the session's access records before it */
     bool owned;                       /* a copy (REPL input); else the
                                          caller's program's, which outlives
                                          the session */
@@ -134,6 +135,14 @@ int lds_session_run(lds_session *s, lds_program *prog);
 int lds_session_run_text(lds_session *s, const char *name, const char *text, size_t len);
 /* The same, the text's first line numbered first_line (REPL input). */
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len);
+/* The same for a source text, keeping its origin (a lowered kernel):
+ * a candidate's replay places its statements as the first run did. */
+int lds_session_run_source(lds_session *s, const lds_source *src);
+/* After the texts ran: search the layouts of each array an access
+ * conflicted on (ways > 1) over everything the session ran, keeping the
+ * ranked lists in the results (the fixes of the diagnostics and SARIF
+ * reports).  LDS_EXIT_OK, or LDS_EXIT_INTERRUPTED. */
+int lds_session_fixes(lds_session *s, size_t first_access);
 
 /* What became of the i-th -D value so far: whether a program used it,
  * and where a program declared its name again (*replaced_at's src NULL:

@@ -72,8 +72,9 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
     }
     for (size_t i = 0; rc == 0 && i < q->ntexts && !lds_session_stopped(cs); i++) {
         const lds_ran_text *t = &q->texts[i];
-        int st = lds_session_run_lines(cs, t->src.name, t->src.first_line ? t->src.first_line : 1, t->src.text,
-                                       t->src.len);
+        lds_source src = t->src;
+        src.first_line = src.first_line ? src.first_line : 1;
+        int st = lds_session_run_source(cs, &src);
         if (st != LDS_EXIT_OK && (t->status == LDS_EXIT_OK || t->status < 0))
             rc = -1;   /* it ran before: the candidate broke it */
     }
@@ -266,6 +267,19 @@ int lds_suggest_statement(const lds_suggest_request *q, lds_diag *diag)
     if (!sg)
         return -1;
     lds_results_add_suggestion(q->results, sg);   /* the reports print it */
+    return 0;
+}
+
+int lds_suggest_keep(const lds_suggest_request *q, lds_diag *diag)
+{
+    lds_diag why = { 0 };
+    lds_suggestion *sg = run_search(q, &why, q->loc);
+    if (sg)
+        lds_results_add_suggestion(q->results, sg);
+    if (lds_interrupt_pending()) {
+        lds_diag_set(diag, q->loc, "interrupted");
+        return -1;
+    }
     return 0;
 }
 

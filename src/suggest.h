@@ -32,5 +32,9 @@ int lds_suggest_statement(const lds_suggest_request *q, lds_diag *diag);
 /* --explain: one line with the best fix, to print_out (none if the
  * search cannot start).  0, or -1 with diag set when Ctrl-C stopped it. */
 int lds_suggest_fix(const lds_suggest_request *q, lds_diag *diag);
+/* The same search, its ranked list kept in the results (a search that
+ * cannot start keeps nothing): the fixes of --format diagnostics and
+ * sarif.  0, or -1 with diag set when Ctrl-C stopped it. */
+int lds_suggest_keep(const lds_suggest_request *q, lds_diag *diag);
 
 #endif

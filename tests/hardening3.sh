@@ -137,7 +137,7 @@ status_is 0 && out_has "instructions 1000000000000"; result R9c "in range, the l
 run "$(lines '#define CAT(a, b) a##b' 'print 1')"
 status_is 3 && err_has "'##' in a macro (C's token pasting) is not modelled"; result R10a "## is refused, not a comment" $?
 run "$(lines 'layout S = Swizzle<9223372036854775808,3,3> o (8,64):(64,1)')"
-status_is 3 && err_has "Swizzle<B,M,S>: B, M and S are integers 0..4096"; result R10b "Swizzle<2^63,..> is refused, not 0" $?
+status_is 3 && err_has "a layout's number does not fit 64 bits"; result R10b "Swizzle<2^63,..> is refused, not 0" $?
 run 'arch gfx942; ds_read2st64_b32 @ lane*8 offset1:255'
 status_is 4 && err_has "lies beyond shared memory"; result R10c "ds_read2st64's second address is checked" $?
 run "$(lines 'layout L = (4,4):(4611686018427387904,1)' 'array f32 A[4][4] layout L')"

@@ -35,7 +35,9 @@ check "a stride not nested as the shape" \
 check "a size that is not positive" fails_with 'layout B = (8,0):(1,8)' "a shape's sizes are positive"
 check "SHAPE without :STRIDE" fails_with 'layout B = (8,4)(1,8)' "expected ':' and the stride (SHAPE:STRIDE), found '('"
 check "Swizzle<B,M> is short one" fails_with 'layout B = Swizzle<3,3> o (8,4):(1,8)' "expected ',' in Swizzle<B,M,S>, found '>'"
-check "a computed size is refused" fails_with 'layout B = (8,2*2):(1,8)' "expected ',' or ')'"
+check "a computed size is worked out: (8,2*2) is (8,4)" sh -c "'$LDS_CALC' 'layout B = (8,2*2):(1,8); print B(3, 3)' | grep -qx 27"
+check "a size from a name the parser does not know is refused" fails_with 'layout B = (8,Q):(1,8)' "a layout needs 'Q' when it is read: give it with -D Q=VALUE or #define"
+check "a let's constant is known to a layout" sh -c "'$LDS_CALC' 'let K = 4; layout B = Swizzle<K - 1,3,3> o (8,64):(64,1); print B(3, 17)' | grep -qx 201"
 
 # ---- CuTe tile_to_shape
 # tile_to_shape(Swizzle<3,3,3> o (8,64):(64,1), (128,128)): 16 x 2 atoms of

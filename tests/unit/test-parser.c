@@ -205,7 +205,7 @@ static void test_depth_limits(void)
 
 static void test_incomplete(void)
 {
-    lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15, 1 };
+    lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15, 1, NULL, NULL };
     CU_ASSERT_TRUE(lds_parse_incomplete(&s, NULL));
     s.text = (char *)"read f32[(lane";
     s.len = strlen(s.text);

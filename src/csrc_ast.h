@@ -1,0 +1,129 @@
+/* src/csrc_ast.h - the syntax tree of a kernel file, as much of C, C++,
+ * HLSL and GLSL as the shared-memory accesses of a kernel need: functions
+ * and their statements and expressions, declarations with their types.
+ * What the parser does not understand it keeps as an opaque node with
+ * its place, so that the lowering can say what it skipped. */
+#ifndef LDS_CSRC_AST_H
+#define LDS_CSRC_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "src/csrc_lex.h"
+
+typedef enum {
+    CE_ID,        /* name (a::b::c joined) */
+    CE_INT,       /* integer literal */
+    CE_FLOAT,     /* floating-point literal */
+    CE_STR,       /* string or character literal */
+    CE_UNARY,     /* op a: - + ! ~ * & ++ -- (prefix) */
+    CE_POSTFIX,   /* a op: ++ -- */
+    CE_BINARY,    /* a op b */
+    CE_ASSIGN,    /* a op b: = += -= ... */
+    CE_COND,      /* a ? b : c */
+    CE_CALL,      /* a(args...), a<targs>(args...) */
+    CE_INDEX,     /* a[b] */
+    CE_MEMBER,    /* a.name, a->name */
+    CE_CAST,      /* (type)a, static_cast<type>(a), type(a) */
+    CE_SIZEOF,    /* sizeof(type) or sizeof a: its value when known */
+    CE_COMMA,     /* a, b */
+    CE_INIT,      /* { args... } */
+    CE_OPAQUE     /* not understood (a lambda, ...) */
+} csrc_expr_kind;
+
+struct csrc_type;
+
+typedef struct csrc_expr {
+    csrc_expr_kind kind;
+    lds_loc loc;
+    const char *op;               /* UNARY POSTFIX BINARY ASSIGN; MEMBER: "." or "->" */
+    const char *name;             /* ID, MEMBER: the name; CALL: the callee's name if a name */
+    int64_t value;                /* INT */
+    struct csrc_expr *a, *b, *c;
+    struct csrc_expr **args;      /* CALL, INIT */
+    unsigned nargs;
+    const struct csrc_type *type; /* CAST, SIZEOF of a type */
+    const char *targs;            /* CALL: the template arguments as written, or NULL */
+} csrc_expr;
+
+/* A type as declared: base words, pointers, array dimensions. */
+typedef struct csrc_type {
+    const char *base;             /* "float", "unsigned int", "float4", "cg::thread_block", ... */
+    const char *targs;            /* its template arguments as written (Int<8>), or NULL */
+    unsigned pointers;
+    bool reference;
+    bool is_const;
+} csrc_type;
+
+/* Storage words before a declaration. */
+enum {
+    CQ_SHARED = 1,        /* __shared__ groupshared shared __local */
+    CQ_EXTERN = 2,
+    CQ_CONST = 4,         /* const constexpr static const: a constant */
+    CQ_STATIC = 8,
+    CQ_UNIFORM = 16,      /* GLSL uniform, HLSL cbuffer member: a value set at launch */
+    CQ_IN = 32,           /* GLSL in/out/buffer: not shared memory */
+};
+
+typedef struct {
+    const char *name;
+    lds_loc loc;
+    csrc_type type;
+    csrc_expr **dims;             /* array dimensions; NULL entry: [] */
+    unsigned ndims;
+    csrc_expr *init;              /* or NULL */
+    const char *semantic;         /* HLSL ': SV_GroupIndex', or NULL */
+} csrc_declarator;
+
+typedef enum {
+    CS_COMPOUND, CS_DECL, CS_EXPR, CS_IF, CS_FOR, CS_WHILE, CS_DO, CS_RETURN, CS_BREAK, CS_CONTINUE, CS_EMPTY,
+    CS_OPAQUE     /* switch, goto, asm, a construct not understood */
+} csrc_stmt_kind;
+
+typedef struct csrc_stmt {
+    csrc_stmt_kind kind;
+    lds_loc loc;
+    struct csrc_stmt *next;       /* in a compound statement */
+    struct csrc_stmt *body;       /* COMPOUND: the first; FOR WHILE DO: the body; IF: then */
+    struct csrc_stmt *other;      /* IF: else; FOR: init */
+    csrc_expr *e;                 /* EXPR RETURN; IF FOR WHILE DO: the condition */
+    csrc_expr *step;              /* FOR */
+    unsigned quals;               /* DECL: CQ_* */
+    csrc_declarator *decls;       /* DECL */
+    unsigned ndecls;
+    const char *what;             /* OPAQUE: what it is ("a switch statement") */
+} csrc_stmt;
+
+typedef struct {
+    const char *name;
+    lds_loc loc;
+    csrc_type type;
+    const char *semantic;         /* HLSL */
+    bool is_array;                /* T a[] */
+} csrc_param;
+
+typedef struct csrc_func {
+    const char *name;
+    lds_loc loc;
+    csrc_type ret;
+    csrc_param *params;
+    unsigned nparams;
+    const char **tparams;         /* template <int N, typename T>: the names */
+    struct { bool set; int64_t value; } *tdefaults;   /* [ntparams]: an integer
+                                     default (template <int N = 32>) */
+    unsigned ntparams;
+    bool kernel;                  /* __global__, [numthreads], GLSL main */
+    csrc_expr *numthreads[3];     /* [numthreads(x, y, z)], __launch_bounds__(x), or NULL */
+    bool bounds_only;             /* from __launch_bounds__: a count, not a shape */
+    csrc_stmt *body;              /* NULL: a declaration only */
+    struct csrc_func *next;
+} csrc_func;
+
+typedef struct {
+    csrc_func *funcs;             /* in file order */
+    csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order */
+    csrc_expr *local_size[3];     /* GLSL layout(local_size_x = ...) in; */
+    lds_loc local_size_loc;
+} csrc_unit;
+
+#endif

@@ -1,0 +1,245 @@
+/* src/csrc_call.c - thread ids as each language spells them, and calls
+ * (src/csrc_lower_impl.h): barriers do nothing, atomics access their
+ * target, min/max/abs stay integers, a function of the file is inlined,
+ * any other is data (and a shared array passed to it is reported). */
+#include "src/csrc_lower_impl.h"
+
+/* ---------------------------------------------------------- builtins */
+
+/* threadIdx.x and its spellings in the four languages, as lds names. */
+val *cl_builtin_member(lower *L, const char *obj, const char *m)
+{
+    static const struct { const char *obj, *x, *y, *z; vclass cls; } objs[] = {
+        { "threadIdx", "tid.x", "tid.y", "tid.z", C_LANE },
+        { "hipThreadIdx", "tid.x", "tid.y", "tid.z", C_LANE },
+        { "gl_LocalInvocationID", "tid.x", "tid.y", "tid.z", C_LANE },
+        { "blockIdx", "group", "0", "0", C_LANE },
+        { "gl_WorkGroupID", "group", "0", "0", C_LANE },
+        { "blockDim", "blockDim.x", "blockDim.y", "blockDim.z", C_UNIFORM },
+        { "gl_WorkGroupSize", "blockDim.x", "blockDim.y", "blockDim.z", C_UNIFORM },
+        { "gridDim", "gridDim.x", "1", "1", C_UNIFORM },
+        { "gl_NumWorkGroups", "gridDim.x", "1", "1", C_UNIFORM },
+        { "gl_GlobalInvocationID", "SV_DispatchThreadID.x", "tid.y", "tid.z", C_LANE },
+        { "SV_GroupThreadID", "tid.x", "tid.y", "tid.z", C_LANE },
+        { "SV_DispatchThreadID", "SV_DispatchThreadID.x", "tid.y", "tid.z", C_LANE },
+        { "SV_GroupID", "group", "0", "0", C_LANE },
+    };
+    for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++) {
+        if (strcmp(objs[i].obj, obj))
+            continue;
+        const char *t = !strcmp(m, "x") ? objs[i].x : !strcmp(m, "y") ? objs[i].y : !strcmp(m, "z") ? objs[i].z : NULL;
+        if (!t)
+            return NULL;
+        if (t[0] >= '0' && t[0] <= '9')
+            return cl_v_const(L, t[0] - '0');
+        val *v = cl_v_name(L, objs[i].cls, t);
+        int axis = !strcmp(m, "x") ? 0 : !strcmp(m, "y") ? 1 : 2;
+        if (!strncmp(t, "blockDim.", 9) && L->tdim[axis]) {   /* the shape is known: a constant */
+            v->cls = C_CONST;
+            v->k = L->tdim[axis];
+        }
+        return v;
+    }
+    return NULL;
+}
+
+/* A name with no binding: a thread id spelt as one name, a -D value, or
+ * nothing lds-calc knows. */
+val *cl_free_name(lower *L, const char *name, lds_loc loc)
+{
+    static const struct { const char *name, *lds; vclass cls; } names[] = {
+        { "gl_LocalInvocationIndex", "tid", C_LANE }, { "hipThreadIdx_x", "tid.x", C_LANE },
+        { "hipThreadIdx_y", "tid.y", C_LANE }, { "hipThreadIdx_z", "tid.z", C_LANE },
+        { "hipBlockIdx_x", "group", C_LANE }, { "hipBlockDim_x", "blockDim.x", C_UNIFORM },
+        { "hipBlockDim_y", "blockDim.y", C_UNIFORM }, { "hipBlockDim_z", "blockDim.z", C_UNIFORM },
+        { "warpSize", "wave_size", C_UNIFORM }, { "gl_SubgroupSize", "wave_size", C_UNIFORM },
+        { "WaveGetLaneCount", "wave_size", C_UNIFORM }, { "WaveGetLaneIndex", "lane", C_LANE },
+        { "gl_SubgroupInvocationID", "lane", C_LANE }, { "__lane_id", "lane", C_LANE },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(names[i].name, name))
+            return cl_v_name(L, names[i].cls, names[i].lds);
+    if (!strcmp(name, "true") || !strcmp(name, "false"))
+        return cl_v_const(L, !strcmp(name, "true"));
+    if (!strcmp(name, "nullptr") || !strcmp(name, "NULL"))
+        return cl_v_const(L, 0);
+    const csrc_define *d = cl_find_define(L, name);
+    if (d)
+        return cl_define_val(L, d);
+    static const char *const objs[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", "gl_LocalInvocationID",
+                                        "gl_WorkGroupID", "gl_WorkGroupSize", "gl_NumWorkGroups",
+                                        "gl_GlobalInvocationID", "hipThreadIdx", NULL };
+    for (int i = 0; objs[i]; i++)
+        if (!strcmp(objs[i], name)) {
+            val *v = cl_new_val(L, V_OBJ);
+            v->objname = objs[i];
+            return v;
+        }
+    return cl_v_data(L, cl_fmt(L, "'%s' is not defined in this file (give its value with -D %s=VALUE)", name, name), loc);
+}
+
+/* ------------------------------------------------------------- calls */
+
+bool cl_name_in(const char *n, const char *const *list)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(n, list[i]))
+            return true;
+    return false;
+}
+
+const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
+{
+    for (const csrc_func *f = L->unit->funcs; f; f = f->next)
+        if (!strcmp(f->name, name) && f->body && f->nparams == nargs && !f->kernel)
+            return f;
+    return NULL;
+}
+
+/* An atomic: its target (the first argument, an address or an element)
+ * is accessed once. */
+val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address)
+{
+    if (e->nargs == 0)
+        return cl_v_data(L, "an atomic's result", e->loc);
+    for (unsigned i = 1; i < e->nargs; i++)   /* the operands first */
+        if (!cl_expr(L, e->args[i]))
+            return NULL;
+    const csrc_expr *t = e->args[0];
+    lvalue lv = { 0 };
+    if (by_address && t->kind == CE_UNARY && !strcmp(t->op, "&")) {
+        if (cl_lvalue_of(L, t->a, &lv) < 0)
+            return NULL;
+    } else if (by_address) {
+        val *p = cl_expr(L, t);
+        if (!p)
+            return NULL;
+        if (p->kind == V_SHARED) {
+            lv.kind = LV_SHARED;
+            lv.s = cl_subscript(L, p, cl_v_const(L, 0), t->loc);
+            lv.bytes = cl_access_bytes(lv.s);
+        }
+    } else if (cl_lvalue_of(L, t, &lv) < 0) {
+        return NULL;
+    }
+    if (lv.kind == LV_SHARED) {
+        unsigned bytes = lv.bytes;
+        if (e->name && (strstr(e->name, "64") || strstr(e->name, "U64")))
+            bytes = 8;
+        if (cl_emit_access(L, 2, lv.s, bytes, t->loc) < 0)
+            return NULL;
+    }
+    return cl_v_data(L, "the value an atomic returns", e->loc);
+}
+
+val *cl_call(lower *L, const csrc_expr *e)
+{
+    static const char *const barriers[] = {
+        "__syncthreads", "__syncwarp", "__threadfence_block", "__threadfence", "barrier", "memoryBarrierShared",
+        "memoryBarrier", "groupMemoryBarrier", "GroupMemoryBarrierWithGroupSync", "GroupMemoryBarrier",
+        "AllMemoryBarrierWithGroupSync", "AllMemoryBarrier", "DeviceMemoryBarrierWithGroupSync",
+        "__builtin_amdgcn_s_barrier", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
+        "cp_async_wait", "__pipeline_wait_prior", "__pipeline_commit", "printf", "assert", "__builtin_assume",
+        "__builtin_expect", NULL,
+    };
+    static const char *const atomics_by_value[] = { "InterlockedAdd", "InterlockedMin", "InterlockedMax",
+                                                    "InterlockedAnd", "InterlockedOr", "InterlockedXor",
+                                                    "InterlockedExchange", "InterlockedCompareExchange",
+                                                    "InterlockedCompareStore", NULL };
+    const char *name = e->name;
+    if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), block.thread_rank() */
+        if (!strcmp(e->a->name, "sync") || !strcmp(e->a->name, "barrier_wait") || !strcmp(e->a->name, "arrive_and_wait"))
+            return cl_v_void(L);
+        if (!strcmp(e->a->name, "thread_rank") && e->nargs == 0)
+            return cl_v_name(L, C_LANE, "tid");
+        if (!strcmp(e->a->name, "size") && e->nargs == 0)
+            return cl_v_data(L, "a group's size (give --threads)", e->loc);
+    }
+    if (name && (!strcmp(name, "cg::this_thread_block") || !strcmp(name, "cooperative_groups::this_thread_block")
+                 || !strcmp(name, "this_thread_block")))
+        return cl_new_val(L, V_OBJ);
+    if (name && cl_name_in(name, barriers)) {
+        for (unsigned i = 0; i < e->nargs; i++)
+            if (!cl_expr(L, e->args[i]))
+                return NULL;
+        return cl_v_void(L);
+    }
+    bool glsl = L->o->lang == LDS_LANG_GLSL;
+    if (name && (!strncmp(name, "atomic", 6) || !strncmp(name, "__hip_atomic", 12) || !strncmp(name, "::atomic", 8)))
+        return cl_atomic_call(L, e, !glsl);
+    if (name && cl_name_in(name, atomics_by_value))
+        return cl_atomic_call(L, e, false);
+    /* int(x), uint(x), float(x): GLSL and HLSL constructors are casts */
+    unsigned tb, tl;
+    bool tf;
+    if (name && e->nargs == 1 && csrc_type_shape(name, &tb, &tl, &tf) && tl == 1) {
+        val *a = cl_expr(L, e->args[0]);
+        if (!a)
+            return NULL;
+        return tf && cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
+    }
+    /* integer functions lds has */
+    if (name && e->nargs >= 1 && e->nargs <= 2
+        && (!strcmp(name, "min") || !strcmp(name, "max") || !strcmp(name, "std::min") || !strcmp(name, "std::max")
+            || !strcmp(name, "umin") || !strcmp(name, "umax") || !strcmp(name, "abs") || !strcmp(name, "__mul24")
+            || !strcmp(name, "__umul24") || !strcmp(name, "__popc") || !strcmp(name, "__ffs") || !strcmp(name, "cute::min")
+            || !strcmp(name, "cute::max"))) {
+        val *a = cl_expr(L, e->args[0]);
+        val *b = a && e->nargs > 1 ? cl_expr(L, e->args[1]) : NULL;
+        if (!a || (e->nargs > 1 && !b))
+            return NULL;
+        if (!cl_is_int(a) || (b && !cl_is_int(b)))
+            return cl_data_of(L, a, b, e->loc);
+        if (!strcmp(name, "__mul24") || !strcmp(name, "__umul24"))
+            return b ? cl_int_op(L, "*", a, b) : a;
+        const char *fn = strstr(name, "min") ? "min" : strstr(name, "max") ? "max" : !strcmp(name, "abs") ? "abs"
+                       : !strcmp(name, "__popc") ? "popcount" : NULL;
+        if (!fn)
+            return cl_v_data(L, cl_fmt(L, "the result of '%s'", name), e->loc);
+        if (b && a->cls == C_CONST && b->cls == C_CONST)
+            return cl_v_const(L, !strcmp(fn, "min") ? (a->k < b->k ? a->k : b->k) : (a->k > b->k ? a->k : b->k));
+        val *v = cl_new_val(L, V_INT);
+        v->cls = b ? cl_max_cls(a->cls, b->cls) : a->cls;
+        v->text = b ? cl_fmt(L, "%s(%s, %s)", fn, a->text, b->text) : cl_fmt(L, "%s(%s)", fn, a->text);
+        v->atom = true;
+        cl_inherit_missing(v, a, b);
+        return v;
+    }
+    /* the wave's own: its lane, its size, its first lane */
+    if (name && e->nargs == 0 && (!strcmp(name, "WaveGetLaneIndex") || !strcmp(name, "WaveGetLaneCount")
+                                  || !strcmp(name, "__lane_id")))
+        return cl_free_name(L, name, e->loc);
+    if (name && e->nargs == 0 && (!strcmp(name, "WaveIsFirstLane") || !strcmp(name, "subgroupElect"))) {
+        if (L->guard)   /* the first lane the condition leaves on: not worked out */
+            return cl_v_data(L, cl_fmt(L, "the result of '%s' under a per-lane condition", name), e->loc);
+        return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
+    }
+    /* a function of this file: inlined */
+    const csrc_func *f = name ? cl_find_func(L, name, e->nargs) : NULL;
+    if (f) {
+        val *r;
+        return cl_inline_body(L, f, e, &r) < 0 ? NULL : r;
+    }
+    /* anything else: its arguments run (their accesses count); a shared
+     * array passed in is accessed where lds-calc cannot see */
+    for (unsigned i = 0; i < e->nargs; i++) {
+        val *a = cl_expr(L, e->args[i]);
+        if (!a)
+            return NULL;
+        if (a->kind == V_SHARED && L->o->warn) {
+            lds_diag w = { 0 };
+            lds_diag_set(&w, e->args[i]->loc,
+                         "'%s' is passed to '%s', which lds-calc does not see into: the accesses it makes there are "
+                         "not counted",
+                         a->arr->name, name ? name : "a function");
+            w.warning = 1;
+            L->o->warn(L->o->warn_ctx, &w);
+            L->accesses++;
+            cl_line(L, e->args[i]->loc, "skipped read %s: passed to '%s', which lds-calc does not see into", a->arr->name,
+                 name ? name : "a function");
+        }
+    }
+    if (cl_is_member_call(e, "thread_rank"))
+        return cl_v_name(L, C_LANE, "tid");
+    return cl_v_data(L, cl_fmt(L, "the result of '%s'", name ? name : "a call"), e->loc);
+}

@@ -1,0 +1,543 @@
+/* src/csrc_expr.c - a kernel's expressions lowered (src/csrc_lower_impl.h):
+ * shared arrays and pointers into them, each access written as an lds
+ * access statement where it happens (a skipped record where its index is
+ * data), assignments, the guards of && || and ?:. */
+#include "src/csrc_lower_impl.h"
+
+/* ------------------------------------------------------ shared arrays */
+
+sarray *cl_find_array(lower *L, const char *name)
+{
+    for (sarray *a = L->arrays; a; a = a->next)
+        if (!strcmp(a->name, name))
+            return a;
+    return NULL;
+}
+
+/* The offset, in scalars, of a's element [idx...] (n of them): the row
+ * sizes of the lds dimensions after each. */
+val *cl_flat_of(lower *L, const val *s)
+{
+    if (s->flat)
+        return (val *)s->flat;
+    const sarray *a = s->arr;
+    unsigned dims = a->ndims + (a->lanes > 1);
+    val *f = cl_v_const(L, s->comp);
+    for (unsigned d = 0; d < s->nidx; d++) {
+        val *stride = cl_v_const(L, 1);
+        for (unsigned e = d + 1; e < dims; e++) {
+            int64_t k;
+            bool known = false;
+            if (sscanf(a->dims[e], "%lld", (long long *)&k) == 1 && strspn(a->dims[e], "0123456789") == strlen(a->dims[e]))
+                known = true;
+            stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
+        }
+        f = cl_int_op(L, "+", f, cl_int_op(L, "*", s->idx[d], stride));
+    }
+    return f;
+}
+
+/* The lds target of an access through s: NAME[i]...[c], from the C
+ * subscripts when the element is named whole, else from the offset. */
+const char *cl_target_text(lower *L, const val *s)
+{
+    const sarray *a = s->arr;
+    unsigned dims = a->ndims + (a->lanes > 1);
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "%s", a->name);
+    if (!s->flat && s->nidx == a->ndims) {
+        for (unsigned d = 0; d < s->nidx; d++)
+            lds_buf_printf(&b, "[%s]", s->idx[d]->text);
+        if (a->lanes > 1)
+            lds_buf_printf(&b, "[%u]", s->comp);
+    } else {   /* from the offset: each index by division */
+        val *f = cl_flat_of(L, s);
+        for (unsigned d = 0; d < dims; d++) {
+            val *stride = cl_v_const(L, 1);
+            for (unsigned e = d + 1; e < dims; e++) {
+                int64_t k;
+                bool known = strspn(a->dims[e], "0123456789") == strlen(a->dims[e]) && sscanf(a->dims[e], "%lld", (long long *)&k) == 1;
+                stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
+            }
+            val *q = cl_int_op(L, "/", f, stride);
+            if (d > 0) {
+                int64_t k;
+                bool known = strspn(a->dims[d], "0123456789") == strlen(a->dims[d]) && sscanf(a->dims[d], "%lld", (long long *)&k) == 1;
+                q = cl_int_op(L, "%", q, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[d])));
+            }
+            lds_buf_printf(&b, "[%s]", q->text);
+        }
+    }
+    const char *t = lds_arena_strndup(L->arena, lds_buf_str(&b), b.len);
+    lds_buf_free(&b);
+    return t;
+}
+
+const char *cl_kind_word(int kind) { return kind == 0 ? "read" : kind == 1 ? "write" : "atomic"; }
+
+/* Why the indices of s cannot be followed, or NULL. */
+const val *cl_data_index(const val *s)
+{
+    if (s->flat && s->flat->kind != V_INT)
+        return s->flat;
+    for (unsigned d = 0; d < s->nidx; d++)
+        if (s->idx[d]->kind != V_INT)
+            return s->idx[d];
+    return NULL;
+}
+
+/* One access through s (kind 0 read, 1 write, 2 atomic) of `bytes`. */
+int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc)
+{
+    L->accesses++;
+    const char *name = s->arr->name;
+    const char *why = L->skip;
+    lds_loc why_loc = L->skip_loc;
+    const val *d = cl_data_index(s);
+    if (!why && d) {
+        why = d->why ? d->why : "its index is data";
+        why_loc = d->why_loc;
+    }
+    if (!why && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
+        why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
+        why_loc = loc;
+    }
+    if (why) {
+        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
+             why_loc.line ? cl_where(L, why_loc) : "");
+        return 0;
+    }
+    const val *idx[LDS_MAX_DIMS + 1];
+    unsigned n = 0;
+    if (s->flat)
+        idx[n++] = s->flat;
+    for (unsigned k = 0; k < s->nidx; k++)
+        idx[n++] = s->idx[k];
+    for (unsigned k = 0; k < n; k++)
+        if (cl_need(L, idx[k], "an index") < 0)
+            return -1;
+    if (cl_need(L, L->gmiss, "the condition of an access") < 0)
+        return -1;
+    const char *t = cl_target_text(L, s);
+    if (L->guard)
+        cl_line(L, loc, "%s b%u %s if %s", cl_kind_word(kind), bytes * 8, t, L->guard);
+    else
+        cl_line(L, loc, "%s b%u %s", cl_kind_word(kind), bytes * 8, t);
+    return 0;
+}
+
+/* The bytes an access to s moves when it names the element (or the
+ * pointee) whole. */
+unsigned cl_access_bytes(const val *s)
+{
+    if (s->pointee)
+        return s->pointee;
+    return s->arr->scalar * (s->comp ? 1 : s->arr->lanes);
+}
+
+/* ------------------------------------------------------- expressions */
+
+unsigned cl_type_bytes(const csrc_type *t, bool *is_float)
+{
+    unsigned scalar, lanes;
+    bool fl = false;
+    if (t && t->base && csrc_type_shape(t->base, &scalar, &lanes, &fl)) {
+        if (is_float)
+            *is_float = fl;
+        return scalar * lanes;
+    }
+    if (is_float)
+        *is_float = false;
+    return 0;
+}
+
+/* The value of a shared element named whole or through a pointer: a read
+ * (unless it is only an address: &s[i], a row s[i] of a 2-D array). */
+val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc)
+{
+    if (s->flat == NULL && s->nidx < s->arr->ndims && !s->pointee)
+        return (val *)s;   /* a row: decays to a pointer */
+    if (cl_emit_access(L, 0, s, cl_access_bytes(s), loc) < 0)
+        return NULL;
+    return cl_v_data(L, cl_fmt(L, "a value loaded from shared memory ('%s')", s->arr->name), loc);
+}
+
+/* s[i]: one more subscript, or an offset through a pointer. */
+val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
+{
+    val *r = cl_new_val(L, V_SHARED);
+    *r = *s;
+    if (!s->flat && s->nidx < s->arr->ndims && !s->pointee) {
+        r->idx[r->nidx++] = i;
+        return r;
+    }
+    /* through a pointer: offset by i pointees */
+    unsigned per = s->pointee ? s->pointee / s->arr->scalar : s->arr->lanes;
+    if (!per)
+        per = 1;
+    const val *f = cl_flat_of(L, s);
+    r->flat = i->kind == V_INT ? cl_int_op(L, "+", f, cl_int_op(L, "*", i, cl_v_const(L, per))) : i;
+    r->nidx = 0;
+    (void)loc;
+    return r;
+}
+
+int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
+{
+    memset(lv, 0, sizeof *lv);
+    lv->loc = e->loc;
+    lv->kind = LV_OTHER;
+    if (e->kind == CE_ID) {
+        binding *b = cl_lookup(L, e->name);
+        if (b && b->v->kind == V_SHARED && b->v->shared_scalar) {
+            lv->kind = LV_SHARED;
+            lv->s = b->v;
+            lv->bytes = cl_access_bytes(b->v);
+        } else if (b) {
+            lv->kind = LV_VAR;
+            lv->var = b;
+        }
+        return 0;
+    }
+    val *s = NULL;
+    if (e->kind == CE_INDEX) {
+        val *base = cl_expr(L, e->a);
+        val *i = base ? cl_expr(L, e->b) : NULL;
+        if (!i)
+            return cl_failed(L) ? -1 : 0;
+        if (base->kind != V_SHARED)
+            return 0;   /* global memory or registers */
+        s = cl_subscript(L, base, i, e->loc);
+    } else if (e->kind == CE_UNARY && !strcmp(e->op, "*")) {
+        val *p = cl_expr(L, e->a);
+        if (!p)
+            return -1;
+        if (p->kind != V_SHARED)
+            return 0;
+        s = cl_subscript(L, p, cl_v_const(L, 0), e->loc);
+    } else if (e->kind == CE_MEMBER && !strcmp(e->op, ".")) {
+        lvalue base;
+        if (cl_lvalue_of(L, e->a, &base) < 0)
+            return -1;
+        if (base.kind != LV_SHARED || base.s->arr->lanes < 2)
+            return 0;
+        /* s[i].y, s[i].xy */
+        const char *comps = "xyzw", *rgba = "rgba";
+        const char *m = e->name;
+        const char *p0 = strchr(comps, m[0]) ? comps : strchr(rgba, m[0]) ? rgba : NULL;
+        if (!p0 || strlen(m) > 4)
+            return 0;
+        unsigned first = (unsigned)(strchr(p0, m[0]) - p0), n = (unsigned)strlen(m);
+        for (unsigned k = 1; k < n; k++)
+            if (!strchr(p0, m[k]) || (unsigned)(strchr(p0, m[k]) - p0) != first + k)
+                return 0;   /* a swizzle out of order: several accesses */
+        val *c = cl_new_val(L, V_SHARED);
+        *c = *base.s;
+        c->comp = first;
+        c->pointee = base.s->arr->scalar * n;
+        if (c->flat)
+            c->flat = cl_int_op(L, "+", c->flat, cl_v_const(L, first));
+        lv->kind = LV_SHARED;
+        lv->s = c;
+        lv->bytes = c->pointee;
+        return 0;
+    } else {
+        return 0;
+    }
+    lv->kind = LV_SHARED;
+    lv->s = s;
+    lv->bytes = cl_access_bytes(s);
+    return 0;
+}
+
+/* Assign v to a variable. */
+void cl_set_var(lower *L, binding *b, val *v)
+{
+    if (b->is_float && v->kind == V_INT)
+        v = cl_v_data(L, "a floating-point value", (lds_loc){ 0 });
+    b->v = v;
+}
+
+/* a op= b, x++, x = b: the accesses it makes and its value. */
+val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc)
+{
+    val *r = rv;
+    if (!r && rhs && !(r = cl_expr(L, rhs)))
+        return NULL;
+    lvalue lv;
+    if (cl_lvalue_of(L, target, &lv) < 0)
+        return NULL;
+    bool compound = strcmp(op, "=") != 0;
+    if (lv.kind == LV_SHARED) {
+        if (compound && cl_emit_access(L, 0, lv.s, lv.bytes, target->loc) < 0)
+            return NULL;
+        if (cl_emit_access(L, 1, lv.s, lv.bytes, target->loc) < 0)
+            return NULL;
+        return cl_v_data(L, "a value stored in shared memory", loc);
+    }
+    if (lv.kind != LV_VAR)
+        return r;
+    val *nv = r;
+    if (compound) {
+        char bop[4];
+        snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+        val *old = lv.var->v;
+        if (old->kind == V_SHARED && r->kind == V_INT && (!strcmp(bop, "+") || !strcmp(bop, "-"))) {
+            nv = cl_subscript(L, old, !strcmp(bop, "+") ? r : cl_int_unary(L, "-", r), loc);
+            if (old->flat || old->pointee)
+                nv->pointee = old->pointee;
+        } else if (cl_is_int(old) && cl_is_int(r)) {
+            nv = cl_int_op(L, bop, old, r);
+        } else {
+            nv = cl_data_of(L, old, r, loc);
+        }
+    }
+    cl_set_var(L, lv.var, nv);
+    return nv;
+}
+
+/* e's accesses made only where cond holds (the right of && ||, a side
+ * of ?:). */
+val *cl_guarded(lower *L, const csrc_expr *e, const val *cond, bool when)
+{
+    const char *g = L->guard, *skip = L->skip;
+    const val *gm = L->gmiss;
+    lds_loc skip_loc = L->skip_loc;
+    if (cond->kind == V_INT && cond->cls == C_CONST) {
+        if (!!cond->k != when)
+            L->skip = "never runs";   /* C evaluates it nowhere */
+    } else if (cond->kind == V_INT) {
+        L->guard = cl_and_guard(L, g, when ? cl_paren(L, cond) : cl_fmt(L, "!%s", cl_paren(L, cond)));
+        if (!L->gmiss && cond->missing)
+            L->gmiss = cond;
+    } else if (!L->skip) {
+        L->skip = cond->why ? cl_fmt(L, "whether it runs depends on %s", cond->why) : "it runs under a condition on data";
+        L->skip_loc = cond->why_loc;
+    }
+    val *v = NULL;
+    if (cond->kind == V_INT && cond->cls == C_CONST && !!cond->k != when)
+        v = cl_v_const(L, 0);   /* not evaluated at all */
+    else
+        v = cl_expr(L, e);
+    L->guard = g;
+    L->gmiss = gm;
+    L->skip = skip;
+    L->skip_loc = skip_loc;
+    return v;
+}
+
+bool cl_is_member_call(const csrc_expr *e, const char *name)
+{
+    return e->kind == CE_CALL && e->a && e->a->kind == CE_MEMBER && !strcmp(e->a->name, name);
+}
+
+val *cl_expr(lower *L, const csrc_expr *e)
+{
+    if (cl_failed(L))
+        return NULL;
+    switch (e->kind) {
+    case CE_INT:
+        return cl_v_const(L, e->value);
+    case CE_FLOAT:
+        return cl_v_data(L, "a floating-point value", e->loc);
+    case CE_STR:
+        return cl_v_data(L, "a string", e->loc);
+    case CE_OPAQUE:
+        if (L->o->warn) {   /* what it does to shared memory is not seen: say so */
+            lds_diag w = { 0 };
+            lds_diag_set(&w, e->loc, "%s: not followed; the shared-memory accesses in it are not counted",
+                         e->name ? e->name : "an expression");
+            w.warning = 1;
+            L->o->warn(L->o->warn_ctx, &w);
+        }
+        return cl_v_data(L, cl_fmt(L, "%s, which lds-calc does not follow", e->name ? e->name : "an expression"), e->loc);
+    case CE_ID: {
+        binding *b = cl_lookup(L, e->name);
+        if (b && b->v->kind == V_SHARED && b->v->shared_scalar)
+            return cl_shared_rvalue(L, b->v, e->loc);
+        if (b)
+            return b->v;
+        sarray *a = cl_find_array(L, e->name);
+        if (a) {
+            val *v = cl_new_val(L, V_SHARED);
+            v->arr = a;
+            return v;
+        }
+        return cl_free_name(L, e->name, e->loc);
+    }
+    case CE_MEMBER: {
+        if (e->a->kind == CE_ID) {   /* threadIdx.x, or a parameter such as an SV_ vector */
+            binding *b = cl_lookup(L, e->a->name);
+            val *v = !b ? cl_builtin_member(L, e->a->name, e->name)
+                   : b->v->kind == V_OBJ && b->v->objname ? cl_builtin_member(L, b->v->objname, e->name) : NULL;
+            if (v)
+                return v;
+        }
+        lvalue lv;   /* s[i].y: one component of a shared vector */
+        if (cl_lvalue_of(L, e, &lv) < 0)
+            return NULL;
+        if (lv.kind == LV_SHARED)
+            return cl_shared_rvalue(L, lv.s, e->loc);
+        if (e->a->kind != CE_ID && e->a->kind != CE_INDEX && !cl_expr(L, e->a))
+            return NULL;   /* f().x: the call runs */
+        return cl_v_data(L, cl_fmt(L, "member '%s', which lds-calc does not follow", e->name), e->loc);
+    }
+    case CE_INDEX: {
+        /* a name this file does not declare, subscripted: a buffer
+         * declared elsewhere (an HLSL resource in a header) */
+        bool elsewhere = e->a->kind == CE_ID && !cl_lookup(L, e->a->name) && !cl_find_array(L, e->a->name)
+                      && !cl_find_define(L, e->a->name);
+        val *base = elsewhere ? cl_new_val(L, V_GLOBAL) : cl_expr(L, e->a);
+        val *i = base ? cl_expr(L, e->b) : NULL;
+        if (!i)
+            return NULL;
+        if (elsewhere)
+            return cl_v_data(L, cl_fmt(L, "a value loaded from '%s' (a buffer declared outside this file)", e->a->name),
+                             e->loc);
+        if (base->kind == V_SHARED)
+            return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
+        if (base->kind == V_GLOBAL)
+            return cl_v_data(L, "a value loaded from global memory", e->loc);
+        return cl_v_data(L, base->kind == V_DATA && base->why ? base->why : "an element of an array outside shared memory", e->loc);
+    }
+    case CE_UNARY: {
+        if (!strcmp(e->op, "++") || !strcmp(e->op, "--")) {
+            csrc_expr one = { .kind = CE_INT, .loc = e->loc, .value = 1 };
+            return cl_assign(L, e->a, !strcmp(e->op, "++") ? "+=" : "-=", &one, NULL, e->loc);
+        }
+        if (!strcmp(e->op, "&")) {
+            lvalue lv;
+            if (cl_lvalue_of(L, e->a, &lv) < 0)
+                return NULL;
+            if (lv.kind == LV_SHARED) {
+                val *p = cl_new_val(L, V_SHARED);
+                *p = *lv.s;
+                p->flat = cl_flat_of(L, lv.s);
+                p->nidx = 0;
+                p->pointee = lv.bytes;
+                return p;
+            }
+            val *v = cl_expr(L, e->a);
+            if (v && v->kind == V_GLOBAL)
+                return v;
+            return v ? cl_v_data(L, "an address outside shared memory", e->loc) : NULL;
+        }
+        if (!strcmp(e->op, "*")) {
+            val *p = cl_expr(L, e->a);
+            if (!p)
+                return NULL;
+            if (p->kind == V_SHARED)
+                return cl_shared_rvalue(L, cl_subscript(L, p, cl_v_const(L, 0), e->loc), e->loc);
+            return cl_v_data(L, "a value loaded through a pointer", e->loc);
+        }
+        val *a = cl_expr(L, e->a);
+        if (!a)
+            return NULL;
+        return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
+    }
+    case CE_POSTFIX: {
+        binding *b = e->a->kind == CE_ID ? cl_lookup(L, e->a->name) : NULL;
+        val *old = b ? b->v : NULL;
+        csrc_expr one = { .kind = CE_INT, .loc = e->loc, .value = 1 };
+        val *nv = cl_assign(L, e->a, !strcmp(e->op, "++") ? "+=" : "-=", &one, NULL, e->loc);
+        return old ? old : nv;
+    }
+    case CE_BINARY: {
+        val *a = cl_expr(L, e->a);
+        if (!a)
+            return NULL;
+        if (!strcmp(e->op, "&&") || !strcmp(e->op, "||")) {
+            val *b = cl_guarded(L, e->b, a, !strcmp(e->op, "&&"));
+            if (!b)
+                return NULL;
+            if (cl_is_int(a) && a->cls == C_CONST)
+                return !strcmp(e->op, "&&") ? (a->k ? (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b) : cl_v_const(L, 0))
+                                            : (a->k ? cl_v_const(L, 1) : (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b));
+            return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
+        }
+        val *b = cl_expr(L, e->b);
+        if (!b)
+            return NULL;
+        if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
+            val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
+            val *p = cl_subscript(L, a, off, e->loc);
+            p->pointee = a->pointee ? a->pointee : (a->nidx < a->arr->ndims && !a->flat ? 0 : p->pointee);
+            if (!a->flat && !a->pointee && a->nidx < a->arr->ndims) {   /* row + k: a pointer to its element k */
+                val *row = cl_new_val(L, V_SHARED);
+                *row = *a;
+                row->idx[row->nidx++] = cl_v_const(L, 0);
+                p = cl_new_val(L, V_SHARED);
+                *p = *row;
+                p->flat = cl_int_op(L, "+", cl_flat_of(L, row), cl_int_op(L, "*", off, cl_v_const(L, a->arr->lanes)));
+                p->nidx = 0;
+                p->pointee = a->arr->scalar * a->arr->lanes;
+            }
+            return p;
+        }
+        if (b->kind == V_SHARED && cl_is_int(a) && !strcmp(e->op, "+")) {
+            val *p = cl_subscript(L, b, a, e->loc);
+            return p;
+        }
+        if (a->kind == V_GLOBAL || b->kind == V_GLOBAL)
+            return a->kind == V_GLOBAL ? a : b;   /* pointer arithmetic on global memory */
+        return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
+    }
+    case CE_ASSIGN:
+        return cl_assign(L, e->a, e->op, e->b, NULL, e->loc);
+    case CE_COND: {
+        val *c = cl_expr(L, e->a);
+        if (!c)
+            return NULL;
+        val *a = cl_guarded(L, e->b, c, true);
+        val *b = a ? cl_guarded(L, e->c, c, false) : NULL;
+        if (!b)
+            return NULL;
+        if (cl_is_int(c) && c->cls == C_CONST)
+            return c->k ? a : b;
+        return cl_is_int(c) && cl_is_int(a) && cl_is_int(b) ? cl_int_cond(L, c, a, b) : cl_data_of(L, c->kind == V_DATA ? c : a, b, e->loc);
+    }
+    case CE_COMMA: {
+        val *a = cl_expr(L, e->a);
+        return a ? cl_expr(L, e->b) : NULL;
+    }
+    case CE_CAST: {
+        val *a = cl_expr(L, e->a);
+        if (!a)
+            return NULL;
+        const csrc_type *t = e->type;
+        bool fl = false;
+        unsigned bytes = cl_type_bytes(t, &fl);
+        if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
+            if (a->kind != V_SHARED)
+                return a->kind == V_GLOBAL ? a : cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
+            val *p = cl_new_val(L, V_SHARED);
+            *p = *a;
+            p->flat = cl_flat_of(L, a);
+            p->nidx = 0;
+            p->pointee = t->pointers == 1 && bytes ? bytes : a->arr->scalar;
+            if (!bytes)
+                return cl_v_data(L, cl_fmt(L, "a pointer to '%s', whose size lds-calc does not know", t->base), e->loc);
+            return p;
+        }
+        if (fl || !cl_is_int(a))
+            return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
+        return a;   /* an integer cast: the value (lds-calc computes exactly) */
+    }
+    case CE_SIZEOF: {
+        unsigned bytes = e->type ? cl_type_bytes(e->type, NULL) : 0;
+        if (!bytes && e->a && e->a->kind == CE_ID) {
+            binding *b = cl_lookup(L, e->a->name);
+            (void)b;
+        }
+        return bytes ? cl_v_const(L, bytes) : cl_v_data(L, "a sizeof lds-calc cannot work out", e->loc);
+    }
+    case CE_INIT:
+        for (unsigned i = 0; i < e->nargs; i++)
+            if (!cl_expr(L, e->args[i]))
+                return NULL;
+        return cl_v_data(L, "an initialiser list", e->loc);
+    case CE_CALL:
+        return cl_call(L, e);
+    }
+    return cl_v_data(L, "an expression lds-calc does not follow", e->loc);
+}

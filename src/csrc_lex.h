@@ -1,0 +1,60 @@
+/* src/csrc_lex.h - the tokens of a kernel file (CUDA, HIP, HLSL, GLSL),
+ * after C's preprocessor: #define (object and function macros, # and ##),
+ * #undef, #if/#ifdef/#ifndef/#elif/#else/#endif, the rest skipped.
+ *
+ * A token from a macro is placed where the macro was used, so every
+ * message about it points at the kernel's own text. */
+#ifndef LDS_CSRC_LEX_H
+#define LDS_CSRC_LEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/arena.h"
+#include "src/diag.h"
+
+typedef enum { CT_EOF, CT_ID, CT_NUM, CT_STR, CT_CHR, CT_PUNCT } csrc_tok_kind;
+
+typedef struct {
+    csrc_tok_kind kind;
+    const char *text;         /* its spelling (not NUL-terminated) */
+    unsigned len;
+    lds_loc loc;              /* where it is, or where its macro was used */
+    bool bol;                 /* first on its line */
+} csrc_tok;
+
+typedef struct {
+    csrc_tok *v;
+    size_t n, cap;
+} csrc_toks;
+
+/* A name given on the command line (-D): its value when it has one
+ * (a sweep gives several: has_value false), for #if. */
+typedef struct {
+    const char *name;
+    bool has_value;
+    int64_t value;
+    bool used;                    /* the front end read it */
+} csrc_define;
+
+typedef struct {
+    csrc_define *defines;
+    unsigned ndefines;
+    void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
+    void *warn_ctx;
+} csrc_pp_options;
+
+/* Preprocess src into out (its tokens live in arena, out->v in malloc'd
+ * memory: csrc_toks_free).  -1 with diag set on an error. */
+int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, csrc_toks *out,
+                    lds_diag *diag);
+void csrc_toks_free(csrc_toks *t);
+
+/* Whether t is the identifier or punctuator s. */
+bool csrc_is(const csrc_tok *t, const char *s);
+/* The value of an integer literal (C's suffixes u, l, ll; hex, octal,
+ * binary); false for a floating-point literal or a malformed one. */
+bool csrc_int_value(const csrc_tok *t, int64_t *out);
+
+#endif

@@ -1,0 +1,553 @@
+/* src/csrc_loop.c - a kernel's loops lowered (src/csrc_lower_impl.h).
+ * A loop whose state is constant here is run now, and its variables
+ * become expressions of the trip number (affine, shifts, or a table); a
+ * counter that steps by a constant gives a for ... in dimension, the lanes
+ * whose own bound is passed running no trip; any other uniform loop is a
+ * for ... while loop; the rest is skipped, saying why. */
+#include "src/csrc_lower_impl.h"
+
+/* ------------------------------------------------------------- loops */
+
+/* A loop the lowering does not follow: its accesses become skipped
+ * records saying why. */
+int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
+{
+    const char *os = L->skip;
+    lds_loc osl = L->skip_loc;
+    if (!L->skip) {
+        L->skip = why;
+        L->skip_loc = at;
+    }
+    /* what the body assigns is unknown from here on */
+    const char *names[64];
+    unsigned n = 0;
+    cl_changed_names(s, names, &n, 64);
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        if (b)
+            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
+    }
+    L->loops++;   /* no lets in it */
+    int rc = 0;
+    if (s->kind == CS_FOR && s->other)
+        rc = cl_one_stmt(L, s->other);
+    if (rc == 0 && s->body)
+        rc = cl_one_stmt(L, s->body);
+    L->loops--;
+    L->skip = os;
+    L->skip_loc = osl;
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        if (b)
+            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
+    }
+    return rc;
+}
+
+/* The step of v in a for loop's third part: v++, v += c, v = v + c
+ * (affine: *step set), or any other update (*next set). */
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op)
+{
+    *step = NULL;
+    *next_rhs = NULL;
+    if (!e || e->kind == CE_COMMA)
+        return -1;
+    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, v)
+        && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))) {
+        *step = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        return 0;
+    }
+    if (e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, v))
+        return -1;
+    if (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) {
+        val *c = cl_expr(L, e->b);
+        if (!c)
+            return -2;
+        if (cl_is_int(c) && c->cls != C_LANE) {
+            *step = !strcmp(e->op, "+=") ? c : cl_int_unary(L, "-", c);
+            return 0;
+        }
+    }
+    if (!strcmp(e->op, "=") && e->b->kind == CE_BINARY && (!strcmp(e->b->op, "+") || !strcmp(e->b->op, "-"))
+        && e->b->a->kind == CE_ID && !strcmp(e->b->a->name, v)) {
+        val *c = cl_expr(L, e->b->b);
+        if (!c)
+            return -2;
+        if (cl_is_int(c) && c->cls != C_LANE) {
+            *step = !strcmp(e->b->op, "+") ? c : cl_int_unary(L, "-", c);
+            return 0;
+        }
+    }
+    *next_rhs = e->b;
+    *next_op = e->op;
+    return 0;
+}
+
+/* The bound of `v OP E` (or `E OP v`) in a loop condition: E, the
+ * comparison as v sees it, and whether it is that simple. */
+bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op)
+{
+    if (!c || c->kind != CE_BINARY)
+        return false;
+    static const char *const cmp[] = { "<", "<=", ">", ">=", NULL };
+    static const char *const flipped[] = { ">", ">=", "<", "<=", NULL };
+    for (int i = 0; cmp[i]; i++) {
+        if (strcmp(c->op, cmp[i]))
+            continue;
+        if (c->a->kind == CE_ID && !strcmp(c->a->name, v)) {
+            *bound = c->b;
+            *op = cmp[i];
+            return true;
+        }
+        if (c->b->kind == CE_ID && !strcmp(c->b->name, v)) {
+            *bound = c->a;
+            *op = flipped[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether an expression mentions the name v. */
+bool cl_mentions(const csrc_expr *e, const char *v)
+{
+    if (!e)
+        return false;
+    if (e->kind == CE_ID && !strcmp(e->name, v))
+        return true;
+    if (cl_mentions(e->a, v) || cl_mentions(e->b, v) || cl_mentions(e->c, v))
+        return true;
+    for (unsigned i = 0; i < e->nargs; i++)
+        if (cl_mentions(e->args[i], v))
+            return true;
+    return false;
+}
+
+/* What the loop at s changes is not followed past it. */
+void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        if (b && b->v->kind != V_DATA)
+            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
+    }
+}
+
+/* The statements at a body's own level (its compound's list, or it). */
+const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t)
+{
+    if (!t)
+        return body->kind == CS_COMPOUND ? body->body : body;
+    return body->kind == CS_COMPOUND ? t->next : NULL;
+}
+
+/* x op= E, x = E, x++ at the body's own level: the statement's expression
+ * if it updates x, else NULL. */
+const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x)
+{
+    const csrc_expr *e = t->kind == CS_EXPR ? t->e : NULL;
+    if (!e || !e->a || e->a->kind != CE_ID || strcmp(e->a->name, x))
+        return NULL;
+    if (e->kind == CE_ASSIGN)
+        return e;
+    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && (!strcmp(e->op, "++") || !strcmp(e->op, "--")))
+        return e;
+    return NULL;
+}
+
+/* How many times the name x is assigned anywhere in e. */
+unsigned cl_count_assigns(const csrc_expr *e, const char *x)
+{
+    if (!e)
+        return 0;
+    unsigned n = ((e->kind == CE_ASSIGN || e->kind == CE_POSTFIX
+                   || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))))
+                  && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, x));
+    n += cl_count_assigns(e->a, x) + cl_count_assigns(e->b, x) + cl_count_assigns(e->c, x);
+    for (unsigned i = 0; i < e->nargs; i++)
+        n += cl_count_assigns(e->args[i], x);
+    return n;
+}
+
+typedef struct {
+    const char *x;
+    unsigned n;
+} assign_count;
+
+static void count_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    assign_count *c = ctx;
+    c->n += cl_count_assigns(s->e, c->x) + cl_count_assigns(s->step, c->x);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        c->n += cl_count_assigns(s->decls[i].init, c->x);
+}
+
+unsigned cl_count_assigns_stmt(const csrc_stmt *s, const char *x)
+{
+    assign_count c = { x, 0 };
+    cl_walk_stmts(s, count_in_stmt, &c);
+    return c.n;
+}
+
+/* An integer sequence as an expression of the trip number t: affine,
+ * a shift left or right by a constant per trip, or (a short one) a table
+ * of ?: .  NULL if none fits. */
+val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
+{
+    val *trip = cl_v_name(L, C_UNIFORM, t);
+    bool affine = true;
+    for (unsigned j = 2; j < n && affine; j++)
+        affine = v[j] - v[j - 1] == v[1] - v[0];
+    if (n < 2 || affine)
+        return n < 2 ? cl_v_const(L, v[0]) : cl_int_op(L, "+", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, v[1] - v[0]), trip));
+    for (int c = 1; c < 31; c++) {   /* v0 << c t, v0 >> c t */
+        bool left = v[0] != 0, right = v[0] != 0;
+        for (unsigned j = 0; j < n && (left || right); j++) {
+            left = left && (uint64_t)j * (uint64_t)c < 62 && v[0] > 0 && v[0] <= (INT64_MAX >> (j * c)) && v[j] == v[0] << (j * c);
+            right = right && (uint64_t)j * (uint64_t)c < 63 && v[j] == v[0] >> (j * c);
+        }
+        if (left || right)
+            return cl_int_op(L, left ? "<<" : ">>", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, c), trip));
+    }
+    if (n > 32)
+        return NULL;
+    val *r = cl_v_const(L, v[n - 1]);
+    for (unsigned j = n - 1; j-- > 0;)
+        r = cl_int_cond(L, cl_int_op(L, "==", trip, cl_v_const(L, j)), cl_v_const(L, v[j]), r);
+    return r;
+}
+
+/* A loop whose condition and changing variables are constants here:
+ * run it now for its trip count and each variable's values, trip by
+ * trip; bind them as expressions of the trip number.  0 and *done true
+ * when it worked; *done false when the loop is not of that kind. */
+int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
+{
+    *done = false;
+    const csrc_stmt *body = s->body;
+    const char *names[64];
+    unsigned n = 0;
+    csrc_stmt one = *body;
+    one.next = NULL;
+    cl_changed_names(body, names, &n, 64);
+    const char *carried[MAX_CARRIED];
+    unsigned nc = 0;
+    carried[nc++] = v;
+    for (unsigned i = 0; i < n; i++) {   /* integer variables the body changes at its own level only */
+        binding *b = cl_lookup(L, names[i]);
+        if (!b || !strcmp(names[i], v) || b->v->kind != V_INT)
+            continue;
+        unsigned top = 0;
+        for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t))
+            top += cl_update_of(t, names[i]) != NULL;
+        if (top == 0 || top != cl_count_assigns_stmt(&one, names[i]) || nc >= MAX_CARRIED || b->v->cls != C_CONST)
+            return 0;
+        carried[nc++] = names[i];
+    }
+    /* run it: values at the start of each trip */
+    snapshot before = cl_save_env(L);
+    size_t out_mark = L->out.len;
+    unsigned made = L->accesses;
+    int64_t *seq = lds_xcalloc((size_t)MAX_SIM_TRIPS * nc, sizeof *seq);
+    int64_t final[MAX_CARRIED];   /* each carried variable's value when the loop ends */
+    unsigned trips = 0;
+    bool ok = true;
+    for (;;) {
+        for (unsigned c = 0; c < nc && ok; c++)
+            ok = cl_lookup(L, carried[c])->v->kind == V_INT && cl_lookup(L, carried[c])->v->cls == C_CONST;
+        val *cond = ok ? (s->e ? cl_expr(L, s->e) : cl_v_const(L, 1)) : NULL;
+        if (!cond || !cl_is_int(cond) || cond->cls != C_CONST || L->accesses != made) {
+            ok = false;
+            break;
+        }
+        if (!cond->k) {
+            for (unsigned c = 0; c < nc; c++)
+                final[c] = cl_lookup(L, carried[c])->v->k;
+            break;
+        }
+        if (trips == MAX_SIM_TRIPS) {
+            ok = false;
+            break;
+        }
+        for (unsigned c = 0; c < nc; c++)
+            seq[(size_t)trips * nc + c] = cl_lookup(L, carried[c])->v->k;
+        trips++;
+        for (const csrc_stmt *t = cl_top_level(body, NULL); t && ok; t = cl_top_level(body, t))
+            for (unsigned c = 1; c < nc && ok; c++)
+                if (cl_update_of(t, carried[c]))
+                    ok = cl_expr(L, t->e) != NULL;
+        if (ok && s->step)
+            ok = cl_expr(L, s->step) != NULL;
+        if (!ok || L->accesses != made) {
+            ok = false;
+            break;
+        }
+    }
+    cl_restore_env(L, &before);
+    cl_drop_since(L, out_mark);
+    L->accesses = made;
+    if (cl_failed(L)) {
+        free(seq);
+        return -1;
+    }
+    const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", v));
+    val *fits[MAX_CARRIED];
+    for (unsigned c = 0; c < nc && ok; c++) {
+        int64_t *vals = lds_xcalloc(trips ? trips : 1, sizeof *vals);
+        for (unsigned j = 0; j < trips; j++)
+            vals[j] = seq[(size_t)j * nc + c];
+        fits[c] = trips ? cl_fit(L, vals, trips, trip) : cl_v_const(L, 0);
+        ok = fits[c] != NULL;
+        free(vals);
+    }
+    free(seq);
+    if (!ok)
+        return 0;
+    *done = true;
+    if (trips == 0)
+        return 0;   /* it never runs */
+    cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
+    for (unsigned c = 0; c < nc; c++)
+        cl_lookup(L, carried[c])->v = fits[c];
+    L->loops++;
+    L->indent++;
+    int rc = cl_one_stmt(L, body);
+    L->indent--;
+    L->loops--;
+    cl_line(L, (lds_loc){ 0 }, "}");
+    cl_forget_changed(L, s, names, n);
+    for (unsigned c = 0; c < nc; c++)   /* what the run ended with holds after the loop */
+        cl_lookup(L, carried[c])->v = cl_v_const(L, final[c]);
+    return rc;
+}
+
+/* The body of a loop lowered with the trip number `trip` (NULL: none):
+ * a variable the body adds a constant to once a trip, at its own level,
+ * is x0 + c * trip; any other it changes is unknown inside. */
+int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
+{
+    const csrc_stmt *body = s->body;
+    const char *names[64];
+    unsigned n = 0;
+    csrc_stmt one = *body;
+    one.next = NULL;
+    cl_changed_names(body, names, &n, 64);
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
+            continue;
+        val *c = NULL;
+        unsigned top = 0;
+        for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
+            const csrc_expr *e = cl_update_of(t, names[i]);
+            if (!e)
+                continue;
+            top++;
+            if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
+                val *k = cl_expr(L, e->b);
+                if (!k)
+                    return -1;
+                c = cl_is_int(k) && k->cls != C_LANE ? (!strcmp(e->op, "+=") ? k : cl_int_unary(L, "-", k)) : NULL;
+            } else if (e->kind != CE_ASSIGN) {
+                c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+            }
+        }
+        if (trip && top == 1 && c && cl_is_int(b->v) && cl_count_assigns_stmt(&one, names[i]) == 1)
+            b->v = cl_int_op(L, "+", b->v, cl_int_op(L, "*", c, cl_v_name(L, C_UNIFORM, trip)));
+        else
+            b->v = cl_v_data(L, cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", names[i], s->loc.line,
+                                 s->loc.col),
+                          s->loc);
+    }
+    L->loops++;
+    L->indent++;
+    int rc = cl_one_stmt(L, body);
+    L->indent--;
+    L->loops--;
+    cl_forget_changed(L, s, names, n);
+    return rc;
+}
+
+int cl_for_stmt(lower *L, const csrc_stmt *s)
+{
+    if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
+        return cl_loop_skipped(L, s, "it is in a loop with a break or a return, which lds-calc does not follow", s->loc);
+    unsigned mark = L->nenv;
+    L->loops++;   /* the init's names are the loop's, never lets */
+    int init_rc = s->other ? cl_one_stmt(L, s->other) : 0;
+    L->loops--;
+    if (init_rc < 0)
+        return -1;
+    /* the loop variable: the one the step changes */
+    const char *names[8];
+    unsigned n = 0;
+    cl_assigned_in_expr(s->step, names, &n, 8);
+    if (n != 1 || !cl_lookup(L, names[0])) {
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, "it is in a loop whose counter lds-calc cannot tell", s->loc);
+    }
+    const char *v = names[0];
+    binding *vb = cl_lookup(L, v);
+    val *init = vb->v;
+    csrc_stmt b1 = *s->body;
+    b1.next = NULL;
+    if (cl_count_assigns_stmt(&b1, v)) {
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose body changes its counter '%s'", v), s->loc);
+    }
+    if (!cl_is_int(init)) {
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop that starts from %s", init->why ? init->why : "data"),
+                            init->why_loc);
+    }
+    int rc = 0;
+    bool done = false;
+    if (init->cls == C_CONST) {   /* everything known here: run it now */
+        if (cl_simulate_loop(L, s, v, &done) < 0)
+            return -1;
+        if (done) {
+            L->nenv = mark;
+            return 0;
+        }
+    }
+    val *step = NULL;
+    const csrc_expr *next_rhs = NULL;
+    const char *next_op = NULL;
+    int st = cl_loop_step(L, s->step, v, &step, &next_rhs, &next_op);
+    if (st == -2)
+        return -1;
+    const csrc_expr *bound_e = NULL;
+    const char *cmp = NULL;
+    bool simple = cl_simple_bound(s->e, v, &bound_e, &cmp) && !cl_mentions(bound_e, v);
+    /* a step's direction: a constant's sign, else the operator's (+= up) */
+    bool up = step && (step->cls == C_CONST ? step->k > 0 : s->step->kind != CE_ASSIGN || strcmp(s->step->op, "-="));
+    if (st == 0 && step && simple && !(step->cls == C_CONST && step->k == 0)) {
+        /* v = init + step * trip; trips from the bound and the lane that starts first */
+        val *bound = cl_expr(L, bound_e);
+        if (!bound)
+            return -1;
+        if (!cl_is_int(bound) || up != (cmp[0] == '<') || bound->cls == C_LANE) {
+            L->nenv = mark;
+            return cl_loop_skipped(L, s, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
+                                      : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
+                                                             : "it is in a loop whose counter moves away from its bound",
+                                cl_is_int(bound) ? s->loc : bound->why_loc);
+        }
+        const val *start = init->cls == C_LANE ? (init->mono ? init->zero : NULL) : init;
+        if (!start) {
+            L->nenv = mark;
+            return cl_loop_skipped(L, s, "it is in a loop whose lanes start at places lds-calc cannot order", s->loc);
+        }
+        size_t out_mark = L->out.len;
+        unsigned made = L->accesses;
+        val *span = up ? cl_int_op(L, "-", bound, start) : cl_int_op(L, "-", start, bound);
+        if (cmp[1] == '=')
+            span = cl_int_op(L, "+", span, cl_v_const(L, 1));
+        val *mag = up ? step : cl_int_unary(L, "-", step);
+        val *trips = cl_int_op(L, "/", cl_int_op(L, "+", span, cl_int_op(L, "-", mag, cl_v_const(L, 1))), mag);
+        const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", v));
+        const char *hi = trips->cls == C_CONST ? cl_fmt(L, "%lld", (long long)(trips->k > 0 ? trips->k : 0))
+                                               : cl_fmt(L, "max(0, %s)", trips->text);
+        cl_line(L, s->loc, "for %s in 0..%s {", trip, hi);
+        val *here = cl_int_op(L, "+", init, cl_int_op(L, "*", step, cl_v_name(L, C_UNIFORM, trip)));
+        vb->v = here;
+        const char *g = L->guard;
+        const val *gm = L->gmiss;
+        if (init->cls == C_LANE) {   /* each lane runs while its own v is in bounds */
+            val *lane_cond = cl_int_op(L, cmp, here, bound);
+            L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));
+            if (!L->gmiss && lane_cond->missing)
+                L->gmiss = lane_cond;
+        }
+        rc = cl_loop_body(L, s, v, trip);
+        L->guard = g;
+        L->gmiss = gm;
+        cl_line(L, (lds_loc){ 0 }, "}");
+        if (rc == 0 && L->accesses == made)
+            cl_drop_since(L, out_mark);   /* no access inside: its bounds do not matter */
+        else if (rc == 0 && (cl_need(L, trips, "the bounds of a loop around accesses") < 0))
+            rc = -1;
+    } else if (st == 0 && s->e && init->cls != C_LANE) {
+        /* any other uniform loop: for v = init while cond next ... */
+        const char *lv = cl_lds_name(L, v);
+        vb->v = cl_v_name(L, C_UNIFORM, lv);
+        val *c = cl_expr(L, s->e);
+        if (!c)
+            return -1;
+        val *next = NULL;
+        if (step)
+            next = cl_int_op(L, "+", vb->v, step);
+        else if (next_rhs) {
+            val *r = cl_expr(L, next_rhs);
+            if (!r)
+                return -1;
+            if (cl_is_int(r)) {
+                if (!strcmp(next_op, "="))
+                    next = r;
+                else {
+                    char bop[4];
+                    snprintf(bop, sizeof bop, "%.*s", (int)strlen(next_op) - 1, next_op);
+                    next = cl_int_op(L, bop, vb->v, r);
+                }
+            }
+        }
+        if (!cl_is_int(c) || c->cls == C_LANE || !next || next->cls == C_LANE) {
+            vb->v = init;
+            L->nenv = mark;
+            return cl_loop_skipped(L, s, !cl_is_int(c) ? cl_fmt(L, "it is in a loop that ends where %s decides", c->why ? c->why : "data")
+                                                 : "it is in a loop whose end differs from lane to lane",
+                                s->loc);
+        }
+        size_t out_mark = L->out.len;
+        unsigned made = L->accesses;
+        cl_line(L, s->loc, "for %s = %s while %s next %s {", lv, init->text, c->text, next->text);
+        L->blocks++;
+        rc = cl_loop_body(L, s, v, NULL);
+        L->blocks--;
+        cl_line(L, (lds_loc){ 0 }, "}");
+        if (rc == 0 && L->accesses == made)
+            cl_drop_since(L, out_mark);
+        else if (rc == 0 && (cl_need(L, init, "the start of a loop around accesses") < 0
+                             || cl_need(L, c, "the condition of a loop around accesses") < 0
+                             || cl_need(L, next, "the step of a loop around accesses") < 0))
+            rc = -1;
+    } else {
+        rc = cl_loop_skipped(L, s, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
+    }
+    L->nenv = mark;
+    return rc;
+}
+
+int cl_while_stmt(lower *L, const csrc_stmt *s)
+{
+    /* while (c) { ...; v op= e; }: the for loop it is */
+    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? s->body->body : NULL;
+    while (last && last->next)
+        last = last->next;
+    if (s->kind == CS_WHILE && last && last->kind == CS_EXPR && !cl_has_jump(s->body, CS_BREAK)
+        && !cl_has_jump(s->body, CS_CONTINUE) && !cl_has_jump(s->body, CS_RETURN)) {
+        const char *names[4];
+        unsigned n = 0;
+        cl_assigned_in_expr(last->e, names, &n, 4);
+        if (n == 1 && cl_mentions(s->e, names[0])) {
+            /* the body without its last statement */
+            csrc_stmt *body = lds_arena_alloc(L->arena, sizeof *body);
+            *body = *s->body;
+            csrc_stmt **tail = &body->body;
+            for (const csrc_stmt *t = s->body->body; t != last; t = t->next) {
+                csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
+                *c = *t;
+                c->next = NULL;
+                *tail = c;
+                tail = &c->next;
+            }
+            *tail = NULL;
+            csrc_stmt f = { .kind = CS_FOR, .loc = s->loc, .body = body, .e = s->e, .step = last->e };
+            return cl_for_stmt(L, &f);
+        }
+    }
+    return cl_loop_skipped(L, s, s->kind == CS_DO ? "it is in a do-while loop, which lds-calc does not follow"
+                                               : "it is in a while loop lds-calc cannot count",
+                        s->loc);
+}

@@ -1,0 +1,439 @@
+/* src/csrc_lower.c - a kernel's shared-memory accesses as lds statements
+ * (src/csrc_lower.h).
+ *
+ * The kernel is walked once, symbolically.  Every integer value is an lds
+ * expression over the names that vary (tid.x, lane, group, loop
+ * variables) and the names given at launch (-D: template and kernel
+ * parameters, uniforms); constants are folded.  A value that comes from
+ * memory, floating point or a call lds-calc does not see into is data,
+ * with the reason and place it became so: an access whose index or
+ * condition needs it is kept as a 'skipped' record saying why, never
+ * guessed.
+ *
+ * Control flow becomes the language's own: a per-lane condition is
+ * added to each access inside it (an early return to every access after
+ * it), a uniform one becomes an 'if' block, a loop whose variable steps
+ * by a constant a 'for ... in' dimension (the lanes whose own bound is
+ * passed run no trip), any other uniform loop a 'for ... while' loop.
+ * Variables assigned in both arms of a per-lane if meet as C's ?:. */
+#include "src/csrc_lower_impl.h"
+
+/* ----------------------------------------------------------- kernels */
+
+const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl)
+{
+    if (fl)
+        return scalar == 8 ? "f64" : scalar == 4 ? "f32" : scalar == 2 ? (strstr(base, "bf") ? "bf16" : "f16") : "b8";
+    bool u = strstr(base, "unsigned") || base[0] == 'u' || strstr(base, "uint");
+    return scalar == 8 ? (u ? "u64" : "i64") : scalar == 4 ? (u ? "u32" : "i32") : scalar == 2 ? (u ? "u16" : "i16")
+                                                                                              : (u ? "u8" : "i8");
+}
+
+/* A shared array's declaration: its lds array statement. */
+int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
+{
+    unsigned scalar, lanes;
+    bool fl;
+    if (cl_find_array(L, d->name))
+        return 0;
+    if (!csrc_type_shape(d->type.base, &scalar, &lanes, &fl) || d->type.pointers) {
+        if (L->o->warn) {
+            lds_diag w = { 0 };
+            lds_diag_set(&w, d->loc, "'%s' is shared memory of type '%s', which lds-calc does not lay out: its "
+                                     "accesses are not counted",
+                         d->name, d->type.base);
+            w.warning = 1;
+            L->o->warn(L->o->warn_ctx, &w);
+        }
+        return 0;
+    }
+    sarray *a = lds_arena_alloc(L->arena, sizeof *a);
+    a->name = d->name;
+    a->lds_type = cl_lds_type_of(d->type.base, scalar, fl);
+    a->scalar = scalar;
+    a->lanes = lanes;
+    a->loc = d->loc;
+    a->decl = d;
+    a->is_extern = (s->quals & CQ_EXTERN) != 0;
+    a->ndims = d->ndims ? d->ndims : 1;
+    lds_buf dims = { 0 };
+    for (unsigned k = 0; k < d->ndims; k++) {
+        if (!d->dims[k]) {   /* extern __shared__ T s[]: its size at launch */
+            const char *n = cl_fmt(L, "%s_size", d->name);
+            if (k != 0 || !cl_find_define(L, n)) {
+                lds_diag_set(L->diag, d->loc,
+                             "'%s' takes its size at launch (extern __shared__): give it, in elements, with -D %s=N",
+                             d->name, n);
+                lds_buf_free(&dims);
+                return -1;
+            }
+            a->dims[k] = n;
+        } else {
+            val *v = cl_expr(L, d->dims[k]);
+            if (!v)
+                return -1;
+            if (!cl_is_int(v) || cl_need(L, v, "an array dimension") < 0 || v->cls == C_LANE) {
+                if (!cl_failed(L))
+                    lds_diag_set(L->diag, d->dims[k]->loc, "the dimension of '%s' is %s", d->name,
+                                 cl_is_int(v) ? "not the same for every thread" : v->why ? v->why : "data");
+                lds_buf_free(&dims);
+                return -1;
+            }
+            a->dims[k] = v->text;
+        }
+        lds_buf_printf(&dims, "[%s]", a->dims[k]);
+    }
+    if (!d->ndims) {   /* a shared scalar */
+        a->dims[0] = "1";
+        lds_buf_printf(&dims, "[1]");
+    }
+    if (lanes > 1) {
+        a->dims[a->ndims] = cl_fmt(L, "%u", lanes);
+        lds_buf_printf(&dims, "[%u]", lanes);
+    }
+    cl_take_name(L, a->name);
+    cl_line(L, d->loc, "array %s %s%s", a->lds_type, a->name, lds_buf_str(&dims));
+    lds_buf_free(&dims);
+    a->next = L->arrays;
+    L->arrays = a;
+    if (!d->ndims) {   /* its name alone is its one element */
+        val *e = cl_new_val(L, V_SHARED);
+        e->arr = a;
+        e->idx[e->nidx++] = cl_v_const(L, 0);
+        e->shared_scalar = true;
+        cl_bind(L, d->name, e, false);
+    }
+    return 0;
+}
+
+/* The shared arrays a statement declares, and those of statements in it. */
+int cl_declare_arrays_in(lower *L, const csrc_stmt *s)
+{
+    for (; s && !cl_failed(L); s = s->next) {
+        if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
+            for (unsigned i = 0; i < s->ndecls; i++)
+                if (cl_declare_array(L, s, &s->decls[i]) < 0)
+                    return -1;
+        if (s->kind == CS_COMPOUND && cl_declare_arrays_in(L, s->body) < 0)
+            return -1;
+        if ((s->kind == CS_IF || s->kind == CS_FOR || s->kind == CS_WHILE || s->kind == CS_DO) && s->body) {
+            csrc_stmt one = *s->body;
+            one.next = NULL;
+            if (cl_declare_arrays_in(L, &one) < 0)
+                return -1;
+        }
+    }
+    return cl_failed(L) ? -1 : 0;
+}
+
+/* File-scope constants (const int N = 32;), uniforms and globals. */
+int cl_file_scope(lower *L)
+{
+    for (const csrc_stmt *s = L->unit->globals; s; s = s->next) {
+        if (s->kind != CS_DECL || (s->quals & CQ_SHARED))
+            continue;
+        for (unsigned i = 0; i < s->ndecls; i++) {
+            const csrc_declarator *d = &s->decls[i];
+            if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
+                cl_bind(L, d->name, cl_new_val(L, V_GLOBAL), false);
+                continue;
+            }
+            val *v = NULL;
+            if (d->init && (s->quals & CQ_CONST)) {
+                if (!(v = cl_expr(L, d->init)))
+                    return -1;
+            } else if (cl_find_define(L, d->name)) {
+                v = cl_define_val(L, cl_find_define(L, d->name));
+            } else {
+                v = cl_new_val(L, V_INT);
+                v->cls = C_UNIFORM;
+                v->text = d->name;
+                v->atom = true;
+                v->missing = d->name;
+                v->missing_loc = d->loc;
+                if (!(s->quals & CQ_UNIFORM))
+                    v = cl_v_data(L, cl_fmt(L, "the global variable '%s'", d->name), d->loc);
+            }
+            cl_bind(L, d->name, v, cl_is_float_type(&d->type));
+        }
+    }
+    return 0;
+}
+
+/* The kernel's parameters: pointers are global memory; the HLSL system
+ * values are the thread's ids; any other must be given with -D. */
+void cl_bind_params(lower *L, const csrc_func *f)
+{
+    for (unsigned i = 0; i < f->ntparams; i++) {
+        const csrc_define *d = cl_find_define(L, f->tparams[i]);
+        val *v = cl_v_name(L, C_UNIFORM, f->tparams[i]);
+        if (d)
+            v = cl_define_val(L, d);
+        else if (f->tdefaults[i].set)   /* -D overrides a default */
+            v = cl_v_const(L, f->tdefaults[i].value);
+        else {
+            v->missing = f->tparams[i];
+            v->missing_loc = f->loc;
+        }
+        cl_bind(L, f->tparams[i], v, false);
+    }
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const csrc_param *p = &f->params[i];
+        if (!p->name)
+            continue;
+        val *v;
+        const char *sem = p->semantic;
+        if (sem && !strcmp(sem, "SV_GroupIndex")) {
+            v = cl_v_name(L, C_LANE, "tid");
+        } else if (sem && (!strcmp(sem, "SV_GroupThreadID") || !strcmp(sem, "SV_DispatchThreadID") || !strcmp(sem, "SV_GroupID"))) {
+            unsigned bytes, lanes;
+            bool fl;
+            if (csrc_type_shape(p->type.base, &bytes, &lanes, &fl) && lanes == 1)
+                v = cl_builtin_member(L, sem, "x");
+            else {
+                v = cl_new_val(L, V_OBJ);
+                v->objname = sem;
+            }
+        } else if (p->type.pointers || p->is_array || p->type.targs) {
+            v = cl_new_val(L, V_GLOBAL);
+        } else if (cl_find_define(L, p->name)) {
+            v = cl_define_val(L, cl_find_define(L, p->name));
+        } else if (cl_is_float_type(&p->type)) {
+            v = cl_v_data(L, cl_fmt(L, "the kernel parameter '%s'", p->name), p->loc);
+        } else {
+            v = cl_new_val(L, V_INT);
+            v->cls = C_UNIFORM;
+            v->text = p->name;
+            v->atom = true;
+            v->mono = true;
+            v->missing = p->name;
+            v->missing_loc = p->loc;
+        }
+        cl_bind(L, p->name, v, cl_is_float_type(&p->type));
+    }
+}
+
+/* Whether an expression names threadIdx.y/.z or blockDim.y/.z. */
+static bool expr_uses_y_or_z(const csrc_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == CE_MEMBER && e->a && e->a->kind == CE_ID && (!strcmp(e->name, "y") || !strcmp(e->name, "z"))
+        && (!strcmp(e->a->name, "threadIdx") || !strcmp(e->a->name, "blockDim")))
+        return true;
+    if (expr_uses_y_or_z(e->a) || expr_uses_y_or_z(e->b) || expr_uses_y_or_z(e->c))
+        return true;
+    for (unsigned i = 0; i < e->nargs; i++)
+        if (expr_uses_y_or_z(e->args[i]))
+            return true;
+    return false;
+}
+
+static bool uses_y_or_z(const csrc_stmt *s)
+{
+    for (; s; s = s->next) {
+        if (expr_uses_y_or_z(s->e) || expr_uses_y_or_z(s->step))
+            return true;
+        for (unsigned i = 0; i < s->ndecls; i++)
+            if (expr_uses_y_or_z(s->decls[i].init))
+                return true;
+        const csrc_stmt *inner[2] = { s->body, s->other };
+        for (int k = 0; k < 2; k++) {
+            if (!inner[k])
+                continue;
+            csrc_stmt one = *inner[k];
+            if (s->kind != CS_COMPOUND || k)
+                one.next = NULL;   /* a loop's or an if's own statement, not what follows it */
+            if (uses_y_or_z(s->kind == CS_COMPOUND && !k ? inner[k] : &one))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* threads X, Y, Z: --threads, else the kernel's own. */
+int cl_threads_line(lower *L, const csrc_func *f)
+{
+    if (L->o->threads) {
+        long long d[3] = { 1, 1, 1 };
+        if (sscanf(L->o->threads, "%lld, %lld, %lld", &d[0], &d[1], &d[2]) >= 1)
+            for (int k = 0; k < 3; k++)
+                L->tdim[k] = d[k];
+        cl_line(L, (lds_loc){ 0 }, "threads %s", L->o->threads);
+        return 0;
+    }
+    csrc_expr *const *n = f->numthreads[0] ? f->numthreads : L->unit->local_size;
+    if (f->bounds_only && uses_y_or_z(f->body)) {
+        lds_diag_set(L->diag, f->numthreads[0]->loc,
+                     "__launch_bounds__ gives '%s' a thread count, not a shape, and it uses threadIdx.y or .z: give "
+                     "the shape with --threads X,Y[,Z]",
+                     f->name);
+        return -1;
+    }
+    if (!n[0] && !n[1] && !n[2]) {
+        lds_buf_printf(&L->out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
+        return 0;
+    }
+    lds_buf t = { 0 };
+    for (int k = 0; k < 3; k++) {
+        val *v = n[k] ? cl_expr(L, n[k]) : cl_v_const(L, 1);
+        if (v && cl_is_int(v) && v->cls == C_CONST && v->k > 0)
+            L->tdim[k] = v->k;
+        if (!v || !cl_is_int(v) || v->cls == C_LANE || cl_need(L, v, "the workgroup size") < 0) {
+            if (!cl_failed(L))
+                lds_diag_set(L->diag, n[k] ? n[k]->loc : f->loc, "the workgroup size is %s",
+                             v && v->why ? v->why : "not a number lds-calc can work out");
+            lds_buf_free(&t);
+            return -1;
+        }
+        lds_buf_printf(&t, "%s%s", k ? ", " : "", v->text);
+    }
+    cl_line(L, (lds_loc){ 0 }, "threads %s", lds_buf_str(&t));
+    lds_buf_free(&t);
+    return 0;
+}
+
+int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
+{
+    L->kernel = f;
+    L->nenv = 0;
+    L->arrays = NULL;
+    L->ntaken = 0;
+    for (unsigned i = 0; i < L->o->ndefines; i++)
+        cl_take_name(L, L->o->defines[i].name);
+    lds_buf_printf(&L->out, "# %s, kernel %s, lowered by lds-calc (--show-lowered): '#line L:C' places the next "
+                            "line in the file\n",
+                   lds_lang_name(L->o->lang), f->name);
+    if (cl_file_scope(L) < 0)
+        return -1;
+    cl_bind_params(L, f);
+    cl_line(L, f->loc, "kernel %s", f->name);
+    if (cl_threads_line(L, f) < 0)
+        return -1;
+    for (const csrc_stmt *s = L->unit->globals; s; s = s->next)   /* the file's shared arrays */
+        if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
+            for (unsigned i = 0; i < s->ndecls; i++)
+                if (cl_declare_array(L, s, &s->decls[i]) < 0)
+                    return -1;
+    if (cl_declare_arrays_in(L, f->body->body) < 0)
+        return -1;
+    /* a parameter given by -D would be a let named like it: taken */
+    if (cl_stmt(L, f->body->body) < 0)
+        return -1;
+    out->kernel = lds_xstrdup(f->name);
+    out->line = f->loc.line;
+    out->col = f->loc.col;
+    out->text = lds_buf_take(&L->out);
+    out->accesses = L->accesses;
+    return 0;
+}
+
+/* -------------------------------------------------------------- API */
+
+lds_lang lds_lang_of_path(const char *path)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    if (!dot)
+        return LDS_LANG_NONE;
+    static const struct { const char *ext; lds_lang lang; } exts[] = {
+        { ".cu", LDS_LANG_CUDA }, { ".cuh", LDS_LANG_CUDA }, { ".hip", LDS_LANG_HIP }, { ".hlsl", LDS_LANG_HLSL },
+        { ".hlsli", LDS_LANG_HLSL }, { ".fx", LDS_LANG_HLSL }, { ".comp", LDS_LANG_GLSL }, { ".glsl", LDS_LANG_GLSL },
+    };
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (!strcmp(dot, exts[i].ext))
+            return exts[i].lang;
+    return LDS_LANG_NONE;
+}
+
+static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl" };
+
+bool lds_lang_lookup(const char *name, lds_lang *out)
+{
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(name, lang_names[i])) {
+            *out = (lds_lang)i;
+            return true;
+        }
+    return false;
+}
+
+const char *lds_lang_extension(lds_lang l)
+{
+    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp" };
+    return ext[l];
+}
+
+const char *lds_lang_name(lds_lang l)
+{
+    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL" };
+    return shown[l];
+}
+
+void csrc_lowered_free(csrc_lowered *l, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        free(l[i].kernel);
+        free(l[i].text);
+    }
+    free(l);
+}
+
+int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
+                    lds_diag *diag)
+{
+    *out = NULL;
+    *n = 0;
+    lds_arena *arena = lds_arena_new();
+    csrc_toks toks = { 0 };
+    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx };
+    csrc_unit unit;
+    int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
+    if (rc == 0)
+        rc = csrc_parse(&toks, o->lang, arena, &unit, diag);
+    unsigned nk = 0;
+    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
+        bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");
+        if (glsl_main && !f->kernel)
+            ((csrc_func *)f)->kernel = true;
+        if (f->kernel && (!o->kernel || !strcmp(o->kernel, f->name)))
+            nk++;
+    }
+    if (rc == 0 && nk == 0) {
+        lds_buf names = { 0 };
+        for (const csrc_func *f = unit.funcs; f; f = f->next)
+            if (f->kernel)
+                lds_buf_printf(&names, "%s%s", names.len ? ", " : "", f->name);
+        lds_loc at = { src, 1, 1 };
+        if (o->kernel)
+            lds_diag_set(diag, at, "no kernel named '%s' in the file (its kernels: %s)", o->kernel,
+                         names.len ? lds_buf_str(&names) : "none");
+        else
+            lds_diag_set(diag, at, "no kernel in the file (a %s kernel is %s)", lds_lang_name(o->lang),
+                         o->lang == LDS_LANG_HLSL ? "a function with [numthreads(x, y, z)]"
+                         : o->lang == LDS_LANG_GLSL ? "main() with layout(local_size_x = ...) in;"
+                                                    : "a __global__ function");
+        lds_buf_free(&names);
+        rc = -1;
+    }
+    csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
+    unsigned done = 0;
+    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
+        if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
+            continue;
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit };
+        rc = cl_lower_kernel(&L, f, &res[done]);
+        lds_buf_free(&L.out);
+        free(L.env);
+        if (rc == 0)
+            done++;
+    }
+    csrc_toks_free(&toks);
+    lds_arena_free(arena);
+    if (rc < 0) {
+        csrc_lowered_free(res, done);
+        return -1;
+    }
+    *out = res;
+    *n = done;
+    return 0;
+}

@@ -1,0 +1,228 @@
+/* src/csrc_lower_impl.h - what the files of the kernel lowering share
+ * (src/csrc_lower.c and src/csrc_value.c, csrc_expr.c, csrc_call.c,
+ * csrc_stmt.c, csrc_loop.c); not for use outside them.
+ *
+ * The lowering walks a kernel once, symbolically: every integer value is
+ * an lds expression (a val) over the names that vary (tid.x, lane, group,
+ * loop variables) and the names given at launch (-D); a value from
+ * memory, floating point or a call lds-calc does not see into is data,
+ * with why.  The walk writes the lds program (lower.out) as it goes. */
+#ifndef LDS_CSRC_LOWER_IMPL_H
+#define LDS_CSRC_LOWER_IMPL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/csrc_lower.h"
+#include "src/limits.h"
+#include "src/mem.h"
+
+#define MAX_CALL_DEPTH 16
+#define MAX_TEXT (1u << 16)   /* an expression longer than this is not followed */
+
+/* ------------------------------------------------------------ values */
+
+typedef enum { V_INT, V_DATA, V_SHARED, V_GLOBAL, V_VOID, V_OBJ } vkind;
+typedef enum { C_CONST, C_UNIFORM, C_LANE } vclass;
+
+typedef struct sarray {
+    const char *name;             /* its lds name (the C name) */
+    const char *lds_type;         /* f32, u32, f16, ... */
+    unsigned scalar, lanes;       /* bytes of its scalar; lanes of a vector element (float4: 4) */
+    unsigned ndims;               /* C dimensions (a vector element adds one in lds) */
+    const char *dims[LDS_MAX_DIMS + 1];   /* lds texts, the vector lanes last */
+    lds_loc loc;
+    const csrc_declarator *decl;
+    bool is_extern;
+    struct sarray *next;
+} sarray;
+
+typedef struct val {
+    vkind kind;
+    vclass cls;                   /* V_INT */
+    const char *text;             /* V_INT: an lds expression */
+    bool atom;                    /* text needs no parentheses */
+    int64_t k;                    /* C_CONST */
+    bool mono;                    /* V_INT: never decreases as a thread id grows (ids >= 0) */
+    const struct val *zero;       /* mono: the value at thread 0 of group 0 (NULL: itself) */
+    const char *why;              /* V_DATA: why it is data */
+    lds_loc why_loc;
+    const char *missing;          /* a name an index needs -D for, or NULL */
+    lds_loc missing_loc;
+    /* V_SHARED: an array, a row of it, or a pointer into it */
+    const sarray *arr;
+    unsigned nidx;                /* C subscripts so far */
+    const struct val *idx[LDS_MAX_DIMS];
+    const struct val *flat;       /* or a pointer: the offset in scalars (NULL: use idx) */
+    unsigned pointee;             /* bytes an access through it moves */
+    bool shared_scalar;           /* a shared scalar's name: reading it, or
+                                     assigning it, accesses shared memory */
+    unsigned comp;                /* a vector element's component (.y: 1) */
+    const char *objname;          /* V_OBJ: "threadIdx", "blockIdx", ... */
+} val;
+
+typedef struct {
+    const char *name;             /* the C name */
+    val *v;
+    bool is_float;                /* declared floating point: data */
+} binding;
+
+/* What ends a statement's flow: nothing, a return, a break, a continue. */
+typedef struct lower lower;
+
+struct lower {
+    lds_arena *arena;
+    lds_diag *diag;
+    const csrc_lower_options *o;
+    const csrc_unit *unit;
+    const csrc_func *kernel;
+    lds_buf out;
+    unsigned indent;
+    binding *env;
+    unsigned nenv;
+    size_t capenv;
+    sarray *arrays;
+    const char *guard;            /* the per-lane condition of the code here, or NULL */
+    const val *gmiss;             /* a part of it that needs a -D value, or NULL */
+    const char *skip;             /* accesses here are not modelled: why, or NULL */
+    lds_loc skip_loc;
+    unsigned loops;               /* lds loops open around the code here */
+    unsigned blocks;              /* lds if blocks open */
+    unsigned calls;               /* functions inlined around here */
+    const csrc_func *callstack[MAX_CALL_DEPTH];
+    const char *ret_text;         /* an inlined function's value so far */
+    bool ret_data;
+    unsigned accesses;
+    unsigned fresh;               /* names made */
+    bool dead;                    /* after a return every lane took */
+    int64_t tdim[3];              /* the workgroup's shape when known here (0: not) */
+    const char **taken;           /* lds names in use */
+    unsigned ntaken, captaken;
+};
+
+/* A snapshot of the bindings (values only: scopes do not change in a
+ * branch's lifetime). */
+typedef struct {
+    val **v;
+    unsigned n;
+} snapshot;
+
+/* What an lvalue is: a variable, shared memory, or something else
+ * (global memory, a register array, a struct member). */
+typedef struct {
+    enum { LV_VAR, LV_SHARED, LV_OTHER } kind;
+    binding *var;
+    const val *s;                 /* LV_SHARED: the element (a V_SHARED value) */
+    unsigned bytes;
+    lds_loc loc;
+} lvalue;
+
+#define MAX_CARRIED 8
+#define MAX_SIM_TRIPS 4096
+
+/* src/csrc_value.c: values, names, bindings, the text written, integer operations */
+bool cl_failed(const lower *L);
+const char *cl_fmt(lower *L, const char *f, ...) __attribute__((format(printf, 2, 3)));
+val *cl_new_val(lower *L, vkind k);
+val *cl_v_const(lower *L, int64_t k);
+val *cl_v_name(lower *L, vclass cls, const char *text);
+val *cl_v_data(lower *L, const char *why, lds_loc loc);
+val *cl_v_void(lower *L);
+const char *cl_paren(lower *L, const val *v);
+const char *cl_where(lower *L, lds_loc loc);
+void cl_inherit_missing(val *r, const val *a, const val *b);
+bool cl_name_taken(const lower *L, const char *n);
+void cl_take_name(lower *L, const char *n);
+const char *cl_lds_name(lower *L, const char *c);
+const csrc_define *cl_find_define(const lower *L, const char *name);
+val *cl_define_val(lower *L, const csrc_define *d);
+void cl_bind(lower *L, const char *name, val *v, bool is_float);
+binding *cl_lookup(lower *L, const char *name);
+snapshot cl_save_env(lower *L);
+void cl_restore_env(lower *L, const snapshot *s);
+void cl_line(lower *L, lds_loc loc, const char *f, ...) __attribute__((format(printf, 3, 4)));
+void cl_drop_since(lower *L, size_t mark);
+int cl_need(lower *L, const val *v, const char *what);
+const char *cl_and_guard(lower *L, const char *g, const char *c);
+bool cl_is_int(const val *v);
+vclass cl_max_cls(vclass a, vclass b);
+val *cl_data_of(lower *L, const val *a, const val *b, lds_loc loc);
+bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r);
+val *cl_int_op(lower *L, const char *op, const val *a, const val *b);
+val *cl_int_unary(lower *L, const char *op, const val *a);
+val *cl_int_cond(lower *L, const val *c, const val *a, const val *b);
+
+/* src/csrc_expr.c: shared arrays, their accesses, expressions */
+sarray *cl_find_array(lower *L, const char *name);
+val *cl_flat_of(lower *L, const val *s);
+const char *cl_target_text(lower *L, const val *s);
+const char *cl_kind_word(int kind);
+const val *cl_data_index(const val *s);
+int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
+unsigned cl_access_bytes(const val *s);
+unsigned cl_type_bytes(const csrc_type *t, bool *is_float);
+val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
+val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc);
+int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv);
+void cl_set_var(lower *L, binding *b, val *v);
+val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc);
+val *cl_guarded(lower *L, const csrc_expr *e, const val *cond, bool when);
+bool cl_is_member_call(const csrc_expr *e, const char *name);
+val *cl_expr(lower *L, const csrc_expr *e);
+
+/* src/csrc_call.c: thread ids by name, calls */
+val *cl_builtin_member(lower *L, const char *obj, const char *m);
+val *cl_free_name(lower *L, const char *name, lds_loc loc);
+bool cl_name_in(const char *n, const char *const *list);
+const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
+val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
+val *cl_call(lower *L, const csrc_expr *e);
+
+/* src/csrc_stmt.c: declarations, branches, statements, inlined functions */
+bool cl_is_float_type(const csrc_type *t);
+int cl_declaration(lower *L, const csrc_stmt *s);
+void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap);
+/* visit(t) for every statement in the list s and in the statements of
+ * each (bodies, else branches), in order. */
+void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx);
+void cl_assigned_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
+void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
+void cl_changed_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
+bool cl_has_jump(const csrc_stmt *s, csrc_stmt_kind k);
+int cl_one_stmt(lower *L, const csrc_stmt *s);
+int cl_branch(lower *L, const csrc_stmt *s, const char *g, const val *gm, const char *skip, lds_loc skip_loc);
+void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b);
+int cl_if_stmt(lower *L, const csrc_stmt *s);
+int cl_stmt(lower *L, const csrc_stmt *s);
+int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out);
+
+/* src/csrc_loop.c: loops */
+int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at);
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op);
+bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
+bool cl_mentions(const csrc_expr *e, const char *v);
+void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n);
+const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t);
+const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x);
+unsigned cl_count_assigns(const csrc_expr *e, const char *x);
+unsigned cl_count_assigns_stmt(const csrc_stmt *s, const char *x);
+val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
+int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
+int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
+int cl_for_stmt(lower *L, const csrc_stmt *s);
+int cl_while_stmt(lower *L, const csrc_stmt *s);
+
+/* src/csrc_lower.c: kernels */
+const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl);
+int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d);
+int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
+int cl_file_scope(lower *L);
+void cl_bind_params(lower *L, const csrc_func *f);
+int cl_threads_line(lower *L, const csrc_func *f);
+int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out);
+
+#endif

@@ -1,0 +1,400 @@
+/* src/csrc_parse.c - the syntax tree of a kernel file (src/csrc_parse.h).
+ *
+ * A recursive-descent parser for the part of C, C++, HLSL and GLSL that
+ * kernels are written in.  C++'s two ambiguities are settled the way
+ * kernel code reads: a statement that starts with a type (a known type
+ * word, a name declared as a type, or NAME NAME) is a declaration, and
+ * NAME<...> is a template argument list when a '(' '{' or '::' follows
+ * its '>'.  A statement the parser cannot follow is kept opaque, with its
+ * place, up to its ';' or its closing brace. */
+#include "src/csrc_parse.h"
+#include "src/csrc_parse_impl.h"
+
+bool csrc_type_shape(const char *base, unsigned *bytes, unsigned *lanes, bool *is_float)
+{
+    static const struct { const char *name; unsigned bytes; bool fl; } scalars[] = {
+        { "bool", 1, false }, { "char", 1, false }, { "signed char", 1, false }, { "unsigned char", 1, false },
+        { "uchar", 1, false }, { "int8_t", 1, false }, { "uint8_t", 1, false }, { "short", 2, false },
+        { "unsigned short", 2, false }, { "short int", 2, false }, { "ushort", 2, false }, { "int16_t", 2, false },
+        { "uint16_t", 2, false }, { "min16int", 2, false }, { "min16uint", 2, false }, { "int", 4, false },
+        { "unsigned", 4, false }, { "unsigned int", 4, false }, { "signed int", 4, false }, { "uint", 4, false },
+        { "int32_t", 4, false }, { "uint32_t", 4, false }, { "long", 8, false }, { "unsigned long", 8, false },
+        { "long long", 8, false }, { "unsigned long long", 8, false }, { "long int", 8, false }, { "ulong", 8, false },
+        { "longlong", 8, false }, { "ulonglong", 8, false }, { "int64_t", 8, false }, { "uint64_t", 8, false },
+        { "size_t", 8, false }, { "__int64", 8, false }, { "float", 4, true }, { "double", 8, true },
+        { "half", 2, true }, { "__half", 2, true }, { "__nv_half", 2, true }, { "_Float16", 2, true },
+        { "float16_t", 2, true }, { "min16float", 2, true }, { "__nv_bfloat16", 2, true }, { "nv_bfloat16", 2, true },
+        { "hip_bfloat16", 2, true }, { "__hip_bfloat16", 2, true }, { "bfloat16", 2, true },
+        { "__nv_fp8_e4m3", 1, true }, { "__nv_fp8_e5m2", 1, true }, { "float32_t", 4, true },
+    };
+    static const struct { const char *name; const char *scalar; unsigned lanes; } vectors[] = {
+        { "__half2", "half", 2 }, { "half2", "half", 2 }, { "__nv_bfloat162", "__nv_bfloat16", 2 },
+        { "vec2", "float", 2 }, { "vec3", "float", 3 }, { "vec4", "float", 4 }, { "ivec2", "int", 2 },
+        { "ivec3", "int", 3 }, { "ivec4", "int", 4 }, { "uvec2", "uint", 2 }, { "uvec3", "uint", 3 },
+        { "uvec4", "uint", 4 }, { "dvec2", "double", 2 }, { "dvec3", "double", 3 }, { "dvec4", "double", 4 },
+    };
+    char scalar[32];
+    unsigned n = 1;
+    const char *s = base;
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++)
+        if (!strcmp(base, vectors[i].name)) {
+            s = vectors[i].scalar;
+            n = vectors[i].lanes;
+        }
+    if (s == base && cp_vector_type(base, scalar, sizeof scalar, &n))
+        s = scalar;
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+        if (!strcmp(s, scalars[i].name)) {
+            *bytes = scalars[i].bytes;
+            *lanes = n;
+            *is_float = scalars[i].fl;
+            return true;
+        }
+    return false;
+}
+
+/* -------------------------------------------------------- file level */
+
+/* template <...>: the parameter names (the last name before ',' '=' or
+ * '>' at the top level); type parameters become type names. */
+void cp_template_params(cparser *p, csrc_func *f)
+{
+    const char *names[LDS_MAX_PARAMS];
+    const csrc_tok *defaults[LDS_MAX_PARAMS] = { NULL };   /* '= 32': its one token */
+    unsigned n = 0;
+    cp_advance(p);   /* 'template' */
+    if (!cp_accept(p, "<"))
+        return;
+    int depth = 0;
+    const csrc_tok *last = NULL, *deflt = NULL;
+    unsigned default_tokens = 0;
+    bool type_param = false, in_default = false;
+    while (!cp_at_eof(p)) {
+        const csrc_tok *t = cp_peek(p);
+        if (csrc_is(t, "<") || csrc_is(t, "(")) {
+            depth++;
+        } else if ((csrc_is(t, ">") || csrc_is(t, ")")) && depth > 0) {
+            depth--;
+        } else if (depth == 0 && (csrc_is(t, ",") || csrc_is(t, ">"))) {
+            if (last && n < LDS_MAX_PARAMS) {
+                defaults[n] = default_tokens == 1 && deflt->kind == CT_NUM && !type_param ? deflt : NULL;
+                names[n++] = cp_tok_str(p, last);
+                if (type_param)
+                    cp_declare_type(p, names[n - 1]);
+            }
+            last = deflt = NULL;
+            default_tokens = 0;
+            type_param = in_default = false;
+            if (csrc_is(t, ">")) {
+                cp_advance(p);
+                break;
+            }
+        } else if (depth == 0 && csrc_is(t, "=")) {
+            in_default = true;
+        } else if (depth == 0 && !in_default && (csrc_is(t, "typename") || csrc_is(t, "class"))) {
+            type_param = true;
+        } else if (depth == 0 && !in_default && t->kind == CT_ID) {
+            last = t;
+        }
+        if (in_default && !csrc_is(t, "=") && default_tokens++ == 0)
+            deflt = t;
+        cp_advance(p);
+    }
+    if (f) {
+        f->tparams = lds_arena_alloc(p->arena, sizeof *names * (n ? n : 1));
+        memcpy(f->tparams, names, sizeof *names * n);
+        f->tdefaults = lds_arena_alloc(p->arena, sizeof *f->tdefaults * (n ? n : 1));
+        for (unsigned i = 0; i < n; i++) {
+            f->tdefaults[i].set = defaults[i] && csrc_int_value(defaults[i], &f->tdefaults[i].value);
+        }
+        f->ntparams = n;
+    }
+}
+
+bool cp_parse_params(cparser *p, csrc_func *f)
+{
+    csrc_param ps[LDS_MAX_PARAMS * 4];
+    unsigned n = 0;
+    if (!cp_expect(p, "("))
+        return false;
+    if (cp_at(p, "void") && csrc_is(cp_peek_at(p, 1), ")"))
+        cp_advance(p);
+    while (!cp_at(p, ")") && !cp_at_eof(p)) {
+        csrc_type type;
+        unsigned quals = 0;
+        if (n >= sizeof ps / sizeof ps[0] || !cp_parse_type(p, &type, &quals, NULL)) {
+            cp_fail(p, "a parameter");
+            return false;
+        }
+        csrc_param *q = &ps[n++];
+        memset(q, 0, sizeof *q);
+        q->type = type;
+        if (cp_peek(p)->kind == CT_ID) {
+            q->name = cp_tok_str(p, cp_peek(p));
+            q->loc = cp_peek(p)->loc;
+            cp_advance(p);
+        }
+        while (cp_at(p, "[")) {
+            q->is_array = true;
+            cp_skip_group(p);
+        }
+        if (cp_accept(p, ":") && cp_peek(p)->kind == CT_ID) {   /* HLSL semantic */
+            q->semantic = cp_tok_str(p, cp_peek(p));
+            cp_advance(p);
+        }
+        if (cp_accept(p, "=")) {   /* a default argument */
+            if (!cp_parse_assign(p))
+                return false;
+        }
+        if (!cp_accept(p, ","))
+            break;
+    }
+    if (!cp_expect(p, ")"))
+        return false;
+    f->params = lds_arena_alloc(p->arena, sizeof *ps * (n ? n : 1));
+    memcpy(f->params, ps, sizeof *ps * n);
+    f->nparams = n;
+    return true;
+}
+
+/* [cp_numthreads(x, y, z)]: its three expressions. */
+void cp_numthreads(cparser *p, csrc_expr **out)
+{
+    cp_advance(p);   /* '[' */
+    if (csrc_is(cp_peek(p), "numthreads") && csrc_is(cp_peek_at(p, 1), "(")) {
+        cp_advance(p);
+        cp_advance(p);
+        for (int k = 0; k < 3 && !cp_at(p, ")"); k++) {
+            out[k] = cp_parse_assign(p);
+            if (!out[k] || !cp_accept(p, ","))
+                break;
+        }
+        p->failed = false;
+        while (!cp_at(p, "]") && !cp_at_eof(p))
+            cp_advance(p);
+        cp_advance(p);
+        return;
+    }
+    p->i--;
+    cp_skip_group(p);   /* another attribute */
+}
+
+/* layout(local_size_x = 64, ...) in;  (GLSL) */
+bool cp_glsl_layout(cparser *p, csrc_unit *u)
+{
+    size_t save = p->i;
+    lds_loc loc = cp_peek(p)->loc;
+    cp_advance(p);
+    if (!cp_accept(p, "("))
+        return false;
+    csrc_expr *size[3] = { NULL, NULL, NULL };
+    bool any = false;
+    while (!cp_at(p, ")") && !cp_at_eof(p)) {
+        const csrc_tok *k = cp_peek(p);
+        cp_advance(p);
+        int axis = csrc_is(k, "local_size_x") ? 0 : csrc_is(k, "local_size_y") ? 1 : csrc_is(k, "local_size_z") ? 2 : -1;
+        if (cp_accept(p, "=")) {
+            csrc_expr *e = cp_parse_assign(p);
+            if (axis >= 0 && e) {
+                size[axis] = e;
+                any = true;
+            }
+        }
+        p->failed = false;
+        if (!cp_accept(p, ","))
+            break;
+    }
+    cp_accept(p, ")");
+    if (any && cp_accept(p, "in") && cp_accept(p, ";")) {
+        for (int k = 0; k < 3; k++)
+            u->local_size[k] = size[k];
+        u->local_size_loc = loc;
+        return true;
+    }
+    p->i = save;
+    return false;
+}
+
+/* A declaration at file scope: a function (definition or prototype) or
+ * variables; funcs and globals are appended. */
+int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc_func *pending)
+{
+    lds_loc loc = cp_peek(p)->loc;
+    csrc_type type;
+    unsigned quals = 0;
+    csrc_expr *bounds = NULL;
+    size_t start = p->i;
+    bool kernel = false;
+    for (size_t k = p->i; k < p->n && !csrc_is(&p->t[k], "(") && !csrc_is(&p->t[k], ";") && !csrc_is(&p->t[k], "{")
+                          && !csrc_is(&p->t[k], "="); k++)
+        kernel |= csrc_is(&p->t[k], "__global__");
+    if (!cp_parse_type(p, &type, &quals, &bounds)) {
+        cp_skip_statement(p);
+        return 0;
+    }
+    if (cp_at(p, ";")) {   /* struct S; or a bare type */
+        cp_advance(p);
+        return 0;
+    }
+    if (cp_at(p, "{")) {   /* struct/class body, a cbuffer, an interface block */
+        cp_skip_group(p);
+        if (cp_peek(p)->kind == CT_ID)
+            cp_advance(p);
+        cp_accept(p, ";");
+        return 0;
+    }
+    /* NAME '(' after the type: a function */
+    size_t save = p->i;
+    while (cp_accept(p, "*") || cp_accept(p, "&"))
+        ;
+    if (cp_peek(p)->kind == CT_ID && csrc_is(cp_peek_at(p, 1), "(")) {
+        csrc_func *f = pending ? pending : lds_arena_alloc(p->arena, sizeof *f);
+        f->name = cp_tok_str(p, cp_peek(p));
+        f->loc = cp_peek(p)->loc;
+        f->ret = type;
+        f->kernel = kernel || f->numthreads[0];
+        if (bounds && !f->numthreads[0]) {
+            f->numthreads[0] = bounds;
+            f->bounds_only = true;
+        }
+        cp_advance(p);
+        if (!cp_parse_params(p, f)) {
+            p->failed = false;
+            memset(p->diag, 0, sizeof *p->diag);
+            p->i = start;
+            cp_skip_statement(p);
+            return 0;
+        }
+        while (cp_accept(p, "const") || cp_accept(p, "noexcept") || cp_accept(p, "override"))
+            ;
+        if (cp_accept(p, ":") && cp_peek(p)->kind == CT_ID)   /* HLSL return semantic */
+            cp_advance(p);
+        if (cp_accept(p, ";"))
+            return 0;   /* a prototype */
+        if (!cp_at(p, "{")) {
+            cp_skip_statement(p);
+            return 0;
+        }
+        if (!(f->body = cp_compound(p)))
+            return -1;
+        **ftail = f;
+        *ftail = &f->next;
+        return 0;
+    }
+    p->i = save;
+    csrc_stmt *s = cp_declaration(p, &type, quals, loc);
+    if (!s || !cp_accept(p, ";")) {
+        p->failed = false;
+        memset(p->diag, 0, sizeof *p->diag);
+        p->i = start;
+        cp_skip_statement(p);
+        return 0;
+    }
+    **gtail = s;
+    *gtail = &s->next;
+    return 0;
+}
+
+int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gtail, bool braced)
+{
+    csrc_func *pending = NULL;   /* attributes or a template header for the next function */
+    while (!cp_at_eof(p)) {
+        if (braced && cp_at(p, "}")) {
+            cp_advance(p);
+            return 0;
+        }
+        if (cp_accept(p, ";"))
+            continue;
+        if (cp_at(p, "template")) {
+            pending = lds_arena_alloc(p->arena, sizeof *pending);
+            cp_template_params(p, pending);
+            continue;
+        }
+        if (cp_at(p, "[") && p->lang == LDS_LANG_HLSL) {
+            if (!pending)
+                pending = lds_arena_alloc(p->arena, sizeof *pending);
+            cp_numthreads(p, pending->numthreads);
+            continue;
+        }
+        if (cp_at(p, "[") && csrc_is(cp_peek_at(p, 1), "[")) {
+            cp_skip_group(p);
+            continue;
+        }
+        if ((cp_at(p, "namespace") && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "{")))
+            || (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && csrc_is(cp_peek_at(p, 2), "{"))) {
+            while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))
+                cp_advance(p);
+            if (cp_accept(p, "{") && cp_file_level(p, u, ftail, gtail, true) < 0)
+                return -1;
+            continue;
+        }
+        if (cp_at(p, "using") || cp_at(p, "typedef") || cp_at(p, "static_assert") || cp_at(p, "precision")) {
+            bool type_name = cp_at(p, "typedef") || (cp_at(p, "using") && cp_peek_at(p, 1)->kind == CT_ID
+                                                   && csrc_is(cp_peek_at(p, 2), "="));
+            size_t from = p->i;
+            cp_skip_statement(p);
+            if (type_name) {
+                size_t k = csrc_is(&p->t[from], "using") ? from + 1 : p->i - 2;
+                if (k < p->n && p->t[k].kind == CT_ID)
+                    cp_declare_type(p, cp_tok_str(p, &p->t[k]));
+            }
+            continue;
+        }
+        if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer") || ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum"))
+                                                     && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{"))) {
+            if (cp_peek_at(p, 1)->kind == CT_ID && !cp_at(p, "cbuffer") && !cp_at(p, "tbuffer"))
+                cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
+            while (!cp_at(p, "{") && !cp_at_eof(p))
+                cp_advance(p);
+            cp_skip_group(p);
+            while (!cp_at(p, ";") && !cp_at_eof(p) && !cp_at(p, "}"))
+                cp_advance(p);
+            cp_accept(p, ";");
+            continue;
+        }
+        if (cp_at(p, "layout") && p->lang == LDS_LANG_GLSL) {
+            if (cp_glsl_layout(p, u))
+                continue;
+            cp_advance(p);
+            cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
+            if (cp_at(p, "buffer") || cp_at(p, "uniform") || cp_at(p, "readonly") || cp_at(p, "writeonly") || cp_at(p, "coherent")) {
+                while (!cp_at(p, ";") && !cp_at(p, "{") && !cp_at_eof(p))
+                    cp_advance(p);
+                if (cp_at(p, "{"))
+                    cp_skip_group(p);
+                while (!cp_at(p, ";") && !cp_at_eof(p))
+                    cp_advance(p);
+                cp_accept(p, ";");
+            }
+            continue;
+        }
+        if (cp_at(p, "}")) {   /* a brace with no open one */
+            lds_diag_set(p->diag, cp_peek(p)->loc, "a '}' that closes nothing");
+            return -1;
+        }
+        if (cp_file_declaration(p, ftail, gtail, pending) < 0)
+            return -1;
+        pending = NULL;
+    }
+    if (braced) {
+        lds_diag_set(p->diag, cp_peek(p)->loc, "a namespace or extern block never closed with '}'");
+        return -1;
+    }
+    return 0;
+}
+
+int csrc_parse(const csrc_toks *toks, lds_lang lang, lds_arena *arena, csrc_unit *out, lds_diag *diag)
+{
+    cparser p = { toks->v, toks->n, 0, arena, diag, lang, NULL, 0, 0, 0, false };
+    memset(out, 0, sizeof *out);
+    csrc_func **ftail = &out->funcs;
+    csrc_stmt **gtail = &out->globals;
+    lds_diag scratch = { 0 };   /* messages of statements kept opaque */
+    p.diag = &scratch;
+    int rc = cp_file_level(&p, out, &ftail, &gtail, false);
+    if (rc < 0) {
+        *diag = scratch;
+        return -1;
+    }
+    return 0;
+}

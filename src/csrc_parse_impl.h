@@ -1,0 +1,87 @@
+/* src/csrc_parse_impl.h - what the files of the kernel parser share
+ * (src/csrc_parse.c and src/csrc_ptype.c, csrc_pexpr.c, csrc_pstmt.c);
+ * not for use outside them. */
+#ifndef LDS_CSRC_PARSE_IMPL_H
+#define LDS_CSRC_PARSE_IMPL_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "src/buf.h"
+#include "src/csrc_parse.h"
+#include "src/limits.h"
+
+typedef struct {
+    const csrc_tok *t;
+    size_t n, i;
+    lds_arena *arena;
+    lds_diag *diag;
+    lds_lang lang;
+    const char **types;           /* typedef and using names, template type parameters */
+    unsigned ntypes, captypes;
+    unsigned depth;
+    bool failed;                  /* a statement could not be parsed: skip it */
+} cparser;
+
+
+
+
+
+/* src/csrc_ptype.c: tokens and types */
+const csrc_tok *cp_peek(const cparser *p);
+const csrc_tok *cp_peek_at(const cparser *p, size_t k);
+bool cp_at(const cparser *p, const char *s);
+bool cp_at_eof(const cparser *p);
+void cp_advance(cparser *p);
+bool cp_accept(cparser *p, const char *s);
+char *cp_tok_str(cparser *p, const csrc_tok *t);
+void cp_fail(cparser *p, const char *what);
+bool cp_expect(cparser *p, const char *s);
+void cp_skip_group(cparser *p);
+const char *cp_text_of(cparser *p, size_t from, size_t to);
+bool cp_vector_type(const char *s, char *scalar, size_t size, unsigned *lanes);
+bool cp_is_declared_type(const cparser *p, const csrc_tok *t);
+void cp_declare_type(cparser *p, const char *name);
+bool cp_is_type_word(const cparser *p, const csrc_tok *t);
+int cp_storage_word_in(lds_lang lang, const csrc_tok *t);
+bool cp_is_storage(const cparser *p, const csrc_tok *t);
+const char *cp_qualified_name(cparser *p);
+bool cp_template_args_ahead(const cparser *p, size_t *close);
+const char *cp_template_args(cparser *p);
+bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **launch_bounds);
+void cp_skip_attribute_args(cparser *p, csrc_expr **first_arg);
+
+/* src/csrc_pexpr.c: expressions */
+csrc_expr *cp_new_expr(cparser *p, csrc_expr_kind k, lds_loc loc);
+bool cp_cast_ahead(cparser *p, csrc_type *type);
+csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close);
+csrc_expr *cp_primary(cparser *p);
+csrc_expr *cp_postfix(cparser *p);
+csrc_expr *cp_unary(cparser *p);
+csrc_expr *cp_binary(cparser *p, int level);
+csrc_expr *cp_conditional(cparser *p);
+csrc_expr *cp_parse_assign(cparser *p);
+csrc_expr *cp_parse_expr(cparser *p);
+
+/* src/csrc_pstmt.c: statements */
+csrc_stmt *cp_new_stmt(cparser *p, csrc_stmt_kind k, lds_loc loc);
+bool cp_declarator(cparser *p, const csrc_type *type, csrc_declarator *d);
+csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds_loc loc);
+bool cp_declaration_ahead(cparser *p);
+void cp_skip_statement(cparser *p);
+csrc_stmt *cp_opaque(cparser *p, lds_loc loc, const char *what);
+csrc_stmt *cp_compound(cparser *p);
+csrc_expr *cp_paren_cond(cparser *p);
+csrc_stmt *cp_for_statement(cparser *p, lds_loc loc);
+csrc_stmt *cp_statement_inner(cparser *p);
+csrc_stmt *cp_statement(cparser *p);
+
+/* src/csrc_parse.c: the file level */
+void cp_template_params(cparser *p, csrc_func *f);
+bool cp_parse_params(cparser *p, csrc_func *f);
+void cp_numthreads(cparser *p, csrc_expr **out);
+bool cp_glsl_layout(cparser *p, csrc_unit *u);
+int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc_func *pending);
+int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gtail, bool braced);
+
+#endif

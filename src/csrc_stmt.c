@@ -1,0 +1,430 @@
+/* src/csrc_stmt.c - a kernel's statements lowered (src/csrc_lower_impl.h):
+ * declarations (a let where one can go), if (a uniform condition an lds
+ * if block, a per-lane one a guard, data a skip), return, and inlined
+ * function bodies. */
+#include "src/csrc_lower_impl.h"
+
+/* ------------------------------------------------------- statements */
+
+bool cl_is_float_type(const csrc_type *t)
+{
+    bool fl = false;
+    cl_type_bytes(t, &fl);
+    return fl && !t->pointers;
+}
+
+/* A declaration's shared arrays were declared up front; its variables
+ * take their values here. */
+int cl_declaration(lower *L, const csrc_stmt *s)
+{
+    if (s->quals & CQ_SHARED)
+        return 0;   /* declared at the start of the program */
+    for (unsigned i = 0; i < s->ndecls; i++) {
+        const csrc_declarator *d = &s->decls[i];
+        bool fl = cl_is_float_type(&d->type);
+        val *v;
+        if (d->ndims) {   /* a register array: data */
+            if (d->init && !cl_expr(L, d->init))
+                return -1;
+            v = cl_v_data(L, cl_fmt(L, "an element of the register array '%s'", d->name), d->loc);
+        } else if (d->init) {
+            if (!(v = cl_expr(L, d->init)))
+                return -1;
+            if (v->kind == V_SHARED && d->type.pointers) {   /* T *p = &s[..]: its pointee */
+                val *p = cl_new_val(L, V_SHARED);
+                *p = *v;
+                unsigned b = cl_type_bytes(&d->type, NULL);
+                if (b && (v->flat || v->pointee || v->nidx == v->arr->ndims)) {
+                    p->flat = cl_flat_of(L, v);
+                    p->nidx = 0;
+                    p->pointee = b;
+                }
+                v = p;
+            }
+            if (fl && v->kind == V_INT)
+                v = cl_v_data(L, cl_fmt(L, "the floating-point variable '%s'", d->name), d->loc);
+        } else {
+            v = cl_v_data(L, cl_fmt(L, "'%s', declared without a value", d->name), d->loc);
+        }
+        /* a value worth a name of its own: a let, where lets can go */
+        if (v->kind == V_INT && v->cls != C_CONST && !v->atom && !L->loops && !L->blocks && !L->calls && !L->guard
+            && !L->skip) {
+            if (!v->missing) {   /* (one that needs a -D value stays an expression: it may never reach an index) */
+                const char *n = cl_lds_name(L, d->name);
+                cl_line(L, d->loc, "let %s = %s", n, v->text);
+                val *named = cl_v_name(L, v->cls, n);
+                named->mono = v->mono;
+                named->zero = v->zero;
+                v = named;
+            }
+        }
+        cl_bind(L, d->name, v, fl);
+    }
+    return 0;
+}
+
+/* The names a statement assigns (x = ..., x += ..., x++). */
+
+void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap)
+{
+    if (!e)
+        return;
+    if ((e->kind == CE_ASSIGN || e->kind == CE_POSTFIX
+         || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))))
+        && e->a && e->a->kind == CE_ID) {
+        bool seen = false;
+        for (unsigned i = 0; i < *n; i++)
+            seen |= !strcmp(names[i], e->a->name);
+        if (!seen && *n < cap)
+            names[(*n)++] = e->a->name;
+    }
+    cl_assigned_in_expr(e->a, names, n, cap);
+    cl_assigned_in_expr(e->b, names, n, cap);
+    cl_assigned_in_expr(e->c, names, n, cap);
+    for (unsigned i = 0; i < e->nargs; i++)
+        cl_assigned_in_expr(e->args[i], names, n, cap);
+}
+
+void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx)
+{
+    for (; s; s = s->next) {
+        visit(s, ctx);
+        if (s->kind == CS_COMPOUND)
+            cl_walk_stmts(s->body, visit, ctx);
+        else if (s->body) {   /* a loop's or an if's one statement, not its siblings */
+            csrc_stmt one = *s->body;
+            one.next = NULL;
+            cl_walk_stmts(&one, visit, ctx);
+        }
+        if (s->other) {
+            csrc_stmt one = *s->other;
+            one.next = NULL;
+            cl_walk_stmts(&one, visit, ctx);
+        }
+    }
+}
+
+typedef struct {
+    const char **names;
+    unsigned *n, cap;
+} name_list;
+
+static void assigned_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    name_list *l = ctx;
+    cl_assigned_in_expr(s->e, l->names, l->n, l->cap);
+    cl_assigned_in_expr(s->step, l->names, l->n, l->cap);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        cl_assigned_in_expr(s->decls[i].init, l->names, l->n, l->cap);
+}
+
+void cl_assigned_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
+{
+    name_list l = { names, n, cap };
+    cl_walk_stmts(s, assigned_in_stmt, &l);
+}
+
+static void declared_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    name_list *l = ctx;
+    for (unsigned i = 0; s->kind == CS_DECL && i < s->ndecls && *l->n < l->cap; i++)
+        l->names[(*l->n)++] = s->decls[i].name;
+}
+
+/* The names a statement declares, anywhere in it. */
+void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
+{
+    name_list l = { names, n, cap };
+    cl_walk_stmts(s, declared_in_stmt, &l);
+}
+
+/* The variables from outside a statement that it changes: what it
+ * assigns, less the names it declares itself (those are its own). */
+void cl_changed_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
+{
+    csrc_stmt one = *s;
+    one.next = NULL;
+    const char *own[64];
+    unsigned nown = 0;
+    cl_assigned_names(&one, names, n, cap);
+    cl_declared_names(&one, own, &nown, 64);
+    unsigned k = 0;
+    for (unsigned i = 0; i < *n; i++) {
+        bool mine = false;
+        for (unsigned j = 0; j < nown && !mine; j++)
+            mine = !strcmp(own[j], names[i]);
+        if (!mine)
+            names[k++] = names[i];
+    }
+    *n = k;
+}
+
+/* Whether a statement (or one inside it) is a return, break or continue. */
+bool cl_has_jump(const csrc_stmt *s, csrc_stmt_kind k)
+{
+    for (; s; s = s->next) {
+        if (s->kind == k)
+            return true;
+        if (s->kind == CS_COMPOUND && cl_has_jump(s->body, k))
+            return true;
+        if (s->kind == CS_IF) {
+            csrc_stmt a = *s->body;
+            a.next = NULL;
+            if (cl_has_jump(&a, k))
+                return true;
+            if (s->other) {
+                csrc_stmt b = *s->other;
+                b.next = NULL;
+                if (cl_has_jump(&b, k))
+                    return true;
+            }
+        }
+        /* a loop inside has its own break and continue */
+        if ((s->kind == CS_FOR || s->kind == CS_WHILE || s->kind == CS_DO) && k == CS_RETURN) {
+            csrc_stmt a = *s->body;
+            a.next = NULL;
+            if (cl_has_jump(&a, k))
+                return true;
+        }
+    }
+    return false;
+}
+
+int cl_one_stmt(lower *L, const csrc_stmt *s)
+{
+    csrc_stmt one = *s;
+    one.next = NULL;
+    return cl_stmt(L, &one);
+}
+
+/* Lower a branch's statement with the code's guard g and skip reason. */
+int cl_branch(lower *L, const csrc_stmt *s, const char *g, const val *gm, const char *skip, lds_loc skip_loc)
+{
+    const char *og = L->guard, *os = L->skip;
+    const val *ogm = L->gmiss;
+    lds_loc osl = L->skip_loc;
+    bool dead = L->dead;
+    L->guard = g;
+    L->gmiss = gm;
+    if (skip && !L->skip) {
+        L->skip = skip;
+        L->skip_loc = skip_loc;
+    }
+    int rc = s ? cl_one_stmt(L, s) : 0;
+    L->guard = og;
+    L->gmiss = ogm;
+    L->skip = os;
+    L->skip_loc = osl;
+    L->dead = dead;
+    return rc;
+}
+
+/* After a per-lane if: each variable the arms left different is c ? a : b. */
+void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b)
+{
+    for (unsigned i = 0; i < a->n && i < b->n && i < L->nenv; i++) {
+        val *x = a->v[i], *y = b->v[i];
+        if (x == y)
+            continue;
+        if (cl_is_int(c) && cl_is_int(x) && cl_is_int(y))
+            L->env[i].v = cl_int_cond(L, c, x, y);
+        else if (x->kind == V_DATA || y->kind == V_DATA)
+            L->env[i].v = x->kind == V_DATA ? x : y;
+        else
+            L->env[i].v = cl_v_data(L, cl_fmt(L, "'%s', set differently on the two sides of a condition", L->env[i].name),
+                                 (lds_loc){ 0 });
+    }
+}
+
+int cl_if_stmt(lower *L, const csrc_stmt *s)
+{
+    val *c = cl_expr(L, s->e);
+    if (!c)
+        return -1;
+    if (cl_is_int(c) && c->cls == C_CONST)   /* decided here: the other arm does not exist */
+        return c->k ? cl_one_stmt(L, s->body) : s->other ? cl_one_stmt(L, s->other) : 0;
+    bool then_returns = cl_has_jump(s->body, CS_RETURN) && s->body->kind != CS_COMPOUND ? true : false;
+    (void)then_returns;
+    snapshot before = cl_save_env(L);
+    if (cl_is_int(c) && c->cls == C_UNIFORM) {   /* the same for every lane: an if block */
+        size_t mark = L->out.len;
+        unsigned made = L->accesses;
+        cl_line(L, s->loc, "if %s {", c->text);
+        L->indent++;
+        L->blocks++;
+        int rc = cl_branch(L, s->body, L->guard, L->gmiss, NULL, (lds_loc){ 0 });
+        snapshot after_then = cl_save_env(L);
+        cl_restore_env(L, &before);
+        if (rc == 0 && s->other) {
+            L->indent--;
+            cl_line(L, (lds_loc){ 0 }, "} else {");
+            L->indent++;
+            rc = cl_branch(L, s->other, L->guard, L->gmiss, NULL, (lds_loc){ 0 });
+        }
+        L->indent--;
+        L->blocks--;
+        cl_line(L, (lds_loc){ 0 }, "}");
+        if (rc == 0 && L->accesses == made)
+            cl_drop_since(L, mark);   /* no access inside: the condition does not matter */
+        else if (rc == 0 && cl_need(L, c, "the condition of an if around accesses") < 0)
+            return -1;
+        snapshot after_else = cl_save_env(L);
+        cl_merge(L, c, &after_then, &after_else);
+        return rc;
+    }
+    const char *skip = NULL;
+    lds_loc skip_loc = { 0 };
+    const char *gt = L->guard, *ge = L->guard;
+    const val *gm = L->gmiss ? L->gmiss : cl_is_int(c) && c->missing ? c : NULL;
+    if (cl_is_int(c)) {
+        gt = cl_and_guard(L, L->guard, cl_paren(L, c));
+        ge = cl_and_guard(L, L->guard, cl_fmt(L, "!%s", cl_paren(L, c)));
+    } else {
+        skip = c->why ? cl_fmt(L, "whether it runs depends on %s", c->why) : "it runs under a condition on data";
+        skip_loc = c->why_loc;
+    }
+    /* an arm that returns: the lanes that take it are gone afterwards */
+    bool t_ret = s->body && s->body->kind == CS_RETURN;
+    if (s->body && s->body->kind == CS_COMPOUND) {
+        const csrc_stmt *last = s->body->body;
+        while (last && last->next)
+            last = last->next;
+        t_ret = last && last->kind == CS_RETURN;
+    }
+    int rc = cl_branch(L, s->body, gt, gm, skip, skip_loc);
+    snapshot after_then = cl_save_env(L);
+    cl_restore_env(L, &before);
+    if (rc == 0 && s->other)
+        rc = cl_branch(L, s->other, ge, gm, skip, skip_loc);
+    snapshot after_else = cl_save_env(L);
+    if (cl_is_int(c))
+        cl_merge(L, c, &after_then, &after_else);
+    else
+        cl_merge(L, cl_v_data(L, skip, skip_loc), &after_then, &after_else);
+    if (rc == 0 && t_ret && !s->other) {   /* if (c) { ...; return; }: the rest runs where !c */
+        if (cl_is_int(c)) {
+            L->guard = ge;
+            L->gmiss = gm;
+        } else if (!L->skip) {
+            L->skip = cl_fmt(L, "it runs after a return decided by %s", c->why ? c->why : "data");
+            L->skip_loc = c->why_loc;
+        }
+    }
+    return rc;
+}
+
+int cl_stmt(lower *L, const csrc_stmt *s)
+{
+    for (; s && !cl_failed(L); s = s->next) {
+        if (L->dead)
+            return 0;
+        switch (s->kind) {
+        case CS_EMPTY:
+        case CS_BREAK:
+        case CS_CONTINUE:
+            break;
+        case CS_COMPOUND: {
+            unsigned mark = L->nenv;
+            if (cl_stmt(L, s->body) < 0)
+                return -1;
+            L->nenv = mark;
+            break;
+        }
+        case CS_DECL:
+            if (cl_declaration(L, s) < 0)
+                return -1;
+            break;
+        case CS_EXPR:
+            if (!cl_expr(L, s->e))
+                return -1;
+            break;
+        case CS_IF:
+            if (cl_if_stmt(L, s) < 0)
+                return -1;
+            break;
+        case CS_FOR:
+            if (cl_for_stmt(L, s) < 0)
+                return -1;
+            break;
+        case CS_WHILE:
+        case CS_DO:
+            if (cl_while_stmt(L, s) < 0)
+                return -1;
+            break;
+        case CS_RETURN: {
+            val *v = s->e ? cl_expr(L, s->e) : cl_v_void(L);
+            if (!v)
+                return -1;
+            if (L->calls) {   /* an inlined function's value: the first return a lane reaches */
+                if (v->kind == V_INT && !L->ret_data) {
+                    if (!L->ret_text || !L->guard)
+                        L->ret_text = L->guard && L->ret_text ? cl_fmt(L, "(%s) ? %s : (%s)", L->guard, cl_paren(L, v), L->ret_text)
+                                                              : v->text;
+                    else
+                        L->ret_text = cl_fmt(L, "(%s) ? %s : (%s)", L->guard, cl_paren(L, v), L->ret_text);
+                } else if (v->kind != V_VOID) {
+                    L->ret_data = true;
+                }
+            }
+            if (!L->guard)
+                L->dead = true;   /* every lane here leaves */
+            break;
+        }
+        case CS_OPAQUE: {
+            if (L->o->warn) {
+                lds_diag w = { 0 };
+                lds_diag_set(&w, s->loc, "%s: not followed; the shared-memory accesses in it are not counted", s->what);
+                w.warning = 1;
+                L->o->warn(L->o->warn_ctx, &w);
+            }
+            break;
+        }
+        }
+    }
+    return cl_failed(L) ? -1 : 0;
+}
+
+/* f(args) inlined: its parameters bound to the arguments' values. */
+int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
+{
+    *out = NULL;
+    for (unsigned i = 0; i < L->calls; i++)
+        if (L->callstack[i] == f) {
+            *out = cl_v_data(L, cl_fmt(L, "the result of the recursive '%s'", f->name), e->loc);
+            return 0;
+        }
+    if (L->calls >= MAX_CALL_DEPTH) {
+        *out = cl_v_data(L, cl_fmt(L, "the result of '%s', called too deep", f->name), e->loc);
+        return 0;
+    }
+    val *args[LDS_MAX_PARAMS * 4];
+    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
+        if (!(args[i] = cl_expr(L, e->args[i])))
+            return -1;
+    unsigned mark = L->nenv;
+    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
+        if (f->params[i].name)
+            cl_bind(L, f->params[i].name, args[i], cl_is_float_type(&f->params[i].type));
+    const char *ret = L->ret_text;
+    bool ret_data = L->ret_data, dead = L->dead;
+    const char *g = L->guard;
+    L->ret_text = NULL;
+    L->ret_data = false;
+    L->callstack[L->calls++] = f;
+    int rc = cl_stmt(L, f->body);
+    L->calls--;
+    if (rc == 0)
+        *out = L->ret_data || !L->ret_text ? cl_v_data(L, cl_fmt(L, "the result of '%s'", f->name), e->loc)
+                                           : cl_v_name(L, C_LANE, cl_fmt(L, "(%s)", L->ret_text));
+    if (*out && (*out)->kind == V_INT) {
+        /* its class: the most varying of what went in (a conservative lane) */
+        (*out)->cls = C_LANE;
+        (*out)->mono = false;
+    }
+    L->ret_text = ret;
+    L->ret_data = ret_data;
+    L->dead = dead;
+    L->guard = g;
+    L->nenv = mark;
+    return rc;
+}

@@ -1,0 +1,333 @@
+/* src/csrc_value.c - the lowering's values (src/csrc_lower_impl.h): lds
+ * expression texts with their class (constant, the same for every lane,
+ * per lane) or data with why; fresh lds names; the bindings of C names;
+ * the program text written; integer operations, folded where constant. */
+#include "src/csrc_lower_impl.h"
+
+bool cl_failed(const lower *L) { return L->diag->set; }
+
+const char *cl_fmt(lower *L, const char *f, ...)
+{
+    lds_buf b = { 0 };
+    va_list ap;
+    va_start(ap, f);
+    lds_buf_vprintf(&b, f, ap);
+    va_end(ap);
+    const char *s = lds_arena_strndup(L->arena, lds_buf_str(&b), b.len);
+    lds_buf_free(&b);
+    return s;
+}
+
+val *cl_new_val(lower *L, vkind k)
+{
+    val *v = lds_arena_alloc(L->arena, sizeof *v);
+    v->kind = k;
+    return v;
+}
+
+val *cl_v_const(lower *L, int64_t k)
+{
+    val *v = cl_new_val(L, V_INT);
+    v->cls = C_CONST;
+    v->k = k;
+    v->text = cl_fmt(L, "%lld", (long long)k);
+    v->atom = k >= 0;
+    v->mono = true;
+    return v;
+}
+
+val *cl_v_name(lower *L, vclass cls, const char *text)
+{
+    val *v = cl_new_val(L, V_INT);
+    v->cls = cls;
+    v->text = text;
+    v->atom = true;
+    v->mono = true;   /* thread ids, -D names (taken as >= 0), loop variables */
+    v->zero = cls == C_LANE ? cl_v_const(L, 0) : NULL;
+    return v;
+}
+
+val *cl_v_data(lower *L, const char *why, lds_loc loc)
+{
+    val *v = cl_new_val(L, V_DATA);
+    v->why = why;
+    v->why_loc = loc;
+    return v;
+}
+
+val *cl_v_void(lower *L) { return cl_new_val(L, V_VOID); }
+
+const char *cl_paren(lower *L, const val *v) { return v->atom ? v->text : cl_fmt(L, "(%s)", v->text); }
+
+const char *cl_where(lower *L, lds_loc loc) { return cl_fmt(L, "%u:%u", loc.line, loc.col); }
+
+/* The first missing name of a or b. */
+void cl_inherit_missing(val *r, const val *a, const val *b)
+{
+    const val *m = a && a->missing ? a : b && b->missing ? b : NULL;
+    if (m) {
+        r->missing = m->missing;
+        r->missing_loc = m->missing_loc;
+    }
+}
+
+/* ------------------------------------------------------------- names */
+
+bool cl_name_taken(const lower *L, const char *n)
+{
+    for (unsigned i = 0; i < L->ntaken; i++)
+        if (!strcmp(L->taken[i], n))
+            return true;
+    return false;
+}
+
+void cl_take_name(lower *L, const char *n)
+{
+    if (L->ntaken == L->captaken) {
+        unsigned cap = L->captaken ? L->captaken * 2 : 64;
+        const char **t = lds_arena_alloc(L->arena, sizeof *t * cap);
+        if (L->ntaken)
+            memcpy(t, L->taken, sizeof *t * L->ntaken);
+        L->taken = t;
+        L->captaken = cap;
+    }
+    L->taken[L->ntaken++] = n;
+}
+
+/* A fresh lds name for the C name c: c itself unless lds reserves it or
+ * it is in use. */
+const char *cl_lds_name(lower *L, const char *c)
+{
+    static const char *const reserved[] = {
+        "lane", "wave", "tid", "group", "groups", "banks", "bank_bytes", "wave_size", "in", "if", "else", "for",
+        "while", "next", "let", "def", "array", "read", "write", "atomic", "print", "expect", "show", "set",
+        "arch", "rules", "threads", "layout", "fragment", "explain", "suggest", "skipped", "at", "size",
+        "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle", "true", "false", NULL,
+    };
+    bool bad = cl_name_taken(L, c);
+    for (int i = 0; reserved[i] && !bad; i++)
+        bad = !strcmp(reserved[i], c);
+    const char *n = c;
+    for (unsigned k = 2; bad; k++) {
+        n = cl_fmt(L, "%s_%u", c, k);
+        bad = cl_name_taken(L, n);
+    }
+    cl_take_name(L, n);
+    return n;
+}
+
+const csrc_define *cl_find_define(const lower *L, const char *name)
+{
+    for (unsigned i = 0; i < L->o->ndefines; i++)
+        if (!strcmp(L->o->defines[i].name, name)) {
+            L->o->defines[i].used = true;
+            return &L->o->defines[i];
+        }
+    return NULL;
+}
+
+/* A -D name's value: known (one value) it is a constant, named in the
+ * text; a sweep's name stays a name, the same for every lane. */
+val *cl_define_val(lower *L, const csrc_define *d)
+{
+    val *v = cl_v_name(L, C_UNIFORM, d->name);
+    if (d->has_value) {
+        v->cls = C_CONST;
+        v->k = d->value;
+    }
+    return v;
+}
+
+/* --------------------------------------------------------- bindings */
+
+void cl_bind(lower *L, const char *name, val *v, bool is_float)
+{
+    L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
+    L->env[L->nenv++] = (binding){ name, v, is_float };
+}
+
+binding *cl_lookup(lower *L, const char *name)
+{
+    for (unsigned i = L->nenv; i-- > 0;)
+        if (!strcmp(L->env[i].name, name))
+            return &L->env[i];
+    return NULL;
+}
+
+snapshot cl_save_env(lower *L)
+{
+    snapshot s = { lds_arena_alloc(L->arena, sizeof *s.v * (L->nenv ? L->nenv : 1)), L->nenv };
+    for (unsigned i = 0; i < L->nenv; i++)
+        s.v[i] = L->env[i].v;
+    return s;
+}
+
+void cl_restore_env(lower *L, const snapshot *s)
+{
+    L->nenv = s->n;
+    for (unsigned i = 0; i < s->n; i++)
+        L->env[i].v = s->v[i];
+}
+
+/* --------------------------------------------------------- emitting */
+
+void cl_line(lower *L, lds_loc loc, const char *f, ...)
+{
+    if (loc.line)
+        lds_buf_printf(&L->out, "#line %u:%u\n", loc.line, loc.col);
+    for (unsigned i = 0; i < L->indent; i++)
+        lds_buf_printf(&L->out, "    ");
+    va_list ap;
+    va_start(ap, f);
+    lds_buf_vprintf(&L->out, f, ap);
+    va_end(ap);
+    lds_buf_putc(&L->out, '\n');
+}
+
+/* Forget what was written since mark (a block that holds no access). */
+void cl_drop_since(lower *L, size_t mark)
+{
+    if (L->out.s && mark <= L->out.len) {
+        L->out.len = mark;
+        L->out.s[mark] = '\0';
+    }
+}
+
+/* A name -D must give: an error where it reaches an index. */
+int cl_need(lower *L, const val *v, const char *what)
+{
+    if (!v || !v->missing)
+        return 0;
+    lds_diag_set(L->diag, v->missing_loc, "'%s' is used in %s: give its value with -D %s=VALUE", v->missing, what,
+                 v->missing);
+    return -1;
+}
+
+/* The guard text with c added (c NULL: unchanged). */
+const char *cl_and_guard(lower *L, const char *g, const char *c)
+{
+    if (!c)
+        return g;
+    return g ? cl_fmt(L, "%s && %s", g, c) : c;
+}
+
+/* ----------------------------------------------------------- integers */
+
+bool cl_is_int(const val *v) { return v->kind == V_INT; }
+
+vclass cl_max_cls(vclass a, vclass b) { return a > b ? a : b; }
+
+val *cl_data_of(lower *L, const val *a, const val *b, lds_loc loc)
+{
+    if (a && a->kind == V_DATA)
+        return (val *)a;
+    if (b && b->kind == V_DATA)
+        return (val *)b;
+    return cl_v_data(L, "a value lds-calc does not follow", loc);
+}
+
+bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r)
+{
+    if (!strcmp(op, "+"))
+        return !__builtin_add_overflow(a, b, r);
+    if (!strcmp(op, "-"))
+        return !__builtin_sub_overflow(a, b, r);
+    if (!strcmp(op, "*"))
+        return !__builtin_mul_overflow(a, b, r);
+    if (!strcmp(op, "/") || !strcmp(op, "%")) {
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return false;
+        *r = !strcmp(op, "/") ? a / b : a % b;
+        return true;
+    }
+    if (!strcmp(op, "<<")) {
+        if (b < 0 || b > 62 || a < 0 || a > (INT64_MAX >> b))
+            return false;
+        *r = a << b;
+        return true;
+    }
+    if (!strcmp(op, ">>")) {
+        if (b < 0 || b > 63)
+            return false;
+        *r = a >> b;
+        return true;
+    }
+    *r = !strcmp(op, "&") ? a & b : !strcmp(op, "|") ? a | b : !strcmp(op, "^") ? a ^ b : !strcmp(op, "==") ? a == b
+       : !strcmp(op, "!=") ? a != b : !strcmp(op, "<") ? a < b : !strcmp(op, ">") ? a > b : !strcmp(op, "<=") ? a <= b
+       : !strcmp(op, ">=") ? a >= b : !strcmp(op, "&&") ? a && b : a || b;
+    return true;
+}
+
+/* a op b on integers (both V_INT). */
+val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
+{
+    int64_t r;
+    if (a->cls == C_CONST && b->cls == C_CONST && cl_fold(op, a->k, b->k, &r))
+        return cl_v_const(L, r);
+    /* x + 0, x * 1 and the like keep the text short */
+    if ((!strcmp(op, "+") || !strcmp(op, "|") || !strcmp(op, "^")) && b->cls == C_CONST && b->k == 0)
+        return (val *)a;
+    if ((!strcmp(op, "+") || !strcmp(op, "|") || !strcmp(op, "^")) && a->cls == C_CONST && a->k == 0)
+        return (val *)b;
+    if ((!strcmp(op, "-") || !strcmp(op, "<<") || !strcmp(op, ">>")) && b->cls == C_CONST && b->k == 0)
+        return (val *)a;
+    if ((!strcmp(op, "*") || !strcmp(op, "/")) && b->cls == C_CONST && b->k == 1)
+        return (val *)a;
+    if (!strcmp(op, "*") && a->cls == C_CONST && a->k == 1)
+        return (val *)b;
+    if (!strcmp(op, "*") && ((a->cls == C_CONST && a->k == 0) || (b->cls == C_CONST && b->k == 0)))
+        return cl_v_const(L, 0);
+    val *v = cl_new_val(L, V_INT);
+    v->cls = cl_max_cls(a->cls, b->cls);
+    v->text = cl_fmt(L, "%s %s %s", cl_paren(L, a), op, cl_paren(L, b));
+    if (strlen(v->text) > MAX_TEXT)
+        return cl_v_data(L, "an index expression too long to follow", (lds_loc){ 0 });
+    cl_inherit_missing(v, a, b);
+    /* monotone in the thread ids: sums, products by what is not negative,
+     * division and shifts by a constant */
+    bool both = a->mono && b->mono;
+    if ((!strcmp(op, "+") && both) || (!strcmp(op, "*") && both)
+        || ((!strcmp(op, "/") || !strcmp(op, ">>")) && a->mono && b->cls == C_CONST && b->k > 0)
+        || (!strcmp(op, "<<") && a->mono && b->cls == C_CONST && b->k >= 0)
+        || (!strcmp(op, "-") && a->mono && b->cls != C_LANE)) {
+        v->mono = true;
+        if (a->zero || b->zero)   /* a thread id in it: its value at thread 0 */
+            v->zero = cl_int_op(L, op, a->zero ? a->zero : a, b->zero ? b->zero : b);
+    }
+    return v;
+}
+
+val *cl_int_unary(lower *L, const char *op, const val *a)
+{
+    if (a->cls == C_CONST) {
+        if (!strcmp(op, "-") && a->k != INT64_MIN)
+            return cl_v_const(L, -a->k);
+        if (!strcmp(op, "!"))
+            return cl_v_const(L, !a->k);
+        if (!strcmp(op, "~"))
+            return cl_v_const(L, ~a->k);
+        if (!strcmp(op, "+"))
+            return (val *)a;
+    }
+    if (!strcmp(op, "+"))
+        return (val *)a;
+    val *v = cl_new_val(L, V_INT);
+    v->cls = a->cls;
+    v->text = cl_fmt(L, "%s%s", op, cl_paren(L, a));
+    cl_inherit_missing(v, a, NULL);
+    return v;
+}
+
+val *cl_int_cond(lower *L, const val *c, const val *a, const val *b)
+{
+    if (c->cls == C_CONST)
+        return (val *)(c->k ? a : b);
+    if (!strcmp(a->text, b->text))
+        return (val *)a;
+    val *v = cl_new_val(L, V_INT);
+    v->cls = cl_max_cls(c->cls, cl_max_cls(a->cls, b->cls));
+    v->text = cl_fmt(L, "%s ? %s : %s", cl_paren(L, c), cl_paren(L, a), cl_paren(L, b));
+    cl_inherit_missing(v, c, a);
+    cl_inherit_missing(v, v, b);
+    return v;
+}

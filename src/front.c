@@ -1,0 +1,133 @@
+/* src/front.c - kernel files among a run's texts, lowered (src/front.h). */
+#include "src/front.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/input.h"
+#include "src/parse_ctx.h"
+#include "src/mem.h"
+
+typedef struct {
+    FILE *err;
+    const char *prog;
+    bool color;
+} warn_sink;
+
+static void print_warning(void *ctx, const lds_diag *w)
+{
+    const warn_sink *s = ctx;
+    lds_diag_print(s->err, s->prog, w, s->color);
+}
+
+/* The -D names, with their value where a sweep does not give several. */
+static csrc_define *defines_of(const lds_options *o)
+{
+    csrc_define *d = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *d);
+    mpz_t n, v;
+    mpz_inits(n, v, NULL);
+    for (unsigned i = 0; i < o->ndefines; i++) {
+        d[i].name = o->defines[i].name;
+        lds_define_count(&o->defines[i], n);
+        if (mpz_cmp_ui(n, 1) == 0) {
+            lds_define_at(&o->defines[i], 0, v);
+            if (mpz_fits_slong_p(v)) {
+                d[i].has_value = true;
+                d[i].value = mpz_get_si(v);
+            }
+        }
+    }
+    mpz_clears(n, v, NULL);
+    return d;
+}
+
+/* The language of a text: a program argument is lds; a file, or
+ * standard input, by --lang, else by its name. */
+static lds_lang lang_of(const lds_front_options *f, const lds_source *src)
+{
+    if (src->name[0] == '<')
+        return f->lang_given && !strcmp(src->name, "<stdin>") ? f->lang : LDS_LANG_NONE;
+    return f->lang_given ? f->lang : lds_lang_of_path(src->name);
+}
+
+static void add(lds_front_texts *t, const lds_source *s)
+{
+    t->srcs = lds_xreallocarray(t->srcs, t->n + 1, sizeof *t->srcs);
+    t->srcs[t->n++] = *s;
+}
+
+int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source *srcs, unsigned n,
+                    struct lds_parse_ctx *ctx, lds_front_texts *out, FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    warn_sink sink = { err, o->prog, o->color };
+    csrc_define *defs = defines_of(o);
+    int status = LDS_EXIT_OK;
+    if (f->threads) {   /* --threads: the workgroup the programs start with */
+        lds_source t = { lds_xstrdup("--threads"), NULL, 0, 1, NULL, NULL };
+        size_t len = strlen(f->threads) + 9;
+        t.text = lds_xmalloc(len + 1);
+        snprintf(t.text, len + 1, "threads %s\n", f->threads);
+        t.len = len;
+        add(out, &t);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        lds_lang lang = lang_of(f, &srcs[i]);
+        if (lang == LDS_LANG_NONE || status != LDS_EXIT_OK) {
+            add(out, &srcs[i]);
+            continue;
+        }
+        lds_source *origin = lds_xmalloc(sizeof *origin);
+        *origin = srcs[i];
+        origin->lang = lds_lang_extension(lang);
+        out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
+        out->origins[out->norigins++] = origin;
+        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines, print_warning, &sink };
+        csrc_lowered *k;
+        unsigned nk;
+        lds_diag diag = { 0 };
+        if (csrc_lower_file(origin, &lo, &k, &nk, &diag) < 0) {
+            lds_diag_print(err, o->prog, &diag, o->color);
+            status = LDS_EXIT_SYNTAX;
+            continue;
+        }
+        for (unsigned j = 0; j < nk; j++) {
+            if (!k[j].accesses) {
+                lds_diag w = { 0 };
+                lds_diag_set(&w, (lds_loc){ origin, k[j].line, k[j].col }, "kernel '%s' makes no shared-memory access lds-calc can see",
+                             k[j].kernel);
+                w.warning = 1;
+                print_warning(&sink, &w);
+            }
+            size_t len = strlen(origin->name) + strlen(k[j].kernel) + 32;
+            lds_source s = { lds_xmalloc(len), k[j].text, strlen(k[j].text), 1, origin, NULL };
+            snprintf(s.name, len, "%s (kernel %s, lowered)", origin->name, k[j].kernel);
+            k[j].text = NULL;
+            add(out, &s);
+            out->kernels++;
+        }
+        csrc_lowered_free(k, nk);
+    }
+    for (unsigned i = 0; i < o->ndefines; i++) {   /* read by the front end: used */
+        int64_t v;
+        if (defs[i].used)
+            lds_parse_ctx_macro(ctx, defs[i].name, strlen(defs[i].name), &v);
+    }
+    free(defs);
+    return status;
+}
+
+void lds_front_texts_free(lds_front_texts *t)
+{
+    for (unsigned i = 0; i < t->n; i++)
+        lds_input_free(&t->srcs[i]);
+    free(t->srcs);
+    for (unsigned i = 0; i < t->norigins; i++) {
+        lds_input_free(t->origins[i]);
+        free(t->origins[i]);
+    }
+    free(t->origins);
+    memset(t, 0, sizeof *t);
+}
+
+bool lds_front_is_lowered(const lds_source *src) { return src->origin != NULL; }

@@ -1,0 +1,55 @@
+/* src/report_diag.c - --format diagnostics: one warning per access that
+ * conflicts, in the form compilers print and editors parse,
+ *
+ *   kernel.cu:22:31: warning: 32-way bank conflict on read of 'tile'
+ *       (32 wavefronts where 1 would do) [lds-bank-conflict]
+ *   kernel.cu:22:31: note: pad rows by 1 element: __shared__ float
+ *       tile[32][33]; - conflict-free over ...
+ *
+ * (each on one line); an access lds-calc could not model is a warning of
+ * its own [lds-not-modelled], one that failed an error [lds-error]. */
+#include "src/report_impl.h"
+
+#include <stdlib.h>
+
+static void where(FILE *out, const lds_access_result *a)
+{
+    lds_fput_text(out, a->file ? a->file : "");
+    fprintf(out, ":%u:%u: ", a->line, a->col);
+}
+
+static void diag_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    FILE *out = r->o.out;
+    for (size_t i = run->first_access; i < run->res->n; i++) {
+        const lds_access_result *a = run->res->accesses[i];
+        const char *kind = lds_access_kind_name(a->kind);
+        if (a->skipped || a->failed) {
+            where(out, a);
+            fprintf(out, "%s: %s of '", a->skipped ? "warning" : "error", kind);
+            lds_fput_text(out, a->array ? a->array : "?");
+            fprintf(out, "' %s: ", a->skipped ? "not modelled" : "failed");
+            lds_fput_text(out, a->error ? a->error : "");
+            fprintf(out, " [%s]\n", a->skipped ? "lds-not-modelled" : "lds-error");
+            continue;
+        }
+        if (a->m.ways <= 1)
+            continue;
+        where(out, a);
+        gmp_fprintf(out, "warning: %llu-way bank conflict on %s of '", (unsigned long long)a->m.ways, kind);
+        lds_fput_text(out, a->array ? a->array : "?");
+        gmp_fprintf(out, "' (%Zd wavefronts where %Zd would do) [lds-bank-conflict]\n", a->m.cycles, a->m.ideal);
+        const lds_suggestion *sg = lds_report_fix_of(run, i);
+        if (!sg)
+            continue;
+        lds_buf b = { 0 };
+        lds_report_fix_text(&b, sg, a);
+        where(out, a);
+        fputs("note: ", out);
+        lds_fput_text(out, lds_buf_str(&b));
+        fputc('\n', out);
+        lds_buf_free(&b);
+    }
+}
+
+const lds_format_ops lds_diagnostics_ops = { NULL, diag_end_run, NULL, false };

@@ -1,0 +1,135 @@
+/* src/report_fix.c - the fix a diagnostic proposes for an access that
+ * conflicts: the best layout the search found for its array (kept in the
+ * results by lds_session_fixes), written as the code would be - a padded
+ * declaration in the file's own language, else the layout in lds's
+ * notation with CuTe's and Triton's spellings. */
+#include "src/report_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/buf.h"
+
+const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
+{
+    const lds_access_result *a = run->res->accesses[record];
+    for (size_t i = run->first_suggestion; a->array && i < run->res->nsuggestions; i++) {
+        const lds_suggestion *sg = run->res->suggestions[i];
+        bool serves = !sg->serves_end || (record >= sg->serves_first && record < sg->serves_end);
+        if (serves && !strcmp(sg->array, a->array))
+            return sg;
+    }
+    return NULL;
+}
+
+/* The language a record's file is written in: the kernel file's, else
+ * by its name ("" for none). */
+static const char *ext_of(const lds_access_result *a)
+{
+    if (a->lang)
+        return a->lang;
+    const char *dot = a->file && a->file[0] != '<' ? strrchr(a->file, '.') : NULL;
+    return dot ? dot + 1 : "";
+}
+
+/* lds's element type as the file's language writes it. */
+static const char *c_type(const char *lds, const char *ext)
+{
+    bool hlsl = !strcmp(ext, "hlsl") || !strcmp(ext, "fx"), glsl = !strcmp(ext, "comp") || !strcmp(ext, "glsl");
+    static const struct { const char *lds, *cuda, *hlsl, *glsl; } types[] = {
+        { "f32", "float", "float", "float" }, { "f64", "double", "double", "double" },
+        { "f16", "__half", "half", "float16_t" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t" },
+        { "i32", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint" },
+        { "i16", "short", "int16_t", "int16_t" }, { "u16", "unsigned short", "uint16_t", "uint16_t" },
+        { "i8", "signed char", "int8_t", "int8_t" }, { "u8", "unsigned char", "uint8_t", "uint8_t" },
+        { "i64", "long long", "int64_t", "int64_t" }, { "u64", "unsigned long long", "uint64_t", "uint64_t" },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(types[i].lds, lds))
+            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : types[i].cuda;
+    return lds;
+}
+
+/* A padded 2-D (or more) array as declared: "__shared__ float
+ * tile[32][33];" in a kernel's language, "array f32 tile[32][33]" in lds. */
+static bool padded_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
+                               const lds_access_result *a)
+{
+    if (c->family != LDS_LAYOUT_PADDED || !c->row)
+        return false;
+    const char *open = strchr(sg->shape, '[');
+    if (!open || !strchr(open + 1, '['))
+        return false;   /* one dimension: padded every few elements, no declaration says it */
+    const char *last = strrchr(sg->shape, '[');
+    const char *ext = ext_of(a);
+    char type[32];
+    snprintf(type, sizeof type, "%.*s", (int)(open - sg->shape), sg->shape);
+    bool lds = !strcmp(ext, "lds") || !*ext;
+    if (lds) {
+        lds_buf_printf(b, "array %s %s%.*s[%llu]", type, sg->array, (int)(last - open), open,
+                       (unsigned long long)(c->row + c->pad));
+        return true;
+    }
+    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx") ? "groupshared"
+                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared" : "__shared__";
+    lds_buf_printf(b, "%s %s %s%.*s[%llu];", word, c_type(type, ext), sg->array, (int)(last - open), open,
+                   (unsigned long long)(c->row + c->pad));
+    return true;
+}
+
+/* One candidate: its label, then its declaration or its layout. */
+static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c, const lds_access_result *a)
+{
+    lds_buf_printf(b, "%s", c->label);
+    if (c->why)
+        lds_buf_printf(b, " (%s)", c->why);
+    lds_buf_printf(b, ": ");
+    if (padded_declaration(b, sg, c, a))
+        return;
+    lds_buf_printf(b, "layout %s", c->layout);
+    if (c->cute)
+        lds_buf_printf(b, "; %s: %s", c->family == LDS_LAYOUT_CK_XOR ? "ck_tile" : "CuTe", c->cute);
+    if (c->triton)
+        lds_buf_printf(b, "; Triton: %s", c->triton);
+}
+
+static bool pads(const lds_suggest_candidate *c)
+{
+    return c->family == LDS_LAYOUT_PADDED || c->family == LDS_LAYOUT_PADDED_SWIZZLE
+           || (c->family == LDS_LAYOUT_OWN_PADDED && c->pad);
+}
+
+bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_result *a)
+{
+    const lds_suggest_candidate *before = &sg->cand[0], *best = sg->ncand > 1 ? &sg->cand[1] : NULL;
+    if (!best || best->error || mpz_cmp(best->cycles, before->cycles) >= 0) {
+        lds_buf_printf(b, "none of the %zu layouts tried for '%s' does better", sg->ncand ? sg->ncand - 1 : 0,
+                       sg->array);
+        return false;
+    }
+    /* among the layouts as good as the best: a padding (the declaration a
+     * kernel's author changes) and a layout that spends no memory */
+    const lds_suggest_candidate *pad = NULL, *other = NULL;
+    for (size_t i = 1; i < sg->ncand; i++) {
+        const lds_suggest_candidate *c = &sg->cand[i];
+        if (c->error || mpz_cmp(c->cycles, best->cycles) || mpz_cmp(c->excess, best->excess))
+            break;
+        if (pads(c) && !pad)
+            pad = c;
+        else if (!pads(c) && !other)
+            other = c;
+    }
+    candidate(b, sg, pad ? pad : other, a);
+    if (pad && other) {
+        lds_buf_printf(b, " (or ");
+        candidate(b, sg, other, a);
+        lds_buf_printf(b, ")");
+    }
+    char *cyc = mpz_get_str(NULL, 10, before->cycles), *after = mpz_get_str(NULL, 10, best->cycles);
+    lds_buf_printf(b, " - %s over the %u access%s to '%s' (cycles %s -> %s)",
+                   mpz_sgn(best->excess) ? "fewer conflicts" : "conflict-free", sg->naccess,
+                   sg->naccess == 1 ? "" : "es", sg->array, cyc, after);
+    free(cyc);
+    free(after);
+    return true;
+}

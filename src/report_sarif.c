@@ -1,0 +1,140 @@
+/* src/report_sarif.c - --format sarif: SARIF 2.1.0 (OASIS), the log code
+ * scanning reads in CI.  One run of lds-calc's tool with its three rules;
+ * one result per access that conflicts (lds-bank-conflict, a warning,
+ * its fix in the message and in the properties), per access lds-calc
+ * could not model (lds-not-modelled, a note) and per access that failed
+ * (lds-error).  Every point of a sweep adds its results to the one log,
+ * which is written when the last run ends.  The shape is checked against
+ * doc/sarif-2.1.0-subset.schema.json by the tests. */
+#include "config.h"
+
+#include "src/report_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct { const char *id, *name, *text, *level; } rules[] = {
+    { "lds-bank-conflict", "BankConflict",
+      "An access makes more shared-memory wavefronts than its phases need: lanes of one phase want different words "
+      "of one bank.", "warning" },
+    { "lds-not-modelled", "NotModelled",
+      "lds-calc saw a shared-memory access it cannot model (its index depends on data, say); its cost is not "
+      "counted.", "note" },
+    { "lds-error", "Error", "The simulation of an access stopped with an error.", "error" },
+};
+
+/* A file name as a URI reference: the characters RFC 3986 does not allow
+ * there, percent-encoded. */
+static void uri(FILE *out, const char *file)
+{
+    lds_buf b = { 0 };
+    for (const unsigned char *s = (const unsigned char *)(file ? file : ""); *s; s++)
+        if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("-._~/:@!$&'()*+,;=", *s))
+            lds_buf_putc(&b, (char)*s);
+        else
+            lds_buf_printf(&b, "%%%02X", *s);
+    lds_report_json_string(out, lds_buf_str(&b));
+    lds_buf_free(&b);
+}
+
+static void sarif_begin(lds_reporter *r)
+{
+    FILE *out = r->o.out;
+    fprintf(out, "{\"$schema\": \"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json\", "
+                 "\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"lds-calc\", \"version\": \"%s\", "
+                 "\"informationUri\": \"https://github.com/lds-calc/lds-calc\", \"rules\": [",
+            PACKAGE_VERSION);
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        fprintf(out, "%s{\"id\": \"%s\", \"name\": \"%s\", \"shortDescription\": {\"text\": ", i ? ", " : "", rules[i].id,
+                rules[i].name);
+        lds_report_json_string(out, rules[i].text);
+        fprintf(out, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}", rules[i].level);
+    }
+    fputs("]}}, \"columnKind\": \"utf16CodeUnits\", \"results\": [", out);
+}
+
+static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, const char *message,
+                   const lds_suggestion *fix, const char *fix_text)
+{
+    FILE *out = r->o.out;
+    if (r->runs_results++)
+        fputs(", ", out);
+    fprintf(out, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"%s\", \"message\": {\"text\": ", rules[rule].id,
+            rule, rules[rule].level);
+    lds_report_json_string(out, message);
+    fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+    uri(out, a->file);
+    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}], \"properties\": {\"kind\": \"%s\", "
+                 "\"array\": ",
+            a->line ? a->line : 1, a->col ? a->col : 1, lds_access_kind_name(a->kind));
+    lds_report_json_string(out, a->array);
+    fputs(", \"profile\": ", out);
+    lds_report_json_string(out, a->profile->name);
+    if (!a->failed) {
+        gmp_fprintf(out, ", \"ways\": %llu, \"wavefronts\": %Zd, \"ideal\": %Zd, \"instructions\": %Zd",
+                    (unsigned long long)a->m.ways, a->m.cycles, a->m.ideal, a->m.instructions);
+        mpz_t excess;
+        mpz_init(excess);
+        lds_metrics_excess(&a->m, excess);
+        gmp_fprintf(out, ", \"excess\": %Zd", excess);
+        mpz_clear(excess);
+    }
+    if (fix_text) {
+        fputs(", \"fix\": ", out);
+        lds_report_json_string(out, fix_text);
+        const lds_suggest_candidate *best = fix && fix->ncand > 1 ? &fix->cand[1] : NULL;
+        if (best && !best->error) {
+            fputs(", \"layout\": ", out);
+            lds_report_json_string(out, best->layout);
+            if (best->cute) {
+                fputs(", \"library\": ", out);   /* CuTe or ck_tile */
+                lds_report_json_string(out, best->cute);
+            }
+            if (best->triton) {
+                fputs(", \"triton\": ", out);
+                lds_report_json_string(out, best->triton);
+            }
+        }
+    }
+    fputs("}}", out);
+}
+
+static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
+{
+    if (!r->runs_begun++)
+        sarif_begin(r);
+    for (size_t i = run->first_access; i < run->res->n; i++) {
+        const lds_access_result *a = run->res->accesses[i];
+        lds_buf m = { 0 };
+        const char *kind = lds_access_kind_name(a->kind);
+        if (a->failed) {
+            lds_buf_printf(&m, "The %s of '%s' %s: %s", kind, a->array ? a->array : "?",
+                           a->skipped ? "is not modelled" : "failed", a->error ? a->error : "");
+            result(r, a->skipped ? 1 : 2, a, lds_buf_str(&m), NULL, NULL);
+        } else if (a->m.ways > 1) {
+            char *cyc = mpz_get_str(NULL, 10, a->m.cycles), *ideal = mpz_get_str(NULL, 10, a->m.ideal);
+            lds_buf_printf(&m, "%llu-way bank conflict on %s of '%s' (%s wavefronts where %s would do) on %s.",
+                           (unsigned long long)a->m.ways, kind, a->array ? a->array : "?", cyc, ideal, a->profile->name);
+            free(cyc);
+            free(ideal);
+            const lds_suggestion *sg = lds_report_fix_of(run, i);
+            lds_buf fix = { 0 };
+            if (sg) {
+                lds_report_fix_text(&fix, sg, a);
+                lds_buf_printf(&m, " Fix: %s.", lds_buf_str(&fix));
+            }
+            result(r, 0, a, lds_buf_str(&m), sg, sg ? lds_buf_str(&fix) : NULL);
+            lds_buf_free(&fix);
+        }
+        lds_buf_free(&m);
+    }
+}
+
+static void sarif_finish(lds_reporter *r)
+{
+    if (!r->runs_begun)
+        sarif_begin(r);
+    fputs("]}]}\n", r->o.out);
+}
+
+const lds_format_ops lds_sarif_ops = { NULL, sarif_end_run, sarif_finish, false };

@@ -1,0 +1,1 @@
+lds --lang cuda -D BLOCK=128 --threads 128 -f -

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 256 -D n=70 -f -

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32,8 --fail-on-conflict -f - < src-diagnostics.stdin; echo "status $?"; lds --lang cuda --threads 32,8 --max-ways 32 -f - < src-diagnostics.stdin >/dev/null; echo "status $?"

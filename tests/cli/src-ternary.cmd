@@ -1,0 +1,1 @@
+lds --lang cuda --threads 512 -f -; lds --lang cuda --threads 512 --show-lowered -f - < src-ternary.stdin

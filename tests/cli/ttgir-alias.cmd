@@ -1,0 +1,1 @@
+lds -f -; lds -f ttgir-alias.stdin -f ttgir-alias.in2
