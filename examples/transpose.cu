@@ -3,8 +3,8 @@
 // by one float a row (conflict-free).  A thread block of 32 x 8 threads
 // moves the tile in four passes of eight rows.
 //
-//   lds-calc -f examples/transpose.cu
-//   lds-calc -f examples/transpose.cu --format diagnostics
+//   lds-calc -f examples/transpose.cu --threads 32,8 -D n=1024
+//   lds-calc -f examples/transpose.cu --threads 32,8 -D n=1024 --format diagnostics
 #define TILE 32
 #define ROWS 8
 

@@ -37,7 +37,7 @@ static void run(const char *text, int no_shortcuts, int force_big, unsigned jobs
     } else {
         lds_metrics tot;
         lds_metrics_init(&tot);
-        lds_results_totals(lds_session_results(s), 0, &tot);
+        lds_results_totals(lds_session_results(s), 0, false, &tot);
         fflush(pf);
         gmp_snprintf(out, size, "rc=%d %Zd/%Zd/%Zd/%Zd/%llu printed=%.200s err=%s", st ? -1 : 0, tot.cycles, tot.ideal,
                      tot.instructions, tot.broadcasts, (unsigned long long)tot.ways, printed ? printed : "",

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
 #include "sim/sim.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -52,11 +53,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     prof.r2 = take(&p, end, 1) & 1 ? LDS_R2_STRICT : LDS_R2_WORD;
     prof.r3 = take(&p, end, 1) % 4 == 0 ? LDS_R3_SUBSTEPS : LDS_R3_PHASES;
     prof.write_merge = take(&p, end, 1) & 1;
-    prof.pair_merge = take(&p, end, 1) & 1;
-    prof.unaligned_free = take(&p, end, 1) & 1;
+    bool pair = take(&p, end, 1) & 1, unaligned_free = take(&p, end, 1) & 1;
     lds_sim_access a;
     a.kind = (lds_sim_kind)(take(&p, end, 1) % 3);
     a.width = widths[take(&p, end, 1) % 6];
+    a.global = take(&p, end, 1) % 8 == 0;   /* coalesced, not banked */
+    lds_sim_entry *entry = &prof.geometry[a.kind][lds_sim_width_class_of(a.width)];
+    entry->paired = pair ? (prof.wave == 64 ? "32c" : "16c") : NULL;   /* the pair rule's doubled phases */
+    entry->unaligned_free = unaligned_free;
     unsigned table = (unsigned)take(&p, end, 1) % 8;
     if (table != 0) {   /* replace the table this access uses */
         char spec[LDS_SIM_SPEC_LEN * 4];
@@ -78,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool active[LDS_SIM_MAX_WAVE];
     uint64_t addr[LDS_SIM_MAX_WAVE];
     a.naddr = 1;
+    a.form = LDS_FORM_PLAIN;
     a.nlanes = prof.wave;
     a.active = active;
     a.addr = addr;
@@ -87,7 +92,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     static lds_sim_result res;
     const char *why;
-    if (lds_sim_run(&prof, &a, &res, &why) == 0) {
+    if (a.global && lds_sim_run(&prof, &a, &res, &why) == 0) {
+        /* coalesced: a transaction a phase, fewest-possible <= fetched,
+         * useful bytes fit in what was fetched */
+        const lds_sim_global_model *m = lds_sim_global_model_of(&prof);
+        if (res.cycles != res.nphases || res.ideal > res.cycles || res.useful > res.cycles * m->unit
+            || res.ideal * m->unit < res.useful)
+            __builtin_trap();
+        return 0;
+    }
+    if (!a.global && lds_sim_run(&prof, &a, &res, &why) == 0) {
         uint64_t cycles = 0, lanes = 0, seen = 0;
         unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
         for (unsigned i = 0; i < res.nphases; i++) {

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "sim/coalesce.h"
 #include "sim/phases.h"
 
 /* One lane-word access inside a phase. */
@@ -469,6 +470,10 @@ int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_resul
     uint64_t masks[LDS_SIM_MAX_GROUPS];
     lds_sim_geometry g = lds_sim_access_geometry(p, a);
     memset(out, 0, sizeof *out - sizeof out->phase);
+    if (a->global) {   /* not banked: coalesced into the vendor's transactions */
+        lds_sim_coalesce(p, a, out);
+        return 0;
+    }
     if (a->form == LDS_FORM_LINES) {
         run_lines(p, a, out);
         return 0;

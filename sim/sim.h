@@ -33,7 +33,7 @@ typedef struct {
     unsigned distinct;     /* distinct units served (words, or word+offset) */
 } lds_sim_phase;
 
-typedef struct {
+typedef struct lds_sim_result {
     uint64_t cycles;       /* sum of phase costs */
     uint64_t ideal;        /* phases with an active lane */
     uint64_t ways;         /* max phase cost */
@@ -41,6 +41,8 @@ typedef struct {
     uint64_t unaligned;    /* lane addresses left out of the bank check
                               (lds_sim_unaligned) */
     bool paired;           /* served in half-waves by the pairing rule */
+    uint64_t useful;       /* global: the bytes the lanes asked for, each once */
+    uint64_t lines;        /* global: first-level cache lines touched */
     /* the fields above are the totals (src/memo.c copies them as one) */
     unsigned nphases;      /* phases with an active lane, listed below */
     lds_sim_phase phase[LDS_SIM_MAX_PHASES];
@@ -66,7 +68,7 @@ typedef enum {
 /* One instruction: every lane's addresses.  Lane l's addresses are
  * addr[l * naddr] .. addr[l * naddr + naddr - 1], each covering `width`
  * bytes. */
-typedef struct {
+typedef struct lds_sim_access {
     lds_sim_kind kind;
     unsigned width;        /* bytes per address: 1, 2, 4, 8, 12 or 16 */
     unsigned naddr;        /* addresses per lane: 1, or 2 (ds_read2/ds_write2) */
@@ -74,6 +76,7 @@ typedef struct {
     const bool *active;    /* [nlanes] */
     const uint64_t *addr;  /* [nlanes * naddr] byte addresses */
     lds_sim_form form;
+    bool global;           /* global memory: coalesced (sim/coalesce.h), not banked */
 } lds_sim_access;
 
 /* How one instruction is split and banked: R3's lane-phase table and the

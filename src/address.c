@@ -2,6 +2,7 @@
 #include "src/address.h"
 
 #include "sim/sim.h"
+#include "src/limits.h"
 
 /* Element offset of an array element, with its bounds checks. */
 static int element_offset(const lds_address_ctx *c, int64_t *off)
@@ -42,6 +43,17 @@ int lds_element_offset(lds_eval *ev, const lds_sym *array, const int64_t *idx, u
     return 0;
 }
 
+/* The end of the access's memory space, and its name for messages. */
+static uint64_t space_end(const lds_address_ctx *c)
+{
+    return c->global ? LDS_GLOBAL_BYTES : c->profile->lds_bytes;
+}
+
+static const char *space_name(const lds_address_ctx *c)
+{
+    return c->global ? "the global address space lds-calc models" : "shared memory";
+}
+
 /* The bytes from an address the access touches. */
 static uint64_t address_reach(const lds_address_ctx *c)
 {
@@ -51,7 +63,6 @@ static uint64_t address_reach(const lds_address_ctx *c)
 int lds_target_address(const lds_address_ctx *c, uint64_t *out)
 {
     const lds_target *t = c->t;
-    const lds_sim_profile *p = c->profile;
     lds_diag *diag = c->ev->diag;
     int64_t v;
     uint64_t addr;
@@ -64,10 +75,9 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
     case T_ANON:
         if (lds_eval_int64(c->ev, t->idx[0], &v, "the index") < 0)
             return -1;
-        if (v < 0 || (uint64_t)v > p->lds_bytes / c->elem_size) {   /* the address check says why past the end */
-            lds_diag_set(diag, t->idx[0]->loc,
-                         "element %lld of the anonymous array lies outside shared memory (%llu bytes)", (long long)v,
-                         (unsigned long long)p->lds_bytes);
+        if (v < 0 || (uint64_t)v > space_end(c) / c->elem_size) {   /* the address check says why past the end */
+            lds_diag_set(diag, t->idx[0]->loc, "element %lld of the anonymous array lies outside %s (%llu bytes)",
+                         (long long)v, space_name(c), (unsigned long long)space_end(c));
             return -1;
         }
         addr = (uint64_t)v * c->elem_size;
@@ -92,16 +102,17 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
                          (unsigned long long)addr, align, c->width * 8);
         return -1;
     }
-    uint64_t reach = address_reach(c);
-    if (addr > p->lds_bytes || p->lds_bytes - addr < reach) {
+    uint64_t reach = address_reach(c), limit = space_end(c);
+    if (addr > limit || limit - addr < reach) {
         if (reach > c->width)
             lds_diag_set(diag, t->loc,
                          "address %llu + %llu bytes (to the end of its farther address, offset1 or offset0) lies "
-                         "beyond shared memory (%llu bytes on this profile)",
-                         (unsigned long long)addr, (unsigned long long)reach, (unsigned long long)p->lds_bytes);
+                         "beyond %s (%llu bytes on this profile)",
+                         (unsigned long long)addr, (unsigned long long)reach, space_name(c), (unsigned long long)limit);
         else
-            lds_diag_set(diag, t->loc, "address %llu + %u bytes lies beyond shared memory (%llu bytes on this profile)",
-                         (unsigned long long)addr, c->width, (unsigned long long)p->lds_bytes);
+            lds_diag_set(diag, t->loc, "address %llu + %u bytes lies beyond %s (%llu bytes%s)",
+                         (unsigned long long)addr, c->width, space_name(c), (unsigned long long)limit,
+                         c->global ? "" : " on this profile");
         return -1;
     }
     *out = addr;
@@ -136,10 +147,9 @@ unsigned lds_address_alignment(const lds_address_ctx *c)
 int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsigned nlanes, uint64_t *addr)
 {
     const lds_target *t = c->t;
-    const lds_sim_profile *p = c->profile;
-    uint64_t reach = address_reach(c);
-    uint64_t align = lds_address_alignment(c), end = p->lds_bytes < reach ? 0 : p->lds_bytes - reach;
-    uint64_t anon_end = p->lds_bytes / c->elem_size;
+    uint64_t reach = address_reach(c), limit = space_end(c);
+    uint64_t align = lds_address_alignment(c), end = limit < reach ? 0 : limit - reach;
+    uint64_t anon_end = limit / c->elem_size;
     for (unsigned l = 0; l < nlanes; l++) {
         if (!(v->active >> l & 1))
             continue;
@@ -158,7 +168,7 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
                 return -1;
             addr[l] = (uint64_t)x;
         }
-        if ((addr[l] & (align - 1)) || addr[l] > end || p->lds_bytes < reach)
+        if ((addr[l] & (align - 1)) || addr[l] > end || limit < reach)
             return -1;   /* misaligned, or past the end: as lds_target_address says */
     }
     return 0;

@@ -22,6 +22,8 @@ typedef struct {
     uint64_t reach;                   /* bytes from the address the access
                                          touches: ds_read2's second address
                                          + width (0: width) */
+    bool global;                      /* in global memory: the space is
+                                         LDS_GLOBAL_BYTES, not shared memory */
 } lds_address_ctx;
 
 /* The element offset of array element idx[0..n), each index already

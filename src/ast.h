@@ -146,6 +146,7 @@ typedef struct lds_stmt {
             lds_expr **dims;
             unsigned ndims;
             lds_expr *at, *size;      /* optional */
+            bool global;              /* array global ...: in global memory */
             const char *layout;       /* a def's name, or NULL */
             lds_loc layout_loc;
             struct lds_sym *sym;
@@ -161,6 +162,9 @@ typedef struct lds_stmt {
             const char *note;         /* how an instruction (ldmatrix, cp.async)
                                          is modelled, or NULL */
             unsigned naddr;           /* addresses per lane: 1, or 2 (ds_read2) */
+            bool global_written;      /* read global ..., a global instruction */
+            bool global;              /* resolution: global memory (as written,
+                                         or its array's) */
             int64_t offset[2];        /* naddr 2: bytes added to the target */
             const lds_access_form *form;   /* an instruction's, or NULL */
             lds_loop *loops;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
+
 static void set(lds_counter *c, const char *name, mpz_srcptr v)
 {
     snprintf(c->name, sizeof c->name, "%s", name);
@@ -120,8 +122,34 @@ unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter
     return n;
 }
 
+/* A global access's counters (kind >= 0): Nsight Compute's requests and
+ * sectors of its op, rocprof's vector-memory instructions.  The others a
+ * vendor has (rocprof's TCP_TOTAL_CACHE_ACCESSES_sum, say) count units
+ * lds-calc does not model exactly and are left out. */
+static unsigned global_counters(const lds_sim_profile *p, int kind, const lds_metrics *m, lds_counter *out)
+{
+    static const char *const op[] = { "ld", "st", "atom" };
+    static const char *const vmem[] = { "SQ_INSTS_VMEM_RD", "SQ_INSTS_VMEM_WR", NULL };
+    const lds_sim_global_model *gm = lds_sim_global_model_of(p);
+    char name[128];
+    unsigned n = 0;
+    if (kind < 0)
+        return 0;
+    if (gm->requests_counter) {
+        snprintf(name, sizeof name, "%s%s.sum", gm->requests_counter, op[kind]);
+        set(&out[n++], name, m->instructions);
+        snprintf(name, sizeof name, "%s%s.sum", gm->units_counter, op[kind]);
+        set(&out[n++], name, m->cycles);
+    }
+    if (lds_sim_profile_vendor(p) == LDS_VENDOR_AMD && vmem[kind])
+        set(&out[n++], vmem[kind], m->instructions);
+    return n;
+}
+
 unsigned lds_access_counters(const lds_access_result *a, lds_counter out[LDS_MAX_COUNTERS])
 {
+    if (a->global)
+        return global_counters(a->profile, (int)a->kind, &a->m, out);
     mpz_t idle;
     mpz_init(idle);
     lds_access_idle_instructions(a, idle);
@@ -149,15 +177,19 @@ static unsigned merge_same_names(lds_counter *c, unsigned n)
     return out;
 }
 
-unsigned lds_counters_of_total(const lds_sim_profile *p, const lds_total *bykind, size_t nkinds,
+unsigned lds_counters_of_total(const lds_sim_profile *p, bool global, const lds_total *bykind, size_t nkinds,
                                const lds_metrics *whole, lds_counter out[LDS_MAX_TOTAL_COUNTERS])
 {
-    if (lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA)
+    if (!global && lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA)
         return lds_counters_of(p, -1, NULL, whole, NULL, out);
     unsigned n = 0;
-    for (size_t i = 0; i < nkinds; i++)
-        if (bykind[i].profile == p && n + LDS_MAX_COUNTERS <= LDS_MAX_TOTAL_COUNTERS)
-            n += lds_counters_of(p, bykind[i].kind, bykind[i].counter_op, &bykind[i].m, bykind[i].idle, out + n);
+    for (size_t i = 0; i < nkinds; i++) {
+        const lds_total *k = &bykind[i];
+        if (k->profile != p || k->global != global || n + LDS_MAX_COUNTERS > LDS_MAX_TOTAL_COUNTERS)
+            continue;
+        n += global ? global_counters(p, k->kind, &k->m, out + n)
+                    : lds_counters_of(p, k->kind, k->counter_op, &k->m, k->idle, out + n);
+    }
     return merge_same_names(out, n);
 }
 

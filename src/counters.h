@@ -19,6 +19,11 @@
  *       "Bank Conflict Rate" over the modelled accesses alone (the
  *       profiler divides by every active LDS cycle of the kernel)
  *
+ * Global accesses (sim/coalesce.h):
+ *   l1tex__t_requests_pipe_lsu_mem_global_op_X.sum = instructions (NVIDIA)
+ *   l1tex__t_sectors_pipe_lsu_mem_global_op_X.sum  = transactions (NVIDIA)
+ *   SQ_INSTS_VMEM_RD, SQ_INSTS_VMEM_WR = instructions (AMD)
+ *
  * Intel and the generic profile have none. */
 #ifndef LDS_COUNTERS_H
 #define LDS_COUNTERS_H
@@ -56,7 +61,7 @@ void lds_counter_print(FILE *out, const lds_counter *c);
 /* The counters of profile p's total: Nsight names are per kind of access,
  * so they come from p's per-kind totals (bykind, from
  * lds_results_group_totals(..., true, ...)); rocprof's from the whole. */
-unsigned lds_counters_of_total(const lds_sim_profile *p, const lds_total *bykind, size_t nkinds,
+unsigned lds_counters_of_total(const lds_sim_profile *p, bool global, const lds_total *bykind, size_t nkinds,
                                const lds_metrics *whole, lds_counter out[LDS_MAX_TOTAL_COUNTERS]);
 /* The i-th Nsight Compute metric name lds-calc may predict (without
  * ".sum"), or NULL past the last: the probe's list, and the test that

@@ -118,15 +118,20 @@ val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address)
             lv.kind = LV_SHARED;
             lv.s = cl_subscript(L, p, cl_v_const(L, 0), t->loc);
             lv.bytes = cl_access_bytes(lv.s);
+        } else if (p->kind == V_GLOBAL) {   /* atomicAdd(out + i, v) */
+            lv.kind = LV_GLOBAL;
+            lv.s = p;
+            lv.bytes = p->gelem;
         }
     } else if (cl_lvalue_of(L, t, &lv) < 0) {
         return NULL;
     }
-    if (lv.kind == LV_SHARED) {
+    if (lv.kind == LV_SHARED || lv.kind == LV_GLOBAL) {
         unsigned bytes = lv.bytes;
         if (e->name && (strstr(e->name, "64") || strstr(e->name, "U64")))
             bytes = 8;
-        if (cl_emit_access(L, 2, lv.s, bytes, t->loc) < 0)
+        if (lv.kind == LV_GLOBAL ? cl_emit_global(L, 2, lv.s, bytes, t->loc) < 0
+                                 : cl_emit_access(L, 2, lv.s, bytes, t->loc) < 0)
             return NULL;
     }
     return cl_v_data(L, "the value an atomic returns", e->loc);

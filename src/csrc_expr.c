@@ -201,17 +201,29 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
     }
     val *s = NULL;
     if (e->kind == CE_INDEX) {
-        val *base = cl_expr(L, e->a);
+        val *base = cl_index_base(L, e->a);
         val *i = base ? cl_expr(L, e->b) : NULL;
         if (!i)
             return cl_failed(L) ? -1 : 0;
+        if (base->kind == V_GLOBAL) {
+            lv->kind = LV_GLOBAL;
+            lv->s = cl_global_moved(L, base, i, 0);
+            lv->bytes = base->gelem;
+            return 0;
+        }
         if (base->kind != V_SHARED)
-            return 0;   /* global memory or registers */
+            return 0;   /* registers */
         s = cl_subscript(L, base, i, e->loc);
     } else if (e->kind == CE_UNARY && !strcmp(e->op, "*")) {
         val *p = cl_expr(L, e->a);
         if (!p)
             return -1;
+        if (p->kind == V_GLOBAL) {
+            lv->kind = LV_GLOBAL;
+            lv->s = p;
+            lv->bytes = p->gelem;
+            return 0;
+        }
         if (p->kind != V_SHARED)
             return 0;
         s = cl_subscript(L, p, cl_v_const(L, 0), e->loc);
@@ -219,6 +231,14 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
         lvalue base;
         if (cl_lvalue_of(L, e->a, &base) < 0)
             return -1;
+        if (base.kind == LV_GLOBAL) {   /* in[i].x: which bytes of the element, lds-calc does not follow */
+            val *p = cl_global_moved(L, base.s, NULL, 0);
+            p->gdata = cl_v_data(L, cl_fmt(L, "member '%s' of a global element", e->name), e->loc);
+            lv->kind = LV_GLOBAL;
+            lv->s = p;
+            lv->bytes = base.bytes;
+            return 0;
+        }
         if (base.kind != LV_SHARED || base.s->arr->lanes < 2)
             return 0;
         /* s[i].y, s[i].xy */
@@ -274,6 +294,13 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
         if (cl_emit_access(L, 1, lv.s, lv.bytes, target->loc) < 0)
             return NULL;
         return cl_v_data(L, "a value stored in shared memory", loc);
+    }
+    if (lv.kind == LV_GLOBAL) {
+        if (compound && cl_emit_global(L, 0, lv.s, lv.bytes, target->loc) < 0)
+            return NULL;
+        if (cl_emit_global(L, 1, lv.s, lv.bytes, target->loc) < 0)
+            return NULL;
+        return cl_v_data(L, "a value stored in global memory", loc);
     }
     if (lv.kind != LV_VAR)
         return r;
@@ -383,16 +410,14 @@ val *cl_expr(lower *L, const csrc_expr *e)
         return cl_v_data(L, cl_fmt(L, "member '%s', which lds-calc does not follow", e->name), e->loc);
     }
     case CE_INDEX: {
-        /* a name this file does not declare, subscripted: a buffer
-         * declared elsewhere (an HLSL resource in a header) */
-        bool elsewhere = e->a->kind == CE_ID && !cl_lookup(L, e->a->name) && !cl_find_array(L, e->a->name)
-                      && !cl_find_define(L, e->a->name);
-        val *base = elsewhere ? cl_new_val(L, V_GLOBAL) : cl_expr(L, e->a);
+        val *base = cl_index_base(L, e->a);
         val *i = base ? cl_expr(L, e->b) : NULL;
         if (!i)
             return NULL;
-        if (elsewhere)
-            return cl_v_data(L, cl_fmt(L, "a value loaded from '%s' (a buffer declared outside this file)", e->a->name),
+        if (base->kind == V_GLOBAL && cl_emit_global(L, 0, cl_global_moved(L, base, i, 0), base->gelem, e->loc) < 0)
+            return NULL;
+        if (base->kind == V_GLOBAL && !base->gelem)
+            return cl_v_data(L, cl_fmt(L, "a value loaded from '%s' (a buffer declared outside this file)", base->gname),
                              e->loc);
         if (base->kind == V_SHARED)
             return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
@@ -417,6 +442,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
                 p->pointee = lv.bytes;
                 return p;
             }
+            if (lv.kind == LV_GLOBAL)   /* &in[i]: the pointer moved */
+                return (val *)lv.s;
             val *v = cl_expr(L, e->a);
             if (v && v->kind == V_GLOBAL)
                 return v;
@@ -428,6 +455,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
                 return NULL;
             if (p->kind == V_SHARED)
                 return cl_shared_rvalue(L, cl_subscript(L, p, cl_v_const(L, 0), e->loc), e->loc);
+            if (p->kind == V_GLOBAL && cl_emit_global(L, 0, p, p->gelem, e->loc) < 0)
+                return NULL;
             return cl_v_data(L, "a value loaded through a pointer", e->loc);
         }
         val *a = cl_expr(L, e->a);
@@ -478,8 +507,17 @@ val *cl_expr(lower *L, const csrc_expr *e)
             val *p = cl_subscript(L, b, a, e->loc);
             return p;
         }
+        if ((a->kind == V_GLOBAL) != (b->kind == V_GLOBAL) && (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && a->kind == V_GLOBAL))) {
+            val *p = a->kind == V_GLOBAL ? a : b, *k = a->kind == V_GLOBAL ? b : a;   /* in + k: moved k elements */
+            if (!cl_is_int(k)) {
+                val *q = cl_global_moved(L, p, NULL, 0);
+                q->gdata = k;
+                return q;
+            }
+            return cl_global_moved(L, p, !strcmp(e->op, "-") ? cl_int_unary(L, "-", k) : k, 0);
+        }
         if (a->kind == V_GLOBAL || b->kind == V_GLOBAL)
-            return a->kind == V_GLOBAL ? a : b;   /* pointer arithmetic on global memory */
+            return a->kind == V_GLOBAL ? a : b;   /* other arithmetic on a pointer: not followed */
         return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
     }
     case CE_ASSIGN:
@@ -508,8 +546,10 @@ val *cl_expr(lower *L, const csrc_expr *e)
         bool fl = false;
         unsigned bytes = cl_type_bytes(t, &fl);
         if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
+            if (a->kind == V_GLOBAL)   /* (const float4 *)in: its elements are the cast's */
+                return cl_global_moved(L, a, NULL, t->pointers == 1 ? bytes : 0);
             if (a->kind != V_SHARED)
-                return a->kind == V_GLOBAL ? a : cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
+                return cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
             val *p = cl_new_val(L, V_SHARED);
             *p = *a;
             p->flat = cl_flat_of(L, a);

@@ -135,7 +135,8 @@ int cl_file_scope(lower *L)
         for (unsigned i = 0; i < s->ndecls; i++) {
             const csrc_declarator *d = &s->decls[i];
             if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
-                cl_bind(L, d->name, cl_new_val(L, V_GLOBAL), false);
+                unsigned elem = d->type.pointers > 1 ? 0 : cl_global_elem_bytes(&d->type);
+                cl_bind(L, d->name, cl_global_of(L, d->name, elem), false);
                 continue;
             }
             val *v = NULL;
@@ -194,8 +195,8 @@ void cl_bind_params(lower *L, const csrc_func *f)
                 v = cl_new_val(L, V_OBJ);
                 v->objname = sem;
             }
-        } else if (p->type.pointers || p->is_array || p->type.targs) {
-            v = cl_new_val(L, V_GLOBAL);
+        } else if (p->type.pointers || p->is_array || p->type.targs) {   /* an allocation of its own */
+            v = cl_global_of(L, p->name, p->type.pointers > 1 ? 0 : cl_global_elem_bytes(&p->type));
         } else if (cl_find_define(L, p->name)) {
             v = cl_define_val(L, cl_find_define(L, p->name));
         } else if (cl_is_float_type(&p->type)) {
@@ -297,6 +298,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
 {
     L->kernel = f;
     L->nenv = 0;
+    L->nglobal = 0;
     L->arrays = NULL;
     L->ntaken = 0;
     for (unsigned i = 0; i < L->o->ndefines; i++)

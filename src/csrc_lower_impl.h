@@ -61,6 +61,12 @@ typedef struct val {
     bool shared_scalar;           /* a shared scalar's name: reading it, or
                                      assigning it, accesses shared memory */
     unsigned comp;                /* a vector element's component (.y: 1) */
+    /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
+    const char *gname;            /* the parameter or buffer, for messages */
+    unsigned gelem;               /* bytes an element moves (0: unknown) */
+    unsigned gregion;             /* its allocation: byte gregion << 40 */
+    const struct val *goff;       /* bytes past its start (NULL: 0) */
+    const struct val *gdata;      /* an offset that is data (the access is skipped) */
     const char *objname;          /* V_OBJ: "threadIdx", "blockIdx", ... */
 } val;
 
@@ -96,6 +102,7 @@ struct lower {
     const char *ret_text;         /* an inlined function's value so far */
     bool ret_data;
     unsigned accesses;
+    unsigned nglobal;             /* global allocations so far (pointers, buffers) */
     unsigned fresh;               /* names made */
     bool dead;                    /* after a return every lane took */
     int64_t tdim[3];              /* the workgroup's shape when known here (0: not) */
@@ -113,9 +120,10 @@ typedef struct {
 /* What an lvalue is: a variable, shared memory, or something else
  * (global memory, a register array, a struct member). */
 typedef struct {
-    enum { LV_VAR, LV_SHARED, LV_OTHER } kind;
+    enum { LV_VAR, LV_SHARED, LV_GLOBAL, LV_OTHER } kind;
     binding *var;
-    const val *s;                 /* LV_SHARED: the element (a V_SHARED value) */
+    const val *s;                 /* LV_SHARED: the element (a V_SHARED value);
+                                     LV_GLOBAL: a V_GLOBAL pointer to it */
     unsigned bytes;
     lds_loc loc;
 } lvalue;
@@ -180,6 +188,22 @@ bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
 val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
 val *cl_call(lower *L, const csrc_expr *e);
+
+/* src/csrc_global.c: global memory */
+/* The bytes of the element a pointer or buffer of type t holds (its
+ * template argument for StructuredBuffer<T>), 0 if unknown. */
+unsigned cl_global_elem_bytes(const csrc_type *t);
+/* What a[...] subscripts: a's value, or a global allocation of unknown
+ * elements when a is a name the file does not declare. */
+val *cl_index_base(lower *L, const csrc_expr *a);
+/* A new allocation named `name` of elements of `elem` bytes. */
+val *cl_global_of(lower *L, const char *name, unsigned elem);
+/* p moved by `elems` elements (NULL: not moved), its element `elem`
+ * bytes from now on (0: as it was). */
+val *cl_global_moved(lower *L, const val *p, const val *elems, unsigned elem);
+/* A read (0), write (1) or atomic (2) of `bytes` at p: its line, or a
+ * skipped line saying why (data, a missing -D value, an unknown size). */
+int cl_emit_global(lower *L, int kind, const val *p, unsigned bytes, lds_loc loc);
 
 /* src/csrc_stmt.c: declarations, branches, statements, inlined functions */
 bool cl_is_float_type(const csrc_type *t);

@@ -358,10 +358,20 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             cp_advance(p);
             cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
             if (cp_at(p, "buffer") || cp_at(p, "uniform") || cp_at(p, "readonly") || cp_at(p, "writeonly") || cp_at(p, "coherent")) {
-                while (!cp_at(p, ";") && !cp_at(p, "{") && !cp_at_eof(p))
+                bool buffer = false;
+                while (!cp_at(p, ";") && !cp_at(p, "{") && !cp_at_eof(p)) {
+                    buffer |= cp_at(p, "buffer");
                     cp_advance(p);
-                if (cp_at(p, "{"))
+                }
+                if (cp_at(p, "{") && buffer) {   /* a storage block: its members are global memory */
+                    cp_advance(p);
+                    while (!cp_at(p, "}") && !cp_at_eof(p))
+                        if (cp_file_declaration(p, ftail, gtail, NULL) < 0)
+                            return -1;
+                    cp_accept(p, "}");
+                } else if (cp_at(p, "{")) {
                     cp_skip_group(p);
+                }
                 while (!cp_at(p, ";") && !cp_at_eof(p))
                     cp_advance(p);
                 cp_accept(p, ";");

@@ -102,6 +102,8 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->source = lds_xstrdup(s->source);
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
+    a->global = s->u.access.global;
+    a->kernel = in->kernel;
     a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
     a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
@@ -163,7 +165,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
                           true);
     lds_metrics_add(&rec->m, &in->last_run);
-    if (rc == 0 && rec->explain && in->last_run.ways > 1 && in->last_array && in->nconflicted < 8)
+    if (rc == 0 && rec->explain && !rec->global && in->last_run.ways > 1 && in->last_array && in->nconflicted < 8)
         in->conflicted[in->nconflicted++] = in->last_array;   /* --explain ends with a fix */
     if (rc < 0) {
         rec->failed = true;
@@ -194,6 +196,35 @@ static shape_text dims_text(const int64_t *dims, unsigned n)
     for (unsigned d = 0; d < n && len < sizeof t.s; d++)
         len += (size_t)snprintf(t.s + len, sizeof t.s - len, "%s%lld", d ? " x " : "", (long long)dims[d]);
     return t;
+}
+
+/* A shared array ending at byte `end`: within the workgroup's shared
+ * memory, and in the footprint.  0, or -1 with the diag set. */
+static int shared_footprint(lds_interp *in, const lds_stmt *s, int64_t elems, uint64_t end)
+{
+    const lds_sym *a = s->u.array.sym;
+    if (end > in->profile.lds_bytes) {
+        lds_diag_set(in->diag, s->u.array.name_loc,
+                     "'%s' would end at byte %llu, beyond the %llu KiB of shared memory a workgroup has on %s",
+                     s->u.array.name, (unsigned long long)end, (unsigned long long)(in->profile.lds_bytes / 1024),
+                     in->profile.name);
+        return -1;
+    }
+    /* the footprint: alignment gaps before it, and what a layout's size
+     * reserves beyond its elements */
+    lds_footprint *fp = &in->results->lds;
+    uint64_t prev_end = in->next_array_offset;
+    if (a->array.base > prev_end)
+        fp->padding += a->array.base - prev_end;
+    if (a->array.elems > (uint64_t)elems)
+        fp->padding += (a->array.elems - (uint64_t)elems) * a->array.elem_size;
+    if (end > fp->used)
+        fp->used = end;
+    fp->capacity = in->profile.lds_bytes;
+    fp->profile = in->profile.name;
+    fp->arrays++;
+    in->next_array_offset = end;
+    return 0;
 }
 
 static int exec_array(lds_interp *in, const lds_stmt *s)
@@ -232,7 +263,10 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     if (size < 0 && same_shape && li->cosize > elems)
         size = li->cosize;
     a->array.elems = (uint64_t)(size > 0 ? size : elems);
-    a->array.base = at >= 0 ? (uint64_t)at : (in->next_array_offset + 15) / 16 * 16;
+    /* a global array is an allocation of its own (256-byte aligned, as
+     * cudaMalloc and hipMalloc give): 'at' is its offset from there */
+    bool global = a->array.global;
+    a->array.base = at >= 0 ? (uint64_t)at : global ? 0 : (in->next_array_offset + 15) / 16 * 16;
     /* a C compiler aligns an array to its element: a power of two up to
      * 16 bytes, 4 for the 12-byte float3 and its kin */
     unsigned align = a->array.elem_size;
@@ -246,27 +280,8 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
         return -1;
     }
     uint64_t end = a->array.base + a->array.elems * a->array.elem_size;   /* < 2^50 + 2^44: no wrap */
-    if (end > in->profile.lds_bytes) {
-        lds_diag_set(in->diag, s->u.array.name_loc,
-                     "'%s' would end at byte %llu, beyond the %llu KiB of shared memory a workgroup has on %s",
-                     s->u.array.name, (unsigned long long)end, (unsigned long long)(in->profile.lds_bytes / 1024),
-                     in->profile.name);
+    if (!global && shared_footprint(in, s, elems, end) < 0)
         return -1;
-    }
-    /* the footprint: alignment gaps before it, and what a layout's size
-     * reserves beyond its elements */
-    lds_footprint *fp = &in->results->lds;
-    uint64_t prev_end = in->next_array_offset;
-    if (a->array.base > prev_end)
-        fp->padding += a->array.base - prev_end;
-    if (a->array.elems > (uint64_t)elems)
-        fp->padding += (a->array.elems - (uint64_t)elems) * a->array.elem_size;
-    if (end > fp->used)
-        fp->used = end;
-    fp->capacity = in->profile.lds_bytes;
-    fp->profile = in->profile.name;
-    fp->arrays++;
-    in->next_array_offset = end;
     a->set = true;
     if (s->u.array.previous && in->warn) {
         lds_diag w = { 0 };
@@ -280,6 +295,7 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     }
     return 0;
 }
+
 
 /* -------------------------------------------------------------- expect */
 
@@ -304,10 +320,15 @@ static int exec_expect(lds_interp *in, const lds_stmt *s)
         lds_diag_set(in->diag, s->loc, "expect %s: no access statement before it", s->u.expect.metric_name);
         return -1;
     }
+    if (!s->u.expect.total && lds_metric_is_global(s->u.expect.metric) && !in->last->global) {
+        lds_diag_set(in->diag, s->loc, "expect %s: the last access is to shared memory (%s is global memory's)",
+                     s->u.expect.metric_name, s->u.expect.metric_name);
+        return -1;
+    }
     lds_metrics_init(&sum);
     mpz_inits(actual, want, NULL);
-    if (s->u.expect.total)
-        lds_results_totals(in->results, 0, &sum);
+    if (s->u.expect.total)   /* a global metric totals global accesses, the others shared ones */
+        lds_results_totals(in->results, 0, lds_metric_is_global(s->u.expect.metric), &sum);
     else if (in->nactive)   /* in a loop block run trip by trip: this trip's */
         lds_metrics_add(&sum, &in->last_run);
     else   /* after it: the statement's every trip */
@@ -497,6 +518,7 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_SKIPPED: return in->only_array ? 0 : exec_skipped(in, s);
     case S_NOP: return 0;
     case S_KERNEL:   /* another kernel: its arrays from byte 0, its own footprint */
+        in->kernel = lds_results_string(in->results, s->u.kernel.name);
         in->next_array_offset = 0;
         memset(&in->results->lds, 0, sizeof in->results->lds);
         return 0;

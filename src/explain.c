@@ -12,8 +12,7 @@
 #define MAX_PHASES_EXPLAINED 4
 #define MAX_WORDS_LISTED 6
 
-/* "0-3, 20-23" from a lane mask. */
-static void lane_ranges(char *buf, size_t size, uint64_t lanes)
+void lds_lane_ranges(char *buf, size_t size, uint64_t lanes)
 {
     size_t n = 0;
     int first = -1;
@@ -100,7 +99,7 @@ static void explain_costly_phase(FILE *out, const lds_access_result *rec, const 
     uint64_t words[LDS_SIM_MAX_CELLS];
     uint64_t word_lanes[LDS_SIM_MAX_CELLS];
     unsigned nwords = 0, n = lds_sim_phase_cells(p, &acc, ph, cells);
-    lane_ranges(lanes, sizeof lanes, ph->lanes);
+    lds_lane_ranges(lanes, sizeof lanes, ph->lanes);
     for (unsigned i = 0; i < n; i++) {   /* the words on the bank that set the cost */
         if (cells[i].bank != ph->worst_bank)
             continue;
@@ -124,7 +123,7 @@ static void explain_costly_phase(FILE *out, const lds_access_result *rec, const 
         fprintf(out, "%sR1: phase %u (lanes %s%s) costs %u cycles: bank %u serves %u lane accesses one at a time, on",
                 bullet, index, lanes, sub, ph->cost, ph->worst_bank, ph->cost);
     for (unsigned k = 0; k < nwords && k < MAX_WORDS_LISTED; k++) {
-        lane_ranges(lanes, sizeof lanes, word_lanes[k]);
+        lds_lane_ranges(lanes, sizeof lanes, word_lanes[k]);
         fprintf(out, "%s word %llu (lane%s %s)", k ? "," : "", (unsigned long long)words[k],
                 (word_lanes[k] & (word_lanes[k] - 1)) ? "s" : "", lanes);
     }
@@ -193,22 +192,10 @@ static void explain_r2(FILE *out, const lds_access_result *rec, const lds_sample
 static void explain_closed_form(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
 {
     const lds_sim_profile *p = rec->profile;
-    int first = -1, second = -1;
-    for (unsigned l = 0; l < p->wave; l++)
-        if (s->active[l]) {
-            if (first < 0)
-                first = (int)l;
-            else if (second < 0)
-                second = (int)l;
-        }
-    if (second < 0 || words_per_lane(rec, s) > 1)
+    int64_t base, step;
+    if (!lds_sample_affine(s, &base, &step) || words_per_lane(rec, s) > 1)
         return;
     lds_sim_geometry g = lds_sim_geometry_for(p, (lds_sim_kind)rec->kind, lds_access_table_width(rec), rec->naddr);
-    int64_t step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
-    int64_t base = (int64_t)s->addr[first] - step * first;
-    for (unsigned l = 0; l < p->wave; l++)
-        if (s->active[l] && (int64_t)s->addr[l] != base + step * (int64_t)l)
-            return;
     if (step < 0)
         return;
     /* a whole number of words per lane (step - 1 falls in the word before) */
@@ -322,7 +309,7 @@ static bool explain_form(FILE *out, const lds_access_result *rec, const lds_samp
             bullet, LDS_SIM_LINE_BYTES);
     for (unsigned i = 0; i < s->result.nphases && i < MAX_PHASES_EXPLAINED; i++) {
         char lanes[256];
-        lane_ranges(lanes, sizeof lanes, s->result.phase[i].lanes);
+        lds_lane_ranges(lanes, sizeof lanes, s->result.phase[i].lanes);
         fprintf(out, "%sLine %u: lanes %s.\n", bullet, i, lanes);
     }
     if (s->result.nphases > MAX_PHASES_EXPLAINED)
@@ -332,8 +319,32 @@ static bool explain_form(FILE *out, const lds_access_result *rec, const lds_samp
     return true;
 }
 
+bool lds_sample_affine(const lds_sample *s, int64_t *base, int64_t *step)
+{
+    int first = -1, second = -1;
+    for (unsigned l = 0; l < s->nlanes; l++)
+        if (s->active[l]) {
+            if (first < 0)
+                first = (int)l;
+            else if (second < 0)
+                second = (int)l;
+        }
+    if (second < 0 || s->naddr != 1)
+        return false;
+    *step = ((int64_t)s->addr[second] - (int64_t)s->addr[first]) / (second - first);
+    *base = (int64_t)s->addr[first] - *step * first;
+    for (unsigned l = 0; l < s->nlanes; l++)
+        if (s->active[l] && (int64_t)s->addr[l] != *base + *step * (int64_t)l)
+            return false;
+    return true;
+}
+
 void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bullet)
 {
+    if (rec->global) {   /* coalesced, not banked */
+        lds_explain_global(out, rec, bullet);
+        return;
+    }
     explain_left_out(out, rec, bullet);
     if (!rec->nsamples) {
         fprintf(out, "%sNo instruction was simulated.\n", bullet);

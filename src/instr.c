@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
 #include "src/buf.h"
 #include "src/interrupt.h"
 #include "src/memo.h"
@@ -243,7 +244,8 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         }
     }
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, naddr, wave, j->active,
-                           naddr == 2 ? pairs : addr, lds_form_on(sp->s->u.access.form, sp->profile) };
+                           naddr == 2 ? pairs : addr, lds_form_on(sp->s->u.access.form, sp->profile),
+                           sp->s->u.access.global };
     lds_access_result *rec = j->rec;
     if (acc.form == LDS_FORM_CAS_LOOP)
         return j->checking ? 0 : run_cas_loop(j, &acc, part, mult);
@@ -281,6 +283,12 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     mpz_addmul_ui(m->unaligned, mult, res->unaligned);
     if (res->paired)
         mpz_add(m->paired, m->paired, mult);
+    if (acc.global) {
+        lds_global_bytes *g = lds_metrics_global(m);
+        mpz_addmul_ui(g->useful, mult, res->useful);
+        mpz_addmul_ui(g->fetched, mult, res->cycles * lds_sim_global_model_of(sp->profile)->unit);
+        mpz_addmul_ui(g->lines, mult, res->lines);
+    }
     if (res->ways > m->ways)
         m->ways = res->ways;
     return 0;

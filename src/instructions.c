@@ -404,15 +404,18 @@ static unsigned ptx_type_bytes(const part *pt, const char *const *types)
 
 /* ld.shared and st.shared with the ISA's qualifiers in any order
  * (ld.volatile.shared.v4.f32), the type last, .v2 or .v4 at most once;
- * atom.shared and red.shared with one operation and the type last. */
+ * atom.shared and red.shared with one operation and the type last; the
+ * same of .global (ld.global.nc.v4.f32: global memory, where a 64-bit
+ * atomic is an instruction of its own). */
 static bool ptx_memory(const part *pt, unsigned n, lds_instruction *out)
 {
-    static const char *const ld_words[] = { "shared", "weak", "volatile", "relaxed", "acquire", "release", "cta",
-                                            "cluster", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt",
-                                            "v2", "v4", NULL };
+    static const char *const ld_words[] = { "shared", "global", "weak", "volatile", "relaxed", "acquire", "release",
+                                            "cta", "cluster", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt",
+                                            "nc", "L1::no_allocate", "L1::evict_last", "L1::evict_first",
+                                            "L1::evict_normal", "L2::64B", "L2::128B", "L2::256B", "v2", "v4", NULL };
     static const char *const ld_types[] = { "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64", "s8",
                                             "s16", "s32", "s64", "f32", "f64", NULL };
-    static const char *const atom_words[] = { "shared", "relaxed", "acquire", "release", "acq_rel", "cta",
+    static const char *const atom_words[] = { "shared", "global", "relaxed", "acquire", "release", "acq_rel", "cta",
                                               "cluster", "gpu", "sys", "noftz", "and", "or", "xor", "cas", "exch",
                                               "add", "inc", "dec", "min", "max", NULL };
     static const char *const atom_ops[] = { "and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max",
@@ -420,11 +423,15 @@ static bool ptx_memory(const part *pt, unsigned n, lds_instruction *out)
     static const char *const atom_types[] = { "b32", "b64", "u32", "u64", "s32", "s64", "f32", "f64", "f16",
                                               "f16x2", "bf16", "bf16x2", NULL };
     static const char *const vectors[] = { "v2", "v4", NULL };
-    static const char *const shared[] = { "shared", NULL };
+    static const char *const spaces[] = { "shared", "global", NULL };
+    static const char *const global_only[] = { "nc", "L1::no_allocate", "L1::evict_last", "L1::evict_first",
+                                               "L1::evict_normal", "L2::64B", "L2::128B", "L2::256B", NULL };
     bool ld = part_is(&pt[0], "ld"), st = part_is(&pt[0], "st");
     bool atom = part_is(&pt[0], "atom") || part_is(&pt[0], "red");
-    if ((!ld && !st && !atom) || n < 3 || one_of_parts(pt, 1, n - 1, shared) < 0)
+    int space = n >= 3 ? one_of_parts(pt, 1, n - 1, spaces) : -1;
+    if ((!ld && !st && !atom) || space < 0 || (space == 0 && one_of_parts(pt, 1, n - 1, global_only) != -1))
         return false;
+    out->global = space == 1;
     if (atom) {
         unsigned bytes = ptx_type_bytes(&pt[n - 1], atom_types);
         int op = one_of_parts(pt, 1, n - 1, atom_ops);
@@ -432,7 +439,7 @@ static bool ptx_memory(const part *pt, unsigned n, lds_instruction *out)
             return false;
         out->kind = ACC_ATOMIC;
         out->width = bytes;
-        if (bytes == 8 && strcmp(atom_ops[op], "cas") && strcmp(atom_ops[op], "exch"))
+        if (!out->global && bytes == 8 && strcmp(atom_ops[op], "cas") && strcmp(atom_ops[op], "exch"))
             cas_loop(out, "atom.shared");
         return true;
     }
@@ -470,7 +477,8 @@ unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out)
 {
     memset(out, 0, sizeof *out);
-    return amd(name, len, out) || nvidia_ptx(name, len, out) || nvidia_sass(name, len, out);
+    return amd(name, len, out) || nvidia_ptx(name, len, out) || nvidia_sass(name, len, out)
+           || lds_instruction_global(name, len, out);
 }
 
 const lds_instruction_form lds_instruction_forms[] = {

@@ -23,12 +23,18 @@ typedef struct {
     unsigned sim_form;        /* an lds_sim_form: how it runs unlike the plain
                                  access of its width (0: it does not) */
     int async_level;          /* cp.async: 1 .ca, 2 .cg, 0 neither written */
+    bool global;              /* a global-memory instruction (global_load_b128,
+                                 ld.global.v4.f32, LDG.E.128) */
     char note[400];           /* how it is modelled, when that is not plain ("": plain) */
 } lds_instruction;
 
 /* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,
  * LDS.128, ld.shared.v4.f32, ldmatrix.x4, cp.async, ...), and what. */
 bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out);
+/* The global-memory names (src/instructions_global.c): AMD's
+ * global_/buffer_ loads, stores and atomics, SASS's LDG and STG (PTX's
+ * ld.global and kin are parsed with ld.shared). */
+bool lds_instruction_global(const char *name, unsigned len, lds_instruction *out);
 /* cp.async of `width` bytes at cache level `level` (1 .ca, 2 .cg, 0
  * neither): its lds_sim_form, and its note into note. */
 unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_t size);

@@ -31,6 +31,7 @@ typedef struct lds_interp {
     bool explain_all;                 /* --explain */
     bool explain_next;                /* the explain statement */
     uint64_t next_array_offset;
+    const char *kernel;           /* the last kernel statement's name (interned), or NULL */
     /* limits */
     uint64_t max_steps, steps;
     bool no_shortcuts;                /* enumerate everything (for checks) */

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
 #include "src/interrupt.h"
 #include "src/job.h"
 #include "src/period.h"
@@ -482,7 +483,10 @@ static int run_job(job *j)
     lds_sim_geometry g = lds_sim_geometry_for(p, (lds_sim_kind)sp->s->u.access.kind, width * sp->s->u.access.naddr,
                                               sp->s->u.access.naddr);
     j->modulus = lcm_u64((uint64_t)g.banks * g.bank_bytes, lds_address_alignment(&j->target));
-    if (lds_sim_entry_of(p, (lds_sim_kind)sp->s->u.access.kind, width)->unaligned_free)
+    if (sp->s->u.access.global) {   /* transactions and lines repeat when every address moves by a line */
+        const lds_sim_global_model *gm = lds_sim_global_model_of(p);
+        j->modulus = lcm_u64(lcm_u64(gm->unit, gm->line), lds_address_alignment(&j->target));
+    } else if (lds_sim_entry_of(p, (lds_sim_kind)sp->s->u.access.kind, width)->unaligned_free)
         j->modulus = lcm_u64(j->modulus, 16);   /* whether a lane is unaligned repeats with its slot (at most 16 B) */
     j->env->wave = j->env->group = 0;
     uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
@@ -519,7 +523,8 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     const int64_t *offset = sp->s->u.access.offset;
     uint64_t farther = sp->s->u.access.naddr == 2 ? (uint64_t)(offset[0] > offset[1] ? offset[0] : offset[1]) : 0;
     lds_address_ctx target = { &sp->s->u.access.target, sp->profile, sp->width, sp->elem_size, sp->ev,
-                               sp->s->u.access.form ? sp->s->u.access.form->align : 0, farther + sp->width };
+                               sp->s->u.access.form ? sp->s->u.access.form->align : 0, farther + sp->width,
+                               sp->s->u.access.global };
     j->target = target;
     j->dims[0].kind = D_GROUP;
     j->dims[0].bit = LDS_DEP_GROUP;

@@ -55,6 +55,9 @@
 /* Elements of one array, and bytes of any array's offset. */
 #define LDS_MAX_ELEMS ((int64_t)1 << 40)
 #define LDS_MAX_OFFSET ((int64_t)1 << 50)
+/* The global address space a global access may reach: 2^50 bytes, a
+ * thousand TiB, more than any GPU maps. */
+#define LDS_GLOBAL_BYTES ((uint64_t)1 << 50)
 /* B, M and S of a Swizzle<B,M,S> literal and of swizzle(): bits of an
  * offset, so beyond a few thousand they mean nothing. */
 #define LDS_SWIZZLE_MAX_BITS 4096

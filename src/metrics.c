@@ -9,7 +9,17 @@ void lds_metrics_init(lds_metrics *m)
 {
     mpz_inits(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
     m->loop = NULL;
+    m->global = NULL;
     m->ways = 0;
+}
+
+lds_global_bytes *lds_metrics_global(lds_metrics *m)
+{
+    if (!m->global) {
+        m->global = lds_xmalloc(sizeof *m->global);
+        mpz_inits(m->global->useful, m->global->fetched, m->global->lines, NULL);
+    }
+    return m->global;
 }
 
 lds_loop_loads *lds_metrics_loop(lds_metrics *m)
@@ -29,6 +39,11 @@ void lds_metrics_clear(lds_metrics *m)
         free(m->loop);
         m->loop = NULL;
     }
+    if (m->global) {
+        mpz_clears(m->global->useful, m->global->fetched, m->global->lines, NULL);
+        free(m->global);
+        m->global = NULL;
+    }
 }
 
 void lds_metrics_reset(lds_metrics *m)
@@ -44,6 +59,11 @@ void lds_metrics_reset(lds_metrics *m)
         mpz_set_ui(m->loop->instructions, 0);
         mpz_set_ui(m->loop->cycles, 0);
         mpz_set_ui(m->loop->ideal, 0);
+    }
+    if (m->global) {
+        mpz_set_ui(m->global->useful, 0);
+        mpz_set_ui(m->global->fetched, 0);
+        mpz_set_ui(m->global->lines, 0);
     }
     m->ways = 0;
 }
@@ -63,8 +83,23 @@ void lds_metrics_add(lds_metrics *dst, const lds_metrics *src)
         mpz_add(d->cycles, d->cycles, src->loop->cycles);
         mpz_add(d->ideal, d->ideal, src->loop->ideal);
     }
+    if (src->global) {
+        lds_global_bytes *d = lds_metrics_global(dst);
+        mpz_add(d->useful, d->useful, src->global->useful);
+        mpz_add(d->fetched, d->fetched, src->global->fetched);
+        mpz_add(d->lines, d->lines, src->global->lines);
+    }
     if (src->ways > dst->ways)
         dst->ways = src->ways;
+}
+
+void lds_metrics_efficiency(const lds_metrics *m, mpz_t out)
+{
+    mpz_set_ui(out, 0);
+    if (m->global && mpz_sgn(m->global->fetched)) {
+        mpz_mul_ui(out, m->global->useful, 100);
+        mpz_fdiv_q(out, out, m->global->fetched);
+    }
 }
 
 void lds_metrics_excess(const lds_metrics *m, mpz_t out)
@@ -83,5 +118,17 @@ void lds_metrics_value(const lds_metrics *m, lds_metric metric, mpz_t out)
     case M_INSTRUCTIONS: mpz_set(out, m->instructions); break;
     case M_UNALIGNED: mpz_set(out, m->unaligned); break;
     case M_SKIPPED: mpz_set(out, m->skipped); break;
+    case M_TRANSACTIONS: mpz_set(out, m->cycles); break;
+    case M_REQUESTS: mpz_set(out, m->instructions); break;
+    case M_USEFUL_BYTES:
+    case M_FETCHED_BYTES:
+    case M_LINES:
+        if (!m->global)
+            mpz_set_ui(out, 0);
+        else
+            mpz_set(out, metric == M_USEFUL_BYTES ? m->global->useful : metric == M_LINES ? m->global->lines
+                                                                                          : m->global->fetched);
+        break;
+    case M_EFFICIENCY: lds_metrics_efficiency(m, out); break;
     }
 }

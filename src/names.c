@@ -31,15 +31,20 @@ static const struct { const char *name; lds_metric metric; } metrics[] = {
     { "ways", M_WAYS }, { "cycles", M_CYCLES }, { "ideal", M_IDEAL }, { "excess", M_EXCESS },
     { "broadcasts", M_BROADCASTS }, { "instructions", M_INSTRUCTIONS },
     { "unaligned", M_UNALIGNED }, { "skipped", M_SKIPPED },
-    { "wavefronts", M_CYCLES }, { "conflicts", M_EXCESS },
+    { "transactions", M_TRANSACTIONS }, { "requests", M_REQUESTS }, { "useful_bytes", M_USEFUL_BYTES },
+    { "fetched_bytes", M_FETCHED_BYTES }, { "efficiency", M_EFFICIENCY }, { "lines", M_LINES },
+    { "wavefronts", M_CYCLES }, { "conflicts", M_EXCESS }, { "sectors", M_TRANSACTIONS },
 };
 #define NMETRICS (sizeof metrics / sizeof metrics[0])
 
 const char *const lds_metric_names[] = {
     "ways", "cycles", "ideal", "excess", "broadcasts", "instructions", "unaligned", "skipped",
-    "wavefronts", "conflicts",
+    "transactions", "requests", "useful_bytes", "fetched_bytes", "efficiency", "lines",
+    "wavefronts", "conflicts", "sectors",
     "total.ways", "total.cycles", "total.ideal", "total.excess", "total.broadcasts", "total.instructions",
-    "total.unaligned", "total.skipped", "total.wavefronts", "total.conflicts", NULL
+    "total.unaligned", "total.skipped", "total.transactions", "total.requests", "total.useful_bytes",
+    "total.fetched_bytes", "total.efficiency", "total.lines", "total.wavefronts", "total.conflicts",
+    "total.sectors", NULL
 };
 
 static bool lookup(const char *const *names, const char *word, int *index)

@@ -1,4 +1,5 @@
 /* src/notes.c - the notes of an access (src/notes.h). */
+#include "sim/coalesce.h"
 #include "src/notes.h"
 
 #include <stdarg.h>
@@ -93,7 +94,12 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
     if (a->parts > 1)
         add(out, "%s has no 96-bit shared-memory access: each 12-byte element is %u b%u instructions (+0, +4, +8), as nvcc emits for a float3",
             p->name, a->parts, a->width * 8);
-    if (lds_sim_entry_uncertain(e) && p->r3 == LDS_R3_PHASES) {
+    const lds_sim_global_model *gm = a->global ? lds_sim_global_model_of(p) : NULL;
+    if (gm && gm->confidence == LDS_CONF_INFERRED) {   /* a global access: its model, not a bank table */
+        add(out, "%s's global-memory model (%s of %u bytes) is inferred, not measured (see lds-calc --arch-info %s)",
+            p->name, gm->unit_name, gm->unit, p->name);
+        out->general[out->n - 1] = true;
+    } else if (!gm && lds_sim_entry_uncertain(e) && p->r3 == LDS_R3_PHASES) {
         add(out, "%s's %s %s table is inferred, not measured (see lds-calc --arch-info %s)", p->name,
             lds_sim_kind_name(kind), lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))), p->name);
         out->general[out->n - 1] = true;

@@ -541,11 +541,30 @@ int pr_parse_dims(parser *p, lds_expr ***out, unsigned *n)
     return 0;
 }
 
-/* array := 'array' type NAME dims [ 'at' expr ] [ 'layout' NAME [ 'size' expr ] ]
+/* Whether the token is the memory-space word 'global' (not an array
+ * of that name: a name followed by '['). */
+static bool at_global(parser *p)
+{
+    if (!lds_tok_is(&p->tok, "global"))
+        return false;
+    lds_lexer save = p->lx;
+    lds_token here = p->tok;
+    pr_advance(p);
+    bool word = p->tok.kind != TK_LBRACKET;
+    p->lx = save;
+    p->tok = here;
+    return word;
+}
+
+/* array := 'array' [ 'global' ] type NAME dims [ 'at' expr ] [ 'layout' NAME [ 'size' expr ] ]
  * (the C form, __shared__ float t[32][33], is in src/parse_kernel.c) */
 static lds_stmt *parse_array(parser *p, lds_loc loc)
 {
     lds_stmt *s = pr_new_stmt(p, S_ARRAY, loc);
+    if (at_global(p)) {
+        s->u.array.global = true;
+        pr_advance(p);
+    }
     if (!(s->u.array.elem_size = pr_parse_type(p, &s->u.array.type_name))
         || pr_take_name(p, "the array's name", &s->u.array.name, &s->u.array.name_loc) < 0)
         return NULL;
@@ -606,7 +625,7 @@ int pr_parse_target(parser *p, lds_target *t)
     return pr_parse_dims(p, &t->idx, &t->nidx);
 }
 
-/* access := ( 'read' | 'write' | 'atomic' | DS_INSTRUCTION ) [ WIDTH ] target
+/* access := ( 'read' | 'write' | 'atomic' | INSTRUCTION ) [ 'global' ] [ WIDTH ] target
  *           [ 'if' expr ] [ 'for' loop { ',' loop } ] */
 lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned width, const lds_target *t)
 {
@@ -616,6 +635,10 @@ lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned
     s->u.access.width = width;
     if (t)
         s->u.access.target = *t;
+    if (!t && at_global(p)) {
+        s->u.access.global_written = true;
+        pr_advance(p);
+    }
     if (!t && !width && p->tok.kind == TK_NAME) {
         unsigned w = lds_width_bytes(p->tok.start, (unsigned)p->tok.len);
         if (w) {
@@ -1121,6 +1144,7 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
     } else if (!(s = pr_parse_access(p, loc, ins->kind, ins->width, NULL))) {
         return NULL;
     }
+    s->u.access.global_written |= ins->global;
     if (ins->needs_width && s->u.access.width != 4 && s->u.access.width != 8 && s->u.access.width != 16) {
         lds_diag_set(p->diag, tok->loc, "%s copies 4, 8 or 16 bytes: write its width after it (%s b128 @ ...)",
                      name, name);

@@ -1,5 +1,6 @@
 /* src/report.c - the reporter: dispatch to the format's writer, and the
  * pieces the writers share (header, labels, pictures on disk). */
+#include "sim/coalesce.h"
 #include "src/report_impl.h"
 
 #include <errno.h>
@@ -220,6 +221,63 @@ void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics
             fprintf(out, ", %s ", optional[i]);
             lds_report_number(r, out, more[i]);
         }
+    mpz_clear(excess);
+}
+
+bool lds_report_efficiency(const lds_metrics *m, unsigned long *hundredths)
+{
+    if (!m->global || !mpz_sgn(m->global->fetched))
+        return false;
+    mpz_t h;   /* rounded down, as expect efficiency is */
+    mpz_init(h);
+    mpz_mul_ui(h, m->global->useful, 10000);
+    mpz_fdiv_q(h, h, m->global->fetched);
+    *hundredths = mpz_get_ui(h);   /* at most 10000: useful <= fetched */
+    mpz_clear(h);
+    return true;
+}
+
+void lds_report_efficiency_text(FILE *out, const lds_metrics *m)
+{
+    unsigned long h;
+    if (lds_report_efficiency(m, &h))
+        fprintf(out, "%lu.%lu%%", h / 100, h / 10 % 10);
+    else
+        fputs("n/a", out);
+}
+
+void lds_report_global_text(const lds_reporter *r, FILE *out, const lds_metrics *m, const lds_sim_profile *p)
+{
+    const lds_sim_global_model *gm = lds_sim_global_model_of(p);
+    mpz_t excess;
+    mpz_init(excess);
+    lds_metrics_excess(m, excess);
+    fprintf(out, "%s ", gm->unit_name);
+    lds_report_number(r, out, m->cycles);
+    fprintf(out, " x %u B, ideal ", gm->unit);
+    lds_report_number(r, out, m->ideal);
+    fputs(", excess ", out);
+    lds_report_number(r, out, excess);
+    fputs(", efficiency ", out);
+    lds_report_efficiency_text(out, m);
+    if (m->global) {
+        fputs(" (", out);
+        lds_report_number(r, out, m->global->useful);
+        fputs(" of ", out);
+        lds_report_number(r, out, m->global->fetched);
+        fputs(" bytes)", out);
+    }
+    fputs(", instructions ", out);
+    lds_report_number(r, out, m->instructions);
+    if (m->global) {
+        fputs(", lines ", out);
+        lds_report_number(r, out, m->global->lines);
+        fprintf(out, " x %u B", gm->line);
+    }
+    if (mpz_sgn(m->skipped)) {
+        fputs(", skipped ", out);
+        lds_report_number(r, out, m->skipped);
+    }
     mpz_clear(excess);
 }
 
@@ -448,6 +506,9 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     arch_info_rules(out, p);
     fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
     fprintf(out, "  confidence   %s\n", p->summary);
+    const lds_sim_global_model *gm = lds_sim_global_model_of(p);
+    fprintf(out, "  global       %s of %u bytes, lines of %u bytes (%s): %s\n", gm->unit_name, gm->unit, gm->line,
+            lds_sim_confidence_name(gm->confidence), gm->source);
     arch_info_geometry(out, p);
     arch_info_instruction_forms(out, p);
 }

@@ -55,7 +55,7 @@ static void counters_end_run(lds_reporter *r, const lds_run_view *run)
     size_t nk = lds_results_group_totals(run->res, run->first_access, true, &k);
     for (size_t g = 0; g < n; g++) {
         lds_counter c[LDS_MAX_TOTAL_COUNTERS];
-        rows(r, run, "total", NULL, t[g].profile, c, lds_counters_of_total(t[g].profile, k, nk, &t[g].m, c));
+        rows(r, run, "total", NULL, t[g].profile, c, lds_counters_of_total(t[g].profile, t[g].global, k, nk, &t[g].m, c));
     }
     lds_totals_free(t, n);
     lds_totals_free(k, nk);

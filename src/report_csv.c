@@ -4,13 +4,17 @@
  *   [sweep labels...], exit, status, error, index, file, line, column,
  *   source, profile, rules, overrides, kind, width, bytes, confidence,
  *   instructions, ways, cycles, ideal, excess, broadcasts, unaligned,
- *   skipped
+ *   skipped, space, useful_bytes, fetched_bytes, efficiency
  *
+ * (the last three for global accesses only, whose cycles are their
+ * transactions).
  * A failed access has status "error", its message, and no numbers; a
  * run that failed outside any access has one row with the error alone,
  * so that every failed point of a sweep shows.  A run with suggest
  * statements writes their ranked layouts instead (suggestion_rows). */
 #include "src/report_impl.h"
+
+#include "sim/coalesce.h"
 
 #include <string.h>
 
@@ -64,18 +68,27 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     lds_sim_profile_overrides(a->profile, over, sizeof over);
     fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
     lds_report_csv_field(out, over);
-    const lds_sim_entry *e = lds_access_entry(a);
-    fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width,
-            lds_sim_confidence_name(e->confidence));
+    lds_sim_confidence conf = a->global ? lds_sim_global_model_of(a->profile)->confidence : lds_access_entry(a)->confidence;
+    fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width, lds_sim_confidence_name(conf));
+    const char *space = a->global ? "global" : "shared";
     if (a->failed) {
-        fputs(",,,,,,,\r\n", out);
+        fprintf(out, ",,,,,,,,%s,,,\r\n", space);
         return;
     }
     mpz_t excess;
     mpz_init(excess);
     lds_metrics_excess(&a->m, excess);
-    gmp_fprintf(out, "%Zd,%llu,%Zd,%Zd,%Zd,%Zd,%Zd,%Zd\r\n", a->m.instructions, (unsigned long long)a->m.ways,
-                a->m.cycles, a->m.ideal, excess, a->m.broadcasts, a->m.unaligned, a->m.skipped);
+    gmp_fprintf(out, "%Zd,%llu,%Zd,%Zd,%Zd,%Zd,%Zd,%Zd,%s,", a->m.instructions, (unsigned long long)a->m.ways,
+                a->m.cycles, a->m.ideal, excess, a->m.broadcasts, a->m.unaligned, a->m.skipped, space);
+    if (a->global && a->m.global) {
+        gmp_fprintf(out, "%Zd,%Zd,", a->m.global->useful, a->m.global->fetched);
+        unsigned long h;   /* as JSON writes it */
+        if (lds_report_efficiency(&a->m, &h))
+            fprintf(out, "%lu.%02lu", h / 100, h % 100);
+        fputs("\r\n", out);
+    } else {
+        fputs(",,\r\n", out);
+    }
     mpz_clear(excess);
 }
 
@@ -122,7 +135,9 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
     if (!r->csv_header_done) {
         lds_report_csv_labels(r, out, true);
         fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,"
-              "instructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped\r\n", out);
+              "instructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped,space,useful_bytes,fetched_bytes,"
+              "efficiency\r\n",
+              out);
         r->csv_header_done = true;
     }
     for (size_t i = run->first_access; i < run->res->n; i++)
@@ -134,7 +149,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_field(out, err->msg);
         fputs(",,", out);
         lds_report_csv_field(out, err->loc.src ? err->loc.src->name : "");
-        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
+        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
     }
 }
 

@@ -6,11 +6,15 @@
  *   kernel.cu:22:31: note: pad rows by 1 element: __shared__ float
  *       tile[32][33]; - conflict-free over ...
  *
- * (each on one line); an access lds-calc could not model is a warning of
- * its own [lds-not-modelled], one that failed an error [lds-error]. */
+ * (each on one line); a global access that fetches more than its bytes
+ * need is a warning [lds-uncoalesced]; an access lds-calc could not model
+ * is a warning of its own [lds-not-modelled], one that failed an error
+ * [lds-error]. */
 #include "src/report_impl.h"
 
 #include <stdlib.h>
+
+#include "sim/coalesce.h"
 
 static void where(FILE *out, const lds_access_result *a)
 {
@@ -31,6 +35,16 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
             fprintf(out, "' %s: ", a->skipped ? "not modelled" : "failed");
             lds_fput_text(out, a->error ? a->error : "");
             fprintf(out, " [%s]\n", a->skipped ? "lds-not-modelled" : "lds-error");
+            continue;
+        }
+        if (a->global) {   /* global memory: fetched bytes it does not use */
+            if (mpz_cmp(a->m.cycles, a->m.ideal) <= 0)
+                continue;
+            where(out, a);
+            gmp_fprintf(out, "warning: uncoalesced global %s (%Zd %s where %Zd would do, efficiency ", kind, a->m.cycles,
+                        lds_sim_global_model_of(a->profile)->unit_name, a->m.ideal);
+            lds_report_efficiency_text(out, &a->m);
+            fputs(") [lds-uncoalesced]\n", out);
             continue;
         }
         if (a->m.ways <= 1)

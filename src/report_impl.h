@@ -60,6 +60,19 @@ void lds_report_labels_prefix(const lds_reporter *r, FILE *out);
  * N][, skipped N]" (the last three where not zero), digits
  * grouped as the reporter says */
 void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m);
+/* A global access's (or total's) metrics in words: transactions of the
+ * profile's unit, ideal, excess, efficiency with its bytes, instructions,
+ * lines. */
+void lds_report_global_text(const lds_reporter *r, FILE *out, const lds_metrics *m, const lds_sim_profile *p);
+/* src/report_memtable.c: seed 003's table of a run's global and LDS
+ * accesses by kind and instruction (after a run with a global access). */
+bool lds_report_has_global(const lds_run_view *run);
+void lds_report_memtable(lds_reporter *r, const lds_run_view *run, bool markdown);
+/* 100 x useful / fetched bytes in hundredths of a percent, rounded down;
+ * false when nothing was fetched (or m is not a global access's). */
+bool lds_report_efficiency(const lds_metrics *m, unsigned long *hundredths);
+/* The same to a tenth ("6.2%"), or n/a. */
+void lds_report_efficiency_text(FILE *out, const lds_metrics *m);
 /* An exact integer as text, digits grouped as the reporter says. */
 void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v);
 /* How many pictures a record gives: one per kept instruction under
@@ -101,6 +114,9 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);
 void lds_view_phases(FILE *out, const lds_access_result *a, const lds_sample *s);
 void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s);
+/* A global instruction: lanes (address, transactions), phases (each
+ * transaction's bytes and lanes) or the grid of lanes by transactions. */
+void lds_view_global(FILE *out, const lds_access_result *a, const lds_sample *s, lds_show level);
 /* Whether two instructions put every lane on the same bank with the same
  * sharing: one picture serves both. */
 bool lds_view_same_pattern(const lds_access_result *a, const lds_sample *x, const lds_sample *y);

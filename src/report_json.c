@@ -1,6 +1,7 @@
 /* src/report_json.c - one JSON document per run, on one line (JSON Lines
  * for a sweep).  The document's shape is doc/lds-calc.schema.json; every
  * integer is exact, however large (a JSON number of any length). */
+#include "sim/coalesce.h"
 #include "src/report_impl.h"
 
 #include "src/notes.h"
@@ -87,6 +88,46 @@ static void counters_object(FILE *out, lds_counter *c, unsigned n)
     lds_counters_clear(c, n);
 }
 
+/* A global access's (or total's) own fields: its transactions in the
+ * vendor's unit, the bytes, the efficiency, the lines; NVIDIA's
+ * requests and sectors by their names. */
+static void global_fields(FILE *out, const lds_metrics *m, const lds_sim_profile *p)
+{
+    const lds_sim_global_model *gm = lds_sim_global_model_of(p);
+    key_number(out, "transactions", m->cycles);
+    if (lds_sim_profile_vendor(p) == LDS_VENDOR_NVIDIA) {
+        key_number(out, "requests", m->instructions);
+        key_number(out, "sectors", m->cycles);
+    }
+    if (!m->global)
+        return;
+    key_number(out, "useful_bytes", m->global->useful);
+    key_number(out, "fetched_bytes", m->global->fetched);
+    key(out, "efficiency", false);   /* a percentage, to a hundredth, rounded down */
+    unsigned long h;
+    if (lds_report_efficiency(m, &h))
+        fprintf(out, "%lu.%02lu", h / 100, h % 100);
+    else
+        fputs("null", out);
+    key_number(out, "lines", m->global->lines);
+    key_uint(out, "line_bytes", gm->line);
+}
+
+/* "coalescing": the model a global access ran with. */
+static void coalescing_object(FILE *out, const lds_access_result *a)
+{
+    const lds_sim_global_model *gm = lds_sim_global_model_of(a->profile);
+    key(out, "coalescing", false);
+    fputc('{', out);
+    key(out, "unit", true);
+    lds_report_json_string(out, gm->unit_name);
+    key_uint(out, "unit_bytes", gm->unit);
+    key_uint(out, "line_bytes", gm->line);
+    key_string(out, "confidence", lds_sim_confidence_name(gm->confidence));
+    key_string(out, "source", gm->source);
+    fputc('}', out);
+}
+
 /* "geometry": the profile entry the access ran with. */
 static void geometry_object(FILE *out, const lds_access_result *a)
 {
@@ -130,7 +171,11 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     fprintf(out, "\"b%u\"", a->width * 8);
     key_uint(out, "bytes", a->width);
     key_uint(out, "parts", a->parts);
-    geometry_object(out, a);
+    key_string(out, "space", a->global ? "global" : "shared");
+    if (a->global)
+        coalescing_object(out, a);
+    else
+        geometry_object(out, a);
     key_string(out, "status", a->skipped ? "skipped" : a->failed ? "error" : "ok");
     if (a->skipped) {
         key_string(out, "reason", a->error);
@@ -138,6 +183,8 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
         key_string(out, "error", a->error);
     } else {
         metric_fields(out, &a->m);
+        if (a->global)
+            global_fields(out, &a->m, a->profile);
         lds_counter c[LDS_MAX_COUNTERS];
         counters_object(out, c, lds_access_counters(a, c));
     }
@@ -157,9 +204,12 @@ static void totals_doc(FILE *out, const lds_run_view *run)
         key(out, "profile", true);
         lds_report_json_string(out, t[g].profile->name);
         rules_fields(out, t[g].profile);
+        key_string(out, "space", t[g].global ? "global" : "shared");
         metric_fields(out, &t[g].m);
+        if (t[g].global)
+            global_fields(out, &t[g].m, t[g].profile);
         lds_counter c[LDS_MAX_TOTAL_COUNTERS];
-        counters_object(out, c, lds_counters_of_total(t[g].profile, k, nk, &t[g].m, c));
+        counters_object(out, c, lds_counters_of_total(t[g].profile, t[g].global, k, nk, &t[g].m, c));
         fputc('}', out);
     }
     fputc(']', out);

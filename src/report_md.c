@@ -4,6 +4,8 @@
  * statements' rankings. */
 #include "src/report_impl.h"
 
+#include "sim/coalesce.h"
+
 #include <stdbool.h>
 #include <string.h>
 
@@ -74,17 +76,53 @@ static bool several_profiles(const lds_results *res, size_t first)
     return false;
 }
 
+/* Whether the run has a global access (then the tables go by space). */
+static bool has_global(const lds_results *res, size_t first)
+{
+    for (size_t i = first; i < res->n; i++)
+        if (res->accesses[i]->global && !res->accesses[i]->failed)
+            return true;
+    return false;
+}
+
+/* The global accesses as seed 003 tables them: transactions, the fewest
+ * that would do, efficiency, instructions. */
+static void global_table(const lds_results *res, size_t first, bool profiles, FILE *out)
+{
+    char label[LDS_SIM_OVERRIDES_LEN + 32];
+    fprintf(out, "### Global memory\n\n| line | access |%s transactions | ideal | efficiency | instructions |\n",
+            profiles ? " profile |" : "");
+    fprintf(out, "|---:|---|%s---:|---:|---:|---:|\n", profiles ? "---|" : "");
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *a = res->accesses[i];
+        if (a->failed || !a->global)
+            continue;
+        fprintf(out, "| %u | ", a->line);
+        md_code(out, a->source);
+        if (profiles) {
+            lds_report_profile_label(a->profile, label, sizeof label);
+            fprintf(out, " | %s", label);
+        }
+        gmp_fprintf(out, " | %Zd %s | %Zd | ", a->m.cycles, lds_sim_global_model_of(a->profile)->unit_name, a->m.ideal);
+        lds_report_efficiency_text(out, &a->m);
+        gmp_fprintf(out, " | %Zd |\n", a->m.instructions);
+    }
+    fprintf(out, "\n### Shared memory\n\n");
+}
+
 static void results_table(const lds_results *res, size_t first, FILE *out)
 {
-    bool profiles = several_profiles(res, first);
+    bool profiles = several_profiles(res, first), global = has_global(res, first);
     char label[LDS_SIM_OVERRIDES_LEN + 32];
     mpz_t excess;
     mpz_init(excess);
+    if (global)
+        global_table(res, first, profiles, out);
     fprintf(out, "| line | access |%s ways | cycles | ideal | excess | instructions |\n", profiles ? " profile |" : "");
     fprintf(out, "|---:|---|%s---:|---:|---:|---:|---:|\n", profiles ? "---|" : "");
     for (size_t i = first; i < res->n; i++) {
         const lds_access_result *a = res->accesses[i];
-        if (a->failed)
+        if (a->failed || a->global)
             continue;
         lds_metrics_excess(&a->m, excess);
         fprintf(out, "| %u | ", a->line);
@@ -98,10 +136,18 @@ static void results_table(const lds_results *res, size_t first, FILE *out)
     }
     lds_total *t;
     size_t n = lds_results_group_totals(res, first, false, &t);
-    for (size_t g = 0; g < n; g++) {   /* never summed across profiles */
+    for (size_t g = 0; g < n; g++) {   /* never summed across profiles, nor across memories */
         lds_metrics_excess(&t[g].m, excess);
         lds_report_profile_label(t[g].profile, label, sizeof label);
-        fprintf(out, "\n**Total%s%s%s:** ", n > 1 ? " (" : "", n > 1 ? label : "", n > 1 ? ")" : "");
+        fprintf(out, "\n**Total%s%s%s%s%s:** ", n > 1 || t[g].global ? " (" : "", t[g].global ? "global" : "",
+                t[g].global && n > 1 ? ", " : "", n > 1 ? label : "", n > 1 || t[g].global ? ")" : "");
+        if (t[g].global) {
+            gmp_fprintf(out, "%Zd %s for %Zd ideal, efficiency ", t[g].m.cycles,
+                        lds_sim_global_model_of(t[g].profile)->unit_name, t[g].m.ideal);
+            lds_report_efficiency_text(out, &t[g].m);
+            gmp_fprintf(out, ", in %Zd instructions.\n", t[g].m.instructions);
+            continue;
+        }
         gmp_fprintf(out, "%Zd cycles for %Zd ideal, excess %Zd, in %Zd instructions.\n", t[g].m.cycles, t[g].m.ideal,
                     excess, t[g].m.instructions);
     }
@@ -234,6 +280,8 @@ static void md_end_run(lds_reporter *r, const lds_run_view *run)
     program_block(r, out);
     fprintf(out, "## Results\n\n");
     results_table(res, first_access, out);
+    if (lds_report_has_global(run))
+        lds_report_memtable(r, run, true);
     notes_section(res, first_access, out);
     if (res->nexpects > first_expect) {
         fprintf(out, "\n**Checks:**\n\n");

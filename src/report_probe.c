@@ -131,6 +131,11 @@ static int plan(lds_reporter *r, probe_access *p)
         lds_report_error(r, "access %u (line %u) failed: no probe", a->index, a->line);
         return -1;
     }
+    if (a->global) {   /* the probes replay shared memory only, so far */
+        lds_report_error(r, "access %u (line %u) is to global memory, which probes do not replay yet", a->index,
+                         a->line);
+        return -1;
+    }
     if (mpz_cmp_ui(a->m.instructions, a->nsamples) > 0 || a->simulated > a->nsamples) {
         lds_report_error(r, "access %u (line %u) issues more than %u instructions, the most a probe replays: "
                          "shorten its loops or dispatch", a->index, a->line, LDS_PROBE_MAX_INSTRUCTIONS);

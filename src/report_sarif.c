@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
+
 static const struct { const char *id, *name, *text, *level; } rules[] = {
     { "lds-bank-conflict", "BankConflict",
       "An access makes more shared-memory wavefronts than its phases need: lanes of one phase want different words "
@@ -21,6 +23,9 @@ static const struct { const char *id, *name, *text, *level; } rules[] = {
       "lds-calc saw a shared-memory access it cannot model (its index depends on data, say); its cost is not "
       "counted.", "note" },
     { "lds-error", "Error", "The simulation of an access stopped with an error.", "error" },
+    { "lds-uncoalesced", "Uncoalesced",
+      "A global-memory access fetches more transactions than its bytes need: its lanes' addresses are strided or "
+      "scattered.", "warning" },
 };
 
 /* A file name as a URI reference: the characters RFC 3986 does not allow
@@ -70,7 +75,13 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
     lds_report_json_string(out, a->array);
     fputs(", \"profile\": ", out);
     lds_report_json_string(out, a->profile->name);
-    if (!a->failed) {
+    if (!a->failed && a->global) {   /* transactions, not wavefronts */
+        gmp_fprintf(out, ", \"transactions\": %Zd, \"ideal\": %Zd, \"instructions\": %Zd", a->m.cycles, a->m.ideal,
+                    a->m.instructions);
+        unsigned long h;
+        if (lds_report_efficiency(&a->m, &h))
+            fprintf(out, ", \"efficiency\": %lu.%02lu", h / 100, h % 100);
+    } else if (!a->failed) {
         gmp_fprintf(out, ", \"ways\": %llu, \"wavefronts\": %Zd, \"ideal\": %Zd, \"instructions\": %Zd",
                     (unsigned long long)a->m.ways, a->m.cycles, a->m.ideal, a->m.instructions);
         mpz_t excess;
@@ -111,6 +122,15 @@ static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
             lds_buf_printf(&m, "The %s of '%s' %s: %s", kind, a->array ? a->array : "?",
                            a->skipped ? "is not modelled" : "failed", a->error ? a->error : "");
             result(r, a->skipped ? 1 : 2, a, lds_buf_str(&m), NULL, NULL);
+        } else if (a->global) {
+            if (mpz_cmp(a->m.cycles, a->m.ideal) > 0) {
+                char *cyc = mpz_get_str(NULL, 10, a->m.cycles), *ideal = mpz_get_str(NULL, 10, a->m.ideal);
+                lds_buf_printf(&m, "Uncoalesced global %s on %s: %s %s where %s would do.", kind, a->profile->name, cyc,
+                               lds_sim_global_model_of(a->profile)->unit_name, ideal);
+                free(cyc);
+                free(ideal);
+                result(r, 3, a, lds_buf_str(&m), NULL, NULL);
+            }
         } else if (a->m.ways > 1) {
             char *cyc = mpz_get_str(NULL, 10, a->m.cycles), *ideal = mpz_get_str(NULL, 10, a->m.ideal);
             lds_buf_printf(&m, "%llu-way bank conflict on %s of '%s' (%s wavefronts where %s would do) on %s.",

@@ -74,8 +74,13 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
         fputc('\n', out);
         return;
     }
-    fprintf(out, "%llu-way%s, ", (unsigned long long)a->m.ways, a->m.ways <= 1 ? " (conflict-free)" : "");
-    lds_report_metrics_text(r, out, &a->m);
+    if (a->global) {
+        fputs("global, ", out);
+        lds_report_global_text(r, out, &a->m, a->profile);
+    } else {
+        fprintf(out, "%llu-way%s, ", (unsigned long long)a->m.ways, a->m.ways <= 1 ? " (conflict-free)" : "");
+        lds_report_metrics_text(r, out, &a->m);
+    }
     fputc('\n', out);
     text_notes(r, a);
     for (unsigned i = 0; a->show != SHOW_SUMMARY && i < a->nsamples; i++) {
@@ -89,7 +94,9 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
         } else {
             fprintf(out, "  instruction %u%s%s%s:\n", i + 1, s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
         }
-        if (a->show == SHOW_LANES)
+        if (a->global)
+            lds_view_global(out, a, s, a->show);
+        else if (a->show == SHOW_LANES)
             lds_view_lanes(out, a, s);
         else if (a->show == SHOW_PHASES)
             lds_view_phases(out, a, s);
@@ -142,6 +149,8 @@ static void text_end_run(lds_reporter *r, const lds_run_view *run)
         fprintf(r->o.out, "not modelled: %zu access%s, left out of the totals\n", not_modelled,
                 not_modelled == 1 ? "" : "es");
     }
+    if (lds_report_has_global(run))
+        lds_report_memtable(r, run, false);
     if (res->n - run->first_access <= 1)
         return;
     lds_total *t;
@@ -150,11 +159,15 @@ static void text_end_run(lds_reporter *r, const lds_run_view *run)
         char label[LDS_SIM_OVERRIDES_LEN + 32];
         lds_report_labels_prefix(r, r->o.out);
         lds_report_profile_label(t[g].profile, label, sizeof label);
+        const char *space = t[g].global ? "global" : NULL;
         if (n > 1)
-            fprintf(r->o.out, "total (%s): ", label);
+            fprintf(r->o.out, "total (%s%s%s): ", space ? space : "", space ? ", " : "", label);
         else
-            fprintf(r->o.out, "total: ");
-        lds_report_metrics_text(r, r->o.out, &t[g].m);
+            fprintf(r->o.out, "total%s%s%s: ", space ? " (" : "", space ? space : "", space ? ")" : "");
+        if (t[g].global)
+            lds_report_global_text(r, r->o.out, &t[g].m, t[g].profile);
+        else
+            lds_report_metrics_text(r, r->o.out, &t[g].m);
         fputc('\n', r->o.out);
     }
     lds_totals_free(t, n);

@@ -241,6 +241,15 @@ static int resolve_access(lds_resolver *r, lds_stmt *s)
         rc = push_loop(r, &s->u.access.loops[i]);
     if (rc == 0)
         rc = resolve_target(r, &s->u.access.target);
+    const lds_target *t = &s->u.access.target;
+    s->u.access.global = s->u.access.global_written;
+    if (rc == 0 && t->kind == T_ELEM) {   /* an array's access is in the array's memory */
+        if (s->u.access.global_written && !t->array->array.global) {
+            lds_diag_set(r->diag, t->loc, "'%s' is a shared-memory array; 'global' names global memory", t->name);
+            rc = -1;
+        }
+        s->u.access.global = t->array->array.global;
+    }
     if (rc == 0 && s->u.access.cond)
         rc = resolve(r, s->u.access.cond, NULL);
     lds_scope_pop_to(r->scope, mark);
@@ -327,6 +336,7 @@ static int resolve_array(lds_resolver *r, lds_stmt *s)
         return -1;
     lds_arena *arena = decl_arena(r);
     a->array.elem_size = s->u.array.elem_size;
+    a->array.global = s->u.array.global;
     a->array.type_name = lds_arena_strndup(arena, s->u.array.type_name, strlen(s->u.array.type_name));
     a->array.ndims = s->u.array.ndims;
     a->array.dims = lds_arena_alloc(arena, sizeof(int64_t) * (s->u.array.ndims ? s->u.array.ndims : 1));

@@ -208,6 +208,8 @@ void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, co
     s->result.ideal = res->ideal;
     s->result.ways = res->ways;
     s->result.broadcasts = res->broadcasts;
+    s->result.useful = res->useful;
+    s->result.lines = res->lines;
     s->result.nphases = res->nphases;
     s->result.phase = lds_xreallocarray(NULL, res->nphases ? res->nphases : 1, sizeof *s->result.phase);
     memcpy(s->result.phase, res->phase, sizeof *res->phase * res->nphases);
@@ -221,7 +223,7 @@ const char *lds_access_counter_op(const lds_access_result *a)
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s)
 {
     lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr,
-                           lds_form_on(a->form, a->profile) };
+                           lds_form_on(a->form, a->profile), a->global };
     if (acc.form == LDS_FORM_CAS_LOOP) {   /* the sample is the loop's first LDS.64 */
         acc.kind = LDS_ACCESS_READ;
         acc.form = LDS_FORM_PLAIN;
@@ -229,10 +231,10 @@ lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s
     return acc;
 }
 
-void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out)
+void lds_results_totals(const lds_results *r, size_t first, bool global, lds_metrics *out)
 {
     for (size_t i = first; i < r->n; i++)
-        if (!r->accesses[i]->failed)
+        if (!r->accesses[i]->failed && r->accesses[i]->global == global)
             lds_metrics_add(out, &r->accesses[i]->m);
 }
 
@@ -260,11 +262,13 @@ size_t lds_results_group_totals(const lds_results *r, size_t first, bool by_kind
         if (a->failed)
             continue;
         size_t g = 0;
-        while (g < n && !(t[g].profile == a->profile && t[g].kind == kind && same_op(t[g].counter_op, op)))
+        while (g < n && !(t[g].profile == a->profile && t[g].kind == kind && same_op(t[g].counter_op, op)
+                          && t[g].global == a->global))
             g++;
         if (g == n) {
             t = lds_xreallocarray(t, n + 1, sizeof *t);
             t[n].profile = a->profile;
+            t[n].global = a->global;
             t[n].kind = kind;
             t[n].counter_op = op;
             mpz_init(t[n].idle);

@@ -31,6 +31,7 @@ typedef struct {
 
 typedef struct {
     uint64_t cycles, ideal, ways, broadcasts;
+    uint64_t useful, lines;       /* a global instruction's (sim/coalesce.h) */
     unsigned nphases;
     lds_sim_phase *phase;
 } lds_sample_result;
@@ -65,6 +66,9 @@ typedef struct lds_access_result {
     lds_show show;                /* detail asked for its report */
     bool explain;
     bool lowered;                 /* from a kernel file: its source is the kernel's line */
+    bool global;                  /* global memory: coalesced (cycles are its
+                                     transactions), not banked */
+    const char *kernel;           /* the kernel statement it follows (interned), or NULL */
     const char *lang;             /* that file's language as an extension ("cu"), or NULL */
     lds_sample *samples;          /* the first instructions simulated */
     unsigned nsamples, capsamples;
@@ -260,8 +264,9 @@ lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s
  * rocprof's SQ_INSTS_LDS count them. */
 void lds_access_idle_instructions(const lds_access_result *a, mpz_t out);
 
-/* Totals of the records from `first` on that did not fail. */
-void lds_results_totals(const lds_results *r, size_t first, lds_metrics *out);
+/* Totals of the records from `first` on that did not fail, of shared or
+ * of global accesses (never both: a transaction is not a wavefront). */
+void lds_results_totals(const lds_results *r, size_t first, bool global, lds_metrics *out);
 
 /* Totals are never summed across profiles: one per profile (with its
  * overrides and rules), or per profile and kind of access (and the
@@ -270,6 +275,8 @@ typedef struct {
     const lds_sim_profile *profile;
     int kind;                     /* an lds_access_kind, or -1: every kind */
     const char *counter_op;       /* by kind: Nsight's op (ldsm ...), or NULL */
+    bool global;                  /* of global accesses (shared and global
+                                     never share a total) */
     lds_metrics m;
     mpz_t idle;                   /* of m.instructions, those issued with
                                      every lane off (lds_access_idle_instructions) */

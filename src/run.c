@@ -192,7 +192,7 @@ static int gates(lds_runner *r, const lds_results *res, size_t first)
     for (size_t i = first; i < res->n; i++) {
         const lds_access_result *a = res->accesses[i];
         bool conflict = o->fail_on_conflict && a->m.ways > 1, ways = o->max_ways && a->m.ways > o->max_ways;
-        if (a->failed || (!conflict && !ways))
+        if (a->failed || a->global || (!conflict && !ways))   /* gates on bank conflicts: shared accesses */
             continue;
         status = LDS_EXIT_CHECK;
         if (o->quiet)

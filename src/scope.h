@@ -30,7 +30,9 @@ typedef struct {
     const char *type_name;
     unsigned ndims;
     int64_t *dims;            /* [ndims], in the symbol's arena */
-    uint64_t base;            /* byte offset in shared memory */
+    uint64_t base;            /* byte offset in shared memory; a global
+                                 array's in its own allocation */
+    bool global;              /* in global memory (array global ...) */
     uint64_t elems;           /* elements reserved */
     const struct lds_sym *layout;   /* a def, or NULL for row-major */
 } lds_array;

@@ -145,7 +145,7 @@ int lds_session_fixes(lds_session *s, size_t first_access)
         bool seen = false;
         for (unsigned j = 0; j < ndone; j++)
             seen |= done[j].array == a->array && done[j].text == k;   /* names interned */
-        if (a->failed || a->m.ways <= 1 || !a->array || seen || !s->nran)
+        if (a->failed || a->global || a->m.ways <= 1 || !a->array || seen || !s->nran)
             continue;
         done[ndone].array = a->array;
         done[ndone++].text = k;

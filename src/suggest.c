@@ -138,7 +138,7 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
         }
         lds_metrics total;
         lds_metrics_init(&total);
-        lds_results_totals(res, 0, &total);
+        lds_results_totals(res, 0, false, &total);
         mpz_set(c->cycles, total.cycles);
         mpz_set(c->ideal, total.ideal);
         lds_metrics_excess(&total, c->excess);

@@ -73,6 +73,10 @@ void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title
 
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
 {
+    if (rec->global) {
+        lds_svg_global(out, rec, sample);
+        return;
+    }
     const lds_sim_profile *p = rec->profile;
     const lds_sample *s = &rec->samples[sample];
     const lds_sample_result *res = &s->result;

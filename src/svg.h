@@ -11,6 +11,8 @@
  * (green: the bank serves it alone; blue: shared with another lane, a
  * broadcast; red: on a bank that serves several words, a conflict). */
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample);
+/* A global access's instruction: lanes by transactions (src/svg_global.c). */
+void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample);
 /* The picture's start: the XML declaration, the <svg> element (monospace
  * 11 px), its <title>, a white background.  The caller ends it with </svg>. */
 void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title);

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "sim/coalesce.h"
+
 /* Every word a lane's access covers (a b128 lane covers four), from the
  * phases it is served in. */
 static unsigned lane_words(const lds_sim_profile *p, const lds_sim_access *acc, const lds_sample *s, unsigned lane,
@@ -169,4 +171,97 @@ void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s)
         }
     }
     fprintf(out, "    (o: the bank serves this word alone; b: broadcast; #: bank conflict)\n");
+}
+
+/* ---------------------------------------------------------- global */
+
+/* The distinct transactions (units) of a global instruction, in order:
+ * from its phases, each the lanes one unit serves. */
+static unsigned global_units(const lds_access_result *a, const lds_sample *s, const lds_sim_global_model *m,
+                             uint64_t *units)
+{
+    unsigned n = 0;
+    for (unsigned lane = 0; lane < s->nlanes; lane++)
+        for (unsigned k = 0; s->active[lane] && k < s->naddr; k++) {
+            uint64_t first = s->addr[lane * s->naddr + k], last = first + a->width - 1;
+            for (uint64_t u = first / m->unit; u <= last / m->unit && n < LDS_SIM_MAX_PHASES; u++) {
+                unsigned i = 0;
+                while (i < n && units[i] != u)
+                    i++;
+                if (i == n)
+                    units[n++] = u;
+            }
+        }
+    for (unsigned i = 1; i < n; i++)   /* a few dozen at most: insertion sort */
+        for (unsigned j = i; j > 0 && units[j - 1] > units[j]; j--) {
+            uint64_t t = units[j];
+            units[j] = units[j - 1];
+            units[j - 1] = t;
+        }
+    return n;
+}
+
+/* Whether lane's bytes touch unit u. */
+static bool lane_in_unit(const lds_access_result *a, const lds_sample *s, const lds_sim_global_model *m,
+                         unsigned lane, uint64_t u)
+{
+    for (unsigned k = 0; s->active[lane] && k < s->naddr; k++) {
+        uint64_t first = s->addr[lane * s->naddr + k], last = first + a->width - 1;
+        if (first / m->unit <= u && u <= last / m->unit)
+            return true;
+    }
+    return false;
+}
+
+#define MAX_GRID_UNITS 64
+
+void lds_view_global(FILE *out, const lds_access_result *a, const lds_sample *s, lds_show level)
+{
+    const lds_sim_global_model *m = lds_sim_global_model_of(a->profile);
+    uint64_t units[LDS_SIM_MAX_PHASES];
+    unsigned n = global_units(a, s, m, units);
+    if (level == SHOW_LANES) {
+        fprintf(out, "    lane  address     %s (of %u bytes)\n", m->unit_name, m->unit);
+        for (unsigned lane = 0; lane < s->nlanes; lane++) {
+            if (!s->active[lane]) {
+                fprintf(out, "    %4u  (inactive)\n", lane);
+                continue;
+            }
+            uint64_t addr = s->addr[lane * s->naddr];
+            fprintf(out, "    %4u  %7llu  ", lane, (unsigned long long)addr);
+            for (unsigned i = 0; i < n; i++)
+                if (lane_in_unit(a, s, m, lane, units[i]))
+                    fprintf(out, " %u", i + 1);
+            fputc('\n', out);
+        }
+        return;
+    }
+    if (level == SHOW_PHASES) {
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t lanes = 0;
+            for (unsigned lane = 0; lane < s->nlanes && lane < 64; lane++)
+                if (lane_in_unit(a, s, m, lane, units[i]))
+                    lanes |= (uint64_t)1 << lane;
+            fprintf(out, "    transaction %u: bytes %llu-%llu, lanes", i + 1, (unsigned long long)(units[i] * m->unit),
+                    (unsigned long long)((units[i] + 1) * m->unit - 1));
+            print_lane_ranges(out, lanes);
+            fputc('\n', out);
+        }
+        return;
+    }
+    /* the seed's picture: rows are lanes, columns the transactions */
+    unsigned cols = n < MAX_GRID_UNITS ? n : MAX_GRID_UNITS;
+    char row[MAX_GRID_UNITS + 1];
+    fprintf(out, "    transactions (columns, %u bytes each) by lane:\n", m->unit);
+    for (unsigned lane = 0; lane < s->nlanes; lane++) {
+        if (!s->active[lane])
+            continue;
+        for (unsigned i = 0; i < cols; i++)
+            row[i] = lane_in_unit(a, s, m, lane, units[i]) ? '#' : '.';
+        row[cols] = '\0';
+        fprintf(out, "    lane %3u %s\n", lane, row);
+    }
+    if (n > cols)
+        fprintf(out, "    (%u more transactions not drawn)\n", n - cols);
+    fprintf(out, "    (#: the lane's bytes are in that transaction; columns used: %u)\n", n);
 }

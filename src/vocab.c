@@ -13,7 +13,8 @@ const char *lds_op_name(lds_op op)
 const char *lds_metric_name(lds_metric m)
 {
     static const char *const names[] = { "ways", "cycles", "ideal", "excess", "broadcasts", "instructions",
-                                          "unaligned", "skipped" };
+                                          "unaligned", "skipped", "transactions", "requests",
+                                          "useful_bytes", "fetched_bytes", "efficiency", "lines" };
     return names[m];
 }
 

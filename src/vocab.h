@@ -8,8 +8,13 @@
 typedef enum { ACC_READ, ACC_WRITE, ACC_ATOMIC } lds_access_kind;
 typedef enum { SHOW_SUMMARY, SHOW_PHASES, SHOW_LANES, SHOW_GRID } lds_show;
 typedef enum {
-    M_WAYS, M_CYCLES, M_IDEAL, M_EXCESS, M_BROADCASTS, M_INSTRUCTIONS, M_UNALIGNED, M_SKIPPED
+    M_WAYS, M_CYCLES, M_IDEAL, M_EXCESS, M_BROADCASTS, M_INSTRUCTIONS, M_UNALIGNED, M_SKIPPED,
+    /* global accesses only (a shared one has none): */
+    M_TRANSACTIONS, M_REQUESTS, M_USEFUL_BYTES, M_FETCHED_BYTES, M_EFFICIENCY, M_LINES
 } lds_metric;
+
+/* Whether a metric is one of global memory's. */
+static inline int lds_metric_is_global(lds_metric m) { return m >= M_TRANSACTIONS; }
 
 /* Operators of expressions (the lexer's tokens are another thing). */
 typedef enum {

@@ -52,7 +52,12 @@ def check_doc(doc, schema):
             assert not any(k in a for k in NUMS) and a["reason"], "a skipped access has a reason, no metrics"
             continue
         assert a["excess"] == a["cycles"] - a["ideal"]
-        key = (a["profile"], a["overrides"], a["rules"])
+        if a["space"] == "global":   # transactions are its cycles; efficiency its bytes' ratio
+            assert a["transactions"] == a["cycles"] and a["useful_bytes"] <= a["fetched_bytes"]
+            assert a["fetched_bytes"] == a["transactions"] * a["coalescing"]["unit_bytes"]
+            if a["fetched_bytes"]:
+                assert abs(a["efficiency"] - 100 * a["useful_bytes"] / a["fetched_bytes"]) < 0.01
+        key = (a["profile"], a["overrides"], a["rules"], a["space"])   # never summed across memories
         s = sums.setdefault(key, dict.fromkeys(NUMS, 0))
         for k in NUMS:
             s[k] = max(s[k], a[k]) if k == "ways" else s[k] + a[k]
@@ -78,7 +83,7 @@ def check_doc(doc, schema):
         want = {"ins": a["instructions"] - (idle if nvidia else 0), "wf": a["cycles"], "bc": a["excess"]}
         for f in seen:
             assert fam[f] == want[f], (a["source"], f, fam[f], want[f])
-    totals = {(t["profile"], t["overrides"], t["rules"]): t for t in doc["totals"]}
+    totals = {(t["profile"], t["overrides"], t["rules"], t["space"]): t for t in doc["totals"]}
     assert set(totals) == set(sums), (sorted(totals), sorted(sums))
     for key, s in sums.items():
         for k in NUMS:
@@ -114,7 +119,10 @@ def same_numbers(doc, rows):
         assert r["source"] == a["source"] and r["status"] == a["status"]
         assert int(r["line"]) == a["line"] and int(r["column"]) == a["column"] and int(r["index"]) == a["index"]
         assert r["width"] == a["width"] and r["profile"] == a["profile"] and r["overrides"] == a["overrides"]
-        assert r["confidence"] == a["geometry"]["confidence"]
+        assert r["confidence"] == (a["geometry"] if a["space"] == "shared" else a["coalescing"])["confidence"]
+        assert r["space"] == a["space"]
+        if a["space"] == "global" and a["status"] == "ok":
+            assert int(r["useful_bytes"]) == a["useful_bytes"] and int(r["fetched_bytes"]) == a["fetched_bytes"]
         for k in NUMS:
             if a["status"] == "ok":
                 assert int(r[k]) == a[k], (k, r[k], a[k])
@@ -156,6 +164,8 @@ def main():
         ("several profiles", ["arch sm80; read f32[lane*2]; write f32[lane]; arch gfx942; read f32[lane*4]; "
                               "set banks 16; read f32[lane]; expect total.cycles > 3"]),
         ("a failed access", ["read f32[lane]\nread f32[lane + k*8] for k in 0..10000"]),
+        ("global and shared memory", ["arch gfx942; threads 64; read global b32 @ lane * 256; array f32 s[64]; "
+                                      "read s[lane]; array global f16 g[1024]; write g[lane * 2] for k in 0..3"]),
         ("a kernel file with a skipped access",
          ["--threads", "128", "-D", "n=4096", "-f", os.path.join(srcdir, "tests", "kernels", "histogram.cu")]),
     ]

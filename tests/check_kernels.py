@@ -28,8 +28,8 @@ import glob, json, os, re, shlex, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import schema_lite  # noqa: E402
 
-SAME = ["kind", "width", "status", "instructions", "ways", "cycles", "ideal", "excess", "broadcasts", "unaligned",
-        "skipped", "counters"]
+SAME = ["kind", "width", "status", "space", "instructions", "ways", "cycles", "ideal", "excess", "broadcasts",
+        "unaligned", "skipped", "counters", "transactions", "useful_bytes", "fetched_bytes", "lines"]
 
 
 def header(path):
@@ -83,7 +83,8 @@ def check_one(lds, srcdir, lds_path):
     sarif = json.loads(out)
     schema_lite.validate(sarif, json.load(open(os.path.join(srcdir, "doc", "sarif-2.1.0-subset.schema.json"))))
     want = sorted((a["line"], a["column"]) for a in ka
-                  if a["status"] == "skipped" or (a["status"] == "ok" and a["ways"] > 1))
+                  if a["status"] == "skipped"
+                  or (a["status"] == "ok" and (a["excess"] > 0 if a["space"] == "global" else a["ways"] > 1)))
     got = sorted((r["locations"][0]["physicalLocation"]["region"]["startLine"],
                   r["locations"][0]["physicalLocation"]["region"]["startColumn"])
                  for run_ in sarif["runs"] for r in run_["results"])
@@ -92,6 +93,8 @@ def check_one(lds, srcdir, lds_path):
         for r in run_["results"]:
             rule = run_["tool"]["driver"]["rules"][r["ruleIndex"]]
             assert rule["id"] == r["ruleId"]
+            if r["ruleId"] == "lds-uncoalesced":
+                assert r["properties"]["transactions"] > r["properties"]["ideal"] and r["level"] == "warning"
             if r["ruleId"] == "lds-bank-conflict":
                 assert r["properties"]["ways"] > 1 and r["level"] == "warning"
                 assert r["properties"]["excess"] == r["properties"]["wavefronts"] - r["properties"]["ideal"]
@@ -100,8 +103,10 @@ def check_one(lds, srcdir, lds_path):
     st, out, err = run(lds, ["--format", "diagnostics"] + h["args"] + ["-f", kernel], kdir)
     assert st == 0, ("diagnostics", st, err)
     warned = sorted((int(m.group(1)), int(m.group(2)))
-                    for m in re.finditer(r"^[^\n]*:(\d+):(\d+): warning: (\d+)-way bank conflict", out, re.M))
-    conflicted = sorted((a["line"], a["column"]) for a in ka if a["status"] == "ok" and a["ways"] > 1)
+                    for m in re.finditer(r"^[^\n]*:(\d+):(\d+): warning: ((\d+)-way bank conflict|uncoalesced)", out,
+                                         re.M))
+    conflicted = sorted((a["line"], a["column"]) for a in ka if a["status"] == "ok"
+                        and (a["excess"] > 0 if a["space"] == "global" else a["ways"] > 1))
     assert warned == conflicted, ("diagnostics", warned, conflicted)
 
 

@@ -72,17 +72,17 @@ static void test_json(void)
     const char *want =
         "{\"format\": \"lds-calc/2\", \"status\": 0, \"error\": null, \"accesses\": [{\"index\": 1, \"file\": \"<t>\""
         ", \"line\": 1, \"column\": 1, \"source\": \"read f32[lane * 4]\", \"profile\": \"generic\", \"rules\": \"cal"
-        "ibrated\", \"overrides\": \"\", \"kind\": \"read\", \"width\": \"b32\", \"bytes\": 4, \"parts\": 1, \"geomet"
+        "ibrated\", \"overrides\": \"\", \"kind\": \"read\", \"width\": \"b32\", \"bytes\": 4, \"parts\": 1, \"space\": \"shared\", \"geomet"
         "ry\": {\"phases\": \"32c\", \"banks\": 32, \"confidence\": \"textbook\", \"source\": \"the textbook model: 3"
         "2 banks of 4 bytes, one phase per 128 bytes\"}, \"status\": \"ok\", \"instructions\": 1, \"ways\": 4, \"cycl"
         "es\": 4, \"ideal\": 1, \"excess\": 3, \"broadcasts\": 0, \"unaligned\": 0, \"skipped\": 0, \"counters\": {},"
         " \"notes\": []}, {\"index\": 2, \"file\": \"<t>\", \"line\": 2, \"column\": 1, \"source\": \"write f16[lane]"
         " for k in 0..3\", \"profile\": \"generic\", \"rules\": \"calibrated\", \"overrides\": \"\", \"kind\": \"writ"
-        "e\", \"width\": \"b16\", \"bytes\": 2, \"parts\": 1, \"geometry\": {\"phases\": \"32c\", \"banks\": 32, \"co"
+        "e\", \"width\": \"b16\", \"bytes\": 2, \"parts\": 1, \"space\": \"shared\", \"geometry\": {\"phases\": \"32c\", \"banks\": 32, \"co"
         "nfidence\": \"textbook\", \"source\": \"the textbook model: 32 banks of 4 bytes, one phase per 128 bytes\"},"
         " \"status\": \"ok\", \"instructions\": 3, \"ways\": 1, \"cycles\": 3, \"ideal\": 3, \"excess\": 0, \"broadca"
         "sts\": 48, \"unaligned\": 0, \"skipped\": 0, \"counters\": {}, \"notes\": []}], \"totals\": [{\"profile\": "
-        "\"generic\", \"rules\": \"calibrated\", \"overrides\": \"\", \"instructions\": 4, \"ways\": 4, \"cycles\": 7"
+        "\"generic\", \"rules\": \"calibrated\", \"overrides\": \"\", \"space\": \"shared\", \"instructions\": 4, \"ways\": 4, \"cycles\": 7"
         ", \"ideal\": 4, \"excess\": 3, \"broadcasts\": 48, \"unaligned\": 0, \"skipped\": 0, \"counters\": {}}], \"e"
         "xpects\": [{\"file\": \"<t>\", \"line\": 3, \"column\": 1, \"source\": \"expect ways == 4\", \"metric\": \"w"
         "ays\", \"total\": false, \"op\": \"==\", \"expected\": 4, \"actual\": 1, \"ok\": false}], \"profiles\": [{\""
@@ -111,10 +111,11 @@ static void test_csv(void)
     char *got = report("let S = 4; let T = 9; read f32[lane * S]; read f32[7] if lane < T", FMT_CSV, labels, 2);
     const char *want =
         "S,T,exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,inst"
-        "ructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped\r\n4,-170141183460469231731687303715884105728"
-        ",0,ok,,1,<t>,1,23,read f32[lane * S],generic,calibrated,,read,b32,4,textbook,1,4,4,1,3,0,0,0\r\n4,-170141183"
-        "460469231731687303715884105728,0,ok,,2,<t>,1,43,read f32[7] if lane < T,generic,calibrated,,read,b32,4,textb"
-        "ook,1,1,1,1,0,8,0,0\r\n";
+        "ructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped,space,useful_bytes,fetched_bytes,efficiency"
+        "\r\n4,-170141183460469231731687303715884105728"
+        ",0,ok,,1,<t>,1,23,read f32[lane * S],generic,calibrated,,read,b32,4,textbook,1,4,4,1,3,0,0,0,shared,,,\r\n4,"
+        "-170141183460469231731687303715884105728,0,ok,,2,<t>,1,43,read f32[7] if lane < T,generic,calibrated,,read,"
+        "b32,4,textbook,1,1,1,1,0,8,0,0,shared,,,\r\n";
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want))
         printf("# got %s", got);
@@ -127,7 +128,7 @@ static void test_csv(void)
     got = report("read f32[lane + 16384]", FMT_CSV, NULL, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(got, "\r\n4,error,address 65536 + 4 bytes lies beyond shared memory (65536 bytes on "
                                        "this profile) (lane 0),1,<t>,1,1,read f32[lane + 16384],generic,calibrated,,"
-                                       "read,b32,4,textbook,,,,,,,,\r\n"));
+                                       "read,b32,4,textbook,,,,,,,,,shared,,,\r\n"));
     free(got);
 }
 

@@ -50,7 +50,7 @@ static void summary(run_t *r, int i, char *buf, size_t size)
     lds_metrics_init(&m);
     mpz_init(ex);
     if (i < 0)
-        lds_results_totals(r->res, 0, &m);
+        lds_results_totals(r->res, 0, false, &m);
     else if ((size_t)i < r->res->n)
         lds_metrics_add(&m, &r->res->accesses[i]->m);
     lds_metrics_excess(&m, ex);

@@ -29,7 +29,15 @@ static void strided(unsigned wave, uint64_t stride)
 
 static void run(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
-    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN };
+    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, false };
+    const char *why = NULL;
+    CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
+}
+
+/* The same instruction in global memory (sim/coalesce.c). */
+static void run_global(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
+{
+    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, true };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
 }
@@ -273,7 +281,7 @@ static void test_lane_words_and_cells(void)
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     strided(64, 16);
     addr[5] = 160;   /* lane 5 at words 40-43 */
-    lds_sim_access a = { LDS_ACCESS_READ, 16, 1, 64, active, addr, LDS_FORM_PLAIN };
+    lds_sim_access a = { LDS_ACCESS_READ, 16, 1, 64, active, addr, LDS_FORM_PLAIN, false };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
     CU_ASSERT_EQUAL(lds_sim_lane_words(&p, &a, &res.phase[1], 5, words), 4);
@@ -292,7 +300,7 @@ static void test_lane_words_and_cells(void)
     addr[0] = addr[1] = 0;
     addr[2] = 4;
     addr[3] = 33 * 4;
-    lds_sim_access b = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN };
+    lds_sim_access b = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, false };
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&g, &b, &res, &why), 0);
     CU_ASSERT_EQUAL(res.ways, 2);
     CU_ASSERT_EQUAL(lds_sim_phase_cells(&g, &b, &res.phase[0], cells), 4);
@@ -320,7 +328,7 @@ static void test_two_addresses(void)
         two[2 * l] = l * 4;             /* banks 0..31 */
         two[2 * l + 1] = l * 4 + 128;   /* banks 0..31 again, other words */
     }
-    lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two, LDS_FORM_PLAIN };
+    lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two, LDS_FORM_PLAIN, false };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
     /* served as the b64 class (8 bytes a lane): generic's half-warp
@@ -446,7 +454,7 @@ static void test_pairing(void)
 static void test_forms(void)
 {
     lds_sim_profile p = profile("sm90");
-    lds_sim_access a = { LDS_ACCESS_WRITE, 8, 1, 32, active, addr, LDS_FORM_NO_MERGE };
+    lds_sim_access a = { LDS_ACCESS_WRITE, 8, 1, 32, active, addr, LDS_FORM_NO_MERGE, false };
     const char *why;
     for (unsigned l = 0; l < 32; l++) {
         active[l] = true;
@@ -508,7 +516,7 @@ static void test_read2_per_address(void)
         two[2 * l] = l * 16;
         two[2 * l + 1] = l * 16 + 8;
     }
-    lds_sim_access a = { LDS_ACCESS_READ, 8, 2, 64, active, two, LDS_FORM_PLAIN };
+    lds_sim_access a = { LDS_ACCESS_READ, 8, 2, 64, active, two, LDS_FORM_PLAIN, false };
     const char *why;
     lds_sim_run(&p, &a, &res, &why);   /* lanes l and l+8 share bank 4l: 2-way, 8 phases */
     CU_ASSERT_EQUAL(res.ideal, 8);
@@ -567,6 +575,73 @@ static void test_confidence(void)
     CU_ASSERT_STRING_EQUAL(lds_sim_confidence_name(LDS_CONF_MEASURED), "measured");
 }
 
+/* Global memory: each worked out by hand.  Seed 003's rules of thumb on
+ * CDNA3 (64-byte transactions, wave64), NVIDIA's sectors (32 bytes in
+ * 128-byte lines, warp32), and the edges: a start mid-unit, a lane over
+ * a unit boundary, inactive lanes, every lane on one word. */
+static void test_coalescing(void)
+{
+    lds_sim_profile cdna = profile("gfx942"), nv = profile("sm90"), xe = profile("xe-hpg");
+    strided(64, 16);   /* 64 lanes x 16 B contiguous: 1024 B = 16 lines of 64 */
+    run_global(&cdna, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.cycles, 16);
+    CU_ASSERT_EQUAL(res.ideal, 16);
+    CU_ASSERT_EQUAL(res.useful, 1024);
+    CU_ASSERT_EQUAL(res.lines, 8);   /* 128-byte vL1D lines */
+    strided(64, 256);  /* 4 B 256 B apart: a transaction a lane */
+    run_global(&cdna, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 64);
+    CU_ASSERT_EQUAL(res.ideal, 4);   /* 256 useful bytes fill 4 */
+    CU_ASSERT_EQUAL(res.useful, 256);
+    CU_ASSERT_EQUAL(res.nphases, 64);
+    CU_ASSERT_EQUAL(res.phase[5].lanes, (uint64_t)1 << 5);
+    strided(32, 4);    /* a warp of b32: 128 B, 4 sectors, 1 line */
+    run_global(&nv, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 4);
+    CU_ASSERT_EQUAL(res.lines, 1);
+    CU_ASSERT_EQUAL(res.phase[1].lanes, 0xff00u);   /* lanes 8-15 in the second sector */
+    for (unsigned l = 0; l < 32; l++)   /* shifted 16 bytes: a fifth sector, a second line */
+        addr[l] = 112 + 4 * l;
+    run_global(&nv, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 5);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+    CU_ASSERT_EQUAL(res.lines, 2);
+    strided(32, 128);  /* a column of a 32-float row: a sector and a line each */
+    run_global(&nv, LDS_ACCESS_WRITE, 4);
+    CU_ASSERT_EQUAL(res.cycles, 32);
+    CU_ASSERT_EQUAL(res.lines, 32);
+    CU_ASSERT_EQUAL(res.useful, 128);
+    strided(32, 0);    /* one word for all: one sector, 4 useful bytes */
+    run_global(&nv, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    CU_ASSERT_EQUAL(res.useful, 4);
+    strided(32, 8);    /* b64 over a unit boundary: lane at 60 spans 60..67 */
+    addr[0] = 60;
+    for (unsigned l = 1; l < 32; l++)
+        active[l] = false;
+    run_global(&nv, LDS_ACCESS_READ, 8);
+    CU_ASSERT_EQUAL(res.cycles, 2);
+    CU_ASSERT_EQUAL(res.ideal, 1);
+    CU_ASSERT_EQUAL(res.useful, 8);
+    strided(32, 4);    /* half the lanes off: the other half's 64 bytes */
+    for (unsigned l = 0; l < 32; l += 2)
+        active[l] = false;
+    run_global(&nv, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 4);
+    CU_ASSERT_EQUAL(res.useful, 64);
+    CU_ASSERT_EQUAL(res.ideal, 2);
+    strided(16, 4);    /* Intel: 64-byte lines, a SIMD16 of b32 is one */
+    run_global(&xe, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    lds_sim_access none = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, true };
+    for (unsigned l = 0; l < 32; l++)
+        active[l] = false;
+    const char *why = NULL;
+    CU_ASSERT_EQUAL(lds_sim_run(&nv, &none, &res, &why), 0);
+    CU_ASSERT_EQUAL(res.cycles, 0);   /* an all-off instruction: 0 sectors, as Nsight says */
+    CU_ASSERT_EQUAL(res.useful, 0);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -594,5 +669,6 @@ int main(void)
     CU_add_test(s, "ds_read2_b64 per address on gfx942", test_read2_per_address);
     CU_add_test(s, "phase words and table periods", test_phase_words_and_period);
     CU_add_test(s, "confidence and flags", test_confidence);
+    CU_add_test(s, "global memory: transactions, lines, useful bytes", test_coalescing);
     return lds_cunit_tap_main();
 }

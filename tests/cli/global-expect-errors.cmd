@@ -1,0 +1,1 @@
+lds 'array f32 s[32]; read s[lane]; expect transactions == 1'; echo "status $?"; lds 'array f32 s[32]; read global s[lane]'; echo "status $?"; lds 'array global f32 g[4]; read g[lane]'; echo "status $?"

@@ -1,0 +1,1 @@
+lds 'arch sm90; ld.global.nc.v4.f32 @ lane * 16; st.global.b64 @ lane * 8; LDG.E.128 @ lane * 16; STG.E.U16 @ lane * 2; atom.global.add.u64 @ 0; arch gfx942; threads 64; buffer_load_dwordx2 @ lane * 8; global_store_short @ lane * 2; global_atomic_add_x2 @ lane * 8'; lds 'ld.shared.nc.f32 @ 0'

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 64 --show-lowered -f -

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32,8 -D n=1024 --format sarif -f - < src-global-uncoalesced.stdin
