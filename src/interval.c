@@ -105,9 +105,9 @@ static rng name_range(const pctx *p, const lds_expr *e)
     case SYM_LOOP:
         if (LDS_DEP_LOOP(s->slot) == cx->var)
             return span(cx->lo, cx->hi - 1);
-        if (LDS_DEP_LOOP(s->slot) & cx->unknown)
-            return unknown;
-        if (LDS_DEP_LOOP(s->slot) & cx->varying)
+        /* an outer loop the plan must hold for (unknown), or one inside:
+         * its whole range, where its bounds stand still */
+        if (LDS_DEP_LOOP(s->slot) & (cx->unknown | cx->varying))
             return cx->loop_range && cx->loop_range(cx->ctx, s->slot, &lo, &hi) ? span(lo, hi) : unknown;
         v = cx->ev->env->loop[s->slot];
         return point(v);

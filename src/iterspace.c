@@ -89,7 +89,8 @@ typedef struct {
 } inner_ctx;
 
 /* The range of the loop variable of slot (nested inside the dimension
- * analysed), when its bounds do not move inside it. */
+ * analysed, or outside it while planning), when its bounds are fixed:
+ * they use neither the analysed variable nor any other dimension's. */
 static int inner_loop_range(void *ctx, unsigned slot, int64_t *lo, int64_t *hi)
 {
     const inner_ctx *c = ctx;

@@ -269,6 +269,103 @@ static int bitwise_shift(const pctx *p, const lds_expr *e, lds_shift *out)
     return 1;
 }
 
+/* ------------------------------------------------------ congruences */
+
+/* A period T with e(v + T) == e(v) (mod m) for every v: 1 if proven.
+ * An expression with a shift (P, c) has one (widened until its D, a
+ * multiple of c, is a multiple of m: e(v + kP) = e(v) + kD); sums,
+ * differences, products and left shifts of such keep it, since
+ * congruence mod m is kept by + - * (e.g. (k*k) % 64: k has (1, 1),
+ * so k*k has T = 64).  Nothing else is followed. */
+static int congruent(const pctx *p, const lds_expr *e, uint64_t m, uint64_t *T)
+{
+    lds_shift s;
+    if (shift_of(p, e, &s)) {
+        if (!until_multiple(&s, m))
+            return 0;
+        *T = s.period;
+        return 1;
+    }
+    uint64_t a, b;
+    int64_t n;
+    if (e->kind == E_UNARY && e->op == OP_NEG)
+        return congruent(p, e->a, m, T);
+    if (e->kind != E_BINARY)
+        return 0;
+    switch (e->op) {
+    case OP_ADD:
+    case OP_SUB:
+    case OP_MUL:
+        if (!congruent(p, e->a, m, &a) || !congruent(p, e->b, m, &b))
+            return 0;
+        return (*T = lcm_p(a, b)) != 0;
+    case OP_SHL:   /* x << n = x 2^n, n uniform */
+        return uniform_value(p, e->b, &n) && n >= 0 && n <= 61 && congruent(p, e->a, m, T);
+    default:
+        return 0;
+    }
+}
+
+/* Whether e >= 0 everywhere (sign > 0) or e <= 0 (sign < 0), where the
+ * interval analysis gives up on a product too large for 64 bits: the
+ * signs of + - * << follow from their operands'.  0: not known. */
+static int sign_of(const pctx *p, const lds_expr *e)
+{
+    rng r = range_of(p, e);
+    if (r.known)
+        return r.lo >= 0 ? 1 : r.hi <= 0 ? -1 : 0;
+    if (e->kind == E_UNARY && e->op == OP_NEG)
+        return -sign_of(p, e->a);
+    if (e->kind != E_BINARY)
+        return 0;
+    int a = sign_of(p, e->a), b = e->op == OP_SHL ? 1 : sign_of(p, e->b);
+    switch (e->op) {
+    case OP_ADD: return a == b ? a : 0;
+    case OP_SUB: return a == -b ? a : 0;
+    case OP_MUL: return a * b;
+    case OP_SHL: return a;
+    default: return 0;
+    }
+}
+
+/* x % m (uniform m != 0) depends only on x mod |m| where x keeps one
+ * sign (C's truncation: x >= 0 gives x mod |m|, x <= 0 gives
+ * -((-x) mod |m|)); x & y with y in 0 .. 2^k - 1 only on x mod 2^k (two's
+ * complement, any sign).  With x congruent to itself T steps on, the
+ * result repeats with period T. */
+static int residue_shift(const pctx *p, const lds_expr *e, lds_shift *out)
+{
+    int64_t m;
+    uint64_t T, modulus;
+    const lds_expr *x = e->a;
+    if (e->op == OP_MOD) {
+        if (!uniform_value(p, e->b, &m) || m == 0 || m == INT64_MIN || !sign_of(p, e->a))
+            return 0;
+        modulus = abs_u64(m);
+    } else {   /* OP_AND: the mask on either side, the other side x */
+        const lds_expr *mask = e->b;
+        rng r = range_of(p, mask);
+        if (!r.known || r.lo < 0 || (mask->deps & (p->cx->var | LDS_DEP_PARAM))) {
+            mask = e->a;
+            x = e->b;
+            r = range_of(p, mask);
+            if (!r.known || r.lo < 0 || (mask->deps & (p->cx->var | LDS_DEP_PARAM)))
+                return 0;
+        }
+        int64_t top = r.hi;
+        unsigned k = top ? (unsigned)(64 - __builtin_clzll((uint64_t)top)) : 1;
+        if (k > 62)
+            return 0;
+        modulus = (uint64_t)1 << k;
+    }
+    if (!congruent(p, x, modulus, &T))
+        return 0;
+    out->period = T;
+    out->c = 0;
+    out->uniform = true;
+    return 1;
+}
+
 /* Any operator on operands that all repeat: the result repeats. */
 static int all_still(const pctx *p, const lds_expr *const *ops, unsigned n, lds_shift *out)
 {
@@ -317,12 +414,14 @@ static int binary_shift(const pctx *p, const lds_expr *e, lds_shift *out)
         }
         return all_still(p, both, 2, out);
     case OP_DIV:
-    case OP_MOD:
         return divide_shift(p, e, out) || all_still(p, both, 2, out);
+    case OP_MOD:
+        return divide_shift(p, e, out) || residue_shift(p, e, out) || all_still(p, both, 2, out);
     case OP_SHL:
     case OP_SHR:
         return shift_op_shift(p, e, out) || all_still(p, both, 2, out);
     case OP_AND:
+        return bitwise_shift(p, e, out) || residue_shift(p, e, out);
     case OP_OR:
     case OP_XOR:
         return bitwise_shift(p, e, out);

@@ -11,9 +11,12 @@
  * It follows + - * by a uniform factor, << and >> by a uniform count, /
  * and % by a uniform divisor (C's truncation: only where the dividend
  * keeps one sign over the whole range, which an interval analysis
- * proves), & | ^ with an operand that fits below a power of two, and any
- * operator or built-in whose operands all repeat (c = 0).  Anything else
- * is not proven, and the caller enumerates. */
+ * proves), & | ^ with an operand that fits below a power of two, any
+ * operator or built-in whose operands all repeat (c = 0), and x % m or
+ * x & (2^k - 1) of a polynomial x in the variable (integer + - * <<):
+ * x is congruent to itself mod m after some period, so the residue
+ * repeats ((k * k) % 64: period 64).  Anything else is not proven, and
+ * the caller enumerates. */
 #ifndef LDS_PERIOD_H
 #define LDS_PERIOD_H
 

@@ -61,8 +61,15 @@ static void test_modes(void)
     expect_run("set lds 1 << 30; read f32[lane + 33 * k] for k in 0..100000", 32, "100000");
     /* a step of 32 words keeps every bank: period 1 */
     expect_run("set lds 1 << 30; read f32[lane + 32 * k] for k in 0..100000", 1, "100000");
-    /* enumerate: k * k moves by more each step; nothing repeats */
+    /* k * k moves by more each step, but it is congruent to itself mod
+     * 64 every 64 steps, so its residue repeats: period 64 ... */
+    expect_run("read f32[(lane * k * k) % 64] for k in 0..1000", 64, "1000");
+    /* ... which must fit twice in the range (else enumerate) */
     expect_run("read f32[(lane * k * k) % 64] for k in 0..100", 100, "100");
+    /* a dividend that may change sign: C's % is not a residue, enumerate */
+    expect_run("read f32[(k * k - 5 * k + 7) % 32 + lane] for k in 0..300", 300, "300");
+    /* enumerate: k * k / 3 is no polynomial */
+    expect_run("read f32[(lane * k * k / 3) % 64] for k in 0..300", 300, "300");
     /* (lane * k) % 64 repeats every 64 steps of k (src/period.c) */
     expect_run("read f32[(lane * k) % 64] for k in 0..1000", 64, "1000");
     /* but only when a period and its check fit twice in the range */
@@ -94,12 +101,30 @@ static void test_shortcuts_equal_enumeration(void)
         "atomic f32[(k / 2) * lane | (k & 7)] for k in 0..200",
         "read f32[((k % 8) * 32) + (lane ^ (k % 8))] for k in 0..1000",
         "threads 100; read f32[(lane * k) % 64 + k * 32] for k in 0..500",
+        /* residues of polynomials in k (src/period.c, residue_shift) */
+        "read f32[(k * k) % 64] for k in 0..700",
+        "threads 64; read f32[(lane + 3 * k * k * k) % 128] for k in 0..300",
+        "read f32[(lane * k * k) & 31] for k in 0..500",
+        "read f32[(k * k + 5 * k + 7) % 32 + lane] for k in 0..300",
+        "read f32[((k << 3) * k) % 96 + lane] for k in 0..400",
+        "threads 96; read f32[(wave * wave * 5 + lane) % 64] for k in 0..3",
+        /* nests: an inner loop's period proven for every outer value */
+        "read f32[(lane + 33 * i + 5 * j) % 64] for i in 0..200, j in 0..150",
+        "read f32[(lane * i + j * j) % 32] for i in 0..130, j in 0..140",
+        "write f16[(i * 7 + j * 3 + lane) % 128] if (i + j) % 3 != 0 for i in 0..150, j in 0..160",
+        "for i in 0..150 { read f32[(lane + i * 33 + j * 5) % 64] for j in 0..150 }",
+        "threads 64; groups 3; read f32[(tid + i * j) % 96] for i in 0..140, j in 1..140",
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         int st;
         char fast[256], slow[256];
         const lds_access_result *a = run(programs[i], 0, &st);
         CU_ASSERT_EQUAL_FATAL(st, 0);
+        if (strstr(programs[i], "* k *") || strstr(programs[i], "(k * k") || strstr(programs[i], ") * k)"))
+            if (mpz_cmp_ui(a->m.instructions, a->simulated) <= 0) {   /* a period, not every trip */
+                CU_FAIL("a polynomial's residue was enumerated");
+                printf("# %s: %llu simulated\n", programs[i], (unsigned long long)a->simulated);
+            }
         gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
         plain = true;
         a = run(programs[i], 0, &st);
@@ -119,11 +144,11 @@ static void test_dependent_bounds(void)
     /* an empty inner range: nothing, at once, whatever the outer trips */
     expect_run("read f32[(lane * k * k) % 64] for k in 0..1000000000000, j in 0..0", 0, "0");
     int st;
-    run("read f32[(lane * i * j) % 64] for i in 0..2000, j in 0..i", 100000, &st);
+    run("read f32[(lane * i * j / 3) % 64] for i in 0..2000, j in 0..i", 100000, &st);
     CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(error(), "--max-steps"));
     /* the plan refuses before anything runs: no instruction simulated */
-    const lds_access_result *a = run("read f32[(lane * k * k) % 64] for k in 0..200", 100, &st);
+    const lds_access_result *a = run("read f32[(lane * k * k / 3) % 64] for k in 0..200", 100, &st);
     CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(error(), "needs 200 instructions"));
     CU_ASSERT_EQUAL(a->simulated, 0);
