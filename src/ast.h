@@ -163,6 +163,7 @@ typedef struct lds_stmt {
                                          is modelled, or NULL */
             unsigned naddr;           /* addresses per lane: 1, or 2 (ds_read2) */
             bool global_written;      /* read global ..., a global instruction */
+            bool pasted;              /* from a pasted C statement (src/parse_kernel.c) */
             bool global;              /* resolution: global memory (as written,
                                          or its array's) */
             int64_t offset[2];        /* naddr 2: bytes added to the target */

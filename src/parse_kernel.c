@@ -104,6 +104,7 @@ static lds_stmt *access_stmt(parser *p, lds_access_kind kind, const lds_target *
     s->u.access.naddr = 1;
     s->u.access.target = *t;
     s->u.access.cond = cond;
+    s->u.access.pasted = true;
     return s;
 }
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "src/buf.h"
 #include "src/builtins.h"
 #include "src/limits.h"
 #include "src/spell.h"
@@ -232,8 +233,32 @@ static int resolve_target(lds_resolver *r, lds_target *t)
     return 0;
 }
 
+/* A pasted C statement's array the program never declared (the global
+ * half of `tile[ty][tx] = idata[i];`): its access is reported as not
+ * modelled, with how to model it, instead of stopping the program. */
+static bool undeclared_pasted(lds_resolver *r, lds_stmt *s)
+{
+    const lds_target *t = &s->u.access.target;
+    if (!s->u.access.pasted || t->kind != T_ELEM || lds_scope_find(r->scope, t->name))
+        return false;
+    const char *name = t->name;
+    lds_access_kind kind = s->u.access.kind;
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "'%s' is not declared here (global memory? 'array global TYPE %s[N]' counts its transactions)",
+                   name, name);
+    char *why = lds_arena_strndup(r->persist, lds_buf_str(&b), b.len);
+    lds_buf_free(&b);
+    s->kind = S_SKIPPED;
+    s->u.skipped.kind = kind;
+    s->u.skipped.array = name;
+    s->u.skipped.why = why;
+    return true;
+}
+
 static int resolve_access(lds_resolver *r, lds_stmt *s)
 {
+    if (undeclared_pasted(r, s))
+        return 0;
     size_t mark = r->scope->n;
     unsigned slots = r->nslots;
     int rc = 0;
