@@ -165,7 +165,8 @@ static void free_measured(measured *m)
  * (one per dispatch, or per XCD); n/a in any makes it not measured. */
 static void merge(measurements *ms)
 {
-    qsort(ms->m, ms->n, sizeof *ms->m, by_key);
+    if (ms->n > 1)   /* qsort's array may not be NULL, even empty */
+        qsort(ms->m, ms->n, sizeof *ms->m, by_key);
     size_t out = 0;
     for (size_t i = 0; i < ms->n; i++) {
         if (out && !by_key(&ms->m[out - 1], &ms->m[i])) {
