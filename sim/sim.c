@@ -374,54 +374,62 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const
     out->broadcasts += ph->accesses - ph->distinct;
 }
 
-/* Active-lane masks of the lane groups, by table (R3 phases) or by
- * contiguous half-waves (R3 substeps).  Returns the number of groups: up
- * to LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
- * not divide the wave (its last repetition is cut short). */
 /* lds_sim_phase_map, remembering the last table parsed on this thread
- * (an access asks for the same one instruction after instruction). */
-static unsigned phase_map_cached(const char *spec, unsigned wave, uint8_t phase_of_lane[LDS_SIM_MAX_WAVE],
+ * (an access asks for the same one instruction after instruction), with
+ * each group's lanes as a mask. */
+static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group_lanes[LDS_SIM_MAX_GROUPS],
                                  const char **why)
 {
     static _Thread_local struct {
         char spec[LDS_SIM_SPEC_LEN];
         unsigned wave, groups;
-        uint8_t map[LDS_SIM_MAX_WAVE];
+        uint64_t lanes[LDS_SIM_MAX_GROUPS];
     } last;
     size_t len = strlen(spec);
     if (last.groups && last.wave == wave && len < sizeof last.spec && !memcmp(last.spec, spec, len + 1)) {
-        memcpy(phase_of_lane, last.map, wave);
+        memcpy(group_lanes, last.lanes, sizeof(uint64_t) * last.groups);
         return last.groups;
     }
+    uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups = lds_sim_phase_map(spec, wave, phase_of_lane, why);
-    if (groups && len < sizeof last.spec) {
+    if (groups == 0)
+        return 0;
+    memset(group_lanes, 0, sizeof(uint64_t) * groups);
+    for (unsigned lane = 0; lane < wave; lane++)
+        group_lanes[phase_of_lane[lane]] |= (uint64_t)1 << lane;
+    if (len < sizeof last.spec) {
         memcpy(last.spec, spec, len + 1);
         last.wave = wave;
         last.groups = groups;
-        memcpy(last.map, phase_of_lane, wave);
+        memcpy(last.lanes, group_lanes, sizeof(uint64_t) * groups);
     }
     return groups;
 }
 
+/* Active-lane masks of the lane groups, by table (R3 phases) or by
+ * contiguous half-waves (R3 substeps).  Returns the number of groups: up
+ * to LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
+ * not divide the wave (its last repetition is cut short). */
 static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
                             uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
 {
-    uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups;
     if (g->substeps) {
         unsigned half = p->wave < 32 ? p->wave : 32;
-        for (unsigned lane = 0; lane < p->wave; lane++)
-            phase_of_lane[lane] = (uint8_t)(lane / half);
         groups = (p->wave + half - 1) / half;
+        for (unsigned i = 0; i < groups; i++)
+            masks[i] = (half == 64 ? ~(uint64_t)0 : (((uint64_t)1 << half) - 1)) << (i * half);
     } else {
-        groups = phase_map_cached(g->phases, p->wave, phase_of_lane, why);
+        groups = phase_map_cached(g->phases, p->wave, masks, why);
         if (groups == 0)
             return 0;
     }
-    memset(masks, 0, sizeof(uint64_t) * groups);
-    for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++)
-        if (a->active[lane])
-            masks[phase_of_lane[lane]] |= (uint64_t)1 << lane;
+    uint64_t active = 0;   /* branch-free: the compiler vectorises it */
+    unsigned n = a->nlanes < p->wave ? a->nlanes : p->wave;
+    for (unsigned lane = 0; lane < n; lane++)
+        active |= (uint64_t)a->active[lane] << lane;
+    for (unsigned i = 0; i < groups; i++)
+        masks[i] &= active;
     return groups;
 }
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/divconst.h"
 #include "src/limits.h"
 #include "src/scope.h"
 
@@ -161,15 +162,25 @@ static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, un
     return (bad & m) == 0;
 }
 
-/* a / k or a % k by a constant k that cannot trap (k != 0, -1). */
-static void by_constant(lds_op op, const int64_t *a, unsigned am, int64_t k, int64_t *r, unsigned n)
+bool lds_lanes_divides_by_constant(const lds_lanes *L, const vop *o)
 {
+    if (o->kind != K_BINARY || (o->op != OP_DIV && o->op != OP_MOD) || L->ops[o->b].kind != K_CONST)
+        return false;
+    return L->ops[o->b].k != 0 && L->ops[o->b].k != -1;
+}
+
+/* a / k or a % k by a constant k that cannot trap (k != 0, -1): a
+ * multiply for every lane, not a divide (src/divconst.h). */
+static void by_constant(lds_op op, const int64_t *a, unsigned am, const lds_divconst *divisor, int64_t *r,
+                        unsigned n)
+{
+    const lds_divconst c = *divisor;   /* a copy: stores to r cannot change it */
     if (op == OP_DIV)
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l & am] / k;
+            r[l] = lds_divconst_div(&c, a[l & am]);
     else
         for (unsigned l = 0; l < n; l++)
-            r[l] = a[l & am] % k;
+            r[l] = lds_divconst_mod(&c, a[l & am]);
 }
 
 /* One value operation for the lanes of m; false if a lane fails. */
@@ -202,9 +213,8 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
             r[l] = a[l & am];
         return true;
     case K_BINARY:
-        if ((o->op == OP_DIV || o->op == OP_MOD) && L->ops[o->b].kind == K_CONST && L->ops[o->b].k != 0
-            && L->ops[o->b].k != -1) {
-            by_constant((lds_op)o->op, a, am, L->ops[o->b].k, r, n);
+        if (lds_lanes_divides_by_constant(L, o)) {
+            by_constant((lds_op)o->op, a, am, &L->divisor[o - L->ops], r, n);
             return true;
         }
         return arith((lds_op)o->op, a, am, b, bm, r, m, n);

@@ -353,6 +353,10 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     L->val = lds_xcalloc(L->nops, sizeof *L->val);
     L->mask = lds_xcalloc(L->nops, sizeof *L->mask);
     L->under = lds_xcalloc(L->nops, sizeof *L->under);
+    L->divisor = lds_xcalloc(L->nops, sizeof *L->divisor);
+    for (unsigned i = 0; i < L->nops; i++)
+        if (lds_lanes_divides_by_constant(L, &L->ops[i]))
+            L->divisor[i] = lds_divconst_of(L->ops[L->ops[i].b].k);
     for (unsigned i = 1; i < L->nops; i++)
         L->under[L->ops[i].mask] += L->ops[i].weight;
     for (unsigned i = 0; i < L->nops; i++)   /* constants, once */
@@ -370,6 +374,7 @@ void lds_lanes_free(lds_lanes *L)
     free(L->val);
     free(L->mask);
     free(L->under);
+    free(L->divisor);
     free(L->slot);
     free(L);
 }

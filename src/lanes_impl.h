@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "sim/profile.h"
+#include "src/divconst.h"
 #include "src/lanes.h"
 
 /* Programs beyond this fall back to the tree walker (a def chain that
@@ -53,6 +54,8 @@ struct lds_lanes {
     unsigned nops, capops;
     int64_t (*val)[LDS_SIM_MAX_WAVE];
     uint64_t *mask;           /* the value of mask operations */
+    lds_divconst *divisor;    /* per operation a / k or a % k by a constant
+                                 k (not 0 or -1): k's multiplier */
     /* the roots */
     int cond_mask;            /* the mask after the condition */
     int idx[LDS_MAX_DIMS];
@@ -70,5 +73,8 @@ struct lds_lanes {
     bool failed;
 };
 
+/* Whether operation o is a / k or a % k by a constant k other than 0 and
+ * -1 (one that cannot trap): divided through a multiply. */
+bool lds_lanes_divides_by_constant(const lds_lanes *L, const vop *o);
 
 #endif

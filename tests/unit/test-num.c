@@ -3,8 +3,10 @@
  * 64-bit edge, the width limit holds, and the temporaries stack stays
  * where settle puts it. */
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "src/divconst.h"
 #include "src/num.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -140,6 +142,50 @@ static int teardown(void)
     return 0;
 }
 
+/* Division by a constant through a multiply (src/divconst.h) against C's
+ * / and %: divisors of every kind (powers of two, just above and below
+ * them, primes, the extremes, negative), dividends at the edges and
+ * spread over the whole range. */
+static void test_divconst(void)
+{
+    int64_t divisors[200], dividends[600];
+    unsigned nd = 0, nn = 0;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (unsigned s = 1; s < 63; s++) {
+        int64_t p = (int64_t)1 << s;
+        divisors[nd++] = p;
+        divisors[nd++] = p + 1;
+        divisors[nd++] = -(p - 1);
+    }
+    const int64_t special[] = { 1, 3, 5, 7, 641, 8191, 1000003, 4099, INT64_MAX, INT64_MIN, -2, -3, INT64_MAX - 1,
+                                (int64_t)0x7fffffff00000001 };
+    for (unsigned i = 0; i < sizeof special / sizeof special[0]; i++)
+        divisors[nd++] = special[i];
+    const int64_t edges[] = { 0, 1, -1, 2, -2, INT64_MAX, INT64_MIN, INT64_MIN + 1, INT64_MAX - 1, 1000002,
+                              1000003, 1000004, -1000003 };
+    for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        dividends[nn++] = edges[i];
+    while (nn < sizeof dividends / sizeof dividends[0]) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        dividends[nn++] = (int64_t)(x >> (x % 64));   /* every magnitude */
+        dividends[nn - 1] *= (x & 1) ? -1 : 1;
+    }
+    unsigned wrong = 0;
+    for (unsigned i = 0; i < nd; i++) {
+        lds_divconst c = lds_divconst_of(divisors[i]);
+        for (unsigned j = 0; j < nn; j++) {
+            int64_t n = dividends[j], d = divisors[i];
+            if (n == INT64_MIN && d == -1)
+                continue;
+            if (lds_divconst_div(&c, n) != n / d || lds_divconst_mod(&c, n) != n % d) {
+                if (wrong++ < 5)
+                    printf("# %lld / %lld\n", (long long)n, (long long)d);
+            }
+        }
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -150,5 +196,6 @@ int main(void)
     CU_add_test(s, "the width limit", test_width_limit);
     CU_add_test(s, "settle keeps the stack flat", test_settle);
     CU_add_test(s, "widths and conversions", test_width_and_conversions);
+    CU_add_test(s, "division by a constant", test_divconst);
     return lds_cunit_tap_main();
 }
