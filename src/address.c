@@ -120,22 +120,25 @@ int lds_target_address(const lds_address_ctx *c, uint64_t *out)
 }
 
 /* One lane's element offset from its indices (and layout), or -1. */
-static int64_t element_at(const lds_address_ctx *c, const lds_lanes_out *v, unsigned l)
+/* Lane l's element offset, and in *bad whether an index or the layout's
+ * offset is out of bounds (then the offset means nothing).  No branch on
+ * the values: every lane of a wave goes through it. */
+static uint64_t element_at(const lds_address_ctx *c, const lds_lanes_out *v, unsigned l, bool *bad)
 {
     const lds_target *t = c->t;
     const lds_array *a = &t->array->array;
-    int64_t o = 0;
+    uint64_t o = 0;
+    bool out = false;
     for (unsigned d = 0; d < t->nidx; d++) {
-        int64_t i = v->idx[d][l], extent = a->ndims ? a->dims[d] : 1;
-        if (i < 0 || i >= extent)
-            return -1;
-        o = o * extent + i;   /* bounded at declaration */
+        uint64_t i = (uint64_t)v->idx[d][l], extent = a->ndims ? (uint64_t)a->dims[d] : 1;
+        out |= i >= extent;   /* a negative index is huge as unsigned */
+        o = o * extent + i;   /* bounded at declaration when in range */
     }
     if (a->layout) {
-        o = v->offset[l];
-        if (o < 0 || (uint64_t)o >= a->elems)
-            return -1;
+        o = (uint64_t)v->offset[l];
+        out |= o >= (uint64_t)a->elems;
     }
+    *bad = out;
     return o;
 }
 
@@ -149,27 +152,36 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
     const lds_target *t = c->t;
     uint64_t reach = address_reach(c), limit = space_end(c);
     uint64_t align = lds_address_alignment(c), end = limit < reach ? 0 : limit - reach;
-    uint64_t anon_end = limit / c->elem_size;
-    for (unsigned l = 0; l < nlanes; l++) {
-        if (!(v->active >> l & 1))
-            continue;
-        int64_t x;
-        if (t->kind == T_ELEM) {
-            if ((x = element_at(c, v, l)) < 0)
-                return -1;
-            addr[l] = t->array->array.base + (uint64_t)x * c->elem_size;
-        } else if (t->kind == T_ANON) {
-            x = v->idx[0][l];
-            if (x < 0 || (uint64_t)x > anon_end)
-                return -1;
-            addr[l] = (uint64_t)x * c->elem_size;
-        } else {
-            if ((x = v->addr[l]) < 0)
-                return -1;
-            addr[l] = (uint64_t)x;
+    uint64_t anon_end = limit / c->elem_size, bad = 0;
+    bool too_wide = limit < reach;   /* no address fits */
+    /* every lane, without a branch on its values (a loop per kind, which
+     * the compiler can vectorise); an inactive lane's faults do not count */
+    uint64_t mis = align - 1;
+    if (t->kind == T_ELEM) {
+        uint64_t base = t->array->array.base;
+        for (unsigned l = 0; l < nlanes; l++) {
+            bool out;
+            uint64_t a = base + element_at(c, v, l, &out) * c->elem_size;
+            addr[l] = a;
+            bad |= (uint64_t)(out | ((a & mis) != 0) | (a > end)) << l;
         }
-        if ((addr[l] & (align - 1)) || addr[l] > end || limit < reach)
-            return -1;   /* misaligned, or past the end: as lds_target_address says */
+    } else if (t->kind == T_ANON) {
+        const int64_t *x = v->idx[0];
+        for (unsigned l = 0; l < nlanes; l++) {
+            uint64_t a = (uint64_t)x[l] * c->elem_size;   /* a negative index: huge */
+            addr[l] = a;
+            bad |= (uint64_t)(((uint64_t)x[l] > anon_end) | ((a & mis) != 0) | (a > end)) << l;
+        }
+    } else {
+        for (unsigned l = 0; l < nlanes; l++) {
+            uint64_t a = (uint64_t)v->addr[l];
+            addr[l] = a;
+            bad |= (uint64_t)((v->addr[l] < 0) | ((a & mis) != 0) | (a > end)) << l;
+        }
     }
-    return 0;
+    for (unsigned l = 0; l < nlanes; l++)   /* an inactive lane's address is 0 */
+        addr[l] &= 0 - (v->active >> l & 1);
+    if (too_wide)
+        bad = ~(uint64_t)0;
+    return bad & v->active ? -1 : 0;   /* lds_target_address says which lane, and why */
 }

@@ -128,8 +128,6 @@ static bool lanes_at_once(job *j)
     uint64_t mask = present >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << present) - 1;
     if (!lds_lanes_run(j->lanes, j->env, wave, mask, &out))
         return false;
-    for (unsigned lane = 0; lane < wave; lane++)
-        j->addr[lane] = 0;
     if (lds_target_addresses(&j->target, &out, wave, j->addr) < 0)
         return false;
     lds_budget *budget = sp->ev->budget;
