@@ -152,7 +152,8 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
     const lds_target *t = c->t;
     uint64_t reach = address_reach(c), limit = space_end(c);
     uint64_t align = lds_address_alignment(c), end = limit < reach ? 0 : limit - reach;
-    uint64_t anon_end = limit / c->elem_size, bad = 0;
+    uint64_t anon_end = limit / c->elem_size;
+    unsigned bad = 0;   /* an active lane faults */
     bool too_wide = limit < reach;   /* no address fits */
     /* every lane, without a branch on its values (a loop per kind, which
      * the compiler can vectorise); an inactive lane's faults do not count */
@@ -162,26 +163,24 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
         for (unsigned l = 0; l < nlanes; l++) {
             bool out;
             uint64_t a = base + element_at(c, v, l, &out) * c->elem_size;
-            addr[l] = a;
-            bad |= (uint64_t)(out | ((a & mis) != 0) | (a > end)) << l;
+            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
+            bad |= (out | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
         }
     } else if (t->kind == T_ANON) {
         const int64_t *x = v->idx[0];
         for (unsigned l = 0; l < nlanes; l++) {
             uint64_t a = (uint64_t)x[l] * c->elem_size;   /* a negative index: huge */
-            addr[l] = a;
-            bad |= (uint64_t)(((uint64_t)x[l] > anon_end) | ((a & mis) != 0) | (a > end)) << l;
+            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
+            bad |= (((uint64_t)x[l] > anon_end) | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
         }
     } else {
         for (unsigned l = 0; l < nlanes; l++) {
             uint64_t a = (uint64_t)v->addr[l];
-            addr[l] = a;
-            bad |= (uint64_t)((v->addr[l] < 0) | ((a & mis) != 0) | (a > end)) << l;
+            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
+            bad |= ((v->addr[l] < 0) | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
         }
     }
-    for (unsigned l = 0; l < nlanes; l++)   /* an inactive lane's address is 0 */
-        addr[l] &= 0 - (v->active >> l & 1);
-    if (too_wide)
-        bad = ~(uint64_t)0;
-    return bad & v->active ? -1 : 0;   /* lds_target_address says which lane, and why */
+    if (too_wide && v->active)
+        bad = 1;
+    return bad ? -1 : 0;   /* lds_target_address says which lane, and why */
 }
