@@ -642,6 +642,67 @@ static void test_coalescing(void)
     CU_ASSERT_EQUAL(res.useful, 0);
 }
 
+/* The hot path (cost_phase and its one-word fast path) against the
+ * reference count that keeps every lane-word entry (lds_sim_phase_banks,
+ * which the pictures use): on every profile, for random accesses of every
+ * width and kind - aligned, conflict-free permutations, broadcasts, a few
+ * lanes on few banks, inactive lanes - each phase's cost is the busiest
+ * bank's distinct units (at least 1), and its accesses and distinct units
+ * add up alike. */
+static void test_hot_path_matches_reference(void)
+{
+    static const unsigned widths[] = { 1, 2, 4, 8, 16 };
+    uint64_t x = 12345;
+    unsigned compared = 0, wrong = 0;
+    for (unsigned pi = 0; pi < lds_sim_profile_count(); pi++) {
+        const lds_sim_profile *p = lds_sim_profile_at(pi);
+        for (unsigned trial = 0; trial < 300; trial++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            unsigned width = widths[x % 5], kind = (unsigned)(x >> 8) % 2, shape = (unsigned)(x >> 16) % 4;
+            bool lane_active[LDS_SIM_MAX_WAVE];
+            uint64_t lane_addr[LDS_SIM_MAX_WAVE];
+            for (unsigned l = 0; l < p->wave; l++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                uint64_t slot = shape == 0 ? (l * 7 + trial) % 64          /* a permutation */
+                              : shape == 1 ? (x >> 20) % 8                   /* few slots: conflicts, broadcasts */
+                              : shape == 2 ? l * (1 + trial % 33)            /* a stride */
+                                           : (x >> 24) % 4096;               /* scattered */
+                lane_addr[l] = slot * width;
+                lane_active[l] = (x >> 40) % 8 != 0;
+            }
+            lds_sim_access a = { (lds_sim_kind)kind, width, 1, p->wave, lane_active, lane_addr, LDS_FORM_PLAIN, false };
+            lds_sim_result r;
+            const char *why = NULL;
+            if (lds_sim_run(p, &a, &r, &why) < 0)
+                continue;   /* a width the profile has no table for */
+            for (unsigned i = 0; i < r.nphases; i++) {
+                unsigned hits[LDS_SIM_MAX_BANKS], distinct[LDS_SIM_MAX_BANKS];
+                lds_sim_phase_banks(p, &a, &r.phase[i], hits, distinct);
+                unsigned busiest = 0, worst = 0, nhits = 0, ndistinct = 0;
+                unsigned banks = lds_sim_access_geometry(p, &a).banks;
+                for (unsigned b = 0; b < banks; b++) {
+                    if (distinct[b] > busiest) {   /* the lowest of the busiest banks */
+                        busiest = distinct[b];
+                        worst = b;
+                    }
+                    nhits += hits[b];
+                    ndistinct += distinct[b];
+                }
+                compared++;
+                if (r.phase[i].cost != (busiest ? busiest : 1) || r.phase[i].accesses != nhits
+                    || r.phase[i].distinct != ndistinct || (busiest && r.phase[i].worst_bank != worst)) {
+                    if (wrong++ < 5)
+                        printf("# %s %s b%u shape %u phase %u: cost %u/%u accesses %u/%u distinct %u/%u\n", p->name,
+                               kind ? "write" : "read", width * 8, shape, i, r.phase[i].cost, busiest,
+                               r.phase[i].accesses, nhits, r.phase[i].distinct, ndistinct);
+                }
+            }
+        }
+    }
+    CU_ASSERT(compared > 10000);
+    CU_ASSERT_EQUAL(wrong, 0);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -670,5 +731,6 @@ int main(void)
     CU_add_test(s, "phase words and table periods", test_phase_words_and_period);
     CU_add_test(s, "confidence and flags", test_confidence);
     CU_add_test(s, "global memory: transactions, lines, useful bytes", test_coalescing);
+    CU_add_test(s, "the hot path counts as the reference does", test_hot_path_matches_reference);
     return lds_cunit_tap_main();
 }
