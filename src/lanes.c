@@ -124,11 +124,21 @@ static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, un
 {
     uint64_t bad = 0;
     switch (op) {
-    case OP_ADD: {
-        bool any = false;
-        for (unsigned l = 0; l < n; l++)
-            any |= __builtin_add_overflow(a[l & am], b[l & bm], &r[l]);
-        for (unsigned l = 0; any && l < n; l++)
+    case OP_ADD: {   /* wrapping sums; an overflow flips the sign against both operands */
+        uint64_t any = 0;
+        if (am && bm)
+            for (unsigned l = 0; l < n; l++) {
+                uint64_t x = (uint64_t)a[l], y = (uint64_t)b[l], z = x + y;
+                r[l] = (int64_t)z;
+                any |= (x ^ z) & (y ^ z);
+            }
+        else
+            for (unsigned l = 0; l < n; l++) {
+                uint64_t x = (uint64_t)a[l & am], y = (uint64_t)b[l & bm], z = x + y;
+                r[l] = (int64_t)z;
+                any |= (x ^ z) & (y ^ z);
+            }
+        for (unsigned l = 0; any >> 63 && l < n; l++)   /* which lanes, only if one did */
             bad |= (uint64_t)__builtin_add_overflow(a[l & am], b[l & bm], &r[l]) << l;
         break;
     }
