@@ -311,55 +311,27 @@ static unsigned tally_unit(unsigned b, uint64_t u, bool merge)
     return ++tally.count[b];
 }
 
-/* R1 over a phase whose every active lane touches one word (an aligned
- * access no wider than a bank, on a power-of-two number of banks): the
- * banks and words of the lanes once, then the phase at once when no two
- * lanes share a bank (1 cycle, the lowest bank the worst, as the tie rule
- * below picks it), else the running count.  False when a lane's access
- * crosses a word: cost_phase's general count takes it. */
-static bool one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, lds_sim_phase *ph, unsigned shift,
-                           bool merge)
+/* A phase whose active lanes each touch one word (an aligned access no
+ * wider than a bank, at most 64 banks, a power of two) on banks no two of
+ * them share, counted at once: 1 cycle, the lowest bank the worst (as
+ * cost_phase's tie rule picks it).  False for any other phase, which
+ * cost_phase counts; the test is one pass of a few operations a lane. */
+static bool conflict_free_phase(const lds_sim_geometry *g, const lds_sim_access *a, lds_sim_phase *ph,
+                                unsigned shift)
 {
-    uint64_t banks_hit[LDS_SIM_MAX_BANKS / 64 + 1] = { 0 };
-    uint64_t word[LDS_SIM_MAX_WAVE], crossing = 0;
-    unsigned bank[LDS_SIM_MAX_WAVE], n = 0, distinct_banks = 0;
+    uint64_t banks_hit = 0, crossing = 0;
+    unsigned n = 0;
     for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
         uint64_t addr = a->addr[__builtin_ctzll(rest)], w = addr >> shift;
-        unsigned b = (unsigned)(w & (g->banks - 1));
         crossing |= w ^ ((addr + a->width - 1) >> shift);
-        uint64_t bit = (uint64_t)1 << (b % 64);
-        distinct_banks += !(banks_hit[b / 64] & bit);
-        banks_hit[b / 64] |= bit;
-        word[n] = w;
-        bank[n++] = b;
+        banks_hit |= (uint64_t)1 << (w & (g->banks - 1));
+        n++;
     }
-    if (crossing)
+    if (crossing || (unsigned)__builtin_popcountll(banks_hit) != n)
         return false;
-    ph->accesses = n;
-    if (distinct_banks == n) {
-        unsigned lowest = 0;
-        while (!banks_hit[lowest / 64])
-            lowest += 64;
-        ph->cost = 1;
-        ph->worst_bank = lowest + (unsigned)__builtin_ctzll(banks_hit[lowest / 64]);
-        ph->distinct = n;
-        return true;
-    }
-    unsigned cost = 0, worst = 0, distinct = 0;
-    tally_begin();
-    for (unsigned i = 0; i < n; i++) {
-        unsigned c = tally_unit(bank[i], word[i], merge);
-        if (c == 0)
-            continue;
-        distinct++;
-        if (c > cost || (c == cost && bank[i] < worst)) {
-            cost = c;
-            worst = bank[i];
-        }
-    }
-    ph->cost = cost;
-    ph->worst_bank = worst;
-    ph->distinct = distinct;
+    ph->cost = 1;
+    ph->worst_bank = (unsigned)__builtin_ctzll(banks_hit);
+    ph->accesses = ph->distinct = n;
     return true;
 }
 
@@ -376,7 +348,7 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
     bool simple = substep < 0 && a->naddr == 1 && !lds_sim_entry_of(p, a->kind, a->width)->unaligned_free
                   && a->width <= 16 && shift;
     bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
-    if (simple && !strict && pow2 && a->width <= g->bank_bytes && one_word_phase(g, a, ph, shift, merge))
+    if (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes && conflict_free_phase(g, a, ph, shift))
         return;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
     tally_begin();
