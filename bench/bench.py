@@ -28,11 +28,10 @@ import time
 # threads, lds-calc program.  "folds" says whether lds-calc may shortcut
 # the row (a period, the memo): the rows that cannot are the engine's
 # real speed.
+SCATTER = "arch sm80; read f32[(lane * 2654435761 + k * k * 40503) % 1000003 % 16384] for k in 0..1000000"
 HAND_ROWS = [
-    ("scatter", "scatter", 1000000, 1, False,
-     "arch sm80; read f32[(lane * 2654435761 + k * k * 40503) % 1000003 % 16384] for k in 0..1000000"),
-    ("scatter -j2", "scatter", 1000000, 2, False,
-     "arch sm80; read f32[(lane * 2654435761 + k * k * 40503) % 1000003 % 16384] for k in 0..1000000"),
+    ("scatter", "scatter", 1000000, 1, False, SCATTER),
+    ("scatter -j2", "scatter", 1000000, 2, False, SCATTER),
     ("bigint (GMP)", "bigint", 100000, 1, False,
      "arch sm80; read f32[(lane * k * k * k * 40503 + k) % 1000003 % 16384] for k in 0..100000"),
     ("modular", "modular", 20000, 1, True,
