@@ -128,7 +128,9 @@ static void scatter(int64_t k0, int64_t n, totals *t)
     }
 }
 
-/* The same beyond 64 bits: lane * k^3 * 40503 passes 2^63 from k = 61000
+/* The same beyond 64 bits (a loop of its own, not scatter's with the
+ * index as a function pointer: a call per lane would slow the baseline
+ * lds-calc is measured against): lane * k^3 * 40503 passes 2^63 from k = 61000
  * on, so lds-calc leaves its int64 programs; 128-bit integers here:
  * f32[(lane * k * k * k * 40503 + k) % 1000003 % 16384] */
 static void bigint(int64_t k0, int64_t n, totals *t)
