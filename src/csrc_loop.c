@@ -218,6 +218,15 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
     return r;
 }
 
+/* How many times `body` assigns `name` anywhere inside it (its nested
+ * statements too, not the statements after it). */
+static unsigned assigns_in_body(const csrc_stmt *body, const char *name)
+{
+    csrc_stmt one = *body;
+    one.next = NULL;
+    return cl_count_assigns_stmt(&one, name);
+}
+
 /* A loop whose condition and changing variables are constants here:
  * run it now for its trip count and each variable's values, trip by
  * trip; bind them as expressions of the trip number.  0 and *done true
@@ -228,8 +237,6 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     const csrc_stmt *body = s->body;
     const char *names[64];
     unsigned n = 0;
-    csrc_stmt one = *body;
-    one.next = NULL;
     cl_changed_names(body, names, &n, 64);
     const char *carried[MAX_CARRIED];
     unsigned nc = 0;
@@ -241,7 +248,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
         unsigned top = 0;
         for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t))
             top += cl_update_of(t, names[i]) != NULL;
-        if (top == 0 || top != cl_count_assigns_stmt(&one, names[i]) || nc >= MAX_CARRIED || b->v->cls != C_CONST)
+        if (top == 0 || top != assigns_in_body(body, names[i]) || nc >= MAX_CARRIED || b->v->cls != C_CONST)
             return 0;
         carried[nc++] = names[i];
     }
@@ -330,8 +337,6 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
     const csrc_stmt *body = s->body;
     const char *names[64];
     unsigned n = 0;
-    csrc_stmt one = *body;
-    one.next = NULL;
     cl_changed_names(body, names, &n, 64);
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
@@ -353,7 +358,7 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
                 c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
             }
         }
-        if (trip && top == 1 && c && cl_is_int(b->v) && cl_count_assigns_stmt(&one, names[i]) == 1)
+        if (trip && top == 1 && c && cl_is_int(b->v) && assigns_in_body(body, names[i]) == 1)
             b->v = cl_int_op(L, "+", b->v, cl_int_op(L, "*", c, cl_v_name(L, C_UNIFORM, trip)));
         else
             b->v = cl_v_data(L, cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", names[i], s->loc.line,
