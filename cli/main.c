@@ -32,17 +32,27 @@ static int finish_output(int status)
 
 /* The first Ctrl-C stops the running statement (what finished is still
  * reported, and the exit status is 130); a second one ends the process. */
+static lds_cancel sigint_token;   /* the one every statement polls */
+
 static void on_sigint(int sig)
 {
     (void)sig;
-    lds_interrupt_request();
+    lds_cancel_request(&sigint_token);
     signal(SIGINT, SIG_DFL);
+}
+
+/* Front-end errors and warnings, printed as they come. */
+static void print_diag(void *ctx, const lds_diag *d)
+{
+    const lds_options *o = ctx;
+    lds_diag_print(stderr, o->prog, d, o->color);
 }
 
 int main(int argc, char **argv)
 {
     cli_args args;
     lds_mem_init();
+    lds_cancel_enter(&sigint_token);
     cli_parse(argc, argv, &args);
     int status = args.status;
     if (args.done) {
@@ -53,7 +63,8 @@ int main(int argc, char **argv)
     lds_front_texts texts;
     lds_parse_ctx *parse = lds_options_parse_ctx(&args.opts);   /* one parse, its #defines seen by the next */
     args.opts.parse_ctx = parse;
-    int lowered = lds_front_lower(&args.opts, &args.front, args.sources, args.nsources, parse, &texts, stderr);
+    lds_diag_sink sink = { print_diag, &args.opts };
+    int lowered = lds_front_lower(&args.opts, &args.front, args.sources, args.nsources, parse, &texts, &sink);
     if (status == LDS_EXIT_OK)
         status = lowered;
     free(args.sources);   /* their texts are texts' now */

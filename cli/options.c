@@ -391,6 +391,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
     case 'f': add_file(a, optarg); break;
     case 'a':
         if (lds_options_add_archs(o, optarg) < 0) {
+            lds_options_print_error(o, stderr);
             a->done = true;
             a->status = LDS_EXIT_USAGE;
         }
@@ -406,6 +407,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
         break;
     case 'D':
         if (lds_options_add_define(o, optarg) < 0) {
+            lds_options_print_error(o, stderr);
             a->done = true;
             a->status = LDS_EXIT_USAGE;
         }
@@ -426,8 +428,10 @@ static void option(cli_args *a, int c, char **argv, int argc)
         else usage_error(a, "--show: expected summary, phases, lanes or grid, not '%s'", optarg);
         break;
     case OPT_AT:
-        if (lds_options_add_at(o, optarg) < 0)
+        if (lds_options_add_at(o, optarg) < 0) {
+            lds_options_print_error(o, stderr);
             a->status = LDS_EXIT_USAGE;
+        }
         break;
     case 'q': o->quiet = true; break;
     case OPT_EXPLAIN: o->explain = true; break;
@@ -456,7 +460,7 @@ static void option(cli_args *a, int c, char **argv, int argc)
         break;
     case OPT_MAX_BITS: {
         uint64_t bits;
-        if (parse_count(optarg, 64, &bits) < 0 || bits > (1u << 24))
+        if (parse_count(optarg, 64, &bits) < 0 || bits > LDS_MAX_MAX_BITS)
             usage_error(a, "--max-bits: expected an integer in 64..16777216, not '%s'", optarg);
         else
             o->max_bits = (unsigned long)bits;

@@ -31,12 +31,14 @@ static const char *const rules_words[] = { "seed", "calibrated", NULL };
 
 /* Ctrl-C abandons the input being typed, not the session. */
 static volatile sig_atomic_t interrupted;
+static lds_cancel *statement_token;   /* the command line's, current on this thread */
 
 static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
-    lds_interrupt_request();   /* and the statement running, if any */
+    if (statement_token)
+        lds_cancel_request(statement_token);   /* and the statement running, if any */
 }
 
 /* The word before the one being completed, if the statement has one. */
@@ -169,7 +171,8 @@ static void loop(repl *r)
     unsigned first = 0;   /* the line the pending input began at */
     while (!r->quit && !lds_reporter_out_failed(lds_runner_reporter(r->runner))) {
         interrupted = 0;
-        lds_interrupt_clear();
+        if (statement_token)
+            lds_cancel_clear(statement_token);
         errno = 0;
         char *line = lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
         if (interrupted) {   /* drop the line and any unfinished input */
@@ -247,6 +250,7 @@ int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned npro
     memset(&r, 0, sizeof r);
     r.opts = *o;
     r.interactive = isatty(STDIN_FILENO);
+    statement_token = lds_cancel_current();
     const lds_source **sources = lds_xcalloc(nprogs ? nprogs : 1, sizeof *sources);
     for (unsigned i = 0; i < nprogs; i++)
         sources[i] = progs[i]->src;

@@ -30,7 +30,6 @@ static void *xmalloc(size_t n)
 
 lds_arena *lds_arena_new(void)
 {
-    lds_mem_init();   /* literals are GMP integers */
     lds_arena *a = xmalloc(sizeof *a);
     a->head = NULL;
     a->mpzs = NULL;

@@ -36,6 +36,13 @@ typedef struct {
     char note[160];       /* and what it is: "in 'f', called here" */
 } lds_diag;
 
+/* Where a stage that may find several errors and warnings sends them:
+ * the command line prints them, the C API keeps them. */
+typedef struct {
+    void (*report)(void *ctx, const lds_diag *d);
+    void *ctx;
+} lds_diag_sink;
+
 void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Append to the message of an error already set (its context: the lane,

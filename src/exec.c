@@ -15,7 +15,6 @@
 
 void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag)
 {
-    lds_mem_init();
     memset(in, 0, sizeof *in);
     in->diag = diag;
     in->results = results;

@@ -4,9 +4,11 @@
  * rules against the calibrated ones. */
 #include "src/explain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/phases.h"
+#include "src/mem.h"
 #include "src/notes.h"
 
 #define MAX_PHASES_EXPLAINED 4
@@ -94,7 +96,7 @@ static void explain_costly_phase(FILE *out, const lds_access_result *rec, const 
 {
     const lds_sim_profile *p = rec->profile;
     lds_sim_access acc = lds_sample_access(rec, s);
-    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    lds_sim_cell cells[LDS_SIM_MAX_CELLS];   /* 12 KiB: on the stack, so that writers on several threads never share it */
     char lanes[256];
     uint64_t words[LDS_SIM_MAX_CELLS];
     uint64_t word_lanes[LDS_SIM_MAX_CELLS];
@@ -167,7 +169,7 @@ static void explain_r2(FILE *out, const lds_access_result *rec, const lds_sample
 {
     const lds_sim_profile *p = rec->profile;
     lds_sim_access acc = lds_sample_access(rec, s);
-    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    lds_sim_cell cells[LDS_SIM_MAX_CELLS];   /* 12 KiB: on the stack, so that writers on several threads never share it */
     if (rec->width >= p->bank_bytes)
         return;
     for (unsigned i = 0; i < s->result.nphases; i++) {
@@ -239,32 +241,41 @@ static const char *which_holds(const lds_access_result *rec)
 }
 
 /* Run the same instruction under the other rule set. */
-static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
+static void explain_rules_into(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet,
+                               lds_sim_result *res)
 {
     lds_sim_profile other = *rec->profile;
     int literal = rec->profile->r2 == LDS_R2_STRICT && rec->profile->r3 == LDS_R3_SUBSTEPS;
     other.r2 = literal ? LDS_R2_WORD : LDS_R2_STRICT;
     other.r3 = literal ? LDS_R3_PHASES : LDS_R3_SUBSTEPS;
     lds_sim_access acc = lds_sample_access(rec, s);
-    static lds_sim_result res;
     const char *why;
-    if (lds_sim_run(&other, &acc, &res, &why) < 0)
+    if (lds_sim_run(&other, &acc, res, &why) < 0)
         return;
     const lds_sample_result *mine = &s->result;
     /* the literal and the calibrated numbers, whichever ran first */
-    uint64_t lc = literal ? mine->cycles : res.cycles, li = literal ? mine->ideal : res.ideal,
-             lw = literal ? mine->ways : res.ways;
-    uint64_t cc = literal ? res.cycles : mine->cycles, ci = literal ? res.ideal : mine->ideal,
-             cw = literal ? res.ways : mine->ways;
-    if (res.cycles == mine->cycles && res.ideal == mine->ideal) {
+    uint64_t lc = literal ? mine->cycles : res->cycles, li = literal ? mine->ideal : res->ideal,
+             lw = literal ? mine->ways : res->ways;
+    uint64_t cc = literal ? res->cycles : mine->cycles, ci = literal ? res->ideal : mine->ideal,
+             cw = literal ? res->ways : mine->ways;
+    if (res->cycles == mine->cycles && res->ideal == mine->ideal) {
         fprintf(out, "%sThe literal textbook rules (rules seed) give the same: %llu cycle%s, %llu ideal.\n", bullet,
-                (unsigned long long)res.cycles, res.cycles == 1 ? "" : "s", (unsigned long long)res.ideal);
+                (unsigned long long)res->cycles, res->cycles == 1 ? "" : "s", (unsigned long long)res->ideal);
         return;
     }
     fprintf(out, "%sThe rules disagree here: the literal textbook rules (rules seed) give %llu cycle%s for %llu ideal (%llu-way); the calibrated rules give %llu cycle%s for %llu ideal (%llu-way). %s\n",
             bullet, (unsigned long long)lc, lc == 1 ? "" : "s", (unsigned long long)li, (unsigned long long)lw,
             (unsigned long long)cc, cc == 1 ? "" : "s", (unsigned long long)ci, (unsigned long long)cw,
             which_holds(rec));
+}
+
+/* The same, its result on the heap (it is large; never a static: the
+ * writers run on the caller's threads). */
+static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
+{
+    lds_sim_result *res = lds_xmalloc(sizeof *res);
+    explain_rules_into(out, rec, s, bullet, res);
+    free(res);
 }
 
 /* What the access did not count: lanes left out of the bank check (its

@@ -8,18 +8,6 @@
 #include "src/parse_ctx.h"
 #include "src/mem.h"
 
-typedef struct {
-    FILE *err;
-    const char *prog;
-    bool color;
-} warn_sink;
-
-static void print_warning(void *ctx, const lds_diag *w)
-{
-    const warn_sink *s = ctx;
-    lds_diag_print(s->err, s->prog, w, s->color);
-}
-
 /* The -D names, with their value where a sweep does not give several. */
 static csrc_define *defines_of(const lds_options *o)
 {
@@ -57,10 +45,9 @@ static void add(lds_front_texts *t, const lds_source *s)
 }
 
 int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source *srcs, unsigned n,
-                    struct lds_parse_ctx *ctx, lds_front_texts *out, FILE *err)
+                    struct lds_parse_ctx *ctx, lds_front_texts *out, const lds_diag_sink *sink)
 {
     memset(out, 0, sizeof *out);
-    warn_sink sink = { err, o->prog, o->color };
     csrc_define *defs = defines_of(o);
     int status = LDS_EXIT_OK;
     if (f->threads) {   /* --threads: the workgroup the programs start with */
@@ -82,12 +69,12 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         origin->lang = lds_lang_extension(lang);
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
-        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines, print_warning, &sink };
+        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines, sink->report, sink->ctx };
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
         if (csrc_lower_file(origin, &lo, &k, &nk, &diag) < 0) {
-            lds_diag_print(err, o->prog, &diag, o->color);
+            sink->report(sink->ctx, &diag);
             status = LDS_EXIT_SYNTAX;
             continue;
         }
@@ -97,7 +84,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
                 lds_diag_set(&w, (lds_loc){ origin, k[j].line, k[j].col }, "kernel '%s' makes no shared-memory access lds-calc can see",
                              k[j].kernel);
                 w.warning = 1;
-                print_warning(&sink, &w);
+                sink->report(sink->ctx, &w);
             }
             size_t len = strlen(origin->name) + strlen(k[j].kernel) + 32;
             lds_source s = { lds_xmalloc(len), k[j].text, strlen(k[j].text), 1, origin, NULL };

@@ -20,9 +20,10 @@ typedef struct {
 } lds_front_options;
 
 /* The texts after lowering: srcs replaced (the kernel files moved to
- * origins, which must outlive every run).  Front-end warnings go to err;
+ * origins, which must outlive every run).  Front-end errors and warnings
+ * go to the sink;
  * the -D names the front end read are marked read in ctx (they are
- * used).  Returns LDS_EXIT_OK, or the exit status of an error it printed. */
+ * used).  Returns LDS_EXIT_OK, or the exit status of an error it reported. */
 typedef struct {
     lds_source *srcs;
     unsigned n;
@@ -32,7 +33,7 @@ typedef struct {
 } lds_front_texts;
 
 int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source *srcs, unsigned n,
-                    struct lds_parse_ctx *ctx, lds_front_texts *out, FILE *err);
+                    struct lds_parse_ctx *ctx, lds_front_texts *out, const lds_diag_sink *sink);
 void lds_front_texts_free(lds_front_texts *t);
 
 /* Whether a text is a lowered kernel. */

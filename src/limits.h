@@ -30,6 +30,8 @@
 #define LDS_PROBE_MAX_INSTRUCTIONS 4096u
 /* Widest integer, in bits, unless --max-bits says otherwise. */
 #define LDS_DEFAULT_MAX_BITS 65536
+/* The widest --max-bits allows. */
+#define LDS_MAX_MAX_BITS (1u << 24)
 /* Operations one evaluation of one expression may take (def calls nested
  * in def calls can multiply). */
 #define LDS_MAX_EVAL_OPS 1000000

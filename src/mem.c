@@ -8,8 +8,36 @@
 #include <unistd.h>
 #include <gmp.h>
 
+static _Thread_local jmp_buf *recovery;
+static _Thread_local unsigned long fail_countdown;   /* tests: 0 = never */
+
+void lds_mem_fail_after(unsigned long n)
+{
+    fail_countdown = n;
+}
+
+/* Whether the allocation being made is the one a test asked to fail. */
+static int injected_failure(void)
+{
+    return fail_countdown && --fail_countdown == 0;
+}
+
+jmp_buf *lds_oom_set(jmp_buf *at)
+{
+    jmp_buf *before = recovery;
+    recovery = at;
+    return before;
+}
+
+jmp_buf *lds_oom_current(void)
+{
+    return recovery;
+}
+
 _Noreturn void lds_out_of_memory(void)
 {
+    if (recovery)
+        longjmp(*recovery, 1);
     /* write(2), not stdio: stdio may need memory of its own */
     static const char msg[] = "lds-calc: out of memory\n";
     fflush(stdout);
@@ -20,7 +48,7 @@ _Noreturn void lds_out_of_memory(void)
 
 void *lds_xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    void *q = injected_failure() ? NULL : realloc(p, n ? n : 1);
     if (!q)
         lds_out_of_memory();
     return q;
@@ -33,7 +61,7 @@ void *lds_xmalloc(size_t n)
 
 void *lds_xcalloc(size_t count, size_t size)
 {
-    void *p = calloc(count ? count : 1, size ? size : 1);
+    void *p = injected_failure() ? NULL : calloc(count ? count : 1, size ? size : 1);
     if (!p)
         lds_out_of_memory();
     return p;

@@ -10,7 +10,6 @@
 
 void lds_numctx_init(lds_numctx *c, lds_diag *diag)
 {
-    lds_mem_init();
     memset(c, 0, sizeof *c);
     c->diag = diag;
     c->max_bits = LDS_DEFAULT_MAX_BITS;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/interrupt.h"
 #include "src/mem.h"
 
 /* Operations a worker takes from the run's budget at a time. */
@@ -38,6 +39,11 @@ typedef struct {
     uint64_t steps;
     unsigned dim;
     int64_t lo, hi;
+    lds_cancel *cancel;        /* the splitting thread's token: Ctrl-C or
+                                  a cancel reaches the workers too */
+    bool recover;              /* the splitting thread has a recovery point
+                                  for out-of-memory: the worker sets its own */
+    bool out_of_memory;        /* and ran out: its state is abandoned */
     int rc;
 } worker;
 
@@ -61,6 +67,16 @@ static bool refill(lds_budget *b, uint64_t need)
 static void *work(void *arg)
 {
     worker *w = arg;
+    jmp_buf at;
+    lds_cancel_enter(w->cancel);
+    if (w->recover) {
+        lds_oom_set(&at);
+        if (setjmp(at)) {   /* the splitting thread jumps to its own point */
+            w->out_of_memory = true;
+            w->rc = -1;
+            return NULL;
+        }
+    }
     w->rc = lds_job_run_enumerated(&w->j, w->dim, w->lo, w->hi);
     return NULL;
 }
@@ -103,6 +119,8 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     w->j.memo = j->memo ? lds_memo_new() : NULL;
     for (unsigned k = 0; k <= MAX_DIMS; k++)
         mpz_init_set(w->j.mult[k], j->mult[k]);
+    w->cancel = lds_cancel_current();
+    w->recover = lds_oom_current() != NULL;
     w->dim = i;
     w->lo = lo;
     w->hi = hi;
@@ -141,6 +159,9 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
             break;
     for (unsigned k = 0; k < started; k++)
         pthread_join(t[k], NULL);
+    for (unsigned k = 0; k < started; k++)
+        if (w[k].out_of_memory)   /* half-built state: not freed, not used */
+            lds_out_of_memory();
     bool ok = started == n;
     uint64_t base = *j->sp->steps, steps = base;
     for (unsigned k = 0; k < n && ok; k++) {

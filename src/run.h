@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <gmp.h>
 
 #include "src/ast.h"
@@ -59,22 +60,30 @@ typedef struct {
     struct lds_parse_ctx *parse_ctx;   /* what parsing the programs taught the
                                           parser (macros, shared scalars): the
                                           REPL's input continues it; not owned */
+    lds_diag error;               /* the last option that failed to parse: its
+                                     message, line and column (loc.src NULL) */
+    char error_file[32];          /* the name of the text it is in ("<-D value>"), or "" */
+    char *error_text;             /* the same as the command line prints it */
 } lds_options;
 
 void lds_options_init(lds_options *o);
 void lds_options_free(lds_options *o);
 
 /* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
- * o->defines; on error prints it and returns -1. */
+ * o->defines; on error returns -1 with o->error set (nothing printed). */
 int lds_options_add_define(lds_options *o, const char *arg);
-/* Parse "NAME=INT[,NAME=INT...]" (--at) into o->at; on error prints it
- * and returns -1. */
+/* Forget the defines after the first `keep` (one that failed to parse). */
+void lds_options_drop_defines(lds_options *o, unsigned keep);
+/* Print the error of the option that failed as the command line does. */
+void lds_options_print_error(const lds_options *o, FILE *out);
+/* Parse "NAME=INT[,NAME=INT...]" (--at) into o->at; on error returns -1
+ * with o->error set. */
 int lds_options_add_at(lds_options *o, const char *arg);
 /* A parser context that knows the -D names: their values, or that a
  * sweep gives them several (#if cannot read those).  The caller frees it. */
 struct lds_parse_ctx *lds_options_parse_ctx(const lds_options *o);
-/* Parse -a: one profile, or a comma-separated list (a sweep); -1 (and
- * the message printed) if a name is unknown. */
+/* Parse -a: one profile, or a comma-separated list (a sweep); -1 with
+ * o->error set if a name is unknown. */
 int lds_options_add_archs(lds_options *o, const char *arg);
 
 /* Running under options: a reporter and, per run, a session. */

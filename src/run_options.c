@@ -4,6 +4,7 @@
 #include "src/run.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,12 +44,20 @@ void lds_options_free(lds_options *o)
         free((char *)o->at[i].name);
     free(o->at);
     free(o->rerun);
+    free(o->error_text);
+    o->error_text = NULL;
     o->rerun = NULL;
     o->at = NULL;
     o->nat = 0;
     o->defines = NULL;
     o->archs = NULL;
     o->ndefines = o->narchs = 0;
+}
+
+void lds_options_drop_defines(lds_options *o, unsigned keep)
+{
+    while (o->ndefines > keep)
+        free_define(&o->defines[--o->ndefines]);
 }
 
 void lds_define_count(const lds_define *d, mpz_t out)
@@ -76,14 +85,55 @@ void lds_define_at(const lds_define *d, uint64_t i, mpz_t out)
     mpz_add(out, out, d->lo);
 }
 
-static int constant(const lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
+/* An option's error, kept in o as a value (o->error, its place in the
+ * option's text) and as the command line prints it (o->error_text). */
+static int keep_error(lds_options *o, const lds_diag *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        lds_out_of_memory();
+    if (d->loc.src)
+        lds_diag_print(f, o->prog, d, o->color);
+    else
+        lds_fprint_text(f, "%s: %s", o->prog, d->msg);
+    fclose(f);
+    free(o->error_text);
+    o->error_text = text;
+    o->error = *d;
+    if (d->loc.src)   /* the text it points into is gone after the call */
+        snprintf(o->error_file, sizeof o->error_file, "%s", d->loc.src->name);
+    o->error.loc.src = NULL;
+    return -1;
+}
+
+static int fail(lds_options *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(lds_options *o, const char *fmt, ...)
+{
+    lds_diag d = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d.msg, sizeof d.msg, fmt, ap);
+    va_end(ap);
+    d.set = 1;
+    o->error_file[0] = '\0';
+    return keep_error(o, &d);
+}
+
+static int constant(lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
 {
     lds_source src = { (char *)what, (char *)text, len, 1, NULL, NULL };
     lds_diag diag = { 0 };
     if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
         return 0;
-    lds_diag_print(stderr, o->prog, &diag, o->color);
-    return -1;
+    return keep_error(o, &diag);
+}
+
+void lds_options_print_error(const lds_options *o, FILE *out)
+{
+    if (o->error_text)
+        fputs(o->error_text, out);
 }
 
 /* The end of the next comma-separated item, outside parentheses. */
@@ -127,8 +177,7 @@ static int parse_range(lds_options *o, lds_define *d, const char *val, const cha
     if (colon && constant(o, colon + 1, strlen(colon + 1), "<-D step>", d->step) < 0)
         return -1;
     if (mpz_sgn(d->step) <= 0) {
-        lds_fprint_text(stderr, "%s: -D %s: the step must be positive", o->prog, d->name);
-        return -1;
+        return fail(o, "-D %s: the step must be positive", d->name);
     }
     return 0;
 }
@@ -138,15 +187,13 @@ int lds_options_add_define(lds_options *o, const char *arg)
     const char *eq = strchr(arg, '=');
     size_t nlen = eq ? (size_t)(eq - arg) : 0;
     if (!eq || nlen == 0) {
-        lds_fprint_text(stderr, "%s: -D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'", o->prog, arg);
-        return -1;
+        return fail(o, "-D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'", arg);
     }
     for (size_t i = 0; i < nlen; i++) {
         char c = arg[i];
         int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
         if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '.'))) {
-            lds_fprint_text(stderr, "%s: -D: '%.*s' is not a name", o->prog, (int)nlen, arg);
-            return -1;
+            return fail(o, "-D: '%.*s' is not a name", (int)nlen, arg);
         }
     }
     o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
@@ -158,12 +205,10 @@ int lds_options_add_define(lds_options *o, const char *arg)
     if (lds_is_builtin_name(d->name)) {
         lds_setting key;
         if (lds_setting_lookup(d->name, &key))   /* banks, wave, ...: a setting the program changes */
-            lds_fprint_text(stderr, "%s: -D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
-                                    "in the program (or sweep a name: -D B=16,32 'set %s B; ...')",
-                            o->prog, d->name, d->name, eq + 1, d->name);
-        else
-            lds_fprint_text(stderr, "%s: -D: '%s' is a built-in name; choose another", o->prog, d->name);
-        return -1;
+            return fail(o, "-D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
+                           "in the program (or sweep a name: -D B=16,32 'set %s B; ...')",
+                        d->name, d->name, eq + 1, d->name);
+        return fail(o, "-D: '%s' is a built-in name; choose another", d->name);
     }
     const char *val = eq + 1, *dots = strstr(val, "..");
     if (dots)
@@ -201,9 +246,7 @@ int lds_options_add_at(lds_options *o, const char *arg)
         errno = 0;
         long long v = eq && eq < end ? strtoll(eq + 1, &stop, 10) : 0;
         if (!eq || eq > end || eq == p || stop != end || eq + 1 == end || errno) {
-            lds_fprint_text(stderr, "%s: --at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'", o->prog,
-                    arg);
-            return -1;
+            return fail(o, "--at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'", arg);
         }
         o->at = lds_xreallocarray(o->at, o->nat + 1, sizeof *o->at);
         o->at[o->nat].name = lds_xstrndup(p, (size_t)(eq - p));
@@ -223,9 +266,8 @@ int lds_options_add_archs(lds_options *o, const char *arg)
         if (!lds_sim_profile_find(name)) {
             char msg[512];
             lds_unknown_profile(name, msg, sizeof msg);
-            lds_fprint_text(stderr, "%s: %s", o->prog, msg);
             free(name);
-            return -1;
+            return fail(o, "%s", msg);
         }
         o->archs = lds_xreallocarray(o->archs, o->narchs + 1, sizeof *o->archs);
         o->archs[o->narchs++] = name;

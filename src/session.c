@@ -191,7 +191,6 @@ static int explain_fixes(lds_session *s, const lds_stmt *st)
 
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
 {
-    lds_mem_init();
     if (cfg->arch && !lds_sim_profile_find(cfg->arch))
         return NULL;
     lds_session *s = lds_xcalloc(1, sizeof *s);

@@ -81,7 +81,7 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     const lds_sample *s = &rec->samples[sample];
     const lds_sample_result *res = &s->result;
     lds_sim_access acc = lds_sample_access(rec, s);
-    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    lds_sim_cell cells[LDS_SIM_MAX_CELLS];   /* 12 KiB: on the stack, so that writers on several threads never share it */
     unsigned banks = lds_sim_access_geometry(p, &acc).banks;
     if (banks > 128)
         banks = 128;

@@ -141,7 +141,7 @@ void lds_view_grid(FILE *out, const lds_access_result *a, const lds_sample *s)
 {
     const lds_sim_profile *p = a->profile;
     lds_sim_access acc = lds_sample_access(a, s);
-    static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
+    lds_sim_cell cells[LDS_SIM_MAX_CELLS];   /* 12 KiB: on the stack, so that writers on several threads never share it */
     unsigned banks = lds_sim_access_geometry(p, &acc).banks;
     char row[129];
     if (banks > 128)
