@@ -177,6 +177,46 @@ def solo(lds, runs, srcdir):
             print("%-18s  %s" % (name, fmt(ts)))
 
 
+# The Python row: what a layout search in Python pays per question, through
+# the module (one call, its JSON parsed) against one lds-calc process per
+# question, the way it was done before the library.
+PY_PROGRAM = "arch sm80; array f32 T[32][32 + PAD]; read T[lane][k] for k in 0..8"
+PY_CALLS = 2000
+
+
+def python_row(lds, runs, srcdir):
+    lib = os.path.join(os.path.dirname(os.path.abspath(lds)), ".libs", "libldscalc.so")
+    if not os.path.exists(lib):
+        print("\npython: %s not built: no Python row" % lib)
+        return
+    os.environ.setdefault("LDSCALC_LIBRARY", lib)
+    sys.path.insert(0, os.path.join(srcdir, "python"))
+    import ldscalc
+    session = ldscalc.Session(jobs=1)
+
+    def module_calls():
+        t = time.perf_counter()
+        for i in range(PY_CALLS):
+            session.set("define", "PAD=%d" % (i % 64))
+            session.run(PY_PROGRAM).totals[0]["excess"]
+        return (time.perf_counter() - t) / PY_CALLS
+
+    def process_calls(n=50):
+        t = time.perf_counter()
+        for i in range(n):
+            subprocess.run([lds, "-q", "-j1", "--format", "json", "-D", "PAD=%d" % (i % 64), PY_PROGRAM],
+                           capture_output=True, check=True)
+        return (time.perf_counter() - t) / n
+
+    mod = [module_calls() for _ in range(runs)]
+    proc = [process_calls() for _ in range(runs)]
+    print("\npython: a layout search's question (%s), microseconds a call, min and median of %d" % (PY_PROGRAM, runs))
+    print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("ldscalc.run", 1e6 * min(mod), 1e6 * statistics.median(mod),
+                                                         int(1 / statistics.median(mod))))
+    print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("a process a call", 1e6 * min(proc),
+                                                         1e6 * statistics.median(proc), int(1 / statistics.median(proc))))
+
+
 def main(argv):
     runs = int(os.environ.get("BENCH_RUNS", "5"))
     srcdir = os.environ.get("srcdir", os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -184,6 +224,7 @@ def main(argv):
         if len(argv) == 4 and argv[1] == "run":
             run(argv[2], argv[3], runs)
             solo(argv[2], runs, srcdir)
+            python_row(argv[2], runs, srcdir)
         elif len(argv) == 4 and argv[1] == "compare":
             compare(argv[2], argv[3], runs, srcdir)
         else:

@@ -72,6 +72,8 @@ void lds_options_free(lds_options *o);
 /* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
  * o->defines; on error returns -1 with o->error set (nothing printed). */
 int lds_options_add_define(lds_options *o, const char *arg);
+/* Forget define i (a value given again replaces it). */
+void lds_options_remove_define(lds_options *o, unsigned i);
 /* Forget the defines after the first `keep` (one that failed to parse). */
 void lds_options_drop_defines(lds_options *o, unsigned keep);
 /* Print the error of the option that failed as the command line does. */

@@ -54,6 +54,13 @@ void lds_options_free(lds_options *o)
     o->ndefines = o->narchs = 0;
 }
 
+void lds_options_remove_define(lds_options *o, unsigned i)
+{
+    free_define(&o->defines[i]);
+    memmove(&o->defines[i], &o->defines[i + 1], (o->ndefines - i - 1) * sizeof *o->defines);
+    o->ndefines--;
+}
+
 void lds_options_drop_defines(lds_options *o, unsigned keep)
 {
     while (o->ndefines > keep)

@@ -15,6 +15,12 @@ man1=$("$MANDOC" -Tascii "$srcdir/man/lds-calc.1" | sed 's/.\x08//g')
 for opt in $("$LDS_CALC" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
     if printf '%s\n' "$man1" | grep -q -- "$opt"; then ok "lds-calc(1) documents $opt"; else not_ok "lds-calc(1) documents $opt"; fi
 done
+# the C API: every function of lds-calc.h in lds-calc(3)'s synopsis and text
+man3=$("$MANDOC" -Tascii "$srcdir/man/lds-calc.3" | sed 's/.\x08//g')
+for fn in $(grep -oE '^[a-z].* \**(ldscalc_[a-z_]+)\(' "$srcdir/src/lds-calc.h" | grep -oE 'ldscalc_[a-z_]+' | sort -u); do
+    n=$(printf '%s\n' "$man3" | grep -c -- "$fn")
+    if [ "$n" -ge 2 ]; then ok "lds-calc(3) documents $fn"; else not_ok "lds-calc(3) documents $fn (named $n times)"; fi
+done
 # EXAMPLES: a literal line "$ lds-calc ..." and the output lines under it
 tmp=${TMPDIR:-/tmp}/lds-man.$$
 mkdir -p "$tmp/bin"; trap 'rm -rf "$tmp"' EXIT

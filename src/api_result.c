@@ -1,0 +1,413 @@
+/* src/api_result.c - the public C API's results (src/lds-calc.h): the
+ * records of a run read as data, and reports rendered from them into a
+ * caller's buffer by replaying them, in the order the run made them, to
+ * a reporter writing to memory. */
+#include "src/api_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/names.h"
+#include "src/parse_ctx.h"
+#include "src/svg.h"
+
+ldscalc_result *lds_api_result_new(void)
+{
+    ldscalc_result *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->print_out = open_memstream(&r->printed, &r->printed_len);
+    if (!r->print_out) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void ldscalc_result_free(ldscalc_result *r)
+{
+    if (!r)
+        return;
+    lds_session_close(r->ls);
+    lds_parse_ctx_free(r->parse);
+    if (r->have_texts)
+        lds_front_texts_free(&r->texts);
+    for (size_t i = 0; i < r->ndiags; i++) {
+        free(r->diags[i].file);
+        free(r->diags[i].message);
+    }
+    free(r->diags);
+    free(r->events);
+    lds_totals_free(r->totals, r->ntotals);
+    fclose(r->print_out);
+    free(r->printed);
+    free(r);
+}
+
+void lds_api_add_event(ldscalc_result *r, bool expect, size_t index)
+{
+    r->events = lds_xgrow(r->events, r->nevents, &r->capevents, sizeof *r->events, 16);
+    r->events[r->nevents++] = (lds_api_event){ expect, index };
+}
+
+void lds_api_add_diag(ldscalc_result *r, const lds_diag *d, int status)
+{
+    r->diags = lds_xgrow(r->diags, r->ndiags, &r->capdiags, sizeof *r->diags, 4);
+    lds_api_diag *k = &r->diags[r->ndiags++];
+    memset(k, 0, sizeof *k);
+    k->diag = *d;
+    k->message = lds_xstrdup(d->msg);
+    k->file = d->loc.src ? lds_xstrdup(d->loc.src->name) : NULL;
+    k->e.status = status;
+    k->e.file = k->file;
+    k->e.line = d->loc.src ? d->loc.line : 0;
+    k->e.column = d->loc.src ? d->loc.col : 0;
+    k->e.message = k->message;
+}
+
+/* ------------------------------------------------------------- reading */
+
+int ldscalc_result_status(const ldscalc_result *r)
+{
+    return r->status;
+}
+
+static const lds_api_diag *first_error(const ldscalc_result *r)
+{
+    for (size_t i = 0; i < r->ndiags; i++)
+        if (r->diags[i].e.status != LDSCALC_OK)
+            return &r->diags[i];
+    return NULL;
+}
+
+const ldscalc_error *ldscalc_result_error(const ldscalc_result *r)
+{
+    static const ldscalc_error no_memory = { LDSCALC_NO_MEMORY, NULL, 0, 0, "out of memory" };
+    const lds_api_diag *d = first_error(r);
+    if (r->status == LDSCALC_NO_MEMORY)
+        return &no_memory;
+    return d ? &d->e : NULL;
+}
+
+size_t ldscalc_result_nwarnings(const ldscalc_result *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->ndiags; i++)
+        n += r->diags[i].e.status == LDSCALC_OK;
+    return n;
+}
+
+const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i)
+{
+    for (size_t k = 0; k < r->ndiags; k++)
+        if (r->diags[k].e.status == LDSCALC_OK && i-- == 0)
+            return &r->diags[k].e;
+    return NULL;
+}
+
+const char *ldscalc_result_printed(const ldscalc_result *r)
+{
+    fflush(r->print_out);
+    return r->printed ? r->printed : "";
+}
+
+static const lds_results *records(const ldscalc_result *r)
+{
+    return r->ls ? lds_session_results(r->ls) : NULL;
+}
+
+size_t ldscalc_result_naccesses(const ldscalc_result *r)
+{
+    const lds_results *res = records(r);
+    return res ? res->n : 0;
+}
+
+/* A metric's value, UINT64_MAX when it passes 64 bits. */
+static uint64_t metric_u64(const lds_metrics *m, lds_metric which)
+{
+    mpz_t v;
+    mpz_init(v);
+    lds_metrics_value(m, which, v);
+    uint64_t out = mpz_sizeinbase(v, 2) <= 64 && mpz_sgn(v) >= 0 ? (uint64_t)mpz_get_ui(v) : UINT64_MAX;
+    if (sizeof(unsigned long) < 8 && out != UINT64_MAX)   /* mpz_get_ui is 32 bits there */
+        out = mpz_fits_ulong_p(v) ? mpz_get_ui(v) : UINT64_MAX;
+    mpz_clear(v);
+    return out;
+}
+
+int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out)
+{
+    if (i >= ldscalc_result_naccesses(r))
+        return LDSCALC_USAGE;
+    const lds_access_result *a = records(r)->accesses[i];
+    memset(out, 0, sizeof *out);
+    out->file = a->file;
+    out->line = a->line;
+    out->column = a->col;
+    out->source = a->source;
+    out->array = a->array;
+    out->profile = a->profile->name;
+    out->kind = lds_access_kind_name(a->kind);
+    out->width = a->width;
+    out->global = a->global;
+    out->failed = a->failed;
+    out->error = a->error;
+    out->instructions = metric_u64(&a->m, M_INSTRUCTIONS);
+    out->cycles = metric_u64(&a->m, M_CYCLES);
+    out->ideal = metric_u64(&a->m, M_IDEAL);
+    out->excess = metric_u64(&a->m, M_EXCESS);
+    out->ways = a->m.ways;
+    out->broadcasts = metric_u64(&a->m, M_BROADCASTS);
+    return LDSCALC_OK;
+}
+
+/* A metric by name into buf, as snprintf does; -1 for an unknown name. */
+static int metric_text(const lds_metrics *m, const char *name, char *buf, size_t size)
+{
+    lds_metric which;
+    bool total;
+    if (!name || !lds_metric_lookup(name, &which, &total) || total)
+        return -1;
+    mpz_t v;
+    mpz_init(v);
+    lds_metrics_value(m, which, v);
+    char *text = mpz_get_str(NULL, 10, v);
+    int n = snprintf(buf, size, "%s", text);
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);
+    gmp_free(text, strlen(text) + 1);
+    mpz_clear(v);
+    return n;
+}
+
+int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size)
+{
+    if (i >= ldscalc_result_naccesses(r))
+        return -1;
+    return metric_text(&records(r)->accesses[i]->m, metric, buf, size);
+}
+
+static const lds_total *totals(const ldscalc_result *r, size_t *n)
+{
+    ldscalc_result *w = (ldscalc_result *)r;   /* made once, on first use */
+    if (!w->have_totals && records(r))
+        w->ntotals = lds_results_group_totals(records(r), 0, false, &w->totals);
+    w->have_totals = true;
+    *n = w->ntotals;
+    return w->totals;
+}
+
+size_t ldscalc_result_ntotals(const ldscalc_result *r)
+{
+    size_t n;
+    totals(r, &n);
+    return n;
+}
+
+const char *ldscalc_total_profile(const ldscalc_result *r, size_t i)
+{
+    size_t n;
+    const lds_total *t = totals(r, &n);
+    return i < n ? t[i].profile->name : NULL;
+}
+
+int ldscalc_total_is_global(const ldscalc_result *r, size_t i)
+{
+    size_t n;
+    const lds_total *t = totals(r, &n);
+    return i < n && t[i].global;
+}
+
+int ldscalc_total_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size)
+{
+    size_t n;
+    const lds_total *t = totals(r, &n);
+    return i < n ? metric_text(&t[i].m, metric, buf, size) : -1;
+}
+
+size_t ldscalc_result_nexpects(const ldscalc_result *r)
+{
+    const lds_results *res = records(r);
+    return res ? res->nexpects : 0;
+}
+
+int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *out)
+{
+    if (i >= ldscalc_result_nexpects(r))
+        return LDSCALC_USAGE;
+    const lds_expect_result *e = &records(r)->expects[i];
+    out->file = e->file;
+    out->line = e->line;
+    out->column = e->col;
+    out->source = e->source;
+    out->metric = e->metric_name;
+    out->ok = e->ok;
+    out->actual = e->actual;
+    out->expected = e->expected;
+    return LDSCALC_OK;
+}
+
+size_t ldscalc_result_nsuggestions(const ldscalc_result *r)
+{
+    const lds_results *res = records(r);
+    return res ? res->nsuggestions : 0;
+}
+
+static const lds_suggestion *suggestion(const ldscalc_result *r, size_t i)
+{
+    return i < ldscalc_result_nsuggestions(r) ? records(r)->suggestions[i] : NULL;
+}
+
+const char *ldscalc_suggestion_array(const ldscalc_result *r, size_t i)
+{
+    const lds_suggestion *sg = suggestion(r, i);
+    return sg ? sg->array : NULL;
+}
+
+unsigned ldscalc_suggestion_line(const ldscalc_result *r, size_t i)
+{
+    const lds_suggestion *sg = suggestion(r, i);
+    return sg ? sg->line : 0;
+}
+
+size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i)
+{
+    const lds_suggestion *sg = suggestion(r, i);
+    return sg ? sg->ncand : 0;
+}
+
+int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *out)
+{
+    const lds_suggestion *sg = suggestion(r, i);
+    if (!sg || k >= sg->ncand)
+        return LDSCALC_USAGE;
+    const lds_suggest_candidate *c = &sg->cand[k];
+    out->label = c->label;
+    out->layout = c->layout;
+    out->cute = c->cute;
+    out->triton = c->triton;
+    out->error = c->error;
+    out->ways = c->ways;
+    out->bytes = c->bytes;
+    return LDSCALC_OK;
+}
+
+int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char *buf, size_t size)
+{
+    const lds_suggestion *sg = suggestion(r, i);
+    if (!sg || k >= sg->ncand)
+        return -1;
+    char *text = mpz_get_str(NULL, 10, sg->cand[k].excess);
+    int n = snprintf(buf, size, "%s", text);
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);
+    gmp_free(text, strlen(text) + 1);
+    return n;
+}
+
+/* ----------------------------------------------------------- rendering */
+
+/* Replay the run into a reporter of format f writing to out.  Returns
+ * whether the reporter could write all it had (an SVG of several
+ * pictures cannot: it wants a file each). */
+static bool replay(ldscalc_result *r, lds_format f, FILE *out, FILE *err)
+{
+    const lds_source **sources = lds_xcalloc(r->texts.n ? r->texts.n : 1, sizeof *sources);
+    for (unsigned i = 0; i < r->texts.n; i++)
+        sources[i] = &r->texts.srcs[i];
+    lds_report_options ro = { f, out, err, "lds-calc", false, NULL, sources, r->texts.n, true, NULL, NULL, NULL, 0 };
+    lds_reporter *rep = lds_reporter_new(&ro);
+    const lds_results *res = records(r);
+    lds_reporter_begin_run(rep, NULL, 0);
+    for (size_t i = 0; i < r->nevents; i++)
+        if (r->events[i].expect)
+            lds_reporter_expect(rep, &res->expects[r->events[i].index]);
+        else
+            lds_reporter_access(rep, res->accesses[r->events[i].index]);
+    if ((f == FMT_DIAGNOSTICS || f == FMT_SARIF) && !r->fixes_done) {   /* a search per array that conflicted */
+        r->fixes_done = true;
+        lds_session_fixes(r->ls, 0);
+    }
+    const lds_api_diag *e = first_error(r);
+    lds_run_status st = { r->status, e ? &e->diag : NULL };
+    lds_run_start start = { 0 };
+    lds_reporter_end_run(rep, res, start, &st);
+    lds_reporter_finish(rep);
+    bool wrote = !lds_reporter_failed(rep);
+    lds_reporter_free(rep);
+    free(sources);
+    return wrote;
+}
+
+/* Text written to a memory stream by write(r, out, arg), copied into
+ * buf as snprintf does; LDSCALC_USAGE when write says it could not. */
+static int to_buffer(ldscalc_result *r, bool (*write)(ldscalc_result *, FILE *, FILE *, const void *),
+                     const void *arg, char *buf, size_t size, size_t *length)
+{
+    char *text = NULL, *msgs = NULL;
+    size_t len = 0, mlen = 0;
+    FILE *out = open_memstream(&text, &len), *err = open_memstream(&msgs, &mlen);
+    if (!out || !err) {
+        if (out)
+            fclose(out);
+        free(text);
+        return LDSCALC_NO_MEMORY;
+    }
+    jmp_buf at, *before = lds_oom_set(&at);
+    if (setjmp(at)) {
+        lds_oom_set(before);
+        return LDSCALC_NO_MEMORY;
+    }
+    bool wrote = write(r, out, err, arg);
+    lds_oom_set(before);
+    fclose(out);
+    fclose(err);
+    free(msgs);   /* failed expects' messages: the expects are data */
+    if (size) {
+        size_t n = len < size - 1 ? len : size - 1;
+        memcpy(buf, text, n);
+        buf[n] = '\0';
+    }
+    if (length)
+        *length = len;
+    free(text);
+    return wrote ? LDSCALC_OK : LDSCALC_USAGE;
+}
+
+static bool write_report(ldscalc_result *r, FILE *out, FILE *err, const void *format)
+{
+    return replay(r, *(const lds_format *)format, out, err);
+}
+
+int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size, size_t *length)
+{
+    int f = format ? lds_format_lookup(format) : -1;
+    if (f < 0 || f > FMT_SARIF || (!buf && size))
+        return LDSCALC_USAGE;
+    if (!r->ls) {   /* nothing ran (an unreadable file, out of memory): an empty report */
+        if (size)
+            buf[0] = '\0';
+        if (length)
+            *length = 0;
+        return LDSCALC_OK;
+    }
+    lds_format which = (lds_format)f;
+    return to_buffer(r, write_report, &which, buf, size, length);
+}
+
+static bool write_picture(ldscalc_result *r, FILE *out, FILE *err, const void *index)
+{
+    (void)err;
+    lds_svg_write(out, records(r)->accesses[*(const size_t *)index], 0);
+    return true;
+}
+
+int ldscalc_access_svg(ldscalc_result *r, size_t i, char *buf, size_t size, size_t *length)
+{
+    if (i >= ldscalc_result_naccesses(r) || (!buf && size))
+        return LDSCALC_USAGE;
+    const lds_access_result *a = records(r)->accesses[i];
+    if (a->failed || !a->nsamples)
+        return LDSCALC_USAGE;
+    return to_buffer(r, write_picture, &i, buf, size, length);
+}

@@ -1,0 +1,189 @@
+/* lds-calc.h - the lds-calc library: the bank conflicts (and global
+ * coalescing) of GPU shared-memory accesses, as function calls.
+ *
+ * Open a session, set its options, run lds programs or kernel files in
+ * it, read each run's results as data or render them in any report
+ * format, close.  The library prints nothing, never exits the process
+ * and keeps no global state: sessions are independent, and several
+ * sessions may run at once on several threads (one run at a time in a
+ * session).  Errors are values, with their place.  lds-calc(3) documents
+ * every function; lds(5) the language; lds-calc(1) the command line,
+ * whose options the session options mirror.
+ *
+ * Link with `pkg-config --cflags --libs ldscalc`. */
+#ifndef LDS_CALC_H
+#define LDS_CALC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The API's version: it changes when a function, a struct or the JSON
+ * format changes, and the JSON format's name changes with it.  Both are
+ * versioned together: a program that parses the JSON checks
+ * LDSCALC_JSON_FORMAT against the document's "format". */
+#define LDSCALC_API_VERSION 1
+#define LDSCALC_JSON_FORMAT "lds-calc/2"
+
+/* The API version of the library linked (LDSCALC_API_VERSION when it was
+ * built), and the package's version ("3.0.0"). */
+int ldscalc_api_version(void);
+const char *ldscalc_version(void);
+
+/* How a call or a run ended: the command line's exit statuses
+ * (lds-calc(1)), and out-of-memory, which the command line reports with
+ * status 4. */
+typedef enum {
+    LDSCALC_OK = 0,
+    LDSCALC_CHECK = 1,        /* an expect failed */
+    LDSCALC_USAGE = 2,        /* a bad option, an unreadable file, an unknown format */
+    LDSCALC_SYNTAX = 3,       /* the program does not parse: nothing ran */
+    LDSCALC_EVAL = 4,         /* a statement failed (an error, a limit): those before it ran */
+    LDSCALC_NO_MEMORY = 5,    /* memory ran out: the session must be closed */
+    LDSCALC_CANCELLED = 130   /* ldscalc_cancel stopped it */
+} ldscalc_status;
+
+/* An error or a warning, with its place (file NULL and line 0 when it
+ * has none, as an option's error). */
+typedef struct {
+    int status;               /* an ldscalc_status; LDSCALC_OK for a warning */
+    const char *file;
+    unsigned line, column;    /* from 1 */
+    const char *message;
+} ldscalc_error;
+
+typedef struct ldscalc_session ldscalc_session;
+typedef struct ldscalc_result ldscalc_result;
+
+/* A session with the default options (the generic profile, the default
+ * limits, as many threads as processors).  NULL only when out of memory. */
+ldscalc_session *ldscalc_open(void);
+/* Set an option, by the name of its long command-line option:
+ *   arch NAME          the starting profile (lds-calc --list-archs)
+ *   define NAME=EXPR   a constant, as -D (a name given again takes the new
+ *                      value; a range or list is refused: run once per value)
+ *   max-steps N, max-ops N, max-bits N, jobs N   the limits and threads
+ *   show LEVEL         summary, phases, lanes or grid
+ *   explain on|off     explain every access
+ *   lang EXT, kernel NAME, threads "X, Y, Z"   for kernel files
+ * Returns LDSCALC_OK, or LDSCALC_USAGE with ldscalc_session_error set
+ * (the session is unchanged). */
+int ldscalc_set(ldscalc_session *s, const char *option, const char *value);
+/* The error of the last ldscalc_set that failed, or NULL. */
+const ldscalc_error *ldscalc_session_error(const ldscalc_session *s);
+/* Ask the run in progress in s to stop: it ends with LDSCALC_CANCELLED,
+ * keeping what finished.  From any thread, or a signal handler; a run
+ * that starts later is not affected. */
+void ldscalc_cancel(ldscalc_session *s);
+/* Close the session (results read from it stay valid). */
+void ldscalc_close(ldscalc_session *s);
+
+/* Run an lds program (name: how messages name it, "<arg1>" if NULL).
+ * Each run starts afresh under the session's options.  Returns the
+ * result, whatever its status; NULL only when out of memory. */
+ldscalc_result *ldscalc_run(ldscalc_session *s, const char *name, const char *text, size_t len);
+/* Run a file: an lds program, or a kernel (.cu .cuh .hip .hlsl .comp
+ * .glsl, or the lang option) lowered to one program per kernel. */
+ldscalc_result *ldscalc_run_file(ldscalc_session *s, const char *path);
+void ldscalc_result_free(ldscalc_result *r);
+
+/* The run's status, and its error (NULL if none). */
+int ldscalc_result_status(const ldscalc_result *r);
+const ldscalc_error *ldscalc_result_error(const ldscalc_result *r);
+/* Warnings, in order. */
+size_t ldscalc_result_nwarnings(const ldscalc_result *r);
+const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i);
+/* What the program's print statements wrote ("" if nothing). */
+const char *ldscalc_result_printed(const ldscalc_result *r);
+
+/* One access statement's result.  Metrics are exact integers, which may
+ * pass 64 bits: read them with ldscalc_access_metric as decimal text;
+ * the uint64_t fields hold them, or UINT64_MAX when they do not fit. */
+typedef struct {
+    const char *file;
+    unsigned line, column;
+    const char *source;       /* the statement as written */
+    const char *array;        /* NULL: none named */
+    const char *profile;      /* the profile it ran on */
+    const char *kind;         /* "read", "write" or "atomic" */
+    unsigned width;           /* bytes per lane and instruction */
+    int global;               /* global memory: cycles are transactions */
+    int failed;               /* an error stopped it: metrics partial */
+    const char *error;        /* why, when failed */
+    uint64_t instructions, cycles, ideal, excess, ways, broadcasts;
+} ldscalc_access;
+
+size_t ldscalc_result_naccesses(const ldscalc_result *r);
+/* Fill *a with access i; LDSCALC_USAGE if there is no access i. */
+int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *a);
+/* Any metric of access i by its lds(5) name (ways, cycles, ideal,
+ * excess, broadcasts, instructions, unaligned, skipped; transactions,
+ * requests, useful_bytes, fetched_bytes, efficiency, lines for global
+ * accesses), in decimal, into buf (snprintf's contract).  Returns the
+ * length of the text, or -1 for an unknown metric or access. */
+int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size);
+
+/* The run's totals: one per profile and memory space (never summed
+ * across profiles), in the order they first appear. */
+size_t ldscalc_result_ntotals(const ldscalc_result *r);
+/* Total i's profile and space, and one of its metrics as above. */
+const char *ldscalc_total_profile(const ldscalc_result *r, size_t i);
+int ldscalc_total_is_global(const ldscalc_result *r, size_t i);
+int ldscalc_total_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size);
+
+/* The program's expect statements. */
+typedef struct {
+    const char *file;
+    unsigned line, column;
+    const char *source;
+    const char *metric;       /* as written */
+    int ok;
+    const char *actual, *expected;   /* decimal */
+} ldscalc_expect;
+
+size_t ldscalc_result_nexpects(const ldscalc_result *r);
+int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *e);
+
+/* The suggest statements' results: per statement, the layouts tried,
+ * [0] the array as declared, then the others best first. */
+typedef struct {
+    const char *label;        /* "pad rows by 1 element", "Swizzle<5,0,5>" */
+    const char *layout;       /* the lds layout expression; NULL: as declared */
+    const char *cute, *triton;   /* the same for CuTe and Triton, or NULL */
+    const char *error;        /* it could not run, and why (then not ranked) */
+    uint64_t ways;            /* the worst access's */
+    uint64_t bytes;           /* the array's, padding included */
+} ldscalc_layout;
+
+size_t ldscalc_result_nsuggestions(const ldscalc_result *r);
+/* Suggestion i: its array, where, and how many layouts it ranked. */
+const char *ldscalc_suggestion_array(const ldscalc_result *r, size_t i);
+unsigned ldscalc_suggestion_line(const ldscalc_result *r, size_t i);
+size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i);
+int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *l);
+/* Layout k's excess cycles over every access to the array, in decimal. */
+int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char *buf, size_t size);
+
+/* Render the run as a report in a --format of lds-calc(1): text, json,
+ * csv, markdown, svg, counters, diagnostics or sarif: the same bytes the
+ * command line writes to standard output for this program.  Writes at
+ * most size bytes into buf, NUL included (buf may be NULL when size is
+ * 0), and the text's full length into *length (if not NULL): call again
+ * with a larger buffer when it did not fit.  Returns LDSCALC_OK, or
+ * LDSCALC_USAGE for an unknown format, or for svg when the run has
+ * several pictures (the command line writes those to a directory: render
+ * each access alone). */
+int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size, size_t *length);
+/* Access i's picture as SVG (its first instruction: lanes against banks,
+ * or against transactions for a global access), as ldscalc_render writes
+ * text; LDSCALC_USAGE if there is no access i or it failed. */
+int ldscalc_access_svg(ldscalc_result *r, size_t i, char *buf, size_t size, size_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,128 @@
+"""The Python module (python/ldscalc) against the command line.
+
+Run by tests/api.sh: with pytest where it is installed, else with
+unittest (python3 tests/python/test_ldscalc.py).  Needs LDS_CALC (the
+lds-calc binary), srcdir, LDSCALC_LIBRARY and PYTHONPATH=srcdir/python.
+"""
+import glob
+import os
+import subprocess
+import threading
+import time
+import unittest
+
+import ldscalc
+
+SRCDIR = os.environ.get("srcdir", ".")
+LDS_CALC = os.environ.get("LDS_CALC", "./lds-calc")
+
+# the options each kernel file needs (its comment says them)
+KERNEL_OPTIONS = {"transpose.cu": (["--threads", "32,8", "-D", "n=1024"], {"threads": "32,8", "defines": {"n": 1024}})}
+
+
+def cli_json(path, extra=()):
+    out = subprocess.run([LDS_CALC, "--format", "json", *extra, "-f", path], capture_output=True, text=True)
+    return out.stdout
+
+
+def examples():
+    files = sorted(glob.glob(os.path.join(SRCDIR, "examples", "*.lds")))
+    return files + [os.path.join(SRCDIR, "examples", k) for k in KERNEL_OPTIONS]
+
+
+class SameAsCommandLine(unittest.TestCase):
+    def test_every_example(self):
+        checked = 0
+        for path in examples():
+            cli, opts = KERNEL_OPTIONS.get(os.path.basename(path), ([], {}))
+            opts = dict(opts)
+            with self.subTest(example=os.path.basename(path)):
+                defines = opts.pop("defines", None)
+                result = ldscalc.run_file(path, defines=defines, **opts)
+                self.assertEqual(result.to_json(), cli_json(path, cli))
+                checked += 1
+        self.assertGreaterEqual(checked, 30)
+
+    def test_data_matches_json(self):
+        r = ldscalc.run("array f32 T[32][32]\nread T[lane][0]\nread T[0][lane]\n", arch="sm80")
+        a, b = r.accesses
+        self.assertEqual((a.ways, a.cycles, a.excess, a.line), (32, 32, 31, 2))
+        self.assertEqual((b.ways, b.excess), (1, 0))
+        self.assertEqual(r.totals[0]["cycles"], 33)
+        self.assertEqual(r.totals[0]["profile"], "sm80")
+        self.assertEqual(r.json()["format"], ldscalc.JSON_FORMAT)
+
+    def test_defines_and_big_numbers(self):
+        r = ldscalc.run("read f32[lane * S] for i in 0..(1 << 40), j in 0..(1 << 40)", defines={"S": 2})
+        self.assertEqual(r.accesses[0].instructions, 1 << 80)   # exact, past 64 bits
+        self.assertEqual(r.accesses[0].ways, 2)
+
+
+class Errors(unittest.TestCase):
+    def test_syntax_error_has_its_place(self):
+        with self.assertRaises(ldscalc.LdsCalcError) as cm:
+            ldscalc.run("array f32 A[64]\nread A[lane +]\n")
+        e = cm.exception
+        self.assertEqual((e.status, e.file, e.line, e.column), (ldscalc.SYNTAX, "<arg1>", 2, 14))
+        self.assertIn("<arg1>:2:14:", str(e))
+
+    def test_evaluation_error_keeps_what_ran(self):
+        with self.assertRaises(ldscalc.LdsCalcError) as cm:
+            ldscalc.Session().run("read f32[lane]\nread f32[lane / (lane - lane)]\n", name="p.lds")
+        e = cm.exception
+        self.assertEqual((e.status, e.file, e.line), (ldscalc.EVAL, "p.lds", 2))
+        self.assertIn("division by zero", e.message)
+        self.assertEqual(e.result.accesses[0].ways, 1)
+
+    def test_bad_option(self):
+        with self.assertRaises(ldscalc.LdsCalcError) as cm:
+            ldscalc.run("read f32[lane]", arch="sm7")
+        self.assertEqual(cm.exception.status, ldscalc.USAGE)
+        self.assertIn("sm7", cm.exception.message)
+
+    def test_failed_expect_is_a_result(self):
+        r = ldscalc.run("read f32[lane * 2]\nexpect ways == 1\n")
+        self.assertEqual(r.status, ldscalc.CHECK)
+        self.assertFalse(r.expects[0]["ok"])
+
+    def test_cancelled_run_raises(self):
+        s = ldscalc.Session(max_steps=10**11, max_ops=10**14)
+        raised = []
+
+        def long_run():
+            try:
+                s.run("read f32[(lane * 2654435761 + k * k * 40503) % 1000000007 % 16384] for k in 0..10000000000")
+            except ldscalc.Cancelled as e:
+                raised.append(e)
+
+        t = threading.Thread(target=long_run)
+        t.start()
+        deadline = time.time() + 30
+        while t.is_alive() and time.time() < deadline:
+            time.sleep(0.02)
+            s.cancel()
+        t.join()
+        self.assertEqual(len(raised), 1)
+        self.assertEqual(raised[0].status, ldscalc.CANCELLED)
+
+
+class Pictures(unittest.TestCase):
+    def test_reports_and_pictures(self):
+        r = ldscalc.run("array f32 T[32][32]\nread T[lane][0]\nread T[0][lane]\n", arch="sm80")
+        self.assertIn("32-way", r.text())
+        self.assertTrue(r.markdown().startswith("#"))
+        svg = r.svg(0)
+        self.assertIn("<svg", svg)
+        self.assertEqual(r._repr_svg_(), r.svg(-1))
+        page = r._repr_html_()
+        self.assertEqual(page.count("<svg"), 2)   # a picture per access
+        self.assertIn("<table>", page)
+        with self.assertRaises(ldscalc.LdsCalcError):
+            r.render("svg")   # two pictures: one SVG cannot hold them
+
+    def test_print_output(self):
+        self.assertEqual(ldscalc.run("print 6 * 7").printed, "42\n")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

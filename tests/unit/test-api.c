@@ -1,0 +1,388 @@
+/* tests/unit/test-api.c - the public C API (src/lds-calc.h): results as
+ * data, errors as values with their place, rendering into a buffer,
+ * sessions on several threads and one session reused 10,000 times
+ * giving the same answers, cancelling from another thread, and running
+ * out of memory as an error the caller sees. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "src/lds-calc.h"
+#include "src/mem.h"
+#include "tests/unit/cunit_tap.h"
+
+static ldscalc_result *run(ldscalc_session *s, const char *program)
+{
+    return ldscalc_run(s, NULL, program, strlen(program));
+}
+
+/* The result rendered in a format (malloc'd). */
+static char *render(ldscalc_result *r, const char *format)
+{
+    size_t need = 0;
+    if (ldscalc_render(r, format, NULL, 0, &need) != LDSCALC_OK)
+        return NULL;
+    char *text = malloc(need + 1);
+    size_t again = 0;
+    if (ldscalc_render(r, format, text, need + 1, &again) != LDSCALC_OK || again != need) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void test_access_data(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    CU_ASSERT_EQUAL(ldscalc_set(s, "arch", "sm80"), LDSCALC_OK);
+    /* a column of a 32x32 f32 tile: 32 lanes on bank 0; then 4 words of
+     * column 5 (rows lane / 8), 32 words apart: one bank, 4-way, each
+     * word broadcast to 8 lanes */
+    ldscalc_result *r = run(s, "array f32 T[32][32]\nread T[lane][0]\nread T[lane / 8][5] for k in 0..3\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_PTR_NULL(ldscalc_result_error(r));
+    CU_ASSERT_EQUAL(ldscalc_result_naccesses(r), 2);
+    ldscalc_access a;
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, 0, &a), LDSCALC_OK);
+    CU_ASSERT_EQUAL(a.line, 2);
+    CU_ASSERT_EQUAL(a.column, 1);
+    CU_ASSERT_STRING_EQUAL(a.profile, "sm80");
+    CU_ASSERT_STRING_EQUAL(a.kind, "read");
+    CU_ASSERT_STRING_EQUAL(a.array, "T");
+    CU_ASSERT_EQUAL(a.width, 4);
+    CU_ASSERT_EQUAL(a.ways, 32);
+    CU_ASSERT_EQUAL(a.cycles, 32);
+    CU_ASSERT_EQUAL(a.excess, 31);
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, 1, &a), LDSCALC_OK);
+    CU_ASSERT_EQUAL(a.instructions, 3);
+    CU_ASSERT_EQUAL(a.ways, 4);
+    CU_ASSERT_EQUAL(a.cycles, 12);
+    CU_ASSERT_EQUAL(a.broadcasts, 3 * 28);   /* 28 of 32 lanes share a word with a lane before them */
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, 2, &a), LDSCALC_USAGE);
+    char buf[64];
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, 0, "excess", buf, sizeof buf), 2);
+    CU_ASSERT_STRING_EQUAL(buf, "31");
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, 0, "no_such_metric", buf, sizeof buf), -1);
+    /* one total on one profile: 32 + 12 cycles */
+    CU_ASSERT_EQUAL(ldscalc_result_ntotals(r), 1);
+    CU_ASSERT_STRING_EQUAL(ldscalc_total_profile(r, 0), "sm80");
+    CU_ASSERT_FALSE(ldscalc_total_is_global(r, 0));
+    ldscalc_total_metric(r, 0, "cycles", buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "44");
+    ldscalc_result_free(r);
+    ldscalc_close(s);
+}
+
+static void test_exact_beyond_64_bits(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    /* 2^70 instructions of a 2-way read: the metric text is exact, the
+     * uint64_t field saturates */
+    ldscalc_result *r = run(s, "read f32[lane * 2] for i in 0..(1 << 35), j in 0..(1 << 35)\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    ldscalc_access a;
+    ldscalc_result_access(r, 0, &a);
+    CU_ASSERT_EQUAL(a.instructions, UINT64_MAX);
+    CU_ASSERT_EQUAL(a.ways, 2);
+    char buf[64];
+    ldscalc_access_metric(r, 0, "excess", buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "1180591620717411303424");
+    ldscalc_result_free(r);
+    ldscalc_close(s);
+}
+
+static void test_expects_and_errors(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    ldscalc_result *r = run(s, "read f32[lane * 2]\nexpect ways == 2\nexpect cycles == 5\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_CHECK);
+    CU_ASSERT_EQUAL(ldscalc_result_nexpects(r), 2);
+    ldscalc_expect e;
+    ldscalc_result_expect(r, 1, &e);
+    CU_ASSERT_FALSE(e.ok);
+    CU_ASSERT_EQUAL(e.line, 3);
+    CU_ASSERT_STRING_EQUAL(e.actual, "2");
+    CU_ASSERT_STRING_EQUAL(e.expected, "5");
+    ldscalc_result_free(r);
+
+    /* a syntax error: nothing ran, the place is the token's */
+    r = run(s, "array f32 A[64]\nread A[lane +]\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_SYNTAX);
+    const ldscalc_error *err = ldscalc_result_error(r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_STRING_EQUAL(err->file, "<arg1>");
+    CU_ASSERT_EQUAL(err->line, 2);
+    CU_ASSERT_EQUAL(err->column, 14);
+    ldscalc_result_free(r);
+
+    /* an evaluation error: the statement before it ran */
+    const char *failing = "read f32[lane]\nread f32[lane / (lane - lane)]\n";
+    r = ldscalc_run(s, "prog.lds", failing, strlen(failing));
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_EVAL);
+    err = ldscalc_result_error(r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_STRING_EQUAL(err->file, "prog.lds");
+    CU_ASSERT_EQUAL(err->line, 2);
+    CU_ASSERT_EQUAL(ldscalc_result_naccesses(r), 2);   /* the failed one is recorded, failed */
+    ldscalc_access a;
+    ldscalc_result_access(r, 1, &a);
+    CU_ASSERT_TRUE(a.failed);
+    ldscalc_result_free(r);
+
+    /* options: refused with a message, the session unchanged */
+    CU_ASSERT_EQUAL(ldscalc_set(s, "arch", "sm7"), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_session_error(s)->message, "sm7"));
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "N=1 +"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_session_error(s)->column, 4);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "N=0..4"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "lane=3"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "frobnicate", "1"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "N=3"), LDSCALC_OK);
+    CU_ASSERT_PTR_NULL(ldscalc_session_error(s));
+    r = run(s, "read f32[lane * N]\n");
+    ldscalc_result_access(r, 0, &a);
+    CU_ASSERT_EQUAL(a.ways, 1);   /* stride 3 words: 32 distinct banks */
+    ldscalc_result_free(r);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "N=4"), LDSCALC_OK);   /* given again: replaced */
+    r = run(s, "read f32[lane * N]\n");
+    ldscalc_result_access(r, 0, &a);
+    CU_ASSERT_EQUAL(a.ways, 4);   /* stride 4 words: 8 banks, 4 lanes each */
+    ldscalc_result_free(r);
+
+    /* a file that cannot be read */
+    r = ldscalc_run_file(s, "/nonexistent/kernel.cu");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "/nonexistent/kernel.cu"));
+    ldscalc_result_free(r);
+    ldscalc_close(s);
+}
+
+static void test_render(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    ldscalc_result *r = run(s, "print 6 * 7\nread f32[lane * 2]\n");
+    CU_ASSERT_STRING_EQUAL(ldscalc_result_printed(r), "42\n");
+    char *text = render(r, "text");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "2-way, cycles 2, ideal 1, excess 1"));
+    /* a buffer too small: cut, NUL-terminated, the full length said */
+    char small[8];
+    size_t len = 0;
+    CU_ASSERT_EQUAL(ldscalc_render(r, "text", small, sizeof small, &len), LDSCALC_OK);
+    CU_ASSERT_EQUAL(len, strlen(text));
+    CU_ASSERT_EQUAL(strlen(small), sizeof small - 1);
+    CU_ASSERT_EQUAL(strncmp(small, text, sizeof small - 1), 0);
+    free(text);
+    CU_ASSERT_EQUAL(ldscalc_render(r, "yaml", NULL, 0, &len), LDSCALC_USAGE);
+    const char *formats[] = { "json", "csv", "markdown", "svg", "counters", "diagnostics", "sarif" };
+    for (unsigned i = 0; i < sizeof formats / sizeof *formats; i++) {
+        text = render(r, formats[i]);
+        CU_ASSERT(text && strlen(text) > 0);
+        free(text);
+    }
+    text = render(r, "json");
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"format\": \"" LDSCALC_JSON_FORMAT "\""));
+    free(text);
+    ldscalc_result_free(r);
+
+    /* two accesses: two pictures, which one SVG cannot hold; each alone */
+    r = run(s, "read f32[lane * 2]\nread f32[lane]\n");
+    CU_ASSERT_EQUAL(ldscalc_render(r, "svg", NULL, 0, &len), LDSCALC_USAGE);
+    char picture[65536];
+    CU_ASSERT_EQUAL(ldscalc_access_svg(r, 1, picture, sizeof picture, &len), LDSCALC_OK);
+    CU_ASSERT(len < sizeof picture);
+    CU_ASSERT_PTR_NOT_NULL(strstr(picture, "<svg"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(picture, "read f32[lane]"));
+    CU_ASSERT_EQUAL(ldscalc_access_svg(r, 2, picture, sizeof picture, &len), LDSCALC_USAGE);
+    ldscalc_close(s);
+}
+
+/* ------------------------------------------------- threads and reuse */
+
+static const char *const programs[] = {
+    "array f32 T[32][32]\nread T[lane][0]\n",
+    "set wave 64\narray half H[64][64]\nread H[lane % 16][lane / 16 * 8] as b128\n",
+    "array f32 A[1024]\nread A[(lane * 2654435761 + k * k * 40503) % 1021] for k in 0..500\n",
+    "arch gfx942\narray f32 B[64][65]\nwrite B[lane][k] for k in 0..8\n",
+};
+#define NPROGRAMS (sizeof programs / sizeof *programs)
+
+/* Each program's JSON, run alone on one session. */
+static char *reference[NPROGRAMS];
+
+static char *json_of(ldscalc_session *s, const char *program)
+{
+    ldscalc_result *r = run(s, program);
+    char *json = render(r, "json");
+    ldscalc_result_free(r);
+    return json;
+}
+
+static void make_reference(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    ldscalc_set(s, "jobs", "1");
+    for (unsigned i = 0; i < NPROGRAMS; i++)
+        if (!reference[i])
+            reference[i] = json_of(s, programs[i]);
+    ldscalc_close(s);
+}
+
+typedef struct {
+    unsigned first, rounds, mismatches;
+} thread_work;
+
+static void *thread_main(void *arg)
+{
+    thread_work *w = arg;
+    ldscalc_session *s = ldscalc_open();
+    ldscalc_set(s, "jobs", "2");   /* runs split across threads inside threads */
+    for (unsigned k = 0; k < w->rounds; k++) {
+        unsigned i = (w->first + k) % NPROGRAMS;
+        char *json = json_of(s, programs[i]);
+        w->mismatches += !json || strcmp(json, reference[i]) != 0;
+        free(json);
+    }
+    ldscalc_close(s);
+    return NULL;
+}
+
+static void test_two_threads(void)
+{
+    make_reference();
+    pthread_t t[2];
+    thread_work w[2] = { { 0, 40, 0 }, { 2, 40, 0 } };
+    for (unsigned i = 0; i < 2; i++)
+        CU_ASSERT_EQUAL_FATAL(pthread_create(&t[i], NULL, thread_main, &w[i]), 0);
+    for (unsigned i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    CU_ASSERT_EQUAL(w[0].mismatches, 0);
+    CU_ASSERT_EQUAL(w[1].mismatches, 0);
+}
+
+static void test_reuse(void)
+{
+    make_reference();
+    ldscalc_session *s = ldscalc_open();
+    unsigned mismatches = 0;
+    const char *program = programs[0];
+    for (unsigned k = 0; k < 10000; k++) {
+        ldscalc_result *r = run(s, program);
+        ldscalc_access a;
+        mismatches += ldscalc_result_access(r, 0, &a) != LDSCALC_OK || a.ways != 32 || a.excess != 31;
+        if (k % 1000 == 0) {   /* and the whole report, now and then */
+            char *json = render(r, "json");
+            mismatches += !json || strcmp(json, reference[0]) != 0;
+            free(json);
+        }
+        ldscalc_result_free(r);
+    }
+    CU_ASSERT_EQUAL(mismatches, 0);
+    ldscalc_close(s);
+}
+
+/* ------------------------------------------------------------ cancel */
+
+typedef struct {
+    ldscalc_session *s;
+    ldscalc_result *r;
+    int done;
+} long_run;
+
+static void *run_long(void *arg)
+{
+    long_run *lr = arg;
+    /* its period in k is the prime 10^9 + 7: minutes of work at the least */
+    lr->r = run(lr->s, "read f32[(lane * 2654435761 + k * k * 40503) % 1000000007 % 16384] for k in 0..10000000000\n");
+    __atomic_store_n(&lr->done, 1, __ATOMIC_SEQ_CST);
+    return NULL;
+}
+
+static void test_cancel(void)
+{
+    long_run lr = { ldscalc_open(), NULL, 0 };
+    ldscalc_set(lr.s, "max-steps", "100000000000");
+    ldscalc_set(lr.s, "max-ops", "100000000000000");
+    pthread_t t;
+    CU_ASSERT_EQUAL_FATAL(pthread_create(&t, NULL, run_long, &lr), 0);
+    /* cancel until it stops: a cancel before the run starts is forgotten */
+    struct timespec tick = { 0, 20 * 1000 * 1000 };
+    for (unsigned i = 0; i < 1500 && !__atomic_load_n(&lr.done, __ATOMIC_SEQ_CST); i++) {
+        nanosleep(&tick, NULL);
+        ldscalc_cancel(lr.s);
+    }
+    pthread_join(t, NULL);
+    CU_ASSERT_EQUAL(ldscalc_result_status(lr.r), LDSCALC_CANCELLED);
+    if (ldscalc_result_status(lr.r) != LDSCALC_CANCELLED)
+        printf("# the long run ended with %d: %s\n", ldscalc_result_status(lr.r),
+               ldscalc_result_error(lr.r) ? ldscalc_result_error(lr.r)->message : "no error");
+    /* the session runs again afterwards */
+    ldscalc_result *r = run(lr.s, "read f32[lane]\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    ldscalc_result_free(r);
+    ldscalc_result_free(lr.r);
+    ldscalc_close(lr.s);
+}
+
+/* ------------------------------------------------------ out of memory */
+
+static void test_out_of_memory(void)
+{
+    /* what a failed run leaves behind is not freed (its pointers may be
+     * half updated): leak checkers would report it */
+    const char *v = getenv("LDS_VALGRIND"), *san = getenv("LDS_SANITIZED");
+    if ((v && *v) || (san && !strcmp(san, "1"))) {
+        CU_PASS("skipped under valgrind and sanitizers (they report the abandoned memory)");
+        return;
+    }
+    unsigned failed = 0, ok = 0, wrong = 0;
+    for (unsigned long n = 1; n < 200; n += 3) {
+        ldscalc_session *s = ldscalc_open();
+        ldscalc_set(s, "jobs", "1");
+        lds_mem_fail_after(n);
+        ldscalc_result *r = run(s, programs[0]);
+        lds_mem_fail_after(0);
+        int st = ldscalc_result_status(r);
+        failed += st == LDSCALC_NO_MEMORY;
+        ok += st == LDSCALC_OK;
+        wrong += st != LDSCALC_NO_MEMORY && st != LDSCALC_OK;
+        if (st == LDSCALC_NO_MEMORY) {   /* said, and the session stays broken */
+            wrong += ldscalc_result_error(r)->status != LDSCALC_NO_MEMORY;
+            ldscalc_result *again = run(s, "read f32[lane]\n");
+            wrong += ldscalc_result_status(again) != LDSCALC_NO_MEMORY;
+            ldscalc_result_free(again);
+        }
+        ldscalc_result_free(r);
+        ldscalc_close(s);
+    }
+    CU_ASSERT(failed > 10);   /* early allocations failed the run */
+    CU_ASSERT(ok > 0);        /* late ones were never reached */
+    CU_ASSERT_EQUAL(wrong, 0);
+}
+
+static void free_reference(void)
+{
+    for (unsigned i = 0; i < NPROGRAMS; i++)
+        free(reference[i]);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite("api", NULL, NULL);
+    CU_add_test(s, "an access's numbers, metrics and totals as data", test_access_data);
+    CU_add_test(s, "metrics past 64 bits: exact text, saturated fields", test_exact_beyond_64_bits);
+    CU_add_test(s, "expects, and errors as values with their place", test_expects_and_errors);
+    CU_add_test(s, "every report format rendered into a buffer", test_render);
+    CU_add_test(s, "two sessions on two threads: the answers of one", test_two_threads);
+    CU_add_test(s, "one session reused 10,000 times: the same answer", test_reuse);
+    CU_add_test(s, "a run cancelled from another thread", test_cancel);
+    CU_add_test(s, "out of memory: an error value, never an exit", test_out_of_memory);
+    int rc = lds_cunit_tap_main();
+    free_reference();
+    return rc;
+}
