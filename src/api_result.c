@@ -161,6 +161,17 @@ int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out
     return LDSCALC_OK;
 }
 
+/* An exact integer in decimal into buf, as snprintf does. */
+static int decimal(mpz_srcptr v, char *buf, size_t size)
+{
+    char *text = mpz_get_str(NULL, 10, v);
+    int n = snprintf(buf, size, "%s", text);
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);   /* whatever allocator the process gave GMP */
+    gmp_free(text, strlen(text) + 1);
+    return n;
+}
+
 /* A metric by name into buf, as snprintf does; -1 for an unknown name. */
 static int metric_text(const lds_metrics *m, const char *name, char *buf, size_t size)
 {
@@ -171,11 +182,7 @@ static int metric_text(const lds_metrics *m, const char *name, char *buf, size_t
     mpz_t v;
     mpz_init(v);
     lds_metrics_value(m, which, v);
-    char *text = mpz_get_str(NULL, 10, v);
-    int n = snprintf(buf, size, "%s", text);
-    void (*gmp_free)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &gmp_free);
-    gmp_free(text, strlen(text) + 1);
+    int n = decimal(v, buf, size);
     mpz_clear(v);
     return n;
 }
@@ -297,12 +304,7 @@ int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char 
     const lds_suggestion *sg = suggestion(r, i);
     if (!sg || k >= sg->ncand)
         return -1;
-    char *text = mpz_get_str(NULL, 10, sg->cand[k].excess);
-    int n = snprintf(buf, size, "%s", text);
-    void (*gmp_free)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &gmp_free);
-    gmp_free(text, strlen(text) + 1);
-    return n;
+    return decimal(sg->cand[k].excess, buf, size);
 }
 
 /* ----------------------------------------------------------- rendering */

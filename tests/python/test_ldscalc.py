@@ -52,6 +52,12 @@ class SameAsCommandLine(unittest.TestCase):
         self.assertEqual(r.totals[0]["profile"], "sm80")
         self.assertEqual(r.json()["format"], ldscalc.JSON_FORMAT)
 
+    def test_suggestions(self):
+        r = ldscalc.run_file(os.path.join(SRCDIR, "examples", "suggest-transpose.lds"))
+        (sg,) = r.suggestions
+        self.assertEqual(sg["array"], "t")
+        self.assertGreater(len(sg["candidates"]), 2)
+
     def test_defines_and_big_numbers(self):
         r = ldscalc.run("read f32[lane * S] for i in 0..(1 << 40), j in 0..(1 << 40)", defines={"S": 2})
         self.assertEqual(r.accesses[0].instructions, 1 << 80)   # exact, past 64 bits

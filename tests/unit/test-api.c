@@ -160,6 +160,36 @@ static void test_expects_and_errors(void)
     ldscalc_close(s);
 }
 
+static void test_suggestions(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    /* the transpose's two column accesses are 32-way as declared; an XOR
+     * swizzle makes all three conflict-free: 3 x 32 instructions, 96 cycles */
+    ldscalc_result *r = run(s, "arch sm80\narray f32 t[32][32]\nwrite t[lane][k] for k in 0..32\n"
+                               "read t[k][lane] for k in 0..32\nread t[lane][k] for k in 0..32\nsuggest t\n");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_EQUAL_FATAL(ldscalc_result_nsuggestions(r), 1);
+    CU_ASSERT_STRING_EQUAL(ldscalc_suggestion_array(r, 0), "t");
+    CU_ASSERT_EQUAL(ldscalc_suggestion_line(r, 0), 6);
+    CU_ASSERT(ldscalc_suggestion_nlayouts(r, 0) > 2);
+    ldscalc_layout declared, best;
+    char excess[32];
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, 0, &declared), LDSCALC_OK);
+    CU_ASSERT_PTR_NULL(declared.layout);
+    CU_ASSERT_EQUAL(declared.ways, 32);
+    ldscalc_suggestion_excess(r, 0, 0, excess, sizeof excess);
+    CU_ASSERT_STRING_EQUAL(excess, "1984");   /* 992 + 0 + 992 */
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, 1, &best), LDSCALC_OK);
+    CU_ASSERT_PTR_NOT_NULL(best.layout);
+    CU_ASSERT_EQUAL(best.ways, 1);
+    CU_ASSERT_EQUAL(best.bytes, 4096);
+    ldscalc_suggestion_excess(r, 0, 1, excess, sizeof excess);
+    CU_ASSERT_STRING_EQUAL(excess, "0");
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, 100000, &best), LDSCALC_USAGE);
+    ldscalc_result_free(r);
+    ldscalc_close(s);
+}
+
 static void test_render(void)
 {
     ldscalc_session *s = ldscalc_open();
@@ -377,6 +407,7 @@ int main(void)
     CU_add_test(s, "an access's numbers, metrics and totals as data", test_access_data);
     CU_add_test(s, "metrics past 64 bits: exact text, saturated fields", test_exact_beyond_64_bits);
     CU_add_test(s, "expects, and errors as values with their place", test_expects_and_errors);
+    CU_add_test(s, "suggest's layouts, ranked, as data", test_suggestions);
     CU_add_test(s, "every report format rendered into a buffer", test_render);
     CU_add_test(s, "two sessions on two threads: the answers of one", test_two_threads);
     CU_add_test(s, "one session reused 10,000 times: the same answer", test_reuse);
