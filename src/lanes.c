@@ -29,8 +29,7 @@ static uint64_t lanes_in(uint64_t m)
     return (m * 0x0101010101010101ull) >> 56;
 }
 
-/* A built-in variable at lane l. */
-static int64_t var_at(const lds_env *env, lds_var_id v, int64_t l)
+int64_t lds_lanes_var_at(const lds_env *env, lds_var_id v, int64_t l)
 {
     int64_t tid = env->wave * (int64_t)env->wave_size + l, x = env->threads[0], y = env->threads[1];
     switch (v) {
@@ -98,7 +97,7 @@ static bool binary_at(lds_op op, int64_t a, int64_t b, int64_t *r)
 }
 
 /* CuTe's swizzle within int64 (the bounds were checked when compiled). */
-static int64_t swizzle_at(int64_t k, int64_t x)
+int64_t lds_lanes_swizzle_at(int64_t k, int64_t x)
 {
     int64_t b = k >> 16, m = (k >> 8) & 0xff, s = (int8_t)(k & 0xff);
     int64_t bits = x & ((((int64_t)1 << b) - 1) << (m + (s > 0 ? s : 0)));
@@ -206,12 +205,12 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
             for (unsigned l = 0; l < n; l++)
                 r[l] = base + l;
         } else if (!(o->deps & LDS_DEP_LANE)) {   /* the same for every lane */
-            int64_t v = var_at(env, (lds_var_id)o->k, 0);
+            int64_t v = lds_lanes_var_at(env, (lds_var_id)o->k, 0);
             for (unsigned l = 0; l < n; l++)
                 r[l] = v;
         } else {
             for (unsigned l = 0; l < n; l++)
-                r[l] = var_at(env, (lds_var_id)o->k, l);
+                r[l] = lds_lanes_var_at(env, (lds_var_id)o->k, l);
         }
         return true;
     case K_LOOP:
@@ -249,7 +248,7 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
         return true;
     case K_SWIZZLE:
         for (unsigned l = 0; l < n; l++)
-            r[l] = swizzle_at(o->k, a[l & am]);
+            r[l] = lds_lanes_swizzle_at(o->k, a[l & am]);
         return true;
     default:
         break;
@@ -339,9 +338,25 @@ static const int64_t *lane_values(lds_lanes *L, int i, unsigned n)
     return r;
 }
 
-int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
+/* Runs that go to the 128-bit tier directly once it has saved one: an
+ * index that overflowed int64 at one trip usually does at the next. */
+#define WIDE_STREAK 64
+
+/* The int64 program failed (or is skipped): the 128-bit tier, whose
+ * values replace the kept ones (the next int64 run recomputes all). */
+static bool run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
 {
-    uint64_t charge = 0, changed = changed_since(L, env) & ~LDS_DEP_LANE;
+    for (unsigned i = 0; i < L->nops; i++)
+        L->ops[i].have = 0;
+    L->ran = false;
+    return lds_lanes_run_wide(L, env, nlanes, present);
+}
+
+/* The int64 program over the lanes; false when a lane fails (an
+ * overflow, or an error the tree walker reports). */
+static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
+{
+    uint64_t changed = changed_since(L, env) & ~LDS_DEP_LANE;
     L->mask[0] = present;
     for (unsigned i = 1; i < L->nops; i++) {
         vop *o = &L->ops[i];
@@ -372,8 +387,23 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
              * for these variables: the next run recomputes everything */
             o->have = 0;
             L->ran = false;
-            return 0;
+            return false;
         }
+    }
+    return true;
+}
+
+int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
+{
+    uint64_t charge = 0;
+    if (L->wide_runs > 0) {
+        L->wide_runs--;
+        if (!run_wide(L, env, nlanes, present))
+            return 0;
+    } else if (!run_narrow(L, env, nlanes, present)) {
+        if (!run_wide(L, env, nlanes, present))
+            return 0;
+        L->wide_runs = WIDE_STREAK;
     }
     for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
         if (L->under[i])

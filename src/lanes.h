@@ -10,9 +10,11 @@
  * `?:`, && and || run their branches under lane masks, so a lane never
  * computes what the tree walker would not.
  *
- * It is exact or it declines: any overflow, division by zero, negative
- * shift, a budget that would run out, or a construct it does not compile
- * (a number beyond 64 bits, gcd, pow, ...) makes it answer "not done",
+ * It is exact or it declines.  An int64 overflow runs the instruction
+ * again in 128-bit integers (src/lanes_wide.c), whose roots must fit in
+ * int64; an overflow there too, a division by zero, a negative shift, a
+ * budget that would run out, or a construct it does not compile (a
+ * number beyond 64 bits, gcd, pow, ...) makes it answer "not done",
  * and the caller evaluates that instruction lane by lane with the tree
  * walker (src/eval.c), which gives the exact value or the exact error.
  * Every operation is charged to the run's budget as the tree walker would

@@ -376,6 +376,7 @@ void lds_lanes_free(lds_lanes *L)
     free(L->under);
     free(L->divisor);
     free(L->slot);
+    free(L->wide);
     free(L);
 }
 

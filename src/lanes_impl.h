@@ -17,6 +17,10 @@
  * worker thread's stack. */
 #define MAX_COMPILE_DEPTH 512
 
+#ifdef __SIZEOF_INT128__
+__extension__ typedef __int128 lds_wide;   /* the 128-bit tier's integers */
+#endif
+
 typedef enum {
     K_BASE,       /* the base mask */
     K_MASK_IF,    /* parent & (a != 0) */
@@ -66,12 +70,29 @@ struct lds_lanes {
     uint64_t loops_used;      /* LDS_DEP_LOOP bits any operation uses */
     lds_env last;             /* the variables at the last run */
     bool ran;
+    /* the 128-bit tier (src/lanes_wide.c): its values, made on first use,
+     * and how many runs go to it directly after it saved one */
+#ifdef __SIZEOF_INT128__
+    lds_wide (*wide)[LDS_SIM_MAX_WAVE];
+#else
+    void *wide;
+#endif
+    unsigned wide_runs;
     /* compiling */
     int *slot;                /* hash table of operations (open addressing) */
     unsigned nslots;          /* a power of two, at least twice nops */
     uint64_t total_weight;
     bool failed;
 };
+
+/* A built-in variable at lane l; CuTe's swizzle of x (src/lanes.c). */
+int64_t lds_lanes_var_at(const lds_env *env, lds_var_id v, int64_t l);
+int64_t lds_lanes_swizzle_at(int64_t k, int64_t x);
+
+/* Run the program in 128-bit integers (src/lanes_wide.c): the masks in
+ * L->mask and the roots in L->val, as lds_lanes_run leaves them; false
+ * when 128 bits overflow too, or a lane fails as in the tree walker. */
+bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present);
 
 /* Whether operation o is a / k or a % k by a constant k other than 0 and
  * -1 (one that cannot trap): divided through a multiply. */

@@ -114,6 +114,13 @@ static void test_huge_totals(void)
 }
 
 static const char *const differential[] = {
+    /* past int64 on the way, within 128 bits (the lane program's 128-bit
+     * tier), and past 128 bits (the tree walker's GMP) */
+    "read f32[(lane * k * k * k * 40503 + k) % 1000003 % 16384] for k in 99000..99300",
+    "threads 64; read f32[((tid + 1) * 4611686018427387904 * 4 + k * 7) % 4096] for k in 0..64",
+    "read f32[(((lane - 16) << 70 >> 68) + 128) % 64 + k] for k in 0..40",
+    "read f32[abs((lane - 16) * 9223372036854775807 * 3) % 997 + popcount(lane << 90) + k] for k in 0..30",
+    "read f32[((lane << 100) * (1 << 62) + k) % 4096] for k in 0..20",
     "threads 128; groups 3; read f32[(tid*3 + k*5) % 512] for k in 0..40",
     "threads 96; read f32[lane*33 + k] for k in 0..100",
     "threads 64; groups 4; array f32 t[64][33]; read t[tid % 64][k % 33] for k in 0..70",
@@ -151,6 +158,23 @@ static void test_shortcuts_and_paths(void)
         CU_ASSERT_STRING_EQUAL(a, c);
         if (strcmp(a, b) || strcmp(a, c))
             printf("# %s: shortcuts %s, enumerated %s, GMP %s\n", differential[i], a, b, c);
+    }
+}
+
+/* An index past int64 is an error on every path, the lane program's
+ * 128-bit tier included (found by the differential fuzzer: the tier read
+ * a constant under a per-lane condition at lane 0 only). */
+static void test_wide_index_error(void)
+{
+    const char *text = "arch sm80; threads 31, 2; groups 2\n"
+                       "def f(k, j) = tid.y * 3 + lane * 9223372036854775807\n"
+                       "read f16[f(k, j) * 4] if k < 7 + lane for k in 2..43, j in 0..1\n";
+    for (int path = 0; path < 3; path++) {
+        run_t r;
+        run_program(&r, text, path == 1, path == 2);
+        CU_ASSERT_EQUAL(r.rc, -1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.diag->msg, "does not fit in 64 bits (lane 1, wave 0"));
+        done(&r);
     }
 }
 
@@ -241,6 +265,7 @@ int main(void)
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
     CU_pSuite s = CU_add_suite("session", NULL, NULL);
+    CU_add_test(s, "an index past int64: an error on every path", test_wide_index_error);
     CU_add_test(s, "worked examples and seed kernels", test_worked_examples);
     CU_add_test(s, "exact totals of huge dispatches", test_huge_totals);
     CU_add_test(s, "shortcuts == enumeration, GMP == int64", test_shortcuts_and_paths);

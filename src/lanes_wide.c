@@ -1,0 +1,246 @@
+/* src/lanes_wide.c - the lane program again in 128-bit integers, for the
+ * instructions whose index overflows int64 on the way to a value that
+ * fits (lane * k*k*k % 8191): a tier between the int64 program
+ * (src/lanes.c) and the GMP tree walker, which runs only when 128 bits
+ * overflow too.
+ *
+ * It computes every operation afresh for the lanes of its mask (no
+ * values kept between instructions), with the same operators and the
+ * same failures as the int64 program: an overflow or an error (a
+ * division by zero, a cast out of range) fails the run, and the tree
+ * walker then evaluates the instruction, reporting the error as it
+ * always does.  The roots (indices, offset, address) must fit in int64;
+ * they are written to the int64 program's value arrays. */
+#include "src/lanes_impl.h"
+
+#ifdef __SIZEOF_INT128__
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/mem.h"
+
+typedef lds_wide wide;
+__extension__ typedef unsigned __int128 uwide;
+
+#define WIDE_MAX ((wide)(((uwide)1 << 127) - 1))
+#define WIDE_MIN (-WIDE_MAX - 1)
+
+/* A built-in variable at lane l (as src/lanes.c's var_at, which the
+ * int64 program shares: variables always fit in int64). */
+static wide var_at(const lds_env *env, unsigned v, unsigned l)
+{
+    return lds_lanes_var_at(env, (lds_var_id)v, l);
+}
+
+static bool binary(lds_op op, wide a, wide b, wide *r)
+{
+    switch (op) {
+    case OP_ADD: return !__builtin_add_overflow(a, b, r);
+    case OP_SUB: return !__builtin_sub_overflow(a, b, r);
+    case OP_MUL: return !__builtin_mul_overflow(a, b, r);
+    case OP_DIV:
+        if (b == 0 || (a == WIDE_MIN && b == -1))
+            return false;
+        *r = a / b;
+        return true;
+    case OP_MOD:
+        if (b == 0)
+            return false;
+        *r = b == -1 ? 0 : a % b;
+        return true;
+    case OP_AND: *r = a & b; return true;
+    case OP_OR: *r = a | b; return true;
+    case OP_XOR: *r = a ^ b; return true;
+    case OP_SHL:
+        if (b < 0)
+            return false;
+        if (a == 0) {
+            *r = 0;
+            return true;
+        }
+        return b < 127 && !__builtin_mul_overflow(a, (wide)1 << b, r);
+    case OP_SHR:
+        if (b < 0)
+            return false;
+        *r = b >= 127 ? (a < 0 ? -1 : 0) : a >= 0 ? a >> b : ~(~a >> b);
+        return true;
+    case OP_EQ: *r = a == b; return true;
+    case OP_NE: *r = a != b; return true;
+    case OP_LT: *r = a < b; return true;
+    case OP_LE: *r = a <= b; return true;
+    case OP_GT: *r = a > b; return true;
+    case OP_GE: *r = a >= b; return true;
+    default: return false;
+    }
+}
+
+static bool fits64(wide x)
+{
+    return x >= INT64_MIN && x <= INT64_MAX;
+}
+
+static unsigned popcount(wide x)
+{
+    uwide u = (uwide)x;
+    return (unsigned)(__builtin_popcountll((unsigned long long)u) + __builtin_popcountll((unsigned long long)(u >> 64)));
+}
+
+static int log2_of(wide x)
+{
+    uwide u = (uwide)x;
+    unsigned long long hi = (unsigned long long)(u >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((unsigned long long)u);
+}
+
+/* The unary kinds of one lane; false on what the tree walker reports. */
+static bool unary(const vop *o, wide x, wide *r)
+{
+    switch (o->kind) {
+    case K_UNARY:
+        if (o->op == OP_NOT)
+            *r = x == 0;
+        else if (o->op == OP_COMPL)
+            *r = ~x;
+        else if (x == WIDE_MIN)
+            return false;
+        else
+            *r = -x;
+        return true;
+    case K_ABS:
+        if (x == WIDE_MIN)
+            return false;
+        *r = x < 0 ? -x : x;
+        return true;
+    case K_POPCOUNT:
+        if (x < 0)
+            return false;
+        *r = popcount(x);
+        return true;
+    case K_LOG2:
+        if (x <= 0)
+            return false;
+        *r = log2_of(x);
+        return true;
+    case K_CAST: {   /* C integer types are 64 bits at most */
+        unsigned bits = (unsigned)(o->k / 2);
+        bool is_signed = o->k & 1;
+        if (is_signed ? x < -((wide)1 << (bits - 1)) || x >= ((wide)1 << (bits - 1)) : x < 0 || x >= ((wide)1 << bits))
+            return false;
+        *r = x;
+        return true;
+    }
+    case K_RANGE:
+        if (x < 0 || x >= o->k)
+            return false;
+        *r = x;
+        return true;
+    case K_SWIZZLE:   /* its bounds were checked for int64 values */
+        if (!fits64(x))
+            return false;
+        *r = lds_lanes_swizzle_at(o->k, (int64_t)x);
+        return true;
+    case K_MOV:
+        *r = x;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Operation o for lane l of the values v. */
+static bool one(const lds_lanes *L, const vop *o, wide (*v)[LDS_SIM_MAX_WAVE], const uint64_t *mask,
+                const lds_env *env, unsigned l, wide *r)
+{
+    unsigned la = o->a >= 0 && (L->ops[o->a].deps & LDS_DEP_LANE) ? l : 0;
+    unsigned lb = o->b >= 0 && (L->ops[o->b].deps & LDS_DEP_LANE) ? l : 0;
+    wide a = o->a >= 0 ? v[o->a][la] : 0, b = o->b >= 0 ? v[o->b][lb] : 0;
+    switch (o->kind) {
+    case K_VAR: *r = var_at(env, (unsigned)o->k, l); return true;
+    case K_LOOP: *r = env->loop[o->k]; return true;
+    case K_BINARY: return binary((lds_op)o->op, a, b, r);
+    case K_SELECT: {
+        unsigned lc = L->ops[o->c].deps & LDS_DEP_LANE ? l : 0;
+        *r = a ? b : v[o->c][lc];
+        return true;
+    }
+    case K_LAND:
+    case K_LOR:
+        *r = mask[o->c] >> l & 1 ? b != 0 : o->kind == K_LOR;
+        return true;
+    case K_MIN: *r = a < b ? a : b; return true;
+    case K_MAX: *r = a > b ? a : b; return true;
+    default: return unary(o, a, r);
+    }
+}
+
+bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
+{
+    if (!L->wide) {   /* constants hold their value in every lane, as in the int64 program */
+        L->wide = lds_xcalloc(L->nops, sizeof *L->wide);
+        for (unsigned i = 0; i < L->nops; i++)
+            for (unsigned l = 0; L->ops[i].kind == K_CONST && l < LDS_SIM_MAX_WAVE; l++)
+                L->wide[i][l] = L->ops[i].k;
+    }
+    wide (*v)[LDS_SIM_MAX_WAVE] = L->wide;
+    L->mask[0] = present;
+    for (unsigned i = 1; i < L->nops; i++) {
+        const vop *o = &L->ops[i];
+        uint64_t m = L->mask[o->mask];
+        if (o->kind == K_CONST)
+            continue;
+        bool per_lane = o->deps & LDS_DEP_LANE;
+        if (o->kind == K_MASK_IF || o->kind == K_MASK_UNLESS) {
+            uint64_t nz = 0;
+            bool a_lane = L->ops[o->a].deps & LDS_DEP_LANE;
+            for (unsigned l = 0; l < nlanes; l++)
+                nz |= (uint64_t)(v[o->a][a_lane ? l : 0] != 0) << l;
+            L->mask[i] = m & (o->kind == K_MASK_IF ? nz : ~nz);
+            continue;
+        }
+        if (m == 0)
+            continue;
+        if (!per_lane) {   /* the same for every lane: once */
+            if (!one(L, o, v, L->mask, env, 0, &v[i][0]))
+                return false;
+            continue;
+        }
+        for (unsigned l = 0; l < nlanes; l++)
+            if (m >> l & 1 && !one(L, o, v, L->mask, env, l, &v[i][l]))
+                return false;
+    }
+    /* the roots, in int64, where the int64 program keeps them */
+    int roots[LDS_MAX_DIMS + 2];
+    unsigned nroots = 0;
+    for (unsigned d = 0; d < L->nidx; d++)
+        roots[nroots++] = L->idx[d];
+    if (L->offset >= 0)
+        roots[nroots++] = L->offset;
+    if (L->addr >= 0)
+        roots[nroots++] = L->addr;
+    uint64_t active = L->mask[L->cond_mask];
+    for (unsigned k = 0; k < nroots; k++) {
+        int i = roots[k];
+        bool per_lane = L->ops[i].deps & LDS_DEP_LANE;
+        for (unsigned l = 0; l < nlanes; l++) {
+            wide x = v[i][per_lane ? l : 0];
+            if (!fits64(x)) {
+                if (active >> l & 1)
+                    return false;   /* an index past int64: the tree walker's */
+                x = 0;
+            }
+            L->val[i][l] = (int64_t)x;
+        }
+    }
+    return true;
+}
+
+#else
+
+bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
+{
+    (void)L, (void)env, (void)nlanes, (void)present;
+    return false;   /* no 128-bit integers: the tree walker */
+}
+
+#endif
