@@ -395,20 +395,22 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
 
 int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
 {
-    uint64_t charge = 0;
+    uint64_t charge = 0, per_op = LDS_COMPILED_OPS_PER_OP;
     if (L->wide_runs > 0) {
         L->wide_runs--;
         if (!run_wide(L, env, nlanes, present))
             return 0;
+        per_op = LDS_WIDE_OPS_PER_OP;
     } else if (!run_narrow(L, env, nlanes, present)) {
         if (!run_wide(L, env, nlanes, present))
             return 0;
         L->wide_runs = WIDE_STREAK;
+        per_op = LDS_WIDE_OPS_PER_OP;
     }
     for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
         if (L->under[i])
             charge += L->under[i] * lanes_in(L->mask[i]);
-    out->charge = (charge + LDS_COMPILED_OPS_PER_OP - 1) / LDS_COMPILED_OPS_PER_OP;   /* as time goes */
+    out->charge = (charge + per_op - 1) / per_op;   /* as time goes */
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)
         out->idx[d] = lane_values(L, L->idx[d], nlanes);

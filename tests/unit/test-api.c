@@ -227,6 +227,7 @@ static void test_render(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(picture, "<svg"));
     CU_ASSERT_PTR_NOT_NULL(strstr(picture, "read f32[lane]"));
     CU_ASSERT_EQUAL(ldscalc_access_svg(r, 2, picture, sizeof picture, &len), LDSCALC_USAGE);
+    ldscalc_result_free(r);
     ldscalc_close(s);
 }
 
