@@ -41,8 +41,11 @@ fi
 # the library an ASan build makes cannot be loaded into a Python that
 # was not built with it; valgrind would trace Python itself
 if [ -z "$PYTHON3" ] || [ "$LDS_SANITIZED" = 1 ]; then
-    echo "1..$tap_n # the Python module is not tested here: ${PYTHON3:+a sanitizer build}${PYTHON3:-no python3}"
-    exit $tap_failed
+    why="no python3"
+    [ -n "$PYTHON3" ] && why="a sanitizer build"
+    ok "the Python module and the notebook # SKIP $why"
+    tap_end
+    exit
 fi
 LDSCALC_LIBRARY="$builddir/.libs/libldscalc.so"
 PYTHONPATH="$srcdir/python${PYTHONPATH:+:$PYTHONPATH}"
