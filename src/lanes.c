@@ -52,49 +52,7 @@ int64_t lds_lanes_var_at(const lds_env *env, lds_var_id v, int64_t l)
     return 0;
 }
 
-/* a op b for one lane, as src/num.c's int64 path: false when the tree
- * walker would go to GMP or report an error. */
-static bool binary_at(lds_op op, int64_t a, int64_t b, int64_t *r)
-{
-    switch (op) {
-    case OP_ADD: return !__builtin_add_overflow(a, b, r);
-    case OP_SUB: return !__builtin_sub_overflow(a, b, r);
-    case OP_MUL: return !__builtin_mul_overflow(a, b, r);
-    case OP_DIV:
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return false;
-        *r = a / b;
-        return true;
-    case OP_MOD:
-        if (b == 0)
-            return false;
-        *r = b == -1 ? 0 : a % b;
-        return true;
-    case OP_AND: *r = a & b; return true;
-    case OP_OR: *r = a | b; return true;
-    case OP_XOR: *r = a ^ b; return true;
-    case OP_SHL:
-        if (b < 0)
-            return false;
-        if (a == 0) {
-            *r = 0;
-            return true;
-        }
-        return b < 63 && !__builtin_mul_overflow(a, (int64_t)1 << b, r);
-    case OP_SHR:
-        if (b < 0)
-            return false;
-        *r = b >= 63 ? (a < 0 ? -1 : 0) : a >= 0 ? a >> b : ~(~a >> b);
-        return true;
-    case OP_EQ: *r = a == b; return true;
-    case OP_NE: *r = a != b; return true;
-    case OP_LT: *r = a < b; return true;
-    case OP_LE: *r = a <= b; return true;
-    case OP_GT: *r = a > b; return true;
-    case OP_GE: *r = a >= b; return true;
-    default: return false;
-    }
-}
+LDS_LANES_DEFINE_BINARY(binary_at, int64_t, INT64_MIN, 63)
 
 /* CuTe's swizzle within int64 (the bounds were checked when compiled). */
 int64_t lds_lanes_swizzle_at(int64_t k, int64_t x)

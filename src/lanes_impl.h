@@ -21,6 +21,53 @@
 __extension__ typedef __int128 lds_wide;   /* the 128-bit tier's integers */
 #endif
 
+/* a op b for one lane in integers of type T (min: T's least value, bits:
+ * its width less the sign), as src/num.c's int64 path: false when the
+ * tree walker would go to GMP or report an error.  One definition for
+ * the int64 program (src/lanes.c) and the 128-bit tier (src/lanes_wide.c). */
+#define LDS_LANES_DEFINE_BINARY(name, T, min, bits)                                                    \
+    static bool name(lds_op op, T a, T b, T *r)                                                        \
+    {                                                                                                  \
+        switch (op) {                                                                                  \
+        case OP_ADD: return !__builtin_add_overflow(a, b, r);                                          \
+        case OP_SUB: return !__builtin_sub_overflow(a, b, r);                                          \
+        case OP_MUL: return !__builtin_mul_overflow(a, b, r);                                          \
+        case OP_DIV:                                                                                   \
+            if (b == 0 || (a == (min) && b == -1))                                                     \
+                return false;                                                                          \
+            *r = a / b;                                                                                \
+            return true;                                                                               \
+        case OP_MOD:                                                                                   \
+            if (b == 0)                                                                                \
+                return false;                                                                          \
+            *r = b == -1 ? 0 : a % b;                                                                  \
+            return true;                                                                               \
+        case OP_AND: *r = a & b; return true;                                                          \
+        case OP_OR: *r = a | b; return true;                                                           \
+        case OP_XOR: *r = a ^ b; return true;                                                          \
+        case OP_SHL:                                                                                   \
+            if (b < 0)                                                                                 \
+                return false;                                                                          \
+            if (a == 0) {                                                                              \
+                *r = 0;                                                                                \
+                return true;                                                                           \
+            }                                                                                          \
+            return b < (bits) && !__builtin_mul_overflow(a, (T)1 << b, r);                             \
+        case OP_SHR:                                                                                   \
+            if (b < 0)                                                                                 \
+                return false;                                                                          \
+            *r = b >= (bits) ? (a < 0 ? -1 : 0) : a >= 0 ? a >> b : ~(~a >> b);                        \
+            return true;                                                                               \
+        case OP_EQ: *r = a == b; return true;                                                          \
+        case OP_NE: *r = a != b; return true;                                                          \
+        case OP_LT: *r = a < b; return true;                                                           \
+        case OP_LE: *r = a <= b; return true;                                                          \
+        case OP_GT: *r = a > b; return true;                                                           \
+        case OP_GE: *r = a >= b; return true;                                                          \
+        default: return false;                                                                         \
+        }                                                                                              \
+    }
+
 typedef enum {
     K_BASE,       /* the base mask */
     K_MASK_IF,    /* parent & (a != 0) */

@@ -33,47 +33,7 @@ static wide var_at(const lds_env *env, unsigned v, unsigned l)
     return lds_lanes_var_at(env, (lds_var_id)v, l);
 }
 
-static bool binary(lds_op op, wide a, wide b, wide *r)
-{
-    switch (op) {
-    case OP_ADD: return !__builtin_add_overflow(a, b, r);
-    case OP_SUB: return !__builtin_sub_overflow(a, b, r);
-    case OP_MUL: return !__builtin_mul_overflow(a, b, r);
-    case OP_DIV:
-        if (b == 0 || (a == WIDE_MIN && b == -1))
-            return false;
-        *r = a / b;
-        return true;
-    case OP_MOD:
-        if (b == 0)
-            return false;
-        *r = b == -1 ? 0 : a % b;
-        return true;
-    case OP_AND: *r = a & b; return true;
-    case OP_OR: *r = a | b; return true;
-    case OP_XOR: *r = a ^ b; return true;
-    case OP_SHL:
-        if (b < 0)
-            return false;
-        if (a == 0) {
-            *r = 0;
-            return true;
-        }
-        return b < 127 && !__builtin_mul_overflow(a, (wide)1 << b, r);
-    case OP_SHR:
-        if (b < 0)
-            return false;
-        *r = b >= 127 ? (a < 0 ? -1 : 0) : a >= 0 ? a >> b : ~(~a >> b);
-        return true;
-    case OP_EQ: *r = a == b; return true;
-    case OP_NE: *r = a != b; return true;
-    case OP_LT: *r = a < b; return true;
-    case OP_LE: *r = a <= b; return true;
-    case OP_GT: *r = a > b; return true;
-    case OP_GE: *r = a >= b; return true;
-    default: return false;
-    }
-}
+LDS_LANES_DEFINE_BINARY(binary, wide, WIDE_MIN, 127)
 
 static bool fits64(wide x)
 {
