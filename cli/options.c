@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include "cli/options.h"
-#include "src/names.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -12,12 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/profile.h"
-#include "src/buf.h"
-#include "src/limits.h"
-#include "src/input.h"
-#include "src/mem.h"
-#include "src/report.h"
+#include "repl/alloc.h"
 
 static const char usage_text[] =
     "Usage: lds-calc [OPTION]... [PROGRAM]...\n"
@@ -137,25 +131,17 @@ static const struct option long_options[] = {
 
 static void usage_error(cli_args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* --suggest NAME: the statement `suggest NAME` after the programs, as a
- * text of its own named --suggest. */
-static void add_suggest(cli_args *a, const char *name)
+/* What was typed, echoed: a control byte as \xNN (a message must not
+ * move the terminal's cursor). */
+static void put_typed(FILE *out, const char *s)
 {
-    bool ok = *name && !(*name >= '0' && *name <= '9');
-    for (const char *c = name; *c && ok; c++)
-        ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
-    if (!ok) {
-        usage_error(a, "--suggest: expected the name of an array, not '%s'", name);
-        return;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            fprintf(out, "\\x%02x", c);
+        else
+            fputc(c, out);
     }
-    a->suggest = lds_xreallocarray(a->suggest, a->nsuggest + 1, sizeof *a->suggest);
-    lds_source *src = &a->suggest[a->nsuggest++];
-    size_t len = strlen(name) + 9;
-    src->name = lds_xstrdup("--suggest");
-    src->text = lds_xmalloc(len + 1);
-    snprintf(src->text, len + 1, "suggest %s\n", name);
-    src->len = len;
-    src->first_line = 1;
 }
 
 /* Usage errors end with the hint to --help (HACKING.md; lds-calc(1), EXIT STATUS). */
@@ -167,60 +153,52 @@ static void usage_error(cli_args *a, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fputs("lds-calc: ", stderr);
-    lds_fput_text(stderr, msg);   /* it quotes what was typed */
+    put_typed(stderr, msg);   /* it quotes what was typed */
     fputs("\nTry 'lds-calc --help' for more information.\n", stderr);
     a->done = true;
-    a->status = LDS_EXIT_USAGE;
+    a->status = LDSCALC_USAGE;
 }
 
-static int parse_count(const char *arg, uint64_t lo, uint64_t *out)
+/* The library refused an option or a file: its message as the command
+ * line prints it, with the hint to --help where the mistake is one of
+ * usage rather than of a value's text (-D, -a, --at, a file). */
+static void refused(cli_args *a, bool hint)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-' || v < lo)
-        return -1;
-    *out = v;
-    return 0;
+    const char *text = ldscalc_session_error_text(a->session);
+    if (!text) {   /* memory ran out */
+        fputs("lds-calc: out of memory\n", stderr);
+        a->status = 4;
+        a->done = true;
+        return;
+    }
+    fputs(text, stderr);
+    if (hint)
+        fputs("Try 'lds-calc --help' for more information.\n", stderr);
+    a->done = true;
+    a->status = LDSCALC_USAGE;
+}
+
+/* Set an option of the session; false (reported) if it was refused. */
+static bool set(cli_args *a, const char *option, const char *value, bool hint)
+{
+    if (ldscalc_set(a->session, option, value) == LDSCALC_OK)
+        return true;
+    refused(a, hint);
+    return false;
+}
+
+/* The message of what the library refused. */
+static const char *refusal(const cli_args *a)
+{
+    const ldscalc_error *e = ldscalc_session_error(a->session);
+    return e ? e->message : "out of memory";
 }
 
 static void arch_info(cli_args *a, const char *name)
 {
     a->done = true;
-    if (!name) {
-        for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
-            const lds_sim_profile *p = lds_sim_profile_at(i);
-            printf("%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
-                   (unsigned long long)(p->lds_bytes / 1024), p->title, p->summary);
-        }
-        printf("\nOther names (case, blanks, '-', '_' and '.' do not matter; nvcc's sm_XX, sm_XXa, sm_XXf and\n"
-               "compute_XX name the smXX profile):\n");
-        for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
-            const char *profile = lds_sim_profile_at(i)->name, *alias, *of;
-            int col = printf("  %-7s", profile), any = 0;
-            for (unsigned k = 0; (alias = lds_sim_profile_alias_at(k, &of)) != NULL; k++) {
-                if (strcmp(of, profile))
-                    continue;
-                if (any++)
-                    col += printf(",");
-                if (col + 1 + (int)strlen(alias) > 76)
-                    col = printf("\n  %-7s", "");
-                col += printf(" %s", alias);
-            }
-            if (!any)
-                printf(" -");
-            printf("\n");
-        }
-        return;
-    }
-    const lds_sim_profile *p = lds_sim_profile_find(name);
-    if (!p) {
-        char msg[512];
-        lds_unknown_profile(name, msg, sizeof msg);
-        usage_error(a, "%s", msg);
-    }
-    else
-        lds_report_arch_info(stdout, p);
+    if ((name ? ldscalc_arch_info(a->session, name) : ldscalc_list_archs(a->session)) != LDSCALC_OK)
+        usage_error(a, "%s", refusal(a));
 }
 
 static int color_wanted(const char *when, bool *out)
@@ -238,30 +216,16 @@ static int color_wanted(const char *when, bool *out)
     return 0;
 }
 
-static void add_file(cli_args *a, const char *path)
-{
-    char why[4200];
-    a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
-    if (lds_input_read(path, &a->sources[a->nsources], why, sizeof why) < 0) {
-        lds_fprint_text(stderr, "lds-calc: %s", why);
-        a->done = true;
-        a->status = LDS_EXIT_USAGE;
-        return;
-    }
-    a->nsources++;
-}
-
 /* sh's quoting of one word: 'it'\''s' */
-static void quote_word(lds_buf *b, const char *w)
+static void quote_word(FILE *b, const char *w)
 {
-    lds_buf_putc(b, ' ');
-    lds_buf_putc(b, '\'');
+    fputs(" '", b);
     for (; *w; w++)
         if (*w == '\'')
-            lds_buf_printf(b, "'\\''");
+            fputs("'\\''", b);
         else
-            lds_buf_putc(b, *w);
-    lds_buf_putc(b, '\'');
+            fputc(*w, b);
+    fputc('\'', b);
 }
 
 /* Whether long option `name` (up to '=') takes an argument. */
@@ -274,7 +238,7 @@ static bool takes_argument(const char *name, size_t len)
 }
 
 /* A -f file as run.sh, in the probe's directory, must name it. */
-static void quote_file(lds_buf *b, const char *path)
+static void quote_file(FILE *b, const char *path)
 {
     char *abs = strcmp(path, "-") ? realpath(path, NULL) : NULL;
     quote_word(b, abs ? abs : path);
@@ -286,12 +250,16 @@ static void quote_file(lds_buf *b, const char *path)
  * files made absolute. */
 static char *rerun_words(int argc, char **argv)
 {
-    lds_buf b = { 0 };
+    char *words = NULL;
+    size_t size = 0;
+    FILE *b = open_memstream(&words, &size);
+    if (!b)
+        out_of_memory();
     for (int i = 1; i < argc; i++) {
         const char *w = argv[i];
         if (!strcmp(w, "--")) {
             for (; i < argc; i++)
-                quote_word(&b, argv[i]);
+                quote_word(b, argv[i]);
             break;
         }
         if (w[0] == '-' && w[1] == '-') {
@@ -305,201 +273,115 @@ static char *rerun_words(int argc, char **argv)
             if (skip)
                 continue;
             if (file) {
-                quote_word(&b, "-f");
-                quote_file(&b, value ? value : "");
+                quote_word(b, "-f");
+                quote_file(b, value ? value : "");
                 continue;
             }
-            quote_word(&b, w);
+            quote_word(b, w);
             if (value && !attached)
-                quote_word(&b, value);
+                quote_word(b, value);
         } else if (w[0] == '-' && w[1] && strchr("faDj", w[1])) {
             const char *value = w[2] ? w + 2 : i + 1 < argc ? argv[++i] : "";
             char flag[3] = { '-', w[1], '\0' };
-            quote_word(&b, flag);
+            quote_word(b, flag);
             if (w[1] == 'f')
-                quote_file(&b, value);
+                quote_file(b, value);
             else
-                quote_word(&b, value);
+                quote_word(b, value);
         } else {
-            quote_word(&b, w);
+            quote_word(b, w);
         }
     }
-    return lds_buf_take(&b);
+    if (fclose(b) != 0)
+        out_of_memory();
+    return words;
 }
 
-/* --emit needs a directory and one run; --check-counters and --emit are
- * reports of their own, not --format's. */
-static void probe_options(cli_args *a, int argc, char **argv)
+/* After the options: they must go together; --emit's probe reruns the
+ * prediction with the same words. */
+static void check_options(cli_args *a, int argc, char **argv, bool emit)
 {
-    lds_options *o = &a->opts;
-    bool sweep = o->narchs > 1;
-    mpz_t c;
-    mpz_init(c);
-    for (unsigned i = 0; i < o->ndefines; i++) {
-        lds_define_count(&o->defines[i], c);
-        sweep |= mpz_cmp_ui(c, 1) > 0;
-    }
-    mpz_clear(c);
-    if (a->emit && o->counters_file)
-        usage_error(a, "--emit and --check-counters are two steps: emit, measure, then check");
-    else if ((a->emit || o->counters_file) && a->format_given)
-        usage_error(a, "--%s writes its own output: leave out --format", a->emit ? "emit" : "check-counters");
-    else if ((a->emit || o->counters_file) && (sweep || a->interactive))
-        usage_error(a, "--%s takes one run: no sweep, no REPL", a->emit ? "emit" : "check-counters");
-    else if (a->emit && !o->output_dir)
-        usage_error(a, "--emit needs --output=DIR: the probe is several files");
-    else if (o->counter_tolerance && !o->counters_file)
-        usage_error(a, "--tolerance goes with --check-counters");
-    if (a->done)
+    if (ldscalc_check_options(a->session) != LDSCALC_OK) {
+        usage_error(a, "%s", refusal(a));
         return;
-    if (a->emit) {
-        o->format = (lds_format)a->emit;
-        o->rerun = rerun_words(argc, argv);
-    } else if (o->counters_file) {
-        o->format = FMT_CHECK_COUNTERS;
+    }
+    if (emit) {
+        char *words = rerun_words(argc, argv);
+        set(a, "rerun", words, true);
+        free(words);
     }
 }
 
-/* --threads X[,Y[,Z]]: positive integers; the threads statement's text. */
-static void threads_option(cli_args *a, const char *arg)
+/* An option the library takes as it is: its long name, and whether a
+ * refusal earns the hint to --help. */
+static const struct {
+    int c;
+    const char *name;
+    bool hint;
+} passed[] = {
+    { 'a', "arch", false }, { 'D', "define", false }, { OPT_AT, "at", false }, { OPT_OUTPUT, "output", false },
+    { OPT_FORMAT, "format", true }, { OPT_SWEEP, "sweep", true }, { OPT_SHOW, "show", true },
+    { OPT_SUGGEST, "suggest", true }, { OPT_MAX_WAYS, "max-ways", true }, { OPT_MAX_STEPS, "max-steps", true },
+    { OPT_MAX_OPS, "max-ops", true }, { OPT_MAX_BITS, "max-bits", true }, { 'j', "jobs", true },
+    { OPT_EMIT, "emit", true }, { OPT_CHECK_COUNTERS, "check-counters", true }, { OPT_LANG, "lang", true },
+    { OPT_KERNEL, "kernel", true }, { OPT_THREADS, "threads", true }, { OPT_TOLERANCE, "tolerance", true },
+};
+
+/* The flags, on when given. */
+static const struct {
+    int c;
+    const char *name;
+} flags[] = {
+    { 'q', "quiet" }, { OPT_EXPLAIN, "explain" }, { 'i', "interactive" }, { OPT_FAIL_ON_CONFLICT, "fail-on-conflict" },
+    { OPT_GMP_ONLY, "gmp-only" }, { OPT_SHOW_LOWERED, "show-lowered" },
+};
+
+/* -a A -a B: one list, A,B (a sweep over both). */
+static void add_archs(cli_args *a, char **archs, const char *arg)
 {
-    static char text[96];
-    unsigned n = 0;
-    size_t len = 0;
-    for (const char *p = arg;; n++) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(p, &end, 10);
-        if (errno || end == p || *p == '-' || v < 1 || v > (1ull << 31) || n >= 3 || (*end && *end != ',')) {
-            usage_error(a, "--threads: expected X, X,Y or X,Y,Z (positive integers), not '%s'", arg);
-            return;
-        }
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s%llu", n ? ", " : "", v);
-        if (!*end)
-            break;
-        p = end + 1;
-    }
-    a->front.threads = text;
+    size_t len = *archs ? strlen(*archs) : 0;
+    *archs = xrealloc(*archs, len + strlen(arg) + 2);
+    snprintf(*archs + len, strlen(arg) + 2, "%s%s", len ? "," : "", arg);
+    if (ldscalc_set(a->session, "arch", *archs) != LDSCALC_OK)
+        refused(a, false);
 }
 
 /* One option. */
-static void option(cli_args *a, int c, char **argv, int argc)
+static void option(cli_args *a, int c, char **argv, int argc, char **archs)
 {
-    lds_options *o = &a->opts;
-    int v;
+    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
+        if (passed[i].c == c) {
+            if (c == 'a')
+                add_archs(a, archs, optarg);
+            else if (!set(a, passed[i].name, optarg, passed[i].hint) && c == OPT_AT)
+                a->done = false;   /* --at: the status says it; the rest is still read */
+            return;
+        }
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (flags[i].c == c) {
+            set(a, flags[i].name, "on", true);
+            a->interactive |= c == 'i';
+            a->quiet |= c == 'q';
+            a->show_lowered |= c == OPT_SHOW_LOWERED;
+            return;
+        }
+    bool color;
     switch (c) {
-    case 'f': add_file(a, optarg); break;
-    case 'a':
-        if (lds_options_add_archs(o, optarg) < 0) {
-            lds_options_print_error(o, stderr);
-            a->done = true;
-            a->status = LDS_EXIT_USAGE;
-        }
-        break;
-    case OPT_SWEEP:
-        if (!strcmp(optarg, "table") || !strcmp(optarg, "reports"))
-            o->sweep_reports = !strcmp(optarg, "reports");
+    case 'f':
+        if (ldscalc_add_file(a->session, optarg) == LDSCALC_OK)
+            a->nsources++;
         else
-            usage_error(a, "--sweep: expected table or reports, not '%s'", optarg);
+            refused(a, false);
         break;
-    case OPT_GROUP_DIGITS:
-        o->group_digits = optarg ? optarg : ",";
-        break;
-    case 'D':
-        if (lds_options_add_define(o, optarg) < 0) {
-            lds_options_print_error(o, stderr);
-            a->done = true;
-            a->status = LDS_EXIT_USAGE;
-        }
-        break;
-    case OPT_FORMAT:
-        if ((v = lds_format_lookup(optarg)) < 0)
-            usage_error(a, "--format: expected text, json, csv, svg, markdown, counters, diagnostics or sarif, "
-                           "not '%s'", optarg);
-        else
-            o->format = (lds_format)v;
-        a->format_given = true;
-        break;
-    case OPT_SHOW:
-        if (!strcmp(optarg, "summary")) o->show = SHOW_SUMMARY;
-        else if (!strcmp(optarg, "phases")) o->show = SHOW_PHASES;
-        else if (!strcmp(optarg, "lanes")) o->show = SHOW_LANES;
-        else if (!strcmp(optarg, "grid")) o->show = SHOW_GRID;
-        else usage_error(a, "--show: expected summary, phases, lanes or grid, not '%s'", optarg);
-        break;
-    case OPT_AT:
-        if (lds_options_add_at(o, optarg) < 0) {
-            lds_options_print_error(o, stderr);
-            a->status = LDS_EXIT_USAGE;
-        }
-        break;
-    case 'q': o->quiet = true; break;
-    case OPT_EXPLAIN: o->explain = true; break;
-    case OPT_SUGGEST: add_suggest(a, optarg); break;
-    case OPT_OUTPUT:
-        if (mkdir(optarg, 0777) != 0 && errno != EEXIST) {
-            lds_fprint_text(stderr, "lds-calc: --output %s: %s", optarg, strerror(errno));
-            a->done = true;
-            a->status = LDS_EXIT_USAGE;
-        }
-        o->output_dir = optarg;
-        break;
-    case 'i': a->interactive = true; break;
-    case OPT_FAIL_ON_CONFLICT: o->fail_on_conflict = true; break;
-    case OPT_MAX_WAYS:
-        if (parse_count(optarg, 1, &o->max_ways) < 0)
-            usage_error(a, "--max-ways: expected a positive integer, not '%s'", optarg);
-        break;
-    case OPT_MAX_STEPS:
-        if (parse_count(optarg, 1, &o->max_steps) < 0)
-            usage_error(a, "--max-steps: expected a positive integer, not '%s'", optarg);
-        break;
-    case OPT_MAX_OPS:
-        if (parse_count(optarg, 1, &o->max_ops) < 0)
-            usage_error(a, "--max-ops: expected a positive integer, not '%s'", optarg);
-        break;
-    case OPT_MAX_BITS: {
-        uint64_t bits;
-        if (parse_count(optarg, 64, &bits) < 0 || bits > LDS_MAX_MAX_BITS)
-            usage_error(a, "--max-bits: expected an integer in 64..16777216, not '%s'", optarg);
-        else
-            o->max_bits = (unsigned long)bits;
-        break;
-    }
-    case 'j': {
-        uint64_t n;
-        if (parse_count(optarg, 1, &n) < 0 || n > LDS_MAX_JOBS)
-            usage_error(a, "--jobs: expected an integer in 1..%d, not '%s'", LDS_MAX_JOBS, optarg);
-        else
-            o->jobs = (unsigned)n;
-        break;
-    }
+    case OPT_GROUP_DIGITS: set(a, "group-digits", optarg ? optarg : ",", true); break;
     case OPT_ARCH_INFO:
         arch_info(a, optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : NULL);
         break;
     case OPT_COLOR:
-        if (color_wanted(optarg, &o->color) < 0)
+        if (color_wanted(optarg, &color) < 0)
             usage_error(a, "--color: expected auto, always or never, not '%s'", optarg);
-        break;
-    case OPT_GMP_ONLY: o->force_big = true; break;
-    case OPT_EMIT:
-        if (!strcmp(optarg, "cuda") || !strcmp(optarg, "hip"))
-            a->emit = optarg[0] == 'c' ? FMT_PROBE_CUDA : FMT_PROBE_HIP;
         else
-            usage_error(a, "--emit: expected cuda or hip, not '%s'", optarg);
-        break;
-    case OPT_CHECK_COUNTERS: o->counters_file = optarg; break;
-    case OPT_LANG:
-        if (!lds_lang_lookup(optarg, &a->front.lang))
-            usage_error(a, "--lang: expected cuda, hip, hlsl, glsl or lds, not '%s'", optarg);
-        a->front.lang_given = true;
-        break;
-    case OPT_KERNEL: a->front.kernel = optarg; break;
-    case OPT_THREADS: threads_option(a, optarg); break;
-    case OPT_SHOW_LOWERED: a->show_lowered = true; break;
-    case OPT_TOLERANCE:
-        if (parse_count(optarg, 0, &o->counter_tolerance) < 0)
-            usage_error(a, "--tolerance: expected a whole number, not '%s'", optarg);
+            set(a, "color", color ? "on" : "off", true);
         break;
     case 'h':
         fputs(usage_text, stdout);
@@ -526,63 +408,42 @@ static void option(cli_args *a, int c, char **argv, int argc)
 void cli_parse(int argc, char **argv, cli_args *a)
 {
     int c;
+    bool color, emit = false;
+    char *archs = NULL;
     memset(a, 0, sizeof *a);
-    lds_options_init(&a->opts);
-    color_wanted("auto", &a->opts.color);
+    a->session = ldscalc_open();
+    if (!a->session || ldscalc_stream(a->session, stdout, stderr) != LDSCALC_OK)
+        out_of_memory();
+    color_wanted("auto", &color);
+    set(a, "color", color ? "on" : "off", true);
     opterr = 0;   /* getopt's own messages name an absolute argv[0] */
-    /* the program arguments come first, then the -f files: collect the
-     * files aside and put them after */
-    lds_source *files = NULL;
-    unsigned nfiles = 0;
     while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:j:qihV", long_options, NULL)) != -1) {
-        unsigned before = a->nsources;
-        option(a, c, argv, argc);
-        if (a->nsources > before) {   /* a -f file: keep it aside */
-            files = lds_xreallocarray(files, nfiles + 1, sizeof *files);
-            files[nfiles++] = a->sources[--a->nsources];
-        }
+        emit |= c == OPT_EMIT;
+        option(a, c, argv, argc, &archs);
     }
-    if (a->opts.nat && a->opts.show < 0)   /* --at names an instruction to show: a grid unless told */
-        a->opts.show = SHOW_GRID;
-    if (!a->done)
-        probe_options(a, argc, argv);
+    free(archs);
+    if (!a->done && a->status == LDSCALC_OK)
+        check_options(a, argc, argv, emit);
+    /* the program arguments run before the -f files (the library's order) */
     for (int i = optind; !a->done && i < argc; i++) {
         char name[32];
         snprintf(name, sizeof name, "<arg%d>", i - optind + 1);
-        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
-        lds_source *src = &a->sources[a->nsources++];
-        src->name = lds_xstrdup(name);
-        src->text = lds_xstrdup(argv[i]);
-        src->len = strlen(argv[i]);
-        src->first_line = 1;
+        if (ldscalc_add_program(a->session, name, argv[i], strlen(argv[i])) != LDSCALC_OK)
+            out_of_memory();
+        a->nsources++;
     }
-    for (unsigned i = 0; i < nfiles; i++) {
-        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
-        a->sources[a->nsources++] = files[i];
-    }
-    free(files);
     if (!a->done && a->nsources == 0 && !a->interactive) {
-        if (isatty(STDIN_FILENO))
+        if (isatty(STDIN_FILENO)) {
             a->interactive = true;
-        else
-            add_file(a, "-");
+            set(a, "interactive", "on", true);
+        } else if (ldscalc_add_file(a->session, "-") != LDSCALC_OK) {
+            refused(a, false);
+        }
     }
-    for (unsigned i = 0; i < a->nsuggest; i++) {   /* after every program */
-        a->sources = lds_xreallocarray(a->sources, a->nsources + 1, sizeof *a->sources);
-        a->sources[a->nsources++] = a->suggest[i];
-    }
-    free(a->suggest);
-    a->suggest = NULL;
-    a->nsuggest = 0;
 }
 
 void cli_args_free(cli_args *a)
 {
-    for (unsigned i = 0; i < a->nsources; i++)
-        lds_input_free(&a->sources[i]);
-    free(a->sources);
-    for (unsigned i = 0; i < a->nsuggest; i++)   /* left when parsing stopped early */
-        lds_input_free(&a->suggest[i]);
-    free(a->suggest);
-    lds_options_free(&a->opts);
+    ldscalc_close(a->session);
+    a->session = NULL;
 }

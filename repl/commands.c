@@ -6,27 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/explain.h"
-#include "src/input.h"
-#include "src/mem.h"
-#include "src/report.h"
+#include "repl/alloc.h"
 
 int repl_run_input(repl *r, const char *name, unsigned first_line, const char *text, size_t len)
 {
-    int st = lds_runner_run_text(r->runner, r->session, name, first_line, text, len);
+    int st = ldscalc_input(r->session, name, first_line, text, len);
     /* at a terminal a mistake is part of the conversation; a script fed
      * on standard input fails as the command line would */
-    bool counts = r->interactive ? st == LDS_EXIT_CHECK || st == LDS_EXIT_USAGE : true;
-    if (st == LDS_EXIT_INTERRUPTED && !r->interactive)
+    bool counts = r->interactive ? st == LDSCALC_CHECK || st == LDSCALC_USAGE : true;
+    if (st == LDSCALC_CANCELLED && !r->interactive)
         r->quit = true;   /* a script fed on standard input stops, as the command line does */
+    if (st == LDSCALC_NO_MEMORY) {   /* the session is broken: nothing more can run */
+        counts = true;
+        r->quit = true;
+    }
     if (counts && st > r->status)
         r->status = st;
-    if (st != LDS_EXIT_SYNTAX && st != LDS_EXIT_EVAL && st != LDS_EXIT_INTERRUPTED) {
+    if (st != LDSCALC_SYNTAX && st != LDSCALC_EVAL && st != LDSCALC_CANCELLED && st != LDSCALC_NO_MEMORY) {
         if (r->nsaved == r->capsaved) {
             r->capsaved = r->capsaved ? r->capsaved * 2 : 32;
-            r->saved = lds_xreallocarray(r->saved, r->capsaved, sizeof *r->saved);
+            r->saved = xreallocarray(r->saved, r->capsaved, sizeof *r->saved);
         }
-        r->saved[r->nsaved++] = lds_xstrndup(text, len);
+        r->saved[r->nsaved++] = xstrndup(text, len);
     }
     return st;
 }
@@ -54,7 +55,7 @@ static void cmd_help(repl *r, const char *arg)
 static void cmd_arch(repl *r, const char *arg)
 {
     if (!arg) {
-        lds_report_arch_info(stdout, lds_session_profile(r->session));
+        ldscalc_arch_info(r->session, NULL);
         return;
     }
     char buf[256];
@@ -89,34 +90,30 @@ static void cmd_suggest(repl *r, const char *arg)
 
 static void cmd_format(repl *r, const char *arg)
 {
-    int f = lds_format_lookup(arg);
-    if (f < 0) {
+    if (ldscalc_set(r->session, "format", arg) != LDSCALC_OK)
         fprintf(stderr, "error: :format: expected text, json, csv, svg or markdown, not '%s'\n", arg);
-        return;
-    }
-    r->opts.format = (lds_format)f;
-    lds_runner_set_format(r->runner, r->session, (lds_format)f);
 }
 
 static void cmd_vars(repl *r, const char *arg)
 {
     (void)arg;
-    lds_session_describe(r->session, stdout);
+    ldscalc_describe(r->session);
 }
 
 static void cmd_load(repl *r, const char *arg)
 {
-    lds_source src;
-    char why[4200];
-    if (lds_input_read(arg, &src, why, sizeof why) < 0) {
-        fprintf(stderr, "error: %s\n", why);
-        if (r->status < LDS_EXIT_USAGE)
-            r->status = LDS_EXIT_USAGE;
+    size_t len;
+    char *text = ldscalc_read_file(r->session, arg, &len);
+    if (!text) {
+        const ldscalc_error *e = ldscalc_session_error(r->session);
+        fprintf(stderr, "error: %s\n", e ? e->message : "out of memory");
+        if (r->status < LDSCALC_USAGE)
+            r->status = LDSCALC_USAGE;
         return;
     }
     /* diagnostics name the file */
-    repl_run_input(r, arg, 1, src.text, src.len);
-    lds_input_free(&src);
+    repl_run_input(r, arg, 1, text, len);
+    free(text);
 }
 
 static void cmd_save(repl *r, const char *arg)
@@ -139,8 +136,7 @@ static void cmd_save(repl *r, const char *arg)
 static void cmd_reset(repl *r, const char *arg)
 {
     (void)arg;
-    lds_session_close(r->session);
-    r->session = lds_runner_open(r->runner, NULL, NULL);
+    ldscalc_reset(r->session);
     for (size_t i = 0; i < r->nsaved; i++)
         free(r->saved[i]);
     r->nsaved = 0;

@@ -6,13 +6,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "src/run.h"
-#include "src/session.h"
+#include "src/lds-calc.h"
 
 typedef struct {
-    lds_options opts;         /* a copy: :format changes it */
-    lds_runner *runner;
-    lds_session *session;
+    ldscalc_session *session; /* streaming, with a live session */
     char **saved;             /* inputs that ran without error, for :save */
     size_t nsaved, capsaved;
     int status;               /* the worst exit status so far */

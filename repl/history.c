@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/mem.h"
+#include "repl/alloc.h"
 
 /* Decode an escaped line in place. */
 static void unescape(char *s)
@@ -40,7 +40,7 @@ static void write_escaped(FILE *f, const char *entry)
 static void trim(const char *path, char **lines, size_t n, size_t keep)
 {
     size_t len = strlen(path) + 5;
-    char *tmp = lds_xmalloc(len);
+    char *tmp = xmalloc(len);
     snprintf(tmp, len, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (f) {
@@ -69,9 +69,9 @@ void lds_history_load(const char *path, void (*add)(const char *entry))
             continue;   /* blank, or not text */
         if (n == cap) {
             cap = cap ? cap * 2 : 256;
-            lines = lds_xreallocarray(lines, cap, sizeof *lines);
+            lines = xreallocarray(lines, cap, sizeof *lines);
         }
-        lines[n++] = lds_xstrdup(line);
+        lines[n++] = xstrdup(line);
     }
     free(line);
     fclose(f);

@@ -13,13 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "repl/alloc.h"
 #include "repl/commands.h"
 #include "repl/lineedit.h"
-#include "src/explain.h"
-#include "src/names.h"
-#include "src/interrupt.h"
-#include "src/mem.h"
-#include "src/parser.h"
 
 /* Words offered by Tab, by where the word is: a statement's first word,
  * the argument of arch/show/rules/set, or a word inside an expression. */
@@ -31,14 +27,14 @@ static const char *const rules_words[] = { "seed", "calibrated", NULL };
 
 /* Ctrl-C abandons the input being typed, not the session. */
 static volatile sig_atomic_t interrupted;
-static lds_cancel *statement_token;   /* the command line's, current on this thread */
+static ldscalc_session *running;   /* the session a statement may be running in */
 
 static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
-    if (statement_token)
-        lds_cancel_request(statement_token);   /* and the statement running, if any */
+    if (running)
+        ldscalc_cancel(running);   /* and the statement running, if any (the next starts afresh) */
 }
 
 /* The word before the one being completed, if the statement has one. */
@@ -69,33 +65,42 @@ static const char *list_at(const char *const *list, unsigned *i)
     return NULL;
 }
 
+/* Word i of one of the library's lists, or NULL with i less its length. */
+static const char *words_at(const ldscalc_session *s, ldscalc_words list, unsigned *i)
+{
+    const char *w;
+    unsigned k = 0;
+    for (; (w = ldscalc_word(s, list, k)) != NULL; k++)
+        if (k == *i)
+            return w;
+    *i -= k;
+    return NULL;
+}
+
 static const char *completion_word(void *ctx, const char *before, unsigned i)
 {
     repl *r = ctx;
     const char *w;
-    if (after_word(before, "arch")) {   /* profiles, then their other names */
-        if (i < lds_sim_profile_count())
-            return lds_sim_profile_at(i)->name;
-        return lds_sim_profile_alias_at(i - lds_sim_profile_count(), NULL);
-    }
+    if (after_word(before, "arch"))   /* profiles, then their other names */
+        return words_at(r->session, LDSCALC_WORDS_PROFILES, &i);
     if (after_word(before, "show"))
-        return list_at(lds_show_names, &i);
+        return words_at(r->session, LDSCALC_WORDS_SHOW, &i);
     if (after_word(before, "rules"))
         return list_at(rules_words, &i);
     if (after_word(before, "set"))
-        return list_at(lds_setting_names, &i);
+        return words_at(r->session, LDSCALC_WORDS_SETTINGS, &i);
     if (at_statement_start(before)) {   /* statements, commands, arrays (a bare read) */
-        if ((w = list_at(lds_statement_words, &i)) != NULL)
+        if ((w = words_at(r->session, LDSCALC_WORDS_STATEMENTS, &i)) != NULL)
             return w;
         if (!before[strspn(before, " \t")])
             for (unsigned k = 0; repl_commands[k].name; k++)
                 if (i-- == 0)
                     return repl_commands[k].name;
-        return lds_session_array_at(r->session, i);
+        return ldscalc_word(r->session, LDSCALC_WORDS_ARRAYS, i);
     }
     if ((w = list_at(expression_words, &i)) != NULL)
         return w;
-    return lds_session_name_at(r->session, i);
+    return ldscalc_word(r->session, LDSCALC_WORDS_NAMES, i);
 }
 
 /* $XDG_STATE_HOME/lds-calc/history, else ~/.local/state/lds-calc/history */
@@ -118,16 +123,17 @@ static char *history_path(void)
         }
     mkdir(dir, 0700);
     size_t n = strlen(dir) + sizeof "/history";
-    char *path = lds_xmalloc(n);
+    char *path = xmalloc(n);
     snprintf(path, n, "%s/history", dir);
     return path;
 }
 
 static void banner(const repl *r)
 {
-    const lds_sim_profile *p = lds_session_profile(r->session);
+    unsigned banks, wave;
+    const char *name = ldscalc_current_arch(r->session, &banks, &wave);
     fprintf(stderr, "lds-calc %s - profile %s (%u banks, wave%u). :help for help, Ctrl-D to quit.\n", PACKAGE_VERSION,
-            p->name, p->banks, p->wave);
+            name, banks, wave);
 }
 
 /* A complete input, which began at line `first`: run it, or explain the
@@ -135,16 +141,10 @@ static void banner(const repl *r)
 static void input(repl *r, unsigned first, const char *text)
 {
     const char *t = text + strspn(text, " \t");
-    lds_source src = { (char *)"<stdin>", (char *)text, strlen(text), first, NULL, NULL };
     if (!*t)
         return;
-    if (lds_parse_is_lone(&src, S_EXPLAIN)) {   /* explain; and explain # why, too */
-        const lds_access_result *a = lds_session_last_completed(r->session);
-        if (a) {
-            lds_explain_access(stdout, a, "  - ");
-            return;
-        }
-    }
+    if (ldscalc_input_explain(r->session, text, strlen(text)))   /* explain; and explain # why, too */
+        return;
     repl_run_input(r, "<stdin>", first, text, strlen(text));
 }
 
@@ -169,10 +169,8 @@ static void loop(repl *r)
     char *pending = NULL;
     size_t plen = 0;
     unsigned first = 0;   /* the line the pending input began at */
-    while (!r->quit && !lds_reporter_out_failed(lds_runner_reporter(r->runner))) {
+    while (!r->quit && !ldscalc_output_failed(r->session)) {
         interrupted = 0;
-        if (statement_token)
-            lds_cancel_clear(statement_token);
         errno = 0;
         char *line = lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
         if (interrupted) {   /* drop the line and any unfinished input */
@@ -208,7 +206,7 @@ static void loop(repl *r)
             break;
         }
         if (!pending && bare_command(line)) {   /* help, quit, exit: as :help, :quit */
-            char *cmd = lds_xmalloc(strlen(line) + 2);
+            char *cmd = xmalloc(strlen(line) + 2);
             snprintf(cmd, strlen(line) + 2, ":%s", line + strspn(line, " \t"));
             lds_le_add_history(line);
             repl_command_line(r, cmd);
@@ -225,14 +223,13 @@ static void loop(repl *r)
         size_t ll = strlen(line);
         if (!pending)
             first = r->line;
-        pending = lds_xrealloc(pending, plen + ll + 2);
+        pending = xrealloc(pending, plen + ll + 2);
         memcpy(pending + plen, line, ll);
         plen += ll;
         pending[plen++] = '\n';
         pending[plen] = '\0';
         free(line);
-        lds_source probe = { (char *)"<stdin>", pending, plen, first, NULL, NULL };
-        if (lds_parse_incomplete(&probe, lds_session_parse_ctx(r->session)))
+        if (ldscalc_input_incomplete(r->session, pending, plen))
             continue;
         pending[plen - 1] = '\0';
         lds_le_add_history(pending);
@@ -244,40 +241,32 @@ static void loop(repl *r)
     free(pending);
 }
 
-int lds_repl_main(const lds_options *o, lds_program *const *progs, unsigned nprogs)
+int lds_repl_main(ldscalc_session *s, bool quiet)
 {
     repl r;
     memset(&r, 0, sizeof r);
-    r.opts = *o;
+    r.session = s;
     r.interactive = isatty(STDIN_FILENO);
-    statement_token = lds_cancel_current();
-    const lds_source **sources = lds_xcalloc(nprogs ? nprogs : 1, sizeof *sources);
-    for (unsigned i = 0; i < nprogs; i++)
-        sources[i] = progs[i]->src;
-    r.runner = lds_runner_new(&r.opts, sources, nprogs);
-    lds_runner_repl(r.runner);
-    r.session = lds_runner_open(r.runner, NULL, NULL);
-    if (nprogs)
-        r.status = lds_runner_run_programs(r.runner, r.session, progs, nprogs);
+    r.status = ldscalc_stream_run(s);   /* the programs given, into the live session */
+    if (!ldscalc_live(s))   /* one did not lower or parse: nothing ran, no REPL */
+        return r.status;
     char *hist = r.interactive ? history_path() : NULL;
     lds_le_init(hist, completion_word, &r, &interrupted, r.interactive);
     free(hist);
-    if (!o->quiet && r.interactive)
+    if (!quiet && r.interactive)
         banner(&r);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;   /* no SA_RESTART: a read in progress returns */
     sigemptyset(&sa.sa_mask);
+    running = s;
     sigaction(SIGINT, &sa, NULL);
     loop(&r);
-    lds_reporter_finish(lds_runner_reporter(r.runner));
-    if (lds_le_finish() < 0 && !o->quiet)
+    ldscalc_stream_end(s);
+    if (lds_le_finish() < 0 && !quiet)
         fprintf(stderr, "lds-calc: could not save the history\n");
     for (size_t i = 0; i < r.nsaved; i++)
         free(r.saved[i]);
     free(r.saved);
-    lds_session_close(r.session);
-    lds_runner_free(r.runner);
-    free(sources);
     return r.status;
 }

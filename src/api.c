@@ -1,5 +1,5 @@
-/* src/api.c - the public C API (src/lds-calc.h): sessions, their
- * options, and runs.  A run opens a library session (src/session.h) of
+/* src/api.c - the public C API (src/lds-calc.h): sessions and runs
+ * (options: src/api_options.c; streaming: src/api_stream.c).  A run opens a library session (src/session.h) of
  * its own, which the result keeps: its records are the result's data,
  * and a report in any format is rendered from them later
  * (src/api_result.c).  Every entry point sets this thread's cancel token
@@ -44,10 +44,17 @@ void ldscalc_close(ldscalc_session *s)
 {
     if (!s)
         return;
+    lds_api_stream_free(s);
+    lds_api_sources_free(&s->texts);
+    lds_api_sources_free(&s->files);
+    lds_api_sources_free(&s->suggest);
     lds_options_free(&s->opts);
-    free(s->arch);
     free(s->kernel);
     free(s->threads);
+    free(s->output_dir);
+    free(s->group_digits);
+    free(s->counters_file);
+    free(s->error_text);
     free(s);
 }
 
@@ -61,151 +68,23 @@ const ldscalc_error *ldscalc_session_error(const ldscalc_session *s)
     return s->error.message ? &s->error : NULL;
 }
 
-static int option_error(ldscalc_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int option_error(ldscalc_session *s, const char *fmt, ...)
+const char *ldscalc_session_error_text(const ldscalc_session *s)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(s->error_msg, sizeof s->error_msg, fmt, ap);
-    va_end(ap);
-    s->error.status = LDSCALC_USAGE;
-    s->error.file = NULL;
-    s->error.line = s->error.column = 0;
-    s->error.message = s->error_msg;
-    return LDSCALC_USAGE;
-}
-
-/* A -D the library parsed: its error, placed in the option's text. */
-static int define_error(ldscalc_session *s)
-{
-    const lds_diag *d = &s->opts.error;
-    snprintf(s->error_msg, sizeof s->error_msg, "%s", d->msg);
-    snprintf(s->error_file, sizeof s->error_file, "%s", s->opts.error_file);
-    s->error.status = LDSCALC_USAGE;
-    s->error.file = s->error_file[0] ? s->error_file : NULL;
-    s->error.line = d->loc.line;
-    s->error.column = d->loc.col;
-    s->error.message = s->error_msg;
-    return LDSCALC_USAGE;
-}
-
-static int set_count(ldscalc_session *s, const char *option, const char *value, uint64_t max, uint64_t *out)
-{
-    char *end;
-    if (value[0] < '0' || value[0] > '9')
-        return option_error(s, "%s: expected a number, not '%s'", option, value);
-    unsigned long long v = strtoull(value, &end, 10);
-    if (*end || v > max)
-        return option_error(s, "%s: expected a number in range, not '%s'", option, value);
-    *out = v;
-    return LDSCALC_OK;
-}
-
-static int set_define(ldscalc_session *s, const char *value)
-{
-    unsigned before = s->opts.ndefines;
-    if (lds_options_add_define(&s->opts, value) < 0) {
-        /* the half-made define is the options' to free: drop it now */
-        lds_options_drop_defines(&s->opts, before);
-        return define_error(s);
-    }
-    lds_define *d = &s->opts.defines[before];
-    mpz_t n;
-    mpz_init(n);
-    lds_define_count(d, n);
-    int one = mpz_cmp_ui(n, 1) == 0;
-    mpz_clear(n);
-    if (!one) {
-        option_error(s, "define %s: one value (run once per value to sweep it)", d->name);
-        lds_options_drop_defines(&s->opts, before);
-        return LDSCALC_USAGE;
-    }
-    for (unsigned i = 0; i < before; i++)
-        if (!strcmp(s->opts.defines[i].name, s->opts.defines[before].name)) {   /* given again: replaced */
-            lds_options_remove_define(&s->opts, i);
-            break;
-        }
-    return LDSCALC_OK;
-}
-
-static int replace(char **field, const char *value)
-{
-    char *copy = strdup(value);
-    if (!copy)
-        return LDSCALC_NO_MEMORY;
-    free(*field);
-    *field = copy;
-    return LDSCALC_OK;
-}
-
-static int set_option(ldscalc_session *s, const char *option, const char *value)
-{
-    uint64_t v;
-    lds_show show;
-    if (!strcmp(option, "arch")) {
-        if (!lds_sim_profile_find(value)) {
-            char msg[sizeof s->error_msg];
-            lds_unknown_profile(value, msg, sizeof msg);
-            return option_error(s, "%s", msg);
-        }
-        return replace(&s->arch, value);
-    }
-    if (!strcmp(option, "define"))
-        return set_define(s, value);
-    if (!strcmp(option, "max-steps") || !strcmp(option, "max-ops")) {
-        int rc = set_count(s, option, value, UINT64_MAX, &v);
-        if (rc == LDSCALC_OK)
-            *(option[4] == 's' ? &s->opts.max_steps : &s->opts.max_ops) = v;
-        return rc;
-    }
-    if (!strcmp(option, "max-bits")) {
-        int rc = set_count(s, option, value, LDS_MAX_MAX_BITS, &v);
-        if (rc == LDSCALC_OK && v < 64)
-            return option_error(s, "%s: expected an integer in 64..16777216, not '%s'", option, value);
-        if (rc == LDSCALC_OK)
-            s->opts.max_bits = (unsigned long)v;
-        return rc;
-    }
-    if (!strcmp(option, "jobs")) {
-        int rc = set_count(s, option, value, LDS_MAX_JOBS, &v);
-        if (rc == LDSCALC_OK)
-            s->opts.jobs = (unsigned)v;
-        return rc;
-    }
-    if (!strcmp(option, "show")) {
-        if (!lds_show_lookup(value, &show))
-            return option_error(s, "%s: expected summary, phases, lanes or grid, not '%s'", option, value);
-        s->opts.show = (int)show;
-        return LDSCALC_OK;
-    }
-    if (!strcmp(option, "explain")) {
-        if (strcmp(value, "on") && strcmp(value, "off"))
-            return option_error(s, "%s: expected on or off, not '%s'", option, value);
-        s->opts.explain = !strcmp(value, "on");
-        return LDSCALC_OK;
-    }
-    if (!strcmp(option, "lang")) {
-        if (!lds_lang_lookup(value, &s->front.lang))
-            return option_error(s, "%s: expected cu, hip, hlsl, comp or glsl, not '%s'", option, value);
-        s->front.lang_given = true;
-        return LDSCALC_OK;
-    }
-    if (!strcmp(option, "kernel"))
-        return replace(&s->kernel, value);
-    if (!strcmp(option, "threads"))
-        return replace(&s->threads, value);
-    return option_error(s, "unknown option '%s'", option);
+    return s->error.message ? s->error_text : NULL;
 }
 
 int ldscalc_set(ldscalc_session *s, const char *option, const char *value)
 {
     if (!option || !value)
-        return option_error(s, "an option and its value are wanted");
+        return lds_api_usage(s, "an option and its value are wanted");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    int rc = set_option(s, option, value);
+    int rc = lds_api_set_option(s, option, value);
     LDS_API_UNGUARD();
-    if (rc == LDSCALC_OK)
+    if (rc == LDSCALC_OK) {
         s->error.message = NULL;
+        free(s->error_text);
+        s->error_text = NULL;
+    }
     return rc;
 }
 
@@ -245,8 +124,11 @@ static lds_session *open_run(ldscalc_session *s, ldscalc_result *r)
         defs[i].name = s->opts.defines[i].name;
         defs[i].value = s->opts.defines[i].lo;   /* one value each (set_define) */
     }
-    cfg.arch = s->arch;
-    cfg.show = s->opts.show;
+    cfg.arch = s->opts.arch;
+    cfg.show = s->opts.nat && s->opts.show < 0 ? SHOW_GRID : s->opts.show;   /* at: a grid unless told */
+    cfg.at = s->opts.at;
+    cfg.nat = s->opts.nat;
+    cfg.force_big = s->opts.force_big;
     cfg.explain = s->opts.explain;
     cfg.keep = LDS_KEEP_ALL;   /* every report format can be rendered from the records */
     cfg.keep_layouts = true;

@@ -3,7 +3,8 @@
  *
  * Open a session, set its options, run lds programs or kernel files in
  * it, read each run's results as data or render them in any report
- * format, close.  The library prints nothing, never exits the process
+ * format, close.  The library prints nothing (but to the streams a
+ * streaming session is given, below), never exits the process
  * and keeps no global state: sessions are independent, and several
  * sessions may run at once on several threads (one run at a time in a
  * session).  Errors are values, with their place.  lds-calc(3) documents
@@ -16,15 +17,17 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The API's version: it changes when a function, a struct or the JSON
- * format changes, and the JSON format's name changes with it.  Both are
- * versioned together: a program that parses the JSON checks
- * LDSCALC_JSON_FORMAT against the document's "format". */
+/* The API's version: it changes when a function or a struct changes
+ * incompatibly, or the JSON format changes, and the JSON format's name
+ * changes with it.  Both are versioned together: a program that parses
+ * the JSON checks LDSCALC_JSON_FORMAT against the document's "format".
+ * Additions (a new function, a new option) keep the version. */
 #define LDSCALC_API_VERSION 1
 #define LDSCALC_JSON_FORMAT "lds-calc/2"
 
@@ -62,18 +65,31 @@ typedef struct ldscalc_result ldscalc_result;
  * limits, as many threads as processors).  NULL only when out of memory. */
 ldscalc_session *ldscalc_open(void);
 /* Set an option, by the name of its long command-line option:
- *   arch NAME          the starting profile (lds-calc --list-archs)
+ *   arch NAME          the starting profile (lds-calc --arch-info lists them)
  *   define NAME=EXPR   a constant, as -D (a name given again takes the new
  *                      value; a range or list is refused: run once per value)
  *   max-steps N, max-ops N, max-bits N, jobs N   the limits and threads
  *   show LEVEL         summary, phases, lanes or grid
+ *   at NAME=N,...      the instruction show draws (wave=3,k=5)
  *   explain on|off     explain every access
+ *   gmp-only on|off    evaluate on the exact-integer path only (testing)
  *   lang EXT, kernel NAME, threads "X, Y, Z"   for kernel files
- * Returns LDSCALC_OK, or LDSCALC_USAGE with ldscalc_session_error set
- * (the session is unchanged). */
+ * and, for a streaming session (ldscalc_stream, below), the rest of the
+ * command line's: arch A,B,... and define NAME=LO..HI[:STEP] or
+ * NAME=V1,V2,... (sweeps), format, sweep, group-digits, output, quiet,
+ * fail-on-conflict, max-ways, color (on|off), emit, rerun (the probe's
+ * command words), check-counters, tolerance, suggest, interactive and
+ * show-lowered; on|off for the flags.  Returns LDSCALC_OK, or
+ * LDSCALC_USAGE with ldscalc_session_error set (the session is
+ * unchanged). */
 int ldscalc_set(ldscalc_session *s, const char *option, const char *value);
-/* The error of the last ldscalc_set that failed, or NULL. */
+/* The error of the last ldscalc_set (or ldscalc_check_options,
+ * ldscalc_add_file) that failed, or NULL. */
 const ldscalc_error *ldscalc_session_error(const ldscalc_session *s);
+/* The same error as lds-calc(1) prints it: "lds-calc: MESSAGE", and for
+ * an option with a place, its text and a caret under the place; with a
+ * final newline.  NULL if none. */
+const char *ldscalc_session_error_text(const ldscalc_session *s);
 /* Ask the run in progress in s to stop: it ends with LDSCALC_CANCELLED,
  * keeping what finished.  From any thread, or a signal handler; a run
  * that starts later is not affected. */
@@ -181,6 +197,90 @@ int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size
  * or against transactions for a global access), as ldscalc_render writes
  * text; LDSCALC_USAGE if there is no access i or it failed. */
 int ldscalc_access_svg(ldscalc_result *r, size_t i, char *buf, size_t size, size_t *length);
+
+/* ---------------------------------------------------------------------
+ * Streaming: the command line's layer.  lds-calc(1) and its REPL are
+ * written on these functions alone.  A streaming session writes each
+ * report to `out` as its statements finish and its errors, warnings and
+ * gate messages to `err`, byte for byte as the command line does, runs
+ * every sweep point, and can keep its last run alive for REPL input.
+ * Out of memory still returns LDSCALC_NO_MEMORY: nothing exits. */
+
+/* Make s a streaming session writing to out and err (the command line:
+ * stdout and stderr).  Call it before the other options are set. */
+int ldscalc_stream(ldscalc_session *s, FILE *out, FILE *err);
+/* Check that the options set go together (emit needs output and one
+ * run, check-counters no format, ...), and settle those that depend on
+ * others (at without show shows the grid).  LDSCALC_USAGE with
+ * ldscalc_session_error set if they do not. */
+int ldscalc_check_options(ldscalc_session *s);
+/* Add a program to run: text (name: how messages name it) or a file
+ * ("-": standard input; a kernel file is lowered).  The programs run in
+ * the command line's order: every text, then every file, then the
+ * suggest option's searches.  ldscalc_add_file returns LDSCALC_USAGE,
+ * with the error set, for a file it cannot read. */
+int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
+int ldscalc_add_file(ldscalc_session *s, const char *path);
+/* Read a file as ldscalc_add_file does, into a NUL-terminated text the
+ * caller frees with free() (*len: its length); NULL with the error set
+ * if it cannot be read (the REPL's :load). */
+char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
+/* Lower the kernel files, parse every program (a syntax error anywhere
+ * runs nothing), then run them once per sweep point, reporting as they
+ * go.  With show-lowered, print the lowered programs and run nothing.
+ * With interactive, run them into a live session that ldscalc_input
+ * continues (no sweep).  Returns the worst status of any run. */
+int ldscalc_stream_run(ldscalc_session *s);
+/* Whether an interactive ldscalc_stream_run left a live session (it
+ * does not when a program failed to lower or parse). */
+int ldscalc_live(const ldscalc_session *s);
+/* Run REPL input in the live session (names, arrays and profile carry
+ * over; an error leaves the session as it was).  name and first_line
+ * place its messages.  Returns that input's status. */
+int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len);
+/* Whether text is unfinished input (an open brace, a trailing operator):
+ * the REPL then reads another line. */
+int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len);
+/* If text is the statement `explain` alone and an access has finished,
+ * explain that access to out and return 1; else 0 (run it as input). */
+int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len);
+/* Write the live session's names, functions and arrays to out. */
+int ldscalc_describe(ldscalc_session *s);
+/* Forget the live session's state: a new one, as the start left it. */
+int ldscalc_reset(ldscalc_session *s);
+/* End the stream: write what the report owes at its end (JSON's closing
+ * bracket, CSV's totals), and return LDSCALC_USAGE if out could not be
+ * written.  ldscalc_stream_run ends a session that is not interactive
+ * itself. */
+int ldscalc_stream_end(ldscalc_session *s);
+/* Whether writing to out has failed (the REPL stops reading). */
+int ldscalc_output_failed(const ldscalc_session *s);
+
+/* Profiles: describe one (NULL: the live session's, else the arch
+ * option's, else the generic one) to out, or list them all with their
+ * other names.  LDSCALC_USAGE, with the error set, for an unknown name. */
+int ldscalc_arch_info(ldscalc_session *s, const char *name);
+int ldscalc_list_archs(ldscalc_session *s);
+/* The profile the live session is on (or would start on): its name,
+ * and its banks and wave size. */
+const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsigned *wave);
+
+/* Words for completion, the i-th of a list, NULL past its end. */
+typedef enum {
+    LDSCALC_WORDS_STATEMENTS,   /* arch set rules ... */
+    LDSCALC_WORDS_SETTINGS,     /* banks bank_bytes ... (set NAME) */
+    LDSCALC_WORDS_SHOW,         /* summary phases lanes grid */
+    LDSCALC_WORDS_PROFILES,     /* the profiles, then their other names */
+    LDSCALC_WORDS_NAMES,        /* the live session's names and functions */
+    LDSCALC_WORDS_ARRAYS        /* the live session's arrays */
+} ldscalc_words;
+const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i);
+
+/* Route GMP's allocations through the library, so that memory running
+ * out inside GMP is LDSCALC_NO_MEMORY too rather than GMP's abort.  It
+ * sets GMP's process-wide allocator: for a program that owns the
+ * process and does not use GMP itself (the command line calls it). */
+void ldscalc_use_gmp_allocator(void);
 
 #ifdef __cplusplus
 }

@@ -35,7 +35,7 @@ void lds_runner_repl(lds_runner *r)
 lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *sources, unsigned nsources)
 {
     lds_runner *r = lds_xcalloc(1, sizeof *r);
-    lds_report_options ro = { o->format, stdout, stderr, o->prog, o->quiet, o->output_dir, sources, nsources,
+    lds_report_options ro = { o->format, o->out, o->err, o->prog, o->quiet, o->output_dir, sources, nsources,
                               !o->sweep_reports, o->group_digits, o->rerun, o->counters_file,
                               o->counter_tolerance };
     r->o = o;
@@ -43,8 +43,8 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
     r->rep = lds_reporter_new(&ro);
     r->rep_sources = sources;
     r->rep_nsources = nsources;
-    if (isatty(STDERR_FILENO) && o->format == FMT_TEXT && !o->quiet)
-        r->progress = lds_progress_line_new(stderr, o->prog);
+    if (isatty(fileno(o->err)) && o->format == FMT_TEXT && !o->quiet)
+        r->progress = lds_progress_line_new(o->err, o->prog);
     return r;
 }
 
@@ -109,12 +109,12 @@ static void hook_suggest_progress(void *ctx, unsigned line, unsigned done, unsig
     lds_progress_line_update(((lds_runner *)ctx)->progress, line, done, total, finished, "layouts tried");
 }
 
-/* A warning, at once on stderr (after what the report printed so far). */
+/* A warning, at once on the error stream (after what the report printed so far). */
 static void hook_warning(void *ctx, const lds_diag *w)
 {
     const lds_runner *r = ctx;
-    fflush(stdout);
-    lds_diag_print(stderr, r->diag_prog, w, r->o->color);
+    fflush(r->o->out);
+    lds_diag_print(r->o->err, r->diag_prog, w, r->o->color);
 }
 
 /* Where print and show layout go under format f: print to standard
@@ -123,7 +123,7 @@ static void hook_warning(void *ctx, const lds_diag *w)
  * report where it draws them (SVG, Markdown). */
 static FILE *print_stream(const lds_options *o, lds_format f)
 {
-    return o->quiet ? NULL : f == FMT_TEXT ? stdout : stderr;
+    return o->quiet ? NULL : f == FMT_TEXT ? o->out : o->err;
 }
 
 static bool keeps_layouts(lds_format f)
@@ -197,12 +197,12 @@ static int gates(lds_runner *r, const lds_results *res, size_t first)
         status = LDS_EXIT_CHECK;
         if (o->quiet)
             continue;
-        fprintf(stderr, "%s: %s:%u: %llu-way ", o->prog, a->file ? a->file : "", a->line, (unsigned long long)a->m.ways);
+        fprintf(o->err, "%s: %s:%u: %llu-way ", o->prog, a->file ? a->file : "", a->line, (unsigned long long)a->m.ways);
         if (ways)
-            fprintf(stderr, "exceeds --max-ways=%llu", (unsigned long long)o->max_ways);
+            fprintf(o->err, "exceeds --max-ways=%llu", (unsigned long long)o->max_ways);
         else
-            fprintf(stderr, "is a bank conflict (--fail-on-conflict)");
-        fprintf(stderr, "%s%s\n", r->point ? " " : "", r->point ? r->point : "");
+            fprintf(o->err, "is a bank conflict (--fail-on-conflict)");
+        fprintf(o->err, "%s%s\n", r->point ? " " : "", r->point ? r->point : "");
     }
     return status;
 }
@@ -228,7 +228,7 @@ static int finish_run(lds_runner *r, lds_session *s, lds_run_start start, int st
     if (error.set && r->point)   /* the diagnostic names the sweep point; the report has it already */
         lds_diag_append(&error, " %s", r->point);
     if (error.set)
-        lds_diag_print(stderr, r->diag_prog, &error, r->o->color);
+        lds_diag_print(r->o->err, r->diag_prog, &error, r->o->color);
     if (status == LDS_EXIT_OK && lds_reporter_mismatched(r->rep))
         status = LDS_EXIT_CHECK;
     if (lds_reporter_failed(r->rep))
@@ -244,7 +244,7 @@ int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *p
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++)
         if (lds_session_run(s, progs[i]) < 0)
             status = lds_interrupt_pending() ? LDS_EXIT_INTERRUPTED : LDS_EXIT_EVAL;
-    fflush(stdout);
+    fflush(r->o->out);
     return finish_run(r, s, start, status);
 }
 
@@ -259,9 +259,9 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
     int status = lds_session_run_lines(s, name, first_line, text, len);
     if (status == LDS_EXIT_EVAL && lds_interrupt_pending())
         status = LDS_EXIT_INTERRUPTED;
-    fflush(stdout);
+    fflush(r->o->out);
     if (status == LDS_EXIT_SYNTAX)   /* nothing ran: no report */
-        lds_diag_print(stderr, r->diag_prog, lds_session_error(s), r->o->color);
+        lds_diag_print(r->o->err, r->diag_prog, lds_session_error(s), r->o->color);
     else
         status = finish_run(r, s, start, status);
     lds_reporter_set_sources(r->rep, r->rep_sources, r->rep_nsources);
@@ -294,7 +294,7 @@ static int sweep_init(const lds_options *o, sweep *sw)
     for (unsigned i = 0; i < o->ndefines; i++) {
         lds_define_count(&o->defines[i], c);
         if (mpz_sgn(c) == 0) {
-            fprintf(stderr, "%s: -D %s: the range is empty\n", o->prog, o->defines[i].name);
+            fprintf(o->err, "%s: -D %s: the range is empty\n", o->prog, o->defines[i].name);
             rc = -1;
         }
         mpz_mul(runs, runs, c);
@@ -302,7 +302,7 @@ static int sweep_init(const lds_options *o, sweep *sw)
         sw->any |= mpz_cmp_ui(c, 1) > 0;
     }
     if (rc == 0 && mpz_cmp_ui(runs, LDS_MAX_SWEEP_RUNS) > 0) {
-        fprintf(stderr, "%s: the sweep asks for more than %d runs\n", o->prog, LDS_MAX_SWEEP_RUNS);
+        fprintf(o->err, "%s: the sweep asks for more than %d runs\n", o->prog, LDS_MAX_SWEEP_RUNS);
         rc = -1;
     }
     mpz_clears(runs, c, NULL);

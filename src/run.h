@@ -31,6 +31,7 @@ void lds_define_at(const lds_define *d, uint64_t i, mpz_t out);
 
 typedef struct {
     const char *prog;             /* "lds-calc" in diagnostics */
+    FILE *out, *err;              /* where the runner writes reports and messages */
     const char *arch;             /* -a NAME: the starting profile */
     char **archs;                 /* -a A,B,C: one run per profile */
     unsigned narchs;
@@ -87,6 +88,12 @@ struct lds_parse_ctx *lds_options_parse_ctx(const lds_options *o);
 /* Parse -a: one profile, or a comma-separated list (a sweep); -1 with
  * o->error set if a name is unknown. */
 int lds_options_add_archs(lds_options *o, const char *arg);
+/* The same, replacing the list; -1 (the list unchanged) also when it
+ * names more than max profiles. */
+int lds_options_set_archs(lds_options *o, const char *arg, unsigned max);
+/* Keep an error of the options' own making: -1, with o->error and
+ * o->error_text ("lds-calc: MESSAGE") set. */
+int lds_options_fail(lds_options *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Running under options: a reporter and, per run, a session. */
 typedef struct lds_runner lds_runner;

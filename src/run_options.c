@@ -115,8 +115,7 @@ static int keep_error(lds_options *o, const lds_diag *d)
     return -1;
 }
 
-static int fail(lds_options *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(lds_options *o, const char *fmt, ...)
+int lds_options_fail(lds_options *o, const char *fmt, ...)
 {
     lds_diag d = { 0 };
     va_list ap;
@@ -184,7 +183,7 @@ static int parse_range(lds_options *o, lds_define *d, const char *val, const cha
     if (colon && constant(o, colon + 1, strlen(colon + 1), "<-D step>", d->step) < 0)
         return -1;
     if (mpz_sgn(d->step) <= 0) {
-        return fail(o, "-D %s: the step must be positive", d->name);
+        return lds_options_fail(o, "-D %s: the step must be positive", d->name);
     }
     return 0;
 }
@@ -194,13 +193,13 @@ int lds_options_add_define(lds_options *o, const char *arg)
     const char *eq = strchr(arg, '=');
     size_t nlen = eq ? (size_t)(eq - arg) : 0;
     if (!eq || nlen == 0) {
-        return fail(o, "-D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'", arg);
+        return lds_options_fail(o, "-D wants NAME=VALUE, NAME=LO..HI[:STEP] or NAME=V1,V2,..., not '%s'", arg);
     }
     for (size_t i = 0; i < nlen; i++) {
         char c = arg[i];
         int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
         if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '.'))) {
-            return fail(o, "-D: '%.*s' is not a name", (int)nlen, arg);
+            return lds_options_fail(o, "-D: '%.*s' is not a name", (int)nlen, arg);
         }
     }
     o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
@@ -212,10 +211,10 @@ int lds_options_add_define(lds_options *o, const char *arg)
     if (lds_is_builtin_name(d->name)) {
         lds_setting key;
         if (lds_setting_lookup(d->name, &key))   /* banks, wave, ...: a setting the program changes */
-            return fail(o, "-D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
+            return lds_options_fail(o, "-D: '%s' is a built-in name, not a setting -D can change; write 'set %s %s' "
                            "in the program (or sweep a name: -D B=16,32 'set %s B; ...')",
                         d->name, d->name, eq + 1, d->name);
-        return fail(o, "-D: '%s' is a built-in name; choose another", d->name);
+        return lds_options_fail(o, "-D: '%s' is a built-in name; choose another", d->name);
     }
     const char *val = eq + 1, *dots = strstr(val, "..");
     if (dots)
@@ -253,7 +252,7 @@ int lds_options_add_at(lds_options *o, const char *arg)
         errno = 0;
         long long v = eq && eq < end ? strtoll(eq + 1, &stop, 10) : 0;
         if (!eq || eq > end || eq == p || stop != end || eq + 1 == end || errno) {
-            return fail(o, "--at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'", arg);
+            return lds_options_fail(o, "--at: expected NAME=INTEGER[,NAME=INTEGER...] (wave=3,k=5), not '%s'", arg);
         }
         o->at = lds_xreallocarray(o->at, o->nat + 1, sizeof *o->at);
         o->at[o->nat].name = lds_xstrndup(p, (size_t)(eq - p));
@@ -274,7 +273,7 @@ int lds_options_add_archs(lds_options *o, const char *arg)
             char msg[512];
             lds_unknown_profile(name, msg, sizeof msg);
             free(name);
-            return fail(o, "%s", msg);
+            return lds_options_fail(o, "%s", msg);
         }
         o->archs = lds_xreallocarray(o->archs, o->narchs + 1, sizeof *o->archs);
         o->archs[o->narchs++] = name;
@@ -286,3 +285,26 @@ int lds_options_add_archs(lds_options *o, const char *arg)
     return 0;
 }
 
+
+int lds_options_set_archs(lds_options *o, const char *arg, unsigned max)
+{
+    char **before = o->archs;
+    unsigned nbefore = o->narchs;
+    const char *arch_before = o->arch;
+    o->archs = NULL;
+    o->narchs = 0;
+    int rc = lds_options_add_archs(o, arg);
+    if (rc == 0 && o->narchs > max)
+        rc = lds_options_fail(o, "arch: one profile (run once per profile to sweep them)");
+    char **drop = rc == 0 ? before : o->archs;
+    unsigned ndrop = rc == 0 ? nbefore : o->narchs;
+    for (unsigned i = 0; i < ndrop; i++)
+        free(drop[i]);
+    free(drop);
+    if (rc < 0) {
+        o->archs = before;
+        o->narchs = nbefore;
+        o->arch = arch_before;
+    }
+    return rc;
+}

@@ -5,6 +5,9 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 
 - folders depend one way: cli -> repl -> src -> sim (sim includes only
   sim; src never cli or repl; repl never cli);
+- the command line and the REPL (cli/, repl/) see the library through
+  its public header alone, src/lds-calc.h (tests/cli-api.sh checks the
+  objects' symbols too);
 - no include cycle between files (#include "..." edges);
 - the writers of reports (src/report*.c, views.c, explain.c, svg.c,
   notes.c) see
@@ -42,6 +45,12 @@ allowed = {"sim": {"sim"}, "src": {"src", "sim"}, "repl": {"repl", "src", "sim"}
 bad = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
        if i.split("/")[0] not in allowed[f.split("/")[0]]]
 check(not bad, "folders depend one way (cli -> repl -> src -> sim)" + ("; against it: " + ", ".join(bad) if bad else ""))
+
+# the command line and the REPL: the public API only
+private = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+           if f.split("/")[0] in ("cli", "repl") and i.split("/")[0] in ("src", "sim") and i != "src/lds-calc.h"]
+check(not private, "cli/ and repl/ include only src/lds-calc.h of the library" +
+      ("; against it: " + ", ".join(private) if private else ""))
 
 # no cycle between files
 def find_cycle():
