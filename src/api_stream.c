@@ -177,7 +177,8 @@ static int lower(ldscalc_session *s)
     lds_source *all = lds_xcalloc(n ? n : 1, sizeof *all);
     n = 0;
     for (size_t k = 0; k < 3; k++) {
-        memcpy(all + n, lists[k]->at, lists[k]->n * sizeof *all);
+        if (lists[k]->n)   /* (an empty list's array is NULL) */
+            memcpy(all + n, lists[k]->at, lists[k]->n * sizeof *all);
         n += lists[k]->n;
         free(lists[k]->at);
         lists[k]->at = NULL;
