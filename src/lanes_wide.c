@@ -134,6 +134,66 @@ static bool one(const lds_lanes *L, const vop *o, wide (*v)[LDS_SIM_MAX_WAVE], c
     }
 }
 
+/* a op b over the lanes of m (am, bm: all ones for an operand that
+ * differs by lane, 0 for one kept at index 0), the operator chosen once
+ * for all lanes: the loops of the common operators are the tier's hot
+ * path.  False as binary() on any lane of m. */
+#define WIDE_LANES(expr)                                                                               \
+    for (unsigned l = 0; l < n; l++)                                                                   \
+        if ((m >> l & 1) && (expr))                                                                    \
+            return false;                                                                              \
+    return true
+
+/* a % b, b > 0: in int64 when a fits (the hardware's division), else
+ * unsigned for a >= 0 and b within 64 bits (libgcc's short path), else
+ * signed as C has it. */
+static wide mod_positive(wide a, wide b)
+{
+    if (fits64(a) && b <= INT64_MAX)
+        return (int64_t)a % (int64_t)b;
+    if (a >= 0 && b <= (wide)UINT64_MAX)
+        return (wide)((uwide)a % (uint64_t)b);
+    return a % b;
+}
+
+static bool binary_lanes(lds_op op, const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m,
+                         unsigned n)
+{
+    switch (op) {
+    case OP_MOD:
+        if (!bm && b[0] > 0) {   /* a modulus the same in every lane (the usual one) */
+            for (unsigned l = 0; l < n; l++)
+                if (m >> l & 1)
+                    r[l] = mod_positive(a[l & am], b[0]);
+            return true;
+        }
+        WIDE_LANES(!binary(op, a[l & am], b[l & bm], &r[l]));
+    case OP_ADD: WIDE_LANES(__builtin_add_overflow(a[l & am], b[l & bm], &r[l]));
+    case OP_SUB: WIDE_LANES(__builtin_sub_overflow(a[l & am], b[l & bm], &r[l]));
+    case OP_MUL: WIDE_LANES(__builtin_mul_overflow(a[l & am], b[l & bm], &r[l]));
+    default: WIDE_LANES(!binary(op, a[l & am], b[l & bm], &r[l]));
+    }
+}
+
+/* Operation o (one that differs by lane) for the lanes of m. */
+static bool lanes_of(const lds_lanes *L, const vop *o, wide (*v)[LDS_SIM_MAX_WAVE], const lds_env *env, uint64_t m,
+                     unsigned n, wide *r)
+{
+    if (o->kind == K_BINARY) {
+        unsigned am = L->ops[o->a].deps & LDS_DEP_LANE ? ~0u : 0, bm = L->ops[o->b].deps & LDS_DEP_LANE ? ~0u : 0;
+        return binary_lanes((lds_op)o->op, v[o->a], am, v[o->b], bm, r, m, n);
+    }
+    if (o->kind == K_VAR) {
+        for (unsigned l = 0; l < n; l++)
+            r[l] = var_at(env, (unsigned)o->k, l);
+        return true;
+    }
+    for (unsigned l = 0; l < n; l++)
+        if (m >> l & 1 && !one(L, o, v, L->mask, env, l, &r[l]))
+            return false;
+    return true;
+}
+
 bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
 {
     if (!L->wide) {   /* constants hold their value in every lane, as in the int64 program */
@@ -165,9 +225,8 @@ bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint6
                 return false;
             continue;
         }
-        for (unsigned l = 0; l < nlanes; l++)
-            if (m >> l & 1 && !one(L, o, v, L->mask, env, l, &v[i][l]))
-                return false;
+        if (!lanes_of(L, o, v, env, m, nlanes, v[i]))
+            return false;
     }
     /* the roots, in int64, where the int64 program keeps them */
     int roots[LDS_MAX_DIMS + 2];

@@ -121,6 +121,13 @@ static const char *const differential[] = {
     "read f32[(((lane - 16) << 70 >> 68) + 128) % 64 + k] for k in 0..40",
     "read f32[abs((lane - 16) * 9223372036854775807 * 3) % 997 + popcount(lane << 90) + k] for k in 0..30",
     "read f32[((lane << 100) * (1 << 62) + k) % 4096] for k in 0..20",
+    /* the 128-bit tier's modulus by a lane-invariant divisor: a dividend
+     * in int64 and negative; past int64 and positive, the divisor past
+     * int64; past int64 and negative; a divisor past 64 bits */
+    "read f32[(((lane - 16) * k * k * k * k * k * k * 40503 % 1000003 - 7) % 77 + 100) % 16384] for k in 0..300",
+    "read f32[((lane + 1) * k * k * k * k * k * k * 40503 % ((1 << 62) * 2 + 25 + k % 2)) % 4096] for k in 0..300",
+    "read f32[(((lane - 40) * k * k * k * k * k * k * 40503) % 9223372036854775807 % 4096 + 4096) % 4096] for k in 0..300",
+    "read f32[((lane + 1) * k * k * k * k * k * k * 40503 % ((1 << 62) * 4 + 25 + k % 2)) % 4096] for k in 0..300",
     "threads 128; groups 3; read f32[(tid*3 + k*5) % 512] for k in 0..40",
     "threads 96; read f32[lane*33 + k] for k in 0..100",
     "threads 64; groups 4; array f32 t[64][33]; read t[tid % 64][k % 33] for k in 0..70",
