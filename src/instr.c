@@ -274,11 +274,21 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         keep(j, &acc, part);
     lds_metrics *m = j->m;
     const lds_sim_result *res = &j->result;
-    mpz_add(m->instructions, m->instructions, mult);
-    mpz_addmul_ui(m->cycles, mult, res->cycles);
-    mpz_addmul_ui(m->ideal, mult, res->ideal);
-    mpz_addmul_ui(m->broadcasts, mult, res->broadcasts);
-    mpz_addmul_ui(m->unaligned, mult, res->unaligned);
+    if (mpz_cmp_ui(mult, 1) == 0) {   /* enumerating: one instruction, added as it is (GMP's cheap path) */
+        mpz_add_ui(m->instructions, m->instructions, 1);
+        mpz_add_ui(m->cycles, m->cycles, res->cycles);
+        mpz_add_ui(m->ideal, m->ideal, res->ideal);
+        if (res->broadcasts)
+            mpz_add_ui(m->broadcasts, m->broadcasts, res->broadcasts);
+        if (res->unaligned)
+            mpz_add_ui(m->unaligned, m->unaligned, res->unaligned);
+    } else {
+        mpz_add(m->instructions, m->instructions, mult);
+        mpz_addmul_ui(m->cycles, mult, res->cycles);
+        mpz_addmul_ui(m->ideal, mult, res->ideal);
+        mpz_addmul_ui(m->broadcasts, mult, res->broadcasts);
+        mpz_addmul_ui(m->unaligned, mult, res->unaligned);
+    }
     if (res->paired)
         mpz_add(m->paired, m->paired, mult);
     if (acc.global) {
