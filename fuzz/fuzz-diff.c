@@ -60,7 +60,9 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
                                          "(k >> 2)", "((k * 3 + lane) % 32)", "(k * 32 ^ lane)", "(k & ~3)",
                                          "(lane - 7) * k % 13", "(k < 5 ? k : 2 * k)", "min(k % 6, lane)",
                                          "((k - 40) % 16)", "(k | 5)", "(~k)", "(int)(k * 40000000)",
-                                         "(uint8_t)(lane * 9)", "(unsigned)(k - 3)" };
+                                         "(uint8_t)(lane * 9)", "(unsigned)(k - 3)",
+                                         /* waves that fold into k (src/iterspace.c) */
+                                         "((tid * 3 + k) % 64)", "((tid + 8 * k) & 127)" };
     static const char *const indices[] = { "abs(f(k, j)) % 1024", "(f(k, j) % 1024 + 1024) % 1024",
                                            "(f(k, j) & 1023)", "f(k, j)" };
     static const char *const conds[] = { "", " if lane % 3 != 1", " if (k % 4) != 2", " if k < 7 + lane" };
@@ -68,14 +70,29 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     static const char *const widths[] = { "f32", "f16", "b64", "u8", "b128" };
     size_t i = 0, len = 0;
 #define B() (i < n ? d[i++] : 0)
+    /* one program in three is shaped for the wave fold (src/iterspace.c):
+     * several waves, an index (tid A + k B + term) % M */
+    unsigned fold = B() % 3 == 0, fold_trips = 0;
     unsigned arch = B() % 6, tx = 1 + B() % 40, ty = 1 + B() % 3, groups = 1 + B() % 4;
+    if (fold) {
+        unsigned full = 1 + B() % 2, part = B() % 64;
+        fold_trips = 40 + B() % 120;   /* drawn early: the input may run out */
+        tx = 64 * full + (part < 32 ? part : 0);   /* half the time a partial wave too */
+        ty = 1;
+    }
     len += (size_t)snprintf(text + len, size - len, "arch %s; threads %u, %u; groups %u\n", archs[arch], tx, ty,
                             groups);
     if (B() & 1)
         len += (size_t)snprintf(text + len, size - len, "rules seed\n");
     /* a function of the loops, so that the terms in k and j are defined */
     len += (size_t)snprintf(text + len, size - len, "def f(k, j) = ");
-    unsigned nterms = 1 + B() % 5;
+    if (fold) {
+        static const unsigned as[] = { 1, 2, 3, 5 }, bs[] = { 1, 2, 4, 8 }, ms[] = { 8, 16, 32, 64, 96 };
+        unsigned a = as[B() % 4], b = bs[B() % 4], m = ms[B() % 5], term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
+        len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u%s%s) %% %u", a, b, B() & 1 ? " + " : " ^ ",
+                                terms[term], m);
+    }
+    unsigned nterms = fold ? 0 : 1 + B() % 5;
     for (unsigned t = 0; t < nterms && len < size; t++) {
         unsigned op = B() % 8, term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
         len += (size_t)snprintf(text + len, size - len, "%s%s", t ? ops[op] : "", terms[term]);
@@ -84,6 +101,10 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     int lo = (int)(B() % 5) - 2;
     unsigned hi = B() % 80, jn = 1 + B() % 3, mul = B();
     hi *= 1 + B() % 4;
+    if (fold) {   /* a dividend of one sign: k from 0 */
+        hi = fold_trips;
+        lo = lo < 0 ? 0 : lo;
+    }
     if (kind == 2 && (w == 0 || w == 2) && (mul & 1))   /* two addresses a lane, some programs */
         len += (size_t)snprintf(text + len, size - len, "\n%s @ (%s) * %u offset0:%u offset1:%u%s for k in %d..%u, j in 0..%u\n",
                                 w == 0 ? (mul & 2 ? "ds_read2_b32" : "ds_write2st64_b32") : "ds_read2_b64",

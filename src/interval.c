@@ -9,6 +9,7 @@
 typedef struct {
     const lds_period_ctx *cx;
     const lds_frame *fr;
+    bool strict;   /* every subexpression must have a known range */
 } pctx;
 
 typedef lds_range rng;
@@ -34,7 +35,7 @@ static rng range_of(const pctx *p, const lds_expr *e);
  * parameter); probed in the current environment. */
 bool lds_uniform_value(const lds_period_ctx *cx, const lds_expr *e, int64_t *v)
 {
-    if (e->deps & (LDS_DEP_LANE | LDS_DEP_PARAM | cx->var | cx->varying | cx->unknown))
+    if (e->deps & (LDS_DEP_LANE | LDS_DEP_PARAM | cx->var | cx->along | cx->varying | cx->unknown))
         return false;
     return lds_eval_probe_int64(cx->ev, e, v) == 1;
 }
@@ -89,7 +90,7 @@ static rng name_range(const pctx *p, const lds_expr *e)
     if (e->param >= 0) {
         if (!p->fr)
             return unknown;
-        pctx up = { cx, p->fr->up };
+        pctx up = { cx, p->fr->up, p->strict };
         return range_of(&up, p->fr->args[e->param]);
     }
     const lds_sym *s = e->sym;
@@ -99,7 +100,7 @@ static rng name_range(const pctx *p, const lds_expr *e)
     case SYM_CONST:
         return mpz_fits_slong_p(s->value) ? point(mpz_get_si(s->value)) : unknown;
     case SYM_LET: {
-        pctx none = { cx, NULL };
+        pctx none = { cx, NULL, p->strict };
         return range_of(&none, s->expr);
     }
     case SYM_LOOP:
@@ -239,7 +240,7 @@ static rng builtin_range(const pctx *p, const lds_expr *e)
         return span(0, -a.lo > a.hi ? -a.lo : a.hi);
     case F_POPCOUNT:
     case F_LOG2:
-        return span(0, 64);
+        return p->strict && !range_of(p, e->args[0]).known ? unknown : span(0, 64);
     case F_CAST:
     case F_VALUE_INDEX: {   /* the value itself where the check passes (elsewhere it stops the run) */
         int64_t k;
@@ -275,6 +276,8 @@ static rng range_of(const pctx *p, const lds_expr *e)
             return span(~a.hi, ~a.lo);
         return a.lo == INT64_MIN ? unknown : span(-a.hi, -a.lo);
     case E_COND:
+        if (p->strict && !range_of(p, e->a).known)
+            return unknown;
         a = range_of(p, e->b);
         b = range_of(p, e->c);
         if (!a.known || !b.known)
@@ -284,14 +287,17 @@ static rng range_of(const pctx *p, const lds_expr *e)
         a = range_of(p, e->a);
         b = range_of(p, e->b);
         if (!a.known || !b.known)
-            return e->op >= OP_LT && e->op <= OP_NE ? span(0, 1) : unknown;
+            return e->op >= OP_LT && e->op <= OP_NE && !p->strict ? span(0, 1) : unknown;
         return binary_range(e->op, a, b);
     case E_CALL:
         if (e->builtin >= 0)
             return builtin_range(p, e);
+        for (unsigned i = 0; p->strict && i < e->nargs; i++)
+            if (!range_of(p, e->args[i]).known)
+                return unknown;
         {
             lds_frame f = { e->args, p->fr };
-            pctx inner = { p->cx, &f };
+            pctx inner = { p->cx, &f, p->strict };
             return range_of(&inner, e->sym->def->u.def.body);
         }
     }
@@ -301,8 +307,14 @@ static rng range_of(const pctx *p, const lds_expr *e)
 
 lds_range lds_range_of(const lds_period_ctx *cx, const lds_frame *fr, const lds_expr *e)
 {
-    pctx p = { cx, fr };
+    pctx p = { cx, fr, false };
     return range_of(&p, e);
+}
+
+bool lds_range_all_known(const lds_period_ctx *cx, const lds_frame *fr, const lds_expr *e)
+{
+    pctx p = { cx, fr, true };
+    return range_of(&p, e).known;
 }
 
 int64_t lds_ones_above(int64_t v)

@@ -23,6 +23,11 @@ typedef struct {
 /* Every value e takes for every lane, every value of cx's variable in
  * its range and of the variables inside it (fr: the def call e is in). */
 lds_range lds_range_of(const lds_period_ctx *cx, const lds_frame *fr, const lds_expr *e);
+/* Whether every subexpression of e (def bodies and their arguments
+ * included) has a known range there: then no value in it leaves int64
+ * (no --max-bits error, nothing too wide for 64 bits) anywhere in cx's
+ * space.  A uniform part counts as known: it is the same everywhere. */
+bool lds_range_all_known(const lds_period_ctx *cx, const lds_frame *fr, const lds_expr *e);
 /* A value that does not change over cx's space (no lane, no variable of
  * the analysed or inner dimensions, no parameter, nothing unknown),
  * probed in the current environment: whether there is one. */

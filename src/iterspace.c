@@ -68,135 +68,91 @@ static int dim_bounds(job *j, const dim *d, int64_t *lo, int64_t *hi)
     return 0;
 }
 
-/* Bits of the dimensions nested inside dimension i, and what their
- * bounds depend on. */
-static uint64_t inner_bits(const job *j, unsigned i, uint64_t *bounds)
-{
-    uint64_t bits = 0;
-    *bounds = 0;
-    for (unsigned k = i + 1; k < j->ndims; k++) {
-        bits |= j->dims[k].bit;
-        *bounds |= j->dims[k].bounds_deps;
-    }
-    return bits;
-}
-
-/* What the period analysis asks of the dimensions inside the one it
- * analyses. */
-typedef struct {
-    job *j;
-    uint64_t analysed, inside;   /* its bit, and the bits inside it */
-} inner_ctx;
-
-/* The range of the loop variable of slot (nested inside the dimension
- * analysed, or outside it while planning), when its bounds are fixed:
- * they use neither the analysed variable nor any other dimension's. */
-static int inner_loop_range(void *ctx, unsigned slot, int64_t *lo, int64_t *hi)
-{
-    const inner_ctx *c = ctx;
-    const job *j = c->j;
-    for (unsigned k = 0; k < j->ndims; k++) {
-        const dim *d = &j->dims[k];
-        int64_t h;
-        if (d->kind != D_LOOP || d->slot != slot)
-            continue;
-        if (d->bounds_deps & (c->analysed | c->inside | LDS_DEP_LANE | LDS_DEP_PARAM))
-            return 0;
-        if (!lds_eval_probe_int64(j->sp->ev, d->loop->lo, lo) || !lds_eval_probe_int64(j->sp->ev, d->loop->hi, &h)
-            || h <= *lo)
-            return 0;
-        *hi = h - 1;
-        return 1;
-    }
-    return 0;
-}
-
-/* The element offset's shift: each index moves by a fixed amount per
- * lane (what the bounds checks at both ends rely on), and the row-major
- * offset, or the layout's, by their sum. */
-static int element_shift(const lds_period_ctx *cx, const lds_target *t, lds_shift *offset, uint64_t *P)
-{
-    const lds_array *a = t->kind == T_ELEM ? &t->array->array : NULL;
-    lds_shift sh;
-    for (unsigned d = 0; d < t->nidx; d++) {
-        int64_t stride = 1;
-        if (!lds_period_of(cx, t->idx[d], &sh) || !(*P = lds_period_lcm(*P, sh.period)))
-            return 0;
-        for (unsigned k = d + 1; a && a->ndims && k < t->nidx; k++)
-            if (__builtin_mul_overflow(stride, a->dims[k], &stride))
-                return 0;
-        if (!(a && a->layout) && !lds_shift_add(offset, sh, stride))
-            return 0;
-    }
-    if (a && a->layout && !lds_period_of_call(cx, a->layout, t->idx, offset))
-        return 0;
-    return 1;
-}
-
-/* The period of dimension i's variable over lo .. hi - 1 after which the
- * bank pattern and the condition repeat and every index has moved by a
- * fixed amount per lane (src/period.h); 0 if not proven. */
-static int address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *period)
-{
-    const lds_target *t = &j->sp->s->u.access.target;
-    uint64_t bit = j->dims[i].bit, bounds, varying = inner_bits(j, i, &bounds);
-    if (bounds & bit)
-        return 0;
-    uint64_t outer = 0;
-    for (unsigned k = 0; j->planning && k < i; k++)   /* the plan holds for every outer value */
-        outer |= j->dims[k].bit;
-    inner_ctx ic = { j, bit, varying | outer };
-    lds_period_ctx cx = { j->sp->ev, bit, lo, hi, varying, outer, j->nwaves, j->sp->groups, inner_loop_range, &ic };
-    lds_shift sh, addr = { 1, 0, true };
-    uint64_t P = 1;
-    if (j->sp->s->u.access.cond) {
-        if (!lds_period_of(&cx, j->sp->s->u.access.cond, &sh) || sh.c != 0)
-            return 0;
-        P = sh.period;
-    }
-    if (t->kind == T_ADDR) {
-        if (!lds_period_of(&cx, t->addr, &addr))
-            return 0;
-    } else if (!element_shift(&cx, t, &addr, &P)
-               || __builtin_mul_overflow(addr.c, (int64_t)j->sp->elem_size, &addr.c)) {
-        return 0;
-    }
-    /* a shift that differs by lane keeps each lane's bank but not which
-     * lanes share a word: enough only where that never matters (atomics,
-     * writes on a part that does not merge them); a merge, the pair rule
-     * or a CAS loop needs every lane shifted alike */
-    const lds_sim_profile *p = j->sp->profile;
-    if (!addr.uniform && addr.c != 0
-        && lds_sim_equality_matters(p, (lds_sim_kind)j->sp->s->u.access.kind, lds_form_on(j->sp->s->u.access.form, p)))
-        return 0;
-    uint64_t bank = lds_period_modulo(&addr, j->modulus);
-    if (!bank || !(P = lds_period_lcm(P, bank)))
-        return 0;
-    *period = P;
-    return 1;
-}
-
 /* How a range of dimension i is covered, and the period if by period. */
 static range_mode decide(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *period)
 {
     uint64_t bounds;
-    inner_bits(j, i, &bounds);
+    lds_job_inner_bits(j, i, &bounds);
     uint64_t bit = j->dims[i].bit;
     if (j->sp->no_shortcuts)
         return RANGE_ENUMERATE;
     if (!((j->addr_deps | j->cond_deps | bounds) & bit))
         return RANGE_MULTIPLY;
     /* one period simulated and one checked at the end: worth it below half */
-    if (hi - lo > 2 && address_period(j, i, lo, hi, period) && *period < (uint64_t)(hi - lo) / 2)
+    if (hi - lo > 2 && lds_job_address_period(j, i, lo, hi, period) && *period < (uint64_t)(hi - lo) / 2)
         return RANGE_PERIOD;
     return RANGE_ENUMERATE;
+}
+
+/* Of the class of root r (m = 0 .. members - 1), how many (wave, k)
+ * land on each residue t beyond the whole periods: those with
+ * (t + mD) mod P < rem, rem = trips mod P.  Wave r + mS covers the
+ * residues o_m .. o_m + rem - 1 (cyclic), o_m = (-mD) mod P; the count
+ * changes only where such a run starts or ends, so the runs' ends are
+ * sorted once and walked with t.  NULL on out of memory. */
+typedef struct {
+    uint64_t *starts, *ends;
+    size_t n, at_start, at_end;
+    uint64_t count;
+} residue_counts;
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void counts_open(residue_counts *c, const lds_wave_fold *f, uint64_t rem)
+{
+    c->n = rem ? (size_t)f->members : 0;
+    c->starts = lds_xmalloc((c->n + 1) * sizeof *c->starts);
+    c->ends = lds_xmalloc((c->n + 1) * sizeof *c->ends);
+    c->count = c->at_start = c->at_end = 0;
+    uint64_t P = f->period, back = (uint64_t)(f->shift % (int64_t)P + (int64_t)P) % P, o = 0;
+    for (size_t m = 0; m < c->n; m++) {   /* o = (-mD) mod P */
+        c->starts[m] = o;
+        c->ends[m] = (o + rem) % P;
+        c->count += o == 0 || P - o < rem;   /* covers t = 0 */
+        o = (o + P - back) % P;
+    }
+    qsort(c->starts, c->n, sizeof *c->starts, cmp_u64);
+    qsort(c->ends, c->n, sizeof *c->ends, cmp_u64);
+    while (c->at_start < c->n && c->starts[c->at_start] == 0)
+        c->at_start++;
+    while (c->at_end < c->n && c->ends[c->at_end] == 0)
+        c->at_end++;
+}
+
+/* The count at t (called for t = 0, 1, 2, ... in order). */
+static uint64_t counts_at(residue_counts *c, uint64_t t)
+{
+    for (; c->at_start < c->n && c->starts[c->at_start] == t; c->at_start++)
+        c->count++;
+    for (; c->at_end < c->n && c->ends[c->at_end] == t; c->at_end++)
+        c->count--;
+    return c->count;
+}
+
+static void counts_close(residue_counts *c)
+{
+    free(c->starts);
+    free(c->ends);
+}
+
+/* Whether the range lo .. hi - 1 of dimension i is the full waves, to
+ * be folded (nothing else shortens them, and no fold is running). */
+static bool folds(job *j, unsigned i, int64_t lo, int64_t hi, lds_wave_fold *f)
+{
+    uint64_t period;
+    return j->dims[i].kind == D_WAVE && lo == 0 && hi == j->nfull && !j->fold
+           && decide(j, i, lo, hi, &period) == RANGE_ENUMERATE && lds_job_wave_fold(j, i, hi, f);
 }
 
 /* Whether the bounds of a dimension inside i depend on i's variable. */
 static bool inner_bounds_use(const job *j, unsigned i)
 {
     uint64_t bounds;
-    inner_bits(j, i, &bounds);
+    lds_job_inner_bits(j, i, &bounds);
     return (bounds & j->dims[i].bit) != 0;
 }
 
@@ -250,6 +206,17 @@ static uint64_t plan_range(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
         return total;
     }
     set_var(j, &j->dims[i], lo);
+    lds_wave_fold fold;
+    if (j->fold && j->fold->kdim == i) {   /* a root's one period of k */
+        uint64_t inner = plan_dim(j, i + 1, left);
+        return inner == UINT64_MAX ? inner : sat_mul(j->fold->period, inner);
+    }
+    if (folds(j, i, lo, hi, &fold)) {   /* the roots alike */
+        j->fold = &fold;
+        uint64_t inner = plan_dim(j, i + 1, left);
+        j->fold = NULL;
+        return inner == UINT64_MAX ? inner : sat_mul(fold.stride, inner);
+    }
     uint64_t inner = plan_dim(j, i + 1, left);
     if (inner == 0 || inner == UINT64_MAX)
         return inner;   /* nothing inside, whatever this variable is */
@@ -327,6 +294,43 @@ static bool worth_threads(const job *j, uint64_t inner, int64_t trips)
            && (__builtin_mul_overflow(inner, (uint64_t)trips, &work) || work >= j->sp->threads_from);
 }
 
+/* The wave fold's roots: waves 0 .. stride - 1, each for its class. */
+static int run_wave_roots(job *j, unsigned i, lds_wave_fold *f)
+{
+    for (uint64_t r = 0; r < f->stride; r++) {
+        f->members = ((uint64_t)j->nfull - r + f->stride - 1) / f->stride;
+        set_var(j, &j->dims[i], (int64_t)r);
+        mpz_set(j->mult[i + 1], j->mult[i]);
+        j->fold = f;
+        int rc = run_dim(j, i + 1);
+        j->fold = NULL;
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A root's loop k: one period, residue t weighed by members x (whole
+ * periods) plus the pairs of its class beyond them (residue_counts). */
+static int run_folded_period(job *j, unsigned i, int64_t lo, int64_t hi)
+{
+    const lds_wave_fold *f = j->fold;
+    uint64_t trips = (uint64_t)hi - (uint64_t)lo, q = trips / f->period;
+    mpz_ptr next = j->mult[i + 1];
+    residue_counts c;
+    counts_open(&c, f, trips % f->period);
+    int rc = 0;
+    for (uint64_t t = 0; t < f->period && rc == 0; t++) {
+        set_var(j, &j->dims[i], lo + (int64_t)t);
+        mpz_mul_ui(next, j->mult[i], (unsigned long)q);
+        mpz_mul_ui(next, next, (unsigned long)f->members);
+        mpz_addmul_ui(next, j->mult[i], (unsigned long)counts_at(&c, t));
+        rc = run_dim(j, i + 1);
+    }
+    counts_close(&c);
+    return rc;
+}
+
 /* Run dimension i over lo..hi-1 with the multiplier in mult[i]. */
 static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
 {
@@ -337,6 +341,11 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
     if (trips <= 0)
         return 0;
     mpz_ptr next = j->mult[i + 1];
+    lds_wave_fold fold;
+    if (j->fold && j->fold->kdim == i)
+        return run_folded_period(j, i, lo, hi);
+    if (folds(j, i, lo, hi, &fold))
+        return run_wave_roots(j, i, &fold);
     switch (decide(j, i, lo, hi, &period)) {
     case RANGE_MULTIPLY:
         set_var(j, d, lo);

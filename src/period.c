@@ -30,6 +30,12 @@ typedef struct {
 
 typedef lds_range rng;
 
+/* The variables that move along the analysed direction. */
+static uint64_t moving(const lds_period_ctx *cx)
+{
+    return cx->var | cx->along;
+}
+
 static bool uniform_value(const pctx *p, const lds_expr *e, int64_t *v)
 {
     return lds_uniform_value(p->cx, e, v);
@@ -170,11 +176,11 @@ static int name_shift(const pctx *p, const lds_expr *e, lds_shift *out)
     }
     const lds_sym *s = e->sym;
     *out = still;
-    if (!(s->deps & cx->var))
+    if (!(s->deps & moving(cx)))
         return 1;
     switch (s->kind) {
     case SYM_LOOP:
-        out->c = 1;
+        out->c = LDS_DEP_LOOP(s->slot) == cx->along ? cx->along_step : 1;
         return 1;
     case SYM_LET: {
         pctx none = { cx, NULL };
@@ -345,11 +351,11 @@ static int residue_shift(const pctx *p, const lds_expr *e, lds_shift *out)
     } else {   /* OP_AND: the mask on either side, the other side x */
         const lds_expr *mask = e->b;
         rng r = range_of(p, mask);
-        if (!r.known || r.lo < 0 || (mask->deps & (p->cx->var | LDS_DEP_PARAM))) {
+        if (!r.known || r.lo < 0 || (mask->deps & (moving(p->cx) | LDS_DEP_PARAM))) {
             mask = e->a;
             x = e->b;
             r = range_of(p, mask);
-            if (!r.known || r.lo < 0 || (mask->deps & (p->cx->var | LDS_DEP_PARAM)))
+            if (!r.known || r.lo < 0 || (mask->deps & (moving(p->cx) | LDS_DEP_PARAM)))
                 return 0;
         }
         int64_t top = r.hi;
@@ -402,7 +408,7 @@ static int binary_shift(const pctx *p, const lds_expr *e, lds_shift *out)
     case OP_MUL:
         for (int side = 0; side < 2; side++) {
             const lds_expr *x = side ? e->b : e->a, *y = side ? e->a : e->b;
-            if (x->deps & (p->cx->var | LDS_DEP_PARAM))
+            if (x->deps & (moving(p->cx) | LDS_DEP_PARAM))
                 continue;
             if (!shift_of(p, y, &a))
                 return 0;
@@ -434,7 +440,7 @@ static int shift_of(const pctx *p, const lds_expr *e, lds_shift *out)
 {
     const lds_period_ctx *cx = p->cx;
     lds_shift a, b;
-    if (!(e->deps & (cx->var | LDS_DEP_PARAM))) {
+    if (!(e->deps & (moving(cx) | LDS_DEP_PARAM))) {
         *out = still;
         return 1;
     }
@@ -504,6 +510,12 @@ static int shift_of(const pctx *p, const lds_expr *e, lds_shift *out)
 int lds_period_of(const lds_period_ctx *cx, const lds_expr *e, lds_shift *out)
 {
     pctx p = { cx, NULL };
+    return shift_of(&p, e, out);
+}
+
+int lds_period_of_framed(const lds_period_ctx *cx, const lds_frame *fr, const lds_expr *e, lds_shift *out)
+{
+    pctx p = { cx, fr };
     return shift_of(&p, e, out);
 }
 

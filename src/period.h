@@ -45,12 +45,24 @@ typedef struct {
      * 0 if not known */
     int (*loop_range)(void *ctx, unsigned slot, int64_t *lo, int64_t *hi);
     void *ctx;
+    /* A direction instead of one variable (the wave fold): while var
+     * advances by 1, the loop variable of bit `along` (one of `varying`)
+     * advances by along_step.  Every rule below is an identity between
+     * two points of the space, so it holds along any straight line whose
+     * both ends lie in it (a box: the points between do too).  0: var
+     * alone. */
+    uint64_t along;
+    int64_t along_step;
 } lds_period_ctx;
 
 /* The shift of e; 1 if proven, 0 if not. */
 int lds_period_of(const lds_period_ctx *cx, const lds_expr *e, lds_shift *out);
 /* The shift of a call of def with argument expressions args (a layout). */
 int lds_period_of_call(const lds_period_ctx *cx, const lds_sym *def, lds_expr *const *args, lds_shift *out);
+
+/* The same for e inside a def call (fr: its arguments). */
+struct lds_frame;
+int lds_period_of_framed(const lds_period_ctx *cx, const struct lds_frame *fr, const lds_expr *e, lds_shift *out);
 
 /* The smallest multiple of s.period at which a shift by D repeats modulo
  * m as well (D a multiple of m); 0 on overflow. */

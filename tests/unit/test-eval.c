@@ -260,7 +260,7 @@ static void test_period(void)
     env.banks = 32;
     env.wave_size = 32;   /* lane in 0..31 */
     lds_eval_init(&ev, &env, NULL, &diag);
-    lds_period_ctx cx = { &ev, LDS_DEP_LOOP(0), 0, 1000, LDS_DEP_LOOP(1), 0, 1, 1, NULL, NULL };
+    lds_period_ctx cx = { &ev, LDS_DEP_LOOP(0), 0, 1000, LDS_DEP_LOOP(1), 0, 1, 1, NULL, NULL, 0, 0 };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         lds_arena *arena = lds_arena_new();
         lds_shift sh = { 0, -999, false };

@@ -225,6 +225,69 @@ static void test_threads(void)
     free(many);
 }
 
+/* A run's totals, or its error, as text (malloc'd). */
+static char *totals(const char *text)
+{
+    int st;
+    const lds_access_result *a = run(text, 0, &st);
+    char *out = NULL;
+    if (st)
+        gmp_asprintf(&out, "status %d: %s", st, error());
+    else
+        gmp_asprintf(&out, "%Zd %Zd %Zd %Zd %Zd %llu", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts,
+                     a->m.skipped, (unsigned long long)a->m.ways);
+    return out;
+}
+
+/* Waves that run one another's instructions at other values of a loop
+ * fold into it (src/iterspace.c, the wave fold): the first waves run one
+ * period each, and the totals and the first error are enumeration's. */
+static void test_wave_fold(void)
+{
+    /* wave w + 1 at k - 96 is wave w at k; k repeats every 4096: one
+     * period of one wave for 32 waves x 10^12 trips */
+    expect_run("arch sm90; threads 1024; read f32[(tid * 3 + k) % 4096] for k in 0..1000000000000", 4096,
+               "32000000000000");
+    /* (wave & 1) repeats only every other wave: two roots */
+    expect_run("threads 256; read f32[((tid * 3 + k) % 256) ^ (wave & 1)] for k in 0..1000", 512, "8000");
+    /* no fold: a row per wave (its index moves along the fold), or a
+     * shift no step of k undoes (tid * 2 + k * 3: 64 / 3) */
+    expect_run("threads 256; array f32 t[8][256]; read t[wave][(tid * 3 + k) % 256] for k in 0..1000", 2048, "8000");
+    expect_run("threads 256; read f32[(tid * 2 + k * 3) % 256] for k in 0..1000", 2048, "8000");
+    /* the plan counts the fold: 4096 instructions, under a limit of 5000 */
+    int st;
+    run("arch sm90; threads 1024; read f32[(tid * 3 + k) % 4096] for k in 0..1000000000000", 5000, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_OK);
+    static const char *const programs[] = {
+        "threads 256; read f32[(tid * 3 + k) % 256] for k in 0..1000",        /* 1000 = 3 x 256 + 232 */
+        "threads 250; read f32[(tid * 3 + k) % 256] for k in 0..1001",        /* and a partial wave */
+        "arch gfx942; threads 512; read f32[(tid * 7 + 7 * k) % 256] if (tid * 7 + 7 * k) % 8 < 5 for k in 3..1100",
+        "threads 320; read f32[(tid + 32 * k) % 512] for k in 0..45",        /* d = -1, period 16 */
+        "threads 256; read f32[(tid * 3 + 1000 - k) % 256] for k in 0..1000", /* d = +96 */
+        "threads 256; read f32[((tid * 3 + k) % 256) ^ (wave & 1)] for k in 0..1000",
+        "threads 256; array f32 t[8][64]; read t[(tid * 3 + k) / 64 % 8][(tid * 3 + k) % 64] for k in 0..1500",
+        "threads 256; ds_read2_b32 @ ((tid * 3 + k) % 256) * 4 offset0:0 offset1:33 for k in 0..600",
+        "threads 256; groups 3; read b64[(tid * 3 + k + group) % 256] for k in 0..700",
+        "threads 128; read f32[(tid * 3 + k + j * 5) % 256] for k in 0..600, j in 0..3",
+        "threads 128; for i in 0..3 { read f32[(tid * 3 + k) % 256] for k in 0..600 }",
+        "threads 128; write f16[(tid * 3 + k) % 256 / 2] for k in 0..600",
+        /* errors: the first one, where enumeration meets it */
+        "threads 256; array f32 t[200]; read t[(tid * 3 + k) % 256] for k in 0..1000",
+        "threads 256; read f32[100 / ((tid * 3 + k) % 256 - 150) + 200] for k in 0..1000",   /* by zero at k = 57 */
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        char *fast = totals(programs[i]);
+        plain = true;
+        char *slow = totals(programs[i]);
+        plain = false;
+        CU_ASSERT_STRING_EQUAL(fast, slow);
+        if (strcmp(fast, slow))
+            printf("# %s: shortcuts %s, enumeration %s\n", programs[i], fast, slow);
+        free(fast);
+        free(slow);
+    }
+}
+
 static int teardown(void)
 {
     lds_session_close(s);
@@ -241,5 +304,6 @@ int main(void)
     CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
+    CU_add_test(suite, "waves fold into a loop", test_wave_fold);
     return lds_cunit_tap_main();
 }
