@@ -16,18 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/phases.h"
 #include "src/divconst.h"
 #include "src/limits.h"
 #include "src/scope.h"
-
-/* Lanes in a mask (a popcount the compiler needs no instruction set for). */
-static uint64_t lanes_in(uint64_t m)
-{
-    m = m - ((m >> 1) & 0x5555555555555555ull);
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (m * 0x0101010101010101ull) >> 56;
-}
 
 int64_t lds_lanes_var_at(const lds_env *env, lds_var_id v, int64_t l)
 {
@@ -367,7 +359,7 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
     }
     for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
         if (L->under[i])
-            charge += L->under[i] * lanes_in(L->mask[i]);
+            charge += L->under[i] * lds_sim_lanes_in(L->mask[i]);
     out->charge = (charge + per_op - 1) / per_op;   /* as time goes */
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)

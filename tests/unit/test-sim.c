@@ -645,7 +645,7 @@ static void test_coalescing(void)
 /* The hot path (cost_phase and its one-word fast path) against the
  * reference count that keeps every lane-word entry (lds_sim_phase_banks,
  * which the pictures use): on every profile, for random accesses of every
- * width and kind - aligned, conflict-free permutations, broadcasts, a few
+ * width and kind (read, write, atomic) - aligned, conflict-free permutations, broadcasts, a few
  * lanes on few banks, inactive lanes - each phase's cost is the busiest
  * bank's distinct units (at least 1), and its accesses and distinct units
  * add up alike. */
@@ -656,9 +656,9 @@ static void test_hot_path_matches_reference(void)
     unsigned compared = 0, wrong = 0;
     for (unsigned pi = 0; pi < lds_sim_profile_count(); pi++) {
         const lds_sim_profile *p = lds_sim_profile_at(pi);
-        for (unsigned trial = 0; trial < 300; trial++) {
+        for (unsigned trial = 0; trial < 450; trial++) {
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            unsigned width = widths[x % 5], kind = (unsigned)(x >> 8) % 2, shape = (unsigned)(x >> 16) % 4;
+            unsigned width = widths[x % 5], kind = (unsigned)(x >> 8) % 3, shape = (unsigned)(x >> 16) % 4;
             bool lane_active[LDS_SIM_MAX_WAVE];
             uint64_t lane_addr[LDS_SIM_MAX_WAVE];
             for (unsigned l = 0; l < p->wave; l++) {
@@ -693,7 +693,7 @@ static void test_hot_path_matches_reference(void)
                     || r.phase[i].distinct != ndistinct || (busiest && r.phase[i].worst_bank != worst)) {
                     if (wrong++ < 5)
                         printf("# %s %s b%u shape %u phase %u: cost %u/%u accesses %u/%u distinct %u/%u\n", p->name,
-                               kind ? "write" : "read", width * 8, shape, i, r.phase[i].cost, busiest,
+                               kind == 2 ? "atomic" : kind ? "write" : "read", width * 8, shape, i, r.phase[i].cost, busiest,
                                r.phase[i].accesses, nhits, r.phase[i].distinct, ndistinct);
                 }
             }
