@@ -207,6 +207,8 @@ static void test_threads(void)
         "threads 64; read f32[lane * k * k] for k in 0..40",            /* an index error at some k */
         "threads 64; groups 9; read f32[lane + 100 / (group - 6)] for k in 0..3",   /* division by zero */
         "set lds 1 << 30; threads 1024; groups 11; read b64 @ (tid * 8 * (k * k % 13)) for k in 0..20",
+        /* the groups split across threads, the waves of each folded */
+        "show lanes; threads 256; groups 7; read f32[(tid * 3 + k + group * group) % 256] for k in 0..600",
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
         for (unsigned t = 2; t <= 5; t += 3) {
