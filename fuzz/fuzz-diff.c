@@ -101,18 +101,24 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     int lo = (int)(B() % 5) - 2;
     unsigned hi = B() % 80, jn = 1 + B() % 3, mul = B();
     hi *= 1 + B() % 4;
+    /* one program in four: an inner loop whose trips follow k */
+    char jhi[24];
+    if (B() % 4 == 0)
+        snprintf(jhi, sizeof jhi, "(k %% 3 + %u)", jn - 1);
+    else
+        snprintf(jhi, sizeof jhi, "%u", jn);
     if (fold) {   /* a dividend of one sign: k from 0 */
         hi = fold_trips;
         lo = lo < 0 ? 0 : lo;
     }
     if (kind == 2 && (w == 0 || w == 2) && (mul & 1))   /* two addresses a lane, some programs */
-        len += (size_t)snprintf(text + len, size - len, "\n%s @ (%s) * %u offset0:%u offset1:%u%s for k in %d..%u, j in 0..%u\n",
+        len += (size_t)snprintf(text + len, size - len, "\n%s @ (%s) * %u offset0:%u offset1:%u%s for k in %d..%u, j in 0..%s\n",
                                 w == 0 ? (mul & 2 ? "ds_read2_b32" : "ds_write2st64_b32") : "ds_read2_b64",
-                                indices[form], w == 0 ? 4u : 8u, mul >> 4 & 7, mul >> 2 & 63, conds[cond], lo, hi, jn);
+                                indices[form], w == 0 ? 4u : 8u, mul >> 4 & 7, mul >> 2 & 63, conds[cond], lo, hi, jhi);
     else
-        len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%u\n",
+        len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%s\n",
                                 kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], indices[form], scale,
-                                conds[cond], lo, hi, jn);
+                                conds[cond], lo, hi, jhi);
     snprintf(text + len, size - len, "print f(3, 1) * %u\n", mul);
 #undef B
 }

@@ -295,10 +295,12 @@ int lds_job_wave_fold(job *j, unsigned i, int64_t hi, lds_wave_fold *f)
     if (j->sp->no_shortcuts || j->dims[i].kind != D_WAVE || hi < 2 || (bounds & bit)
         || !(k = fold_target(j, i, &klo, &khi)))
         return 0;
+    uint64_t kbounds, kinner = lds_job_inner_bits(j, k, &kbounds);
+    if (kbounds & j->dims[k].bit)   /* the loops inside k change with it: a residue is not one shape */
+        return 0;
     for (unsigned o = 0; j->planning && o < i; o++)
         outer |= j->dims[o].bit;
-    uint64_t trips = (uint64_t)khi - (uint64_t)klo, kbit = j->dims[k].bit, kbounds;
-    uint64_t kinner = lds_job_inner_bits(j, k, &kbounds), between = varying & ~(kbit | kinner);
+    uint64_t trips = (uint64_t)khi - (uint64_t)klo, kbit = j->dims[k].bit, between = varying & ~(kbit | kinner);
     inner_ctx ic = { j, bit, varying | outer };
     lds_period_ctx waves = { j->sp->ev, bit, 0, hi, varying, outer, j->nwaves, j->sp->groups, inner_loop_range, &ic, 0, 0 };
     /* k alone, for every wave (and every value of the dimensions between,

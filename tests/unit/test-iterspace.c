@@ -272,6 +272,8 @@ static void test_wave_fold(void)
         "threads 256; groups 3; read b64[(tid * 3 + k + group) % 256] for k in 0..700",
         "threads 128; read f32[(tid * 3 + k + j * 5) % 256] for k in 0..600, j in 0..3",
         "threads 128; for i in 0..3 { read f32[(tid * 3 + k) % 256] for k in 0..600 }",
+        /* an inner loop whose trips change with k: no fold (a residue is not one shape) */
+        "threads 256; read f32[(tid * 3 + k) % 256] for k in 0..1000, j in 0..(k % 3)",
         "threads 128; write f16[(tid * 3 + k) % 256 / 2] for k in 0..600",
         /* errors: the first one, where enumeration meets it */
         "threads 256; array f32 t[200]; read t[(tid * 3 + k) % 256] for k in 0..1000",
