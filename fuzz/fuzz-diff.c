@@ -75,7 +75,7 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     unsigned fold = B() % 3 == 0, fold_trips = 0;
     unsigned arch = B() % 6, tx = 1 + B() % 40, ty = 1 + B() % 3, groups = 1 + B() % 4;
     if (fold) {
-        unsigned full = 1 + B() % 2, part = B() % 64;
+        unsigned full = 1 + B() % 3, part = B() % 64;
         fold_trips = 40 + B() % 120;   /* drawn early: the input may run out */
         tx = 64 * full + (part < 32 ? part : 0);   /* half the time a partial wave too */
         ty = 1;
@@ -86,11 +86,23 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
         len += (size_t)snprintf(text + len, size - len, "rules seed\n");
     /* a function of the loops, so that the terms in k and j are defined */
     len += (size_t)snprintf(text + len, size - len, "def f(k, j) = ");
-    if (fold) {
-        static const unsigned as[] = { 1, 2, 3, 5 }, bs[] = { 1, 2, 4, 8 }, ms[] = { 8, 16, 32, 64, 96 };
-        unsigned a = as[B() % 4], b = bs[B() % 4], m = ms[B() % 5], term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
-        len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u%s%s) %% %u", a, b, B() & 1 ? " + " : " ^ ",
-                                terms[term], m);
+    char fold_cond[64] = "";
+    if (fold) {   /* x = tid A + k B: one wave more is 32 A / B steps of k back, where B divides */
+        static const unsigned as[] = { 1, 2, 3, 5, 7 }, bs[] = { 1, 2, 4, 8, 3 }, ms[] = { 8, 16, 24, 32, 48, 64, 96, 128 };
+        unsigned a = as[B() % 5], b = bs[B() % 5], m = ms[B() % 8], shape = B() % 4;
+        unsigned term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
+        const char *op = B() & 1 ? " + " : " ^ ";
+        if (shape == 0)        /* a term inside the residue */
+            len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u%s%s) %% %u", a, b, op, terms[term], m);
+        else if (shape == 1)   /* a term outside it */
+            len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u) %% %u%s%s", a, b, m, op, terms[term]);
+        else if (shape == 2)   /* a row and a column of x */
+            len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u) %% %u * 33 + (tid * %u + k * %u) / %u %% 4",
+                                    a, b, m, a, b, m);
+        else                   /* the inner loop too */
+            len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u + j * %u) %% %u", a, b, 1 + term % 5, m);
+        if (B() % 3 == 0)      /* a condition that moves with x */
+            snprintf(fold_cond, sizeof fold_cond, " if (tid * %u + k * %u) %% %u != 1", a, b, 2 + B() % 3);
     }
     unsigned nterms = fold ? 0 : 1 + B() % 5;
     for (unsigned t = 0; t < nterms && len < size; t++) {
@@ -114,11 +126,11 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     if (kind == 2 && (w == 0 || w == 2) && (mul & 1))   /* two addresses a lane, some programs */
         len += (size_t)snprintf(text + len, size - len, "\n%s @ (%s) * %u offset0:%u offset1:%u%s for k in %d..%u, j in 0..%s\n",
                                 w == 0 ? (mul & 2 ? "ds_read2_b32" : "ds_write2st64_b32") : "ds_read2_b64",
-                                indices[form], w == 0 ? 4u : 8u, mul >> 4 & 7, mul >> 2 & 63, conds[cond], lo, hi, jhi);
+                                indices[form], w == 0 ? 4u : 8u, mul >> 4 & 7, mul >> 2 & 63, fold_cond[0] ? fold_cond : conds[cond], lo, hi, jhi);
     else
         len += (size_t)snprintf(text + len, size - len, "\n%s %s[%s * %u]%s for k in %d..%u, j in 0..%s\n",
                                 kind == 0 ? "read" : kind == 1 ? "write" : "atomic", widths[w], indices[form], scale,
-                                conds[cond], lo, hi, jhi);
+                                fold_cond[0] ? fold_cond : conds[cond], lo, hi, jhi);
     snprintf(text + len, size - len, "print f(3, 1) * %u\n", mul);
 #undef B
 }
