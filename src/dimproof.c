@@ -228,7 +228,8 @@ static int fold_step(const pctx *p, const pctx *q, const lds_expr *e, int64_t *s
     int64_t cv, ca;
     if (!e || ((e->deps & both) != both && !(e->deps & LDS_DEP_PARAM)))
         return 0;
-    if (affine_step(p, e, &cv) && affine_step(q, e, &ca) && ca != -1 - INT64_MAX && cv % ca == 0) {
+    /* cv / ca overflows only as INT64_MIN / -1, its negation only at INT64_MIN */
+    if (affine_step(p, e, &cv) && affine_step(q, e, &ca) && cv != INT64_MIN && cv % ca == 0) {
         *step = -(cv / ca);
         return 1;
     }
@@ -263,7 +264,6 @@ static int fold_step(const pctx *p, const pctx *q, const lds_expr *e, int64_t *s
         return 0;
     }
 }
-
 
 /* The loop dimension waves could fold into: the first inside dimension
  * i (the wave) that the access uses, when its bounds are fixed; 0 if
