@@ -89,7 +89,7 @@ static range_mode decide(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *p
  * (t + mD) mod P < rem, rem = trips mod P.  Wave r + mS covers the
  * residues o_m .. o_m + rem - 1 (cyclic), o_m = (-mD) mod P; the count
  * changes only where such a run starts or ends, so the runs' ends are
- * sorted once and walked with t.  NULL on out of memory. */
+ * sorted once and walked with t. */
 typedef struct {
     uint64_t *starts, *ends;
     size_t n, at_start, at_end;
