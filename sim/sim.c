@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sim/coalesce.h"
+#include "sim/oneword.h"
 #include "sim/phases.h"
 
 /* One lane-word access inside a phase. */
@@ -311,64 +312,6 @@ static unsigned tally_unit(unsigned b, uint64_t u, bool merge)
     return ++tally.count[b];
 }
 
-/* The distinct words the lanes of `lanes` touch (one word each). */
-static unsigned distinct_words(const lds_sim_access *a, uint64_t lanes, unsigned shift)
-{
-    uint64_t seen[LDS_SIM_MAX_WAVE];
-    unsigned n = 0;
-    for (; lanes; lanes &= lanes - 1) {
-        uint64_t w = a->addr[__builtin_ctzll(lanes)] >> shift;
-        unsigned i = 0;
-        while (i < n && seen[i] != w)
-            i++;
-        if (i == n)
-            seen[n++] = w;
-    }
-    return n;
-}
-
-/* A phase whose active lanes each touch one word (an aligned access no
- * wider than a bank, at most 64 banks, a power of two), counted bank by
- * bank: the lanes of each bank gathered as a mask in one pass, then its
- * distinct words (merge) or its lanes counted.  The same counts as
- * cost_phase's general loop, the lowest bank the worst on a tie; false
- * where a lane's access crosses a word. */
-static bool one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, lds_sim_phase *ph, unsigned shift,
-                           bool merge)
-{
-    uint64_t on_bank[64], touched = 0, crossing = 0;
-    unsigned n = 0;
-    for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(rest);
-        uint64_t addr = a->addr[lane], w = addr >> shift, bit = (uint64_t)1 << (w & (g->banks - 1));
-        crossing |= w ^ ((addr + a->width - 1) >> shift);
-        if (!(touched & bit)) {
-            touched |= bit;
-            on_bank[w & (g->banks - 1)] = 0;
-        }
-        on_bank[w & (g->banks - 1)] |= (uint64_t)1 << lane;
-        n++;
-    }
-    if (crossing)
-        return false;
-    unsigned cost = 0, worst = 0, distinct = 0;
-    for (uint64_t rest = touched; rest; rest &= rest - 1) {
-        unsigned bank = (unsigned)__builtin_ctzll(rest);
-        uint64_t lanes = on_bank[bank];
-        unsigned c = !(lanes & (lanes - 1)) ? 1 : merge ? distinct_words(a, lanes, shift) : lds_sim_lanes_in(lanes);
-        distinct += c;
-        if (c > cost) {
-            cost = c;
-            worst = bank;
-        }
-    }
-    ph->cost = cost;
-    ph->worst_bank = worst;
-    ph->accesses = n;
-    ph->distinct = distinct;
-    return true;
-}
-
 /* R1 over one phase, as bank_check() computes it but without keeping the
  * entries: the hot path of lds_sim_run. */
 static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
@@ -382,7 +325,7 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
     bool simple = substep < 0 && a->naddr == 1 && !lds_sim_entry_of(p, a->kind, a->width)->unaligned_free
                   && a->width <= 16 && shift;
     bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
-    if (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes && one_word_phase(g, a, ph, shift, merge))
+    if (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes && lds_sim_one_word_phase(g, a, ph, shift, merge))
         return;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
     tally_begin();
