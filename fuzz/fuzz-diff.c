@@ -61,7 +61,7 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
                                          "(lane - 7) * k % 13", "(k < 5 ? k : 2 * k)", "min(k % 6, lane)",
                                          "((k - 40) % 16)", "(k | 5)", "(~k)", "(int)(k * 40000000)",
                                          "(uint8_t)(lane * 9)", "(unsigned)(k - 3)",
-                                         /* waves that fold into k (src/iterspace.c) */
+                                         /* waves that fold into k (src/dimproof.c) */
                                          "((tid * 3 + k) % 64)", "((tid + 8 * k) & 127)" };
     static const char *const indices[] = { "abs(f(k, j)) % 1024", "(f(k, j) % 1024 + 1024) % 1024",
                                            "(f(k, j) & 1023)", "f(k, j)" };
@@ -70,8 +70,8 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     static const char *const widths[] = { "f32", "f16", "b64", "u8", "b128" };
     size_t i = 0, len = 0;
 #define B() (i < n ? d[i++] : 0)
-    /* one program in three is shaped for the wave fold (src/iterspace.c):
-     * several waves, an index (tid A + k B + term) % M */
+    /* one program in three is shaped for the fold (src/dimproof.c):
+     * several waves, an index (tid A + k B + term) % M, or with the group */
     unsigned fold = B() % 3 == 0, fold_trips = 0;
     unsigned arch = B() % 6, tx = 1 + B() % 40, ty = 1 + B() % 3, groups = 1 + B() % 4;
     if (fold) {
@@ -89,7 +89,7 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
     char fold_cond[64] = "";
     if (fold) {   /* x = tid A + k B: one wave more is 32 A / B steps of k back, where B divides */
         static const unsigned as[] = { 1, 2, 3, 5, 7 }, bs[] = { 1, 2, 4, 8, 3 }, ms[] = { 8, 16, 24, 32, 48, 64, 96, 128 };
-        unsigned a = as[B() % 5], b = bs[B() % 5], m = ms[B() % 8], shape = B() % 4;
+        unsigned a = as[B() % 5], b = bs[B() % 5], m = ms[B() % 8], shape = B() % 5;
         unsigned term = B() % (unsigned)(sizeof terms / sizeof terms[0]);
         const char *op = B() & 1 ? " + " : " ^ ";
         if (shape == 0)        /* a term inside the residue */
@@ -99,8 +99,11 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
         else if (shape == 2)   /* a row and a column of x */
             len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u) %% %u * 33 + (tid * %u + k * %u) / %u %% 4",
                                     a, b, m, a, b, m);
-        else                   /* the inner loop too */
+        else if (shape == 3)   /* the inner loop too */
             len += (size_t)snprintf(text + len, size - len, "(tid * %u + k * %u + j * %u) %% %u", a, b, 1 + term % 5, m);
+        else                   /* workgroups: one more is G / B steps of k back */
+            len += (size_t)snprintf(text + len, size - len, "(group * %u + tid * %u + k * %u) %% %u", b * (1 + term % 7) * 8,
+                                    a, b, m);
         if (B() % 3 == 0)      /* a condition that moves with x */
             snprintf(fold_cond, sizeof fold_cond, " if (tid * %u + k * %u) %% %u != 1", a, b, 2 + B() % 3);
     }

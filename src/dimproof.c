@@ -1,7 +1,8 @@
 /* src/dimproof.c - the proofs behind the shortcuts of src/iterspace.c:
  * after how many steps of a dimension an access repeats its bank pattern
  * (src/period.c applied to its condition, indices and address), and when
- * the waves fold into a loop.  Nothing here runs an instruction. */
+ * the waves or workgroups fold into a loop.  Nothing here runs an
+ * instruction. */
 #include "src/job.h"
 
 #include "src/interval.h"
@@ -115,19 +116,23 @@ int lds_job_address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
     return 1;
 }
 
-/* ------------------------------------------------------- the wave fold
+/* ------------------------------------------------------------ the fold
  *
- * Many waves that run one another's instructions at other values of a
- * loop k.  src/period.c proves a direction: wave w + S at k + D runs the
- * very instruction wave w runs at k (every index, the layout's element
- * and the condition equal: shift 0), for S waves and D = S d values of
- * k.  With k repeating exactly with period P for every wave (shift 0
- * again), wave r + mS at k runs wave r's instruction at
- * lo + ((k - lo - mD) mod P): by induction on m, moving k within wave
- * r + mS by whole periods to a k1 with k1 - D in range too (one exists
- * when |D| <= trips - P), then one step back along the direction.  So
- * the first S waves (the roots) run, each one period of k, every residue
- * weighed by the (wave, k) pairs of its class that land there.
+ * Many waves (or workgroups: below, "wave" stands for either) that run
+ * one another's instructions at other values of a loop k.  src/period.c
+ * proves a direction: wave w + S at k + D runs the very instruction wave
+ * w runs at k (every index, the layout's element and the condition
+ * equal: shift 0) for every value of the other dimensions, for S waves
+ * and D = S d values of k.  With k repeating exactly with period P for
+ * every wave and every value of the loops between (shift 0 again), and
+ * the loops inside k running the same trips at every k, wave r + mS at
+ * k runs wave r's instruction at lo + ((k - lo - mD) mod P): by
+ * induction on m, moving k within wave r + mS by whole periods to a k1
+ * with k1 - D in range too (one exists when |D| <= trips - P), then one
+ * step back along the direction.  So the first S waves (the roots) run,
+ * each one period of k at every value of the loops between, every
+ * residue weighed by the (wave, k) pairs of its class that land there
+ * (a weight that depends on neither those loops nor the ones inside k).
  *
  * Errors: the indices, the element and the condition are equal, so the
  * bounds checks fail where the roots' do; every operator that can fail
@@ -265,57 +270,36 @@ static int fold_step(const pctx *p, const pctx *q, const lds_expr *e, int64_t *s
     }
 }
 
-/* The loop dimension waves could fold into: the first inside dimension
- * i (the wave) that the access uses, when its bounds are fixed; 0 if
- * none. */
-static unsigned fold_target(const job *j, unsigned i, int64_t *lo, int64_t *hi)
-{
-    uint64_t uses = j->addr_deps | j->cond_deps;
-    for (unsigned k = i + 1; k < j->ndims; k++) {
-        const dim *d = &j->dims[k];
-        if (!(d->bit & uses))
-            continue;
-        uint64_t bounds;
-        inner_ctx ic = { (job *)j, j->dims[i].bit, lds_job_inner_bits(j, i, &bounds) };   /* fixed: nothing inside i */
-        if (d->kind != D_LOOP || !inner_loop_range(&ic, d->slot, lo, hi))
-            return 0;
-        ++*hi;   /* inner_loop_range gives the last value */
-        return k;
-    }
-    return 0;
-}
-
-/* Whether the full waves 0 .. hi - 1 of dimension i fold (above), and
- * how. */
-int lds_job_wave_fold(job *j, unsigned i, int64_t hi, lds_wave_fold *f)
+/* Whether dimension i (the wave or the group) over 0 .. hi - 1 folds
+ * into loop dimension k, and how. */
+static int fold_into(job *j, unsigned i, int64_t hi, unsigned k, lds_fold *f)
 {
     uint64_t bit = j->dims[i].bit, bounds, varying = lds_job_inner_bits(j, i, &bounds), outer = 0;
+    uint64_t kbit = j->dims[k].bit, kbounds, kinner = lds_job_inner_bits(j, k, &kbounds);
     int64_t klo, khi, step, D;
-    unsigned k;
-    if (j->sp->no_shortcuts || j->dims[i].kind != D_WAVE || hi < 2 || (bounds & bit)
-        || !(k = fold_target(j, i, &klo, &khi)))
+    /* k's bounds fixed inside i, and the loops inside k the same trips at every k */
+    inner_ctx ic = { j, bit, varying };
+    if (j->dims[k].kind != D_LOOP || !((j->addr_deps | j->cond_deps) & kbit) || (kbounds & kbit)
+        || !inner_loop_range(&ic, j->dims[k].slot, &klo, &khi))
         return 0;
-    uint64_t kbounds, kinner = lds_job_inner_bits(j, k, &kbounds);
-    if (kbounds & j->dims[k].bit)   /* the loops inside k change with it: a residue is not one shape */
-        return 0;
+    khi++;   /* inner_loop_range gives the last value */
     for (unsigned o = 0; j->planning && o < i; o++)
         outer |= j->dims[o].bit;
-    uint64_t trips = (uint64_t)khi - (uint64_t)klo, kbit = j->dims[k].bit, between = varying & ~(kbit | kinner);
-    inner_ctx ic = { j, bit, varying | outer };
-    lds_period_ctx waves = { j->sp->ev, bit, 0, hi, varying, outer, j->nwaves, j->sp->groups, inner_loop_range, &ic, 0, 0 };
-    /* k alone, for every wave (and every value of the dimensions between,
-     * which the access does not use) */
+    uint64_t trips = (uint64_t)khi - (uint64_t)klo, between = varying & ~(kbit | kinner);
+    ic.inside = varying | outer;
+    lds_period_ctx self = { j->sp->ev, bit, 0, hi, varying, outer, j->nwaves, j->sp->groups, inner_loop_range, &ic, 0, 0 };
+    /* k alone, for every value of i (and of the dimensions between) */
     inner_ctx kc = { j, kbit, varying | outer | bit };
     lds_period_ctx loop = { j->sp->ev, kbit, klo, khi, kinner, outer | bit | between, j->nwaves, j->sp->groups,
                             inner_loop_range, &kc, 0, 0 };
     const lds_expr *e[LDS_MAX_DIMS + 2];
     unsigned n = access_exprs(j, e), at = 0;
-    pctx pw = { &waves, NULL }, pk = { &loop, NULL };
-    while (at < n && !fold_step(&pw, &pk, e[at], &step))
+    pctx pd = { &self, NULL }, pk = { &loop, NULL };
+    while (at < n && !fold_step(&pd, &pk, e[at], &step))
         at++;
     if (at == n)
         return 0;
-    lds_period_ctx along = waves;
+    lds_period_ctx along = self;
     along.along = kbit;
     along.along_step = step;
     uint64_t S, P;
@@ -323,6 +307,18 @@ int lds_job_wave_fold(job *j, unsigned i, int64_t hi, lds_wave_fold *f)
         || __builtin_mul_overflow((int64_t)S, step, &D) || D == INT64_MIN || (uint64_t)(D < 0 ? -D : D) > trips - P
         || !stays_in_int64(j, &along))
         return 0;
-    *f = (lds_wave_fold){ k, P, D, S, 0 };
+    *f = (lds_fold){ k, P, D, S, 0 };
     return 1;
+}
+
+int lds_job_fold(job *j, unsigned i, int64_t hi, lds_fold *f)
+{
+    uint64_t bounds;
+    lds_job_inner_bits(j, i, &bounds);
+    if (j->sp->no_shortcuts || j->dims[i].kind == D_LOOP || hi < 2 || (bounds & j->dims[i].bit))
+        return 0;
+    for (unsigned k = i + 1; k < j->ndims; k++)   /* the first loop it folds into */
+        if (fold_into(j, i, hi, k, f))
+            return 1;
+    return 0;
 }

@@ -102,7 +102,7 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void counts_open(residue_counts *c, const lds_wave_fold *f, uint64_t rem)
+static void counts_open(residue_counts *c, const lds_fold *f, uint64_t rem)
 {
     c->n = rem ? (size_t)f->members : 0;
     c->starts = lds_xmalloc((c->n + 1) * sizeof *c->starts);
@@ -139,13 +139,16 @@ static void counts_close(residue_counts *c)
     free(c->ends);
 }
 
-/* Whether the range lo .. hi - 1 of dimension i is the full waves, to
- * be folded (nothing else shortens them, and no fold is running). */
-static bool folds(job *j, unsigned i, int64_t lo, int64_t hi, lds_wave_fold *f)
+/* Whether the range lo .. hi - 1 of dimension i is all the workgroups
+ * or the full waves, to be folded (nothing else shortens them, and no
+ * fold is running: a wave inside a folded group is not folded too). */
+static bool folds(job *j, unsigned i, int64_t lo, int64_t hi, lds_fold *f)
 {
     uint64_t period;
-    return j->dims[i].kind == D_WAVE && lo == 0 && hi == j->nfull && !j->fold
-           && decide(j, i, lo, hi, &period) == RANGE_ENUMERATE && lds_job_wave_fold(j, i, hi, f);
+    const dim *d = &j->dims[i];
+    bool whole = d->kind == D_WAVE ? hi == j->nfull : d->kind == D_GROUP && hi == j->sp->groups;
+    return lo == 0 && whole && !j->fold && decide(j, i, lo, hi, &period) == RANGE_ENUMERATE
+           && lds_job_fold(j, i, hi, f);
 }
 
 /* Whether the bounds of a dimension inside i depend on i's variable. */
@@ -206,7 +209,7 @@ static uint64_t plan_range(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
         return total;
     }
     set_var(j, &j->dims[i], lo);
-    lds_wave_fold fold;
+    lds_fold fold;
     if (j->fold && j->fold->kdim == i) {   /* a root's one period of k */
         uint64_t inner = plan_dim(j, i + 1, left);
         return inner == UINT64_MAX ? inner : sat_mul(j->fold->period, inner);
@@ -294,11 +297,12 @@ static bool worth_threads(const job *j, uint64_t inner, int64_t trips)
            && (__builtin_mul_overflow(inner, (uint64_t)trips, &work) || work >= j->sp->threads_from);
 }
 
-/* The wave fold's roots: waves 0 .. stride - 1, each for its class. */
-static int run_wave_roots(job *j, unsigned i, lds_wave_fold *f)
+/* The fold's roots: values 0 .. stride - 1 of dimension i, each for its
+ * class. */
+static int run_fold_roots(job *j, unsigned i, int64_t hi, lds_fold *f)
 {
     for (uint64_t r = 0; r < f->stride; r++) {
-        f->members = ((uint64_t)j->nfull - r + f->stride - 1) / f->stride;
+        f->members = ((uint64_t)hi - r + f->stride - 1) / f->stride;
         set_var(j, &j->dims[i], (int64_t)r);
         mpz_set(j->mult[i + 1], j->mult[i]);
         j->fold = f;
@@ -314,7 +318,7 @@ static int run_wave_roots(job *j, unsigned i, lds_wave_fold *f)
  * periods) plus the pairs of its class beyond them (residue_counts). */
 static int run_folded_period(job *j, unsigned i, int64_t lo, int64_t hi)
 {
-    const lds_wave_fold *f = j->fold;
+    const lds_fold *f = j->fold;
     uint64_t trips = (uint64_t)hi - (uint64_t)lo, q = trips / f->period;
     mpz_ptr next = j->mult[i + 1];
     residue_counts c;
@@ -341,11 +345,11 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
     if (trips <= 0)
         return 0;
     mpz_ptr next = j->mult[i + 1];
-    lds_wave_fold fold;
+    lds_fold fold;
     if (j->fold && j->fold->kdim == i)
         return run_folded_period(j, i, lo, hi);
     if (folds(j, i, lo, hi, &fold))
-        return run_wave_roots(j, i, &fold);
+        return run_fold_roots(j, i, hi, &fold);
     switch (decide(j, i, lo, hi, &period)) {
     case RANGE_MULTIPLY:
         set_var(j, d, lo);

@@ -26,17 +26,18 @@ typedef struct {
 } dim;
 
 
-/* Waves folded into a loop (src/iterspace.c, "the wave fold"): only
- * the first `stride` waves run, each standing for its class r, r +
- * stride, ...; one period of loop dimension kdim runs, every residue
- * weighed by the (wave, value) pairs of the class that land on it. */
+/* Waves, or workgroups, folded into a loop (src/dimproof.c, "the
+ * fold"): only the first `stride` values run, each standing for its
+ * class r, r + stride, ...; one period of loop dimension kdim runs,
+ * every residue weighed by the (value, k) pairs of the class that land
+ * on it. */
 typedef struct {
-    unsigned kdim;            /* the loop dimension the waves fold into */
+    unsigned kdim;            /* the loop dimension it folds into */
     uint64_t period;          /* P: it repeats exactly with this period */
-    int64_t shift;            /* D: wave w + stride at k + D runs wave w at k */
-    uint64_t stride;          /* waves per class step */
-    uint64_t members;         /* waves in the class of the root running */
-} lds_wave_fold;
+    int64_t shift;            /* D: value v + stride at k + D runs v's instruction at k */
+    uint64_t stride;          /* values per class step */
+    uint64_t members;         /* values in the class of the root running */
+} lds_fold;
 
 typedef struct job {
     lds_access_space *sp;     /* the caller's, copied: bisection swaps its diag */
@@ -68,7 +69,7 @@ typedef struct job {
     bool in_worker;           /* a worker thread's copy: no further split */
     lds_memo *memo;           /* instructions already simulated, or NULL */
     uint64_t ticks;           /* instructions simulated (progress) */
-    const lds_wave_fold *fold;   /* the fold the running wave is a root of, or NULL */
+    const lds_fold *fold;   /* the fold the running wave or group is a root of, or NULL */
 } job;
 
 /* ---- src/dimproof.c */
@@ -79,9 +80,9 @@ uint64_t lds_job_inner_bits(const job *j, unsigned i, uint64_t *bounds);
  * bank pattern and the condition repeat and every index has moved by a
  * fixed amount per lane (src/period.h); 0 if not proven. */
 int lds_job_address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *period);
-/* Whether the full waves 0 .. hi - 1 of dimension i fold into a loop
- * (the wave fold), and how (members left 0). */
-int lds_job_wave_fold(job *j, unsigned i, int64_t hi, lds_wave_fold *f);
+/* Whether values 0 .. hi - 1 of dimension i (the full waves, or the
+ * workgroups) fold into a loop (the fold), and how (members left 0). */
+int lds_job_fold(job *j, unsigned i, int64_t hi, lds_fold *f);
 
 /* ---- src/iterspace.c */
 /* Values lo .. hi - 1 of dimension i one by one (the multiplier in

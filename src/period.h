@@ -45,7 +45,7 @@ typedef struct {
      * 0 if not known */
     int (*loop_range)(void *ctx, unsigned slot, int64_t *lo, int64_t *hi);
     void *ctx;
-    /* A direction instead of one variable (the wave fold): while var
+    /* A direction instead of one variable (the fold): while var
      * advances by 1, the loop variable of bit `along` (one of `varying`)
      * advances by along_step.  Every rule below is an identity between
      * two points of the space, so it holds along any straight line whose

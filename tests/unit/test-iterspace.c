@@ -241,10 +241,11 @@ static char *totals(const char *text)
     return out;
 }
 
-/* Waves that run one another's instructions at other values of a loop
- * fold into it (src/iterspace.c, the wave fold): the first waves run one
- * period each, and the totals and the first error are enumeration's. */
-static void test_wave_fold(void)
+/* Waves (or workgroups) that run one another's instructions at other
+ * values of a loop fold into it (src/dimproof.c, the fold): the first
+ * ones run one period each, and the totals and the first error are
+ * enumeration's. */
+static void test_fold(void)
 {
     /* wave w + 1 at k - 96 is wave w at k; k repeats every 4096: one
      * period of one wave for 32 waves x 10^12 trips */
@@ -256,6 +257,9 @@ static void test_wave_fold(void)
      * shift no step of k undoes (tid * 2 + k * 3: 64 / 3) */
     expect_run("threads 256; array f32 t[8][256]; read t[wave][(tid * 3 + k) % 256] for k in 0..1000", 2048, "8000");
     expect_run("threads 256; read f32[(tid * 2 + k * 3) % 256] for k in 0..1000", 2048, "8000");
+    /* workgroups fold too: group + 1 at k - 96 is the same instruction
+     * (one group's two waves, one period each) */
+    expect_run("threads 64; groups 24; read f32[(group * 96 + tid + k) % 1024] for k in 0..2100", 2048, "100800");
     /* the plan counts the fold: 4096 instructions, under a limit of 5000 */
     int st;
     run("arch sm90; threads 1024; read f32[(tid * 3 + k) % 4096] for k in 0..1000000000000", 5000, &st);
@@ -275,6 +279,11 @@ static void test_wave_fold(void)
         /* an inner loop whose trips change with k: no fold (a residue is not one shape) */
         "threads 256; read f32[(tid * 3 + k) % 256] for k in 0..1000, j in 0..(k % 3)",
         "threads 128; write f16[(tid * 3 + k) % 256 / 2] for k in 0..600",
+        /* an outer loop the index uses too, between the waves and k */
+        "threads 256; read f32[(tid * 3 + k) % 256 + j] for j in 0..4, k in 0..1000",
+        /* workgroups: with a condition that moves with them, a partial wave */
+        "threads 64; groups 24; read f32[(group * 96 + tid * 3 + k) % 1024] if (group * 96 + k) % 4 != 1 for k in 0..2100",
+        "threads 80; groups 12; write f16[(blockIdx.x * 160 + tid + 2 * k) % 2048] for k in 0..2100",
         /* errors: the first one, where enumeration meets it */
         "threads 256; array f32 t[200]; read t[(tid * 3 + k) % 256] for k in 0..1000",
         "threads 256; read f32[100 / ((tid * 3 + k) % 256 - 150) + 200] for k in 0..1000",   /* by zero at k = 57 */
@@ -308,6 +317,6 @@ int main(void)
     CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
-    CU_add_test(suite, "waves fold into a loop", test_wave_fold);
+    CU_add_test(suite, "waves and workgroups fold into a loop", test_fold);
     return lds_cunit_tap_main();
 }
