@@ -209,6 +209,8 @@ static void test_threads(void)
         "set lds 1 << 30; threads 1024; groups 11; read b64 @ (tid * 8 * (k * k % 13)) for k in 0..20",
         /* the groups split across threads, the waves of each folded */
         "show lanes; threads 256; groups 7; read f32[(tid * 3 + k + group * group) % 256] for k in 0..600",
+        /* the groups folded, the waves of the root split across threads */
+        "show lanes; threads 1024; groups 5; read f32[(group * 96 + tid * 5 + k) % 1024] for k in 0..2100",
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
         for (unsigned t = 2; t <= 5; t += 3) {
