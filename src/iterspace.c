@@ -140,15 +140,15 @@ static void counts_close(residue_counts *c)
 }
 
 /* Whether the range lo .. hi - 1 of dimension i is all the workgroups
- * or the full waves, to be folded (nothing else shortens them, and no
- * fold is running: a wave inside a folded group is not folded too). */
+ * or the full waves, to be folded (no fold is running: a wave inside a
+ * folded group is not folded too).  A fold runs its first values, often
+ * one, where a period of the dimension would run a period of them and
+ * check one more: it goes first. */
 static bool folds(job *j, unsigned i, int64_t lo, int64_t hi, lds_fold *f)
 {
-    uint64_t period;
     const dim *d = &j->dims[i];
     bool whole = d->kind == D_WAVE ? hi == j->nfull : d->kind == D_GROUP && hi == j->sp->groups;
-    return lo == 0 && whole && !j->fold && decide(j, i, lo, hi, &period) == RANGE_ENUMERATE
-           && lds_job_fold(j, i, hi, f);
+    return lo == 0 && whole && !j->fold && lds_job_fold(j, i, hi, f);
 }
 
 /* Whether the bounds of a dimension inside i depend on i's variable. */
