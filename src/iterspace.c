@@ -297,6 +297,26 @@ static bool worth_threads(const job *j, uint64_t inner, int64_t trips)
            && (__builtin_mul_overflow(inner, (uint64_t)trips, &work) || work >= j->sp->threads_from);
 }
 
+/* Steps left under --max-steps. */
+static uint64_t steps_left(const job *j)
+{
+    const lds_access_space *sp = j->sp;
+    return sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
+}
+
+/* Whether the dimensions inside i issue nothing at any value of i (their
+ * bounds do not use it, and are empty): a range of i is then done at
+ * once, however long its period.  -1 if counting them failed. */
+static int empty_inside(job *j, unsigned i, int64_t lo)
+{
+    if (i + 1 == j->ndims || inner_bounds_use(j, i))
+        return 0;
+    set_var(j, &j->dims[i], lo);
+    if (plan_dim(j, i + 1, steps_left(j)) != 0)
+        return 0;
+    return j->sp->diag->set ? -1 : 1;
+}
+
 /* The fold's roots: values 0 .. stride - 1 of dimension i, each for its
  * class. */
 static int run_fold_roots(job *j, unsigned i, int64_t hi, lds_fold *f)
@@ -321,6 +341,9 @@ static int run_folded_period(job *j, unsigned i, int64_t lo, int64_t hi)
     const lds_fold *f = j->fold;
     uint64_t trips = (uint64_t)hi - (uint64_t)lo, q = trips / f->period;
     mpz_ptr next = j->mult[i + 1];
+    int empty = empty_inside(j, i, lo);
+    if (empty)
+        return empty < 0 ? -1 : 0;
     residue_counts c;
     counts_open(&c, f, trips % f->period);
     int rc = 0;
@@ -356,6 +379,9 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
         mpz_mul_ui(next, j->mult[i], (unsigned long)trips);
         return run_dim(j, i + 1);
     case RANGE_PERIOD: {
+        int empty = empty_inside(j, i, lo);
+        if (empty)
+            return empty < 0 ? -1 : 0;
         uint64_t q = (uint64_t)trips / period, r = (uint64_t)trips % period;
         for (uint64_t t = 0; t < period; t++) {
             set_var(j, d, lo + (int64_t)t);
@@ -368,8 +394,7 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
     default:
         if (!inner_bounds_use(j, i)) {   /* nothing inside, whatever v is: done at once */
             set_var(j, d, lo);
-            uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
-            uint64_t inner = plan_dim(j, i + 1, left);
+            uint64_t inner = plan_dim(j, i + 1, steps_left(j));
             if (inner == 0)
                 return sp->diag->set ? -1 : 0;
             if (worth_threads(j, inner, trips) && lds_job_run_parallel(j, i, lo, hi))

@@ -143,6 +143,9 @@ static void test_dependent_bounds(void)
     expect_run("read f32[(lane * i * j) % 64] for i in 0..10, j in 0..i", 45, "45");
     /* an empty inner range: nothing, at once, whatever the outer trips */
     expect_run("read f32[(lane * k * k) % 64] for k in 0..1000000000000, j in 0..0", 0, "0");
+    /* ... however long the period (2^39: once a spin into --max-ops) */
+    expect_run("read f32[(lane + k) % 549755813888] for k in 0..1000000000000000, j in 0..0", 0, "0");
+    expect_run("threads 256; read f32[(tid * 3 + k) % 549755813888] for k in 0..1000000000000000, j in 0..0", 0, "0");
     int st;
     run("read f32[(lane * i * j / 3) % 64] for i in 0..2000, j in 0..i", 100000, &st);
     CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
