@@ -84,61 +84,6 @@ static range_mode decide(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t *p
     return RANGE_ENUMERATE;
 }
 
-/* Of the class of root r (m = 0 .. members - 1), how many (wave, k)
- * land on each residue t beyond the whole periods: those with
- * (t + mD) mod P < rem, rem = trips mod P.  Wave r + mS covers the
- * residues o_m .. o_m + rem - 1 (cyclic), o_m = (-mD) mod P; the count
- * changes only where such a run starts or ends, so the runs' ends are
- * sorted once and walked with t. */
-typedef struct {
-    uint64_t *starts, *ends;
-    size_t n, at_start, at_end;
-    uint64_t count;
-} residue_counts;
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static void counts_open(residue_counts *c, const lds_fold *f, uint64_t rem)
-{
-    c->n = rem ? (size_t)f->members : 0;
-    c->starts = lds_xmalloc((c->n + 1) * sizeof *c->starts);
-    c->ends = lds_xmalloc((c->n + 1) * sizeof *c->ends);
-    c->count = c->at_start = c->at_end = 0;
-    uint64_t P = f->period, back = (uint64_t)(f->shift % (int64_t)P + (int64_t)P) % P, o = 0;
-    for (size_t m = 0; m < c->n; m++) {   /* o = (-mD) mod P */
-        c->starts[m] = o;
-        c->ends[m] = (o + rem) % P;
-        c->count += o == 0 || P - o < rem;   /* covers t = 0 */
-        o = (o + P - back) % P;
-    }
-    qsort(c->starts, c->n, sizeof *c->starts, cmp_u64);
-    qsort(c->ends, c->n, sizeof *c->ends, cmp_u64);
-    while (c->at_start < c->n && c->starts[c->at_start] == 0)
-        c->at_start++;
-    while (c->at_end < c->n && c->ends[c->at_end] == 0)
-        c->at_end++;
-}
-
-/* The count at t (called for t = 0, 1, 2, ... in order). */
-static uint64_t counts_at(residue_counts *c, uint64_t t)
-{
-    for (; c->at_start < c->n && c->starts[c->at_start] == t; c->at_start++)
-        c->count++;
-    for (; c->at_end < c->n && c->ends[c->at_end] == t; c->at_end++)
-        c->count--;
-    return c->count;
-}
-
-static void counts_close(residue_counts *c)
-{
-    free(c->starts);
-    free(c->ends);
-}
-
 /* Whether the range lo .. hi - 1 of dimension i is all the workgroups
  * or the full waves, to be folded (no fold is running: a wave inside a
  * folded group is not folded too).  A fold runs its first values, often
@@ -335,7 +280,7 @@ static int run_fold_roots(job *j, unsigned i, int64_t hi, lds_fold *f)
 }
 
 /* A root's loop k: one period, residue t weighed by members x (whole
- * periods) plus the pairs of its class beyond them (residue_counts). */
+ * periods) plus the pairs of its class beyond them (src/foldcount.c). */
 static int run_folded_period(job *j, unsigned i, int64_t lo, int64_t hi)
 {
     const lds_fold *f = j->fold;
@@ -344,17 +289,17 @@ static int run_folded_period(job *j, unsigned i, int64_t lo, int64_t hi)
     int empty = empty_inside(j, i, lo);
     if (empty)
         return empty < 0 ? -1 : 0;
-    residue_counts c;
-    counts_open(&c, f, trips % f->period);
+    lds_residue_counts c;
+    lds_residue_counts_open(&c, f, trips % f->period);
     int rc = 0;
     for (uint64_t t = 0; t < f->period && rc == 0; t++) {
         set_var(j, &j->dims[i], lo + (int64_t)t);
         mpz_mul_ui(next, j->mult[i], (unsigned long)q);
         mpz_mul_ui(next, next, (unsigned long)f->members);
-        mpz_addmul_ui(next, j->mult[i], (unsigned long)counts_at(&c, t));
+        mpz_addmul_ui(next, j->mult[i], (unsigned long)lds_residue_counts_at(&c, t));
         rc = run_dim(j, i + 1);
     }
-    counts_close(&c);
+    lds_residue_counts_close(&c);
     return rc;
 }
 

@@ -84,6 +84,20 @@ int lds_job_address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
  * workgroups) fold into a loop (the fold), and how (members left 0). */
 int lds_job_fold(job *j, unsigned i, int64_t hi, lds_fold *f);
 
+/* ---- src/foldcount.c */
+/* The (value, k) pairs of a fold's class, root included, that land on
+ * each residue t of k beyond the whole periods (rem = trips mod P). */
+typedef struct {
+    uint64_t P, rem, g, full;     /* whole cycles of the offsets, multiples of g */
+    uint64_t *starts, *ends;      /* the rest's runs, sorted */
+    size_t n, at_start, at_end;
+    uint64_t count;               /* the rest's count at the last t */
+} lds_residue_counts;
+void lds_residue_counts_open(lds_residue_counts *c, const lds_fold *f, uint64_t rem);
+/* The count at t, for t = 0, 1, 2, ... in order. */
+uint64_t lds_residue_counts_at(lds_residue_counts *c, uint64_t t);
+void lds_residue_counts_close(lds_residue_counts *c);
+
 /* ---- src/iterspace.c */
 /* Values lo .. hi - 1 of dimension i one by one (the multiplier in
  * mult[i]). */

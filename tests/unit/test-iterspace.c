@@ -265,12 +265,24 @@ static void test_fold(void)
     /* workgroups fold too: group + 1 at k - 96 is the same instruction
      * (one group's two waves, one period each) */
     expect_run("threads 64; groups 24; read f32[(group * 96 + tid + k) % 1024] for k in 0..2100", 2048, "100800");
+    /* ... however many: their weights cost what a period does, not what
+     * the groups do (4 x 10^9 once ran out of memory) */
+    expect_run("threads 64; groups 4000000000; read f32[(group * 96 + tid + k) % 1024] for k in 0..2100", 2048,
+               "16800000000000");
     /* the plan counts the fold: 4096 instructions, under a limit of 5000 */
     int st;
     run("arch sm90; threads 1024; read f32[(tid * 3 + k) % 4096] for k in 0..1000000000000", 5000, &st);
     CU_ASSERT_EQUAL(st, LDS_EXIT_OK);
     static const char *const programs[] = {
         "threads 256; read f32[(tid * 3 + k) % 256] for k in 0..1000",        /* 1000 = 3 x 256 + 232 */
+        /* 12 waves, one more every 96 of k: one cycle of 8 offsets and 4 more */
+        "threads 384; read f32[(tid * 3 + k) % 256] for k in 0..1000",
+        "threads 32; groups 100; read f32[(group * 96 + tid + k) % 1024] for k in 0..2100",
+        /* costs that differ by residue (stride 1 to 4 by row), so that each
+         * residue's weight shows: a partial cycle, then whole cycles and part */
+        "threads 320; read f32[((tid + 32 * k) * ((tid + 32 * k) / 32 % 4 + 1)) % 512] for k in 0..45",
+        "threads 32; groups 100; read f32[((group * 96 + tid + k) * ((group * 96 + tid + k) / 32 % 4 + 1)) % 256] "
+        "for k in 0..600",
         "threads 250; read f32[(tid * 3 + k) % 256] for k in 0..1001",        /* and a partial wave */
         "arch gfx942; threads 512; read f32[(tid * 7 + 7 * k) % 256] if (tid * 7 + 7 * k) % 8 < 5 for k in 3..1100",
         "threads 320; read f32[(tid + 32 * k) % 512] for k in 0..45",        /* d = -1, period 16 */
