@@ -14,17 +14,8 @@
 
 #include <stdlib.h>
 
+#include "sim/sim.h"
 #include "src/mem.h"
-
-static uint64_t gcd_u64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -41,7 +32,7 @@ static int64_t floor_div(int64_t a, int64_t g)
 void lds_residue_counts_open(lds_residue_counts *c, const lds_fold *f, uint64_t rem)
 {
     uint64_t P = f->period, back = (uint64_t)(f->shift % (int64_t)P + (int64_t)P) % P;
-    uint64_t g = gcd_u64(back, P), cycle = P / g, o = 0;
+    uint64_t g = lds_sim_gcd(back, P), cycle = P / g, o = 0;
     c->P = P;
     c->rem = rem;
     c->g = g;
