@@ -6,6 +6,7 @@
 #include "src/job.h"
 
 #include "src/interval.h"
+#include "src/limits.h"
 #include "src/period.h"
 
 /* Bits of the dimensions nested inside dimension i, and what their
@@ -73,6 +74,64 @@ static int element_shift(const lds_period_ctx *cx, const lds_target *t, lds_shif
     return 1;
 }
 
+/* Nodes of e with its def calls expanded, down from *left: false once
+ * they run out (a def of defs doubles at each level). */
+static bool within(const lds_expr *e, const lds_frame *fr, uint64_t *left)
+{
+    if (!e)
+        return true;
+    if (*left == 0)
+        return false;
+    --*left;
+    switch (e->kind) {
+    case E_NAME:
+        if (e->param >= 0)
+            return !fr || within(fr->args[e->param], fr->up, left);
+        return e->sym->kind != SYM_LET || within(e->sym->expr, NULL, left);
+    case E_UNARY:
+        return within(e->a, fr, left);
+    case E_BINARY:
+        return within(e->a, fr, left) && within(e->b, fr, left);
+    case E_COND:
+        return within(e->a, fr, left) && within(e->b, fr, left) && within(e->c, fr, left);
+    case E_CALL:
+        for (unsigned i = 0; i < e->nargs; i++)
+            if (!within(e->args[i], fr, left))
+                return false;
+        if (e->builtin < 0) {
+            lds_frame f = { e->args, fr };
+            return within(e->sym->def->u.def.body, &f, left);
+        }
+        return true;
+    default:
+        return true;
+    }
+}
+
+static unsigned access_exprs(const job *j, const lds_expr **out);
+static const lds_sym *layout_of(const job *j);
+
+/* Whether the access is small enough for the proofs (LDS_MAX_PROOF_NODES
+ * nodes, def calls expanded); found once a job. */
+static bool provable(job *j)
+{
+    if (!j->provable) {
+        const lds_expr *e[LDS_MAX_DIMS + 2];
+        unsigned n = access_exprs(j, e);
+        uint64_t left = LDS_MAX_PROOF_NODES;
+        bool ok = true;
+        for (unsigned i = 0; i < n && ok; i++)
+            ok = within(e[i], NULL, &left);
+        const lds_sym *layout = layout_of(j);
+        if (ok && layout) {
+            lds_frame f = { j->sp->s->u.access.target.idx, NULL };
+            ok = within(layout->def->u.def.body, &f, &left);
+        }
+        j->provable = ok ? 1 : -1;
+    }
+    return j->provable > 0;
+}
+
 /* The period of dimension i's variable over lo .. hi - 1 after which the
  * bank pattern and the condition repeat and every index has moved by a
  * fixed amount per lane (src/period.h); 0 if not proven. */
@@ -80,7 +139,7 @@ int lds_job_address_period(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t 
 {
     const lds_target *t = &j->sp->s->u.access.target;
     uint64_t bit = j->dims[i].bit, bounds, varying = lds_job_inner_bits(j, i, &bounds);
-    if (bounds & bit)
+    if ((bounds & bit) || !provable(j))
         return 0;
     uint64_t outer = 0;
     for (unsigned k = 0; j->planning && k < i; k++)   /* the plan holds for every outer value */
@@ -315,7 +374,7 @@ int lds_job_fold(job *j, unsigned i, int64_t hi, lds_fold *f)
 {
     uint64_t bounds;
     lds_job_inner_bits(j, i, &bounds);
-    if (j->sp->no_shortcuts || j->dims[i].kind == D_LOOP || hi < 2 || (bounds & j->dims[i].bit))
+    if (j->sp->no_shortcuts || j->dims[i].kind == D_LOOP || hi < 2 || (bounds & j->dims[i].bit) || !provable(j))
         return 0;
     for (unsigned k = i + 1; k < j->ndims; k++)   /* the first loop it folds into */
         if (fold_into(j, i, hi, k, f))

@@ -70,6 +70,7 @@ typedef struct job {
     lds_memo *memo;           /* instructions already simulated, or NULL */
     uint64_t ticks;           /* instructions simulated (progress) */
     const lds_fold *fold;   /* the fold the running wave or group is a root of, or NULL */
+    signed char provable;     /* 0: not yet known; 1: small enough for the proofs; -1: not */
 } job;
 
 /* ---- src/dimproof.c */

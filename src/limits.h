@@ -37,6 +37,10 @@
 #define LDS_MAX_EVAL_OPS 1000000
 /* Deepest chain of def calls during evaluation. */
 #define LDS_MAX_EVAL_DEPTH 4096
+/* Nodes an access may have, its def calls expanded, for the shortcuts'
+ * proofs to be tried (they walk the expansion, several times): beyond,
+ * it is enumerated, and its evaluation's own limits speak. */
+#define LDS_MAX_PROOF_NODES 65536
 /* Instructions and loop trips simulated one by one per run, unless
  * --max-steps says otherwise; chosen so that a run stays within seconds. */
 #define LDS_DEFAULT_MAX_STEPS 10000000

@@ -158,6 +158,22 @@ static void test_dependent_bounds(void)
     CU_ASSERT_TRUE(a->failed);
 }
 
+/* An access whose def calls double at each of 24 levels (16 million
+ * nodes): the proofs of the shortcuts walked them all, for minutes; now
+ * they are not tried, and evaluation's own limit answers at once. */
+static void test_too_large_to_prove(void)
+{
+    char text[2048];
+    size_t len = (size_t)snprintf(text, sizeof text, "def f0(x) = x + 1\n");
+    for (int d = 1; d <= 24; d++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "def f%d(x) = f%d(x) + f%d(x)\n", d, d - 1, d - 1);
+    snprintf(text + len, sizeof text - len, "threads 256; read f32[f24(tid * 3 + k) %% 256] for k in 0..1000\n");
+    int st;
+    run(text, 0, &st);
+    CU_ASSERT_EQUAL(st, LDS_EXIT_EVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error(), "nested too deeply"));
+}
+
 static void test_first_failing_iteration(void)
 {
     int st;
@@ -332,6 +348,7 @@ int main(void)
     CU_add_test(suite, "multiply, one period, enumerate", test_modes);
     CU_add_test(suite, "bounds that depend on outer loops", test_dependent_bounds);
     CU_add_test(suite, "the first failing iteration", test_first_failing_iteration);
+    CU_add_test(suite, "too large to prove", test_too_large_to_prove);
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
     CU_add_test(suite, "waves and workgroups fold into a loop", test_fold);
