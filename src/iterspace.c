@@ -20,6 +20,7 @@
  * spin without being counted.  Totals are exact (GMP). */
 #include "src/iterspace.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -498,7 +499,9 @@ static int run_job(job *j)
 
 int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_metrics *m)
 {
-    job *j = lds_xcalloc(1, sizeof *j);
+    job *j = lds_xmalloc(sizeof *j);
+    memset(j, 0, offsetof(job, active));   /* the rest is written before it is read */
+    memset(&j->result, 0, offsetof(lds_sim_result, phase));
     lds_access_space own = *sp;
     j->sp = &own;
     j->rec = rec;
@@ -519,7 +522,7 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
         add_loop_dim(j, sp->outer[i].loop, sp->outer[i].slot);
     for (unsigned i = 0; i < sp->s->u.access.nloops; i++)
         add_loop_dim(j, &sp->s->u.access.loops[i], sp->s->u.access.loops[i].sym->slot);
-    for (unsigned i = 0; i <= MAX_DIMS; i++)
+    for (unsigned i = 0; i <= j->ndims; i++)   /* mult[i + 1] for dimension i */
         mpz_init(j->mult[i]);
     dependencies(j);
     if (!sp->no_shortcuts) {   /* the differential checks compare against the plain path alone */
@@ -529,7 +532,7 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     int rc = run_job(j);
     lds_lanes_free(j->lanes);
     lds_memo_free(j->memo);
-    for (unsigned i = 0; i <= MAX_DIMS; i++)
+    for (unsigned i = 0; i <= j->ndims; i++)
         mpz_clear(j->mult[i]);
     free(j);
     return rc;

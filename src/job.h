@@ -62,15 +62,19 @@ typedef struct job {
     lds_metrics *m;
     lds_address_ctx target;   /* how a lane's address is found */
     mpz_t mult[MAX_DIMS + 1];
-    bool active[LDS_SIM_MAX_WAVE];
-    uint64_t addr[LDS_SIM_MAX_WAVE];
-    lds_sim_result result;
     lds_lanes *lanes;         /* the compiled lane-vector program, or NULL */
     bool in_worker;           /* a worker thread's copy: no further split */
     lds_memo *memo;           /* instructions already simulated, or NULL */
     uint64_t ticks;           /* instructions simulated (progress) */
     const lds_fold *fold;   /* the fold the running wave or group is a root of, or NULL */
     signed char provable;     /* 0: not yet known; 1: small enough for the proofs; -1: not */
+    /* The instruction's lanes and its simulation, last: each is written
+     * before it is read, so a new job zeroes only what comes before
+     * (they are two thirds of its 12 KB, and a sweep makes a job per
+     * point). */
+    bool active[LDS_SIM_MAX_WAVE];
+    uint64_t addr[LDS_SIM_MAX_WAVE];
+    lds_sim_result result;
 } job;
 
 /* ---- src/dimproof.c */

@@ -312,6 +312,22 @@ static int emit(scope_t *sc, const lds_expr *e, int mask, unsigned depth)
     return r;
 }
 
+/* The run's tables, zeroed, in one block that L->divisor owns (its
+ * entries are 32 bytes, so the lane values after it stay aligned): a
+ * sweep compiles an access per point. */
+static void alloc_tables(lds_lanes *L)
+{
+    size_t n = L->nops;
+    char *p = lds_xcalloc(n, sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under);
+    L->divisor = (lds_divconst *)p;
+    p += n * sizeof *L->divisor;
+    L->val = (int64_t(*)[LDS_SIM_MAX_WAVE])p;
+    p += n * sizeof *L->val;
+    L->mask = (uint64_t *)p;
+    p += n * sizeof *L->mask;
+    L->under = (uint64_t *)p;
+}
+
 lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
 {
     if (num->force_big || num->max_bits < 64)
@@ -350,10 +366,7 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     }
     for (unsigned i = 0; i < L->nops; i++)
         L->loops_used |= L->ops[i].deps & ~(LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP | LDS_DEP_PARAM);
-    L->val = lds_xcalloc(L->nops, sizeof *L->val);
-    L->mask = lds_xcalloc(L->nops, sizeof *L->mask);
-    L->under = lds_xcalloc(L->nops, sizeof *L->under);
-    L->divisor = lds_xcalloc(L->nops, sizeof *L->divisor);
+    alloc_tables(L);
     for (unsigned i = 0; i < L->nops; i++)
         if (lds_lanes_divides_by_constant(L, &L->ops[i]))
             L->divisor[i] = lds_divconst_of(L->ops[L->ops[i].b].k);
@@ -371,10 +384,7 @@ void lds_lanes_free(lds_lanes *L)
     if (!L)
         return;
     free(L->ops);
-    free(L->val);
-    free(L->mask);
-    free(L->under);
-    free(L->divisor);
+    free(L->divisor);   /* and the other tables of its block */
     free(L->slot);
     free(L->wide);
     free(L);

@@ -46,48 +46,63 @@ void lds_metrics_clear(lds_metrics *m)
     }
 }
 
+/* Zero and sums that skip zeros: GMP allocates a lazily made integer's
+ * first limb on any write, and most of a record's totals stay 0 (a sweep
+ * makes a record per point). */
+static void zero(mpz_ptr x)
+{
+    if (mpz_sgn(x))
+        mpz_set_ui(x, 0);
+}
+
+static void add(mpz_ptr dst, mpz_srcptr src)
+{
+    if (mpz_sgn(src))
+        mpz_add(dst, dst, src);
+}
+
 void lds_metrics_reset(lds_metrics *m)
 {
-    mpz_set_ui(m->instructions, 0);
-    mpz_set_ui(m->cycles, 0);
-    mpz_set_ui(m->ideal, 0);
-    mpz_set_ui(m->broadcasts, 0);
-    mpz_set_ui(m->unaligned, 0);
-    mpz_set_ui(m->skipped, 0);
-    mpz_set_ui(m->paired, 0);
+    zero(m->instructions);
+    zero(m->cycles);
+    zero(m->ideal);
+    zero(m->broadcasts);
+    zero(m->unaligned);
+    zero(m->skipped);
+    zero(m->paired);
     if (m->loop) {
-        mpz_set_ui(m->loop->instructions, 0);
-        mpz_set_ui(m->loop->cycles, 0);
-        mpz_set_ui(m->loop->ideal, 0);
+        zero(m->loop->instructions);
+        zero(m->loop->cycles);
+        zero(m->loop->ideal);
     }
     if (m->global) {
-        mpz_set_ui(m->global->useful, 0);
-        mpz_set_ui(m->global->fetched, 0);
-        mpz_set_ui(m->global->lines, 0);
+        zero(m->global->useful);
+        zero(m->global->fetched);
+        zero(m->global->lines);
     }
     m->ways = 0;
 }
 
 void lds_metrics_add(lds_metrics *dst, const lds_metrics *src)
 {
-    mpz_add(dst->instructions, dst->instructions, src->instructions);
-    mpz_add(dst->cycles, dst->cycles, src->cycles);
-    mpz_add(dst->ideal, dst->ideal, src->ideal);
-    mpz_add(dst->broadcasts, dst->broadcasts, src->broadcasts);
-    mpz_add(dst->unaligned, dst->unaligned, src->unaligned);
-    mpz_add(dst->skipped, dst->skipped, src->skipped);
-    mpz_add(dst->paired, dst->paired, src->paired);
+    add(dst->instructions, src->instructions);
+    add(dst->cycles, src->cycles);
+    add(dst->ideal, src->ideal);
+    add(dst->broadcasts, src->broadcasts);
+    add(dst->unaligned, src->unaligned);
+    add(dst->skipped, src->skipped);
+    add(dst->paired, src->paired);
     if (src->loop) {
         lds_loop_loads *d = lds_metrics_loop(dst);
-        mpz_add(d->instructions, d->instructions, src->loop->instructions);
-        mpz_add(d->cycles, d->cycles, src->loop->cycles);
-        mpz_add(d->ideal, d->ideal, src->loop->ideal);
+        add(d->instructions, src->loop->instructions);
+        add(d->cycles, src->loop->cycles);
+        add(d->ideal, src->loop->ideal);
     }
     if (src->global) {
         lds_global_bytes *d = lds_metrics_global(dst);
-        mpz_add(d->useful, d->useful, src->global->useful);
-        mpz_add(d->fetched, d->fetched, src->global->fetched);
-        mpz_add(d->lines, d->lines, src->global->lines);
+        add(d->useful, src->global->useful);
+        add(d->fetched, src->global->fetched);
+        add(d->lines, src->global->lines);
     }
     if (src->ways > dst->ways)
         dst->ways = src->ways;

@@ -117,7 +117,7 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     w->j.in_worker = true;
     w->j.lanes = lds_lanes_compile(sp->s, &w->ev.num);
     w->j.memo = j->memo ? lds_memo_new() : NULL;
-    for (unsigned k = 0; k <= MAX_DIMS; k++)
+    for (unsigned k = 0; k <= j->ndims; k++)   /* mult[i + 1] for dimension i */
         mpz_init_set(w->j.mult[k], j->mult[k]);
     w->cancel = lds_cancel_current();
     w->recover = lds_oom_current() != NULL;
@@ -128,7 +128,7 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
 
 static void worker_free(worker *w)
 {
-    for (unsigned k = 0; k <= MAX_DIMS; k++)
+    for (unsigned k = 0; k <= w->j.ndims; k++)
         mpz_clear(w->j.mult[k]);
     lds_lanes_free(w->j.lanes);
     lds_memo_free(w->j.memo);

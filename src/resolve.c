@@ -98,7 +98,8 @@ static int resolve_name(lds_resolver *r, lds_expr *e, const def_ctx *def)
         unknown_name(r, e, def, 0);
         return -1;
     }
-    e->sym->used = true;
+    if (e->sym->kind != SYM_BUILTIN)   /* built-ins are shared and read-only (src/scope.c) */
+        e->sym->used = true;
     if (e->sym->kind == SYM_DEF || e->sym->kind == SYM_ARRAY) {
         lds_diag_set(r->diag, e->loc, "'%s' is %s, not a value", e->name,
                      e->sym->kind == SYM_DEF ? "a function" : "an array");

@@ -8,42 +8,47 @@
 #include "src/mem.h"
 
 /* Built-in names, and the kernel spellings that mean the same. */
-static const struct { const char *name; lds_var_id var; uint64_t deps; } builtin_vars[] = {
-    { "lane", V_LANE, LDS_DEP_LANE },
-    { "wave", V_WAVE, LDS_DEP_WAVE },
-    { "tid", V_TID, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "tid.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "tid.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "tid.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "group", V_GROUP, LDS_DEP_GROUP },
-    { "banks", V_BANKS, 0 },
-    { "bank_bytes", V_BANK_BYTES, 0 },
-    { "wave_size", V_WAVE_SIZE, 0 },
-    { "groups", V_GROUPS, 0 },
+#define BUILTIN(n, v, d) { .name = n, .kind = SYM_BUILTIN, .var = v, .deps = d }
+/* Read-only, and shared by every scope: nothing writes a built-in symbol
+ * (resolution marks uses only on a program's own names), so a write
+ * would fault here rather than pass unseen between sessions. */
+static const lds_sym builtin_syms[] = {
+    BUILTIN("lane", V_LANE, LDS_DEP_LANE),
+    BUILTIN("wave", V_WAVE, LDS_DEP_WAVE),
+    BUILTIN("tid", V_TID, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("tid.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("tid.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("tid.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("group", V_GROUP, LDS_DEP_GROUP),
+    BUILTIN("banks", V_BANKS, 0),
+    BUILTIN("bank_bytes", V_BANK_BYTES, 0),
+    BUILTIN("wave_size", V_WAVE_SIZE, 0),
+    BUILTIN("groups", V_GROUPS, 0),
     /* CUDA */
-    { "threadIdx.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "threadIdx.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "threadIdx.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "blockIdx.x", V_GROUP, LDS_DEP_GROUP },
-    { "blockDim.x", V_THREADS_X, 0 },
-    { "blockDim.y", V_THREADS_Y, 0 },
-    { "blockDim.z", V_THREADS_Z, 0 },
-    { "gridDim.x", V_GROUPS, 0 },
-    { "warpSize", V_WAVE_SIZE, 0 },
+    BUILTIN("threadIdx.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("threadIdx.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("threadIdx.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("blockIdx.x", V_GROUP, LDS_DEP_GROUP),
+    BUILTIN("blockDim.x", V_THREADS_X, 0),
+    BUILTIN("blockDim.y", V_THREADS_Y, 0),
+    BUILTIN("blockDim.z", V_THREADS_Z, 0),
+    BUILTIN("gridDim.x", V_GROUPS, 0),
+    BUILTIN("warpSize", V_WAVE_SIZE, 0),
     /* HLSL */
-    { "SV_GroupIndex", V_TID, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "SV_GroupThreadID.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "SV_GroupThreadID.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "SV_GroupThreadID.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "SV_GroupID.x", V_GROUP, LDS_DEP_GROUP },
-    { "SV_DispatchThreadID.x", V_DISPATCH_X, LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP },
+    BUILTIN("SV_GroupIndex", V_TID, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("SV_GroupThreadID.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("SV_GroupThreadID.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("SV_GroupThreadID.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("SV_GroupID.x", V_GROUP, LDS_DEP_GROUP),
+    BUILTIN("SV_DispatchThreadID.x", V_DISPATCH_X, LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP),
     /* Mojo */
-    { "thread_idx.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "thread_idx.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "thread_idx.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE },
-    { "block_idx.x", V_GROUP, LDS_DEP_GROUP },
-    { "block_dim.x", V_THREADS_X, 0 },
+    BUILTIN("thread_idx.x", V_TID_X, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("thread_idx.y", V_TID_Y, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("thread_idx.z", V_TID_Z, LDS_DEP_LANE | LDS_DEP_WAVE),
+    BUILTIN("block_idx.x", V_GROUP, LDS_DEP_GROUP),
+    BUILTIN("block_dim.x", V_THREADS_X, 0),
 };
+#undef BUILTIN
 
 lds_sym *lds_scope_declare(lds_scope *sc, lds_arena *arena, const char *name, lds_sym_kind kind, lds_loc loc)
 {
@@ -64,15 +69,14 @@ void lds_scope_pop_to(lds_scope *sc, size_t mark)
         sc->n = mark;
 }
 
-void lds_scope_init(lds_scope *sc, lds_arena *arena)
+void lds_scope_init(lds_scope *sc)
 {
-    lds_loc none = { NULL, 0, 0 };
+    enum { N = sizeof builtin_syms / sizeof builtin_syms[0] };
     memset(sc, 0, sizeof *sc);
-    for (size_t i = 0; i < sizeof builtin_vars / sizeof builtin_vars[0]; i++) {
-        lds_sym *s = lds_scope_declare(sc, arena, builtin_vars[i].name, SYM_BUILTIN, none);
-        s->var = builtin_vars[i].var;
-        s->deps = builtin_vars[i].deps;
-    }
+    sc->cap = N + 32;
+    sc->syms = lds_xmalloc(sc->cap * sizeof *sc->syms);
+    for (size_t i = 0; i < N; i++)
+        sc->syms[sc->n++] = (lds_sym *)&builtin_syms[i];
 }
 
 void lds_scope_free(lds_scope *sc)
@@ -83,8 +87,8 @@ void lds_scope_free(lds_scope *sc)
 
 lds_sym *lds_scope_find(const lds_scope *sc, const char *name)
 {
-    for (size_t i = sc->n; i-- > 0;)
-        if (strcmp(sc->syms[i]->name, name) == 0)
+    for (size_t i = sc->n; i-- > 0;)   /* the first letter first: most names differ there */
+        if (sc->syms[i]->name[0] == name[0] && strcmp(sc->syms[i]->name, name) == 0)
             return sc->syms[i];
     return NULL;
 }
@@ -96,8 +100,8 @@ bool lds_sym_is_builtin(const lds_sym *s)
 
 bool lds_is_builtin_name(const char *name)
 {
-    for (size_t i = 0; i < sizeof builtin_vars / sizeof builtin_vars[0]; i++)
-        if (!strcmp(builtin_vars[i].name, name))
+    for (size_t i = 0; i < sizeof builtin_syms / sizeof builtin_syms[0]; i++)
+        if (!strcmp(builtin_syms[i].name, name))
             return true;
     return false;
 }

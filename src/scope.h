@@ -61,8 +61,8 @@ typedef struct {
     size_t n, cap;
 } lds_scope;
 
-/* An empty scope with the built-in names (allocated in arena). */
-void lds_scope_init(lds_scope *sc, lds_arena *arena);
+/* An empty scope with the built-in names (shared, read-only). */
+void lds_scope_init(lds_scope *sc);
 /* The scope's list; the symbols die with their arenas. */
 void lds_scope_free(lds_scope *sc);
 /* The innermost symbol called name, or NULL. */

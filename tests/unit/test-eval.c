@@ -228,7 +228,7 @@ static void test_period(void)
 {
     lds_scope sc;
     lds_loc none = { NULL, 0, 0 };
-    lds_scope_init(&sc, names);
+    lds_scope_init(&sc);
     lds_sym *k = lds_scope_declare(&sc, names, "k", SYM_LOOP, none);
     k->slot = 0;
     k->deps = LDS_DEP_LOOP(0);
@@ -290,7 +290,7 @@ static void test_period(void)
 static int setup(void)
 {
     names = lds_arena_new();
-    lds_scope_init(&scope, names);
+    lds_scope_init(&scope);
     memset(&env, 0, sizeof env);
     env.wave_size = 32;
     env.threads[0] = 32;
