@@ -51,6 +51,24 @@ void lds_arena_free(lds_arena *a)
     free(a);
 }
 
+void lds_arena_reset(lds_arena *a)
+{
+    for (mpz_cell *c = a->mpzs; c; c = c->next)
+        mpz_clear(c->z);
+    a->mpzs = NULL;
+    block *keep = NULL;   /* the oldest block: the last in the list */
+    for (block *b = a->head, *n; b; b = n) {
+        n = b->next;
+        if (n)
+            free(b);
+        else
+            keep = b;
+    }
+    if (keep)
+        keep->used = 0;
+    a->head = keep;
+}
+
 void *lds_arena_alloc(lds_arena *a, size_t n)
 {
     /* 8 bytes: every type a tree holds (pointers, int64_t, mpz_t) needs no more */

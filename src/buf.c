@@ -18,16 +18,23 @@ static void reserve(lds_buf *b, size_t more)
     b->cap = cap;
 }
 
+/* Formatted into the room the buffer has, and a second time only when
+ * it did not fit: most texts are short, and formatting twice was a
+ * tenth of a sweep point. */
 void lds_buf_vprintf(lds_buf *b, const char *fmt, va_list ap)
 {
     va_list again;
     va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    if (n > 0) {
+    reserve(b, 63);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(b->s + b->len, room, fmt, ap);
+    if (n > 0 && (size_t)n >= room) {
         reserve(b, (size_t)n);
         vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
-        b->len += (size_t)n;
     }
+    if (n > 0)
+        b->len += (size_t)n;
+    b->s[b->len] = '\0';   /* also after an encoding error (n < 0) */
     va_end(again);
 }
 
@@ -44,6 +51,28 @@ void lds_buf_putc(lds_buf *b, char c)
     reserve(b, 1);
     b->s[b->len++] = c;
     b->s[b->len] = '\0';
+}
+
+void lds_buf_puts(lds_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    reserve(b, n);
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void lds_buf_put_mpz(lds_buf *b, mpz_srcptr v)
+{
+    reserve(b, mpz_sizeinbase(v, 10) + 1);   /* digits, and a sign */
+    mpz_get_str(b->s + b->len, 10, v);
+    b->len += strlen(b->s + b->len);
+}
+
+void lds_buf_clear(lds_buf *b)
+{
+    b->len = 0;
+    if (b->s)
+        b->s[0] = '\0';
 }
 
 const char *lds_buf_str(const lds_buf *b)

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <gmp.h>
 
 typedef struct lds_buf {
     char *s;                  /* NUL-terminated; NULL until written */
@@ -13,6 +14,12 @@ typedef struct lds_buf {
 void lds_buf_printf(lds_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void lds_buf_vprintf(lds_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void lds_buf_putc(lds_buf *b, char c);
+/* Append s as it is (no formatting: the cheap way in hot paths). */
+void lds_buf_puts(lds_buf *b, const char *s);
+/* An integer in decimal. */
+void lds_buf_put_mpz(lds_buf *b, mpz_srcptr v);
+/* Empty again, keeping the memory. */
+void lds_buf_clear(lds_buf *b);
 /* The text so far ("" if none). */
 const char *lds_buf_str(const lds_buf *b);
 /* Hand the text over (malloc'd; "" if none) and empty the buffer. */

@@ -22,7 +22,11 @@ struct lds_runner {
     unsigned rep_nsources;
     lds_label *labels;                      /* this run's sweep point */
     unsigned nlabels;
+    lds_buf *label_text;                    /* each label's value: the
+                                               buffers stay from point to point */
     char *point;                            /* "(P=1)" after its diagnostics */
+    lds_buf point_text;                     /* its buffer */
+    lds_define_value *defs;                 /* the session's -D values */
     lds_progress_line *progress;            /* on a terminal, text reports only */
     const char *diag_prog;                  /* in diagnostics; NULL in the REPL */
 };
@@ -50,10 +54,12 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
 
 static void free_labels(lds_runner *r)
 {
-    for (unsigned i = 0; i < r->nlabels; i++)
-        free((char *)r->labels[i].value);
+    for (unsigned i = 0; r->label_text && i < r->o->ndefines + 1; i++)
+        lds_buf_free(&r->label_text[i]);
+    free(r->label_text);
     free(r->labels);
-    free(r->point);
+    lds_buf_free(&r->point_text);
+    r->label_text = NULL;
     r->labels = NULL;
     r->point = NULL;
     r->nlabels = 0;
@@ -64,6 +70,7 @@ void lds_runner_free(lds_runner *r)
     if (!r)
         return;
     free_labels(r);
+    free(r->defs);
     lds_reporter_free(r->rep);
     lds_progress_line_free(r->progress);
     free(r);
@@ -82,8 +89,9 @@ static void relabel_arch(lds_runner *r, const lds_access_result *a)
         return;
     const lds_sim_profile *p = lds_sim_profile_find(r->labels[0].value);
     if (p && strcmp(p->name, a->profile->name)) {
-        free((char *)r->labels[0].value);
-        r->labels[0].value = lds_xstrdup(a->profile->name);
+        lds_buf_clear(&r->label_text[0]);
+        lds_buf_puts(&r->label_text[0], a->profile->name);
+        r->labels[0].value = lds_buf_str(&r->label_text[0]);
     }
 }
 
@@ -139,14 +147,23 @@ void lds_runner_set_format(lds_runner *r, lds_session *s, lds_format f)
 
 lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values)
 {
+    return lds_runner_reopen(r, NULL, arch, values);
+}
+
+lds_session *lds_runner_reopen(lds_runner *r, lds_session *old, const char *arch, mpz_srcptr const *values)
+{
     const lds_options *o = r->o;
-    lds_define_value *defs = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
-    mpz_t *first = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *first);
+    if (!r->defs)   /* made once: a sweep opens a session per point */
+        r->defs = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *r->defs);
+    lds_define_value *defs = r->defs;
+    mpz_t *first = values ? NULL : lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *first);
     lds_session_config cfg;
     lds_session_config_init(&cfg);
     for (unsigned i = 0; i < o->ndefines; i++) {
-        mpz_init(first[i]);
-        lds_define_at(&o->defines[i], 0, first[i]);
+        if (first) {
+            mpz_init(first[i]);
+            lds_define_at(&o->defines[i], 0, first[i]);
+        }
         defs[i].name = o->defines[i].name;
         defs[i].value = values ? values[i] : first[i];
     }
@@ -176,11 +193,10 @@ lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *
         cfg.suggest_progress = hook_suggest_progress;
         cfg.suggest_ctx = r;
     }
-    lds_session *s = lds_session_open(&cfg, &hooks);
-    for (unsigned i = 0; i < o->ndefines; i++)
+    lds_session *s = lds_session_reopen(old, &cfg, &hooks);
+    for (unsigned i = 0; first && i < o->ndefines; i++)
         mpz_clear(first[i]);
     free(first);
-    free(defs);
     return s;
 }
 
@@ -324,22 +340,36 @@ static bool sweep_next(sweep *sw)
 static void set_point(lds_runner *r, const sweep *sw, mpz_t *values)
 {
     const lds_options *o = r->o;
-    lds_buf point = { 0 };
-    free_labels(r);
-    r->labels = lds_xcalloc(sw->n, sizeof *r->labels);
+    if (!r->labels) {   /* made once; a sweep may have millions of points */
+        r->labels = lds_xcalloc(sw->n, sizeof *r->labels);
+        r->label_text = lds_xcalloc(o->ndefines + 1, sizeof *r->label_text);
+    }
+    r->nlabels = 0;
     if (o->narchs > 1) {
+        lds_buf *t = &r->label_text[r->nlabels];
+        lds_buf_clear(t);
+        lds_buf_puts(t, o->archs[sw->at[0]]);
         r->labels[r->nlabels].name = "arch";
         r->labels[r->nlabels].text = true;
-        r->labels[r->nlabels++].value = lds_xstrdup(o->archs[sw->at[0]]);
+        r->labels[r->nlabels++].value = lds_buf_str(t);
     }
     for (unsigned i = 0; i < o->ndefines; i++) {
+        lds_buf *t = &r->label_text[r->nlabels];
+        lds_buf_clear(t);
+        lds_buf_put_mpz(t, values[i]);
         r->labels[r->nlabels].name = o->defines[i].name;
-        r->labels[r->nlabels++].value = mpz_get_str(NULL, 10, values[i]);
+        r->labels[r->nlabels++].value = lds_buf_str(t);
     }
-    for (unsigned i = 0; i < r->nlabels; i++)
-        lds_buf_printf(&point, "%s%s=%s", i ? " " : "(", r->labels[i].name, r->labels[i].value);
-    lds_buf_putc(&point, ')');
-    r->point = lds_buf_take(&point);
+    lds_buf *point = &r->point_text;
+    lds_buf_clear(point);
+    for (unsigned i = 0; i < r->nlabels; i++) {   /* "(arch=sm90 P=1)", with no printf */
+        lds_buf_putc(point, i ? ' ' : '(');
+        lds_buf_puts(point, r->labels[i].name);
+        lds_buf_putc(point, '=');
+        lds_buf_puts(point, r->labels[i].value);
+    }
+    lds_buf_putc(point, ')');
+    r->point = point->s;
 }
 
 /* After the first run: a -D the programs declare again, or never use,
@@ -384,20 +414,21 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
     }
     int worst = LDS_EXIT_OK;
     bool first_point = true;
+    lds_session *s = NULL;   /* one session's memory for every point */
     do {
         for (unsigned i = 0; i < n; i++)
             lds_define_at(&o->defines[i], sw.at[i + 1], values[i]);
         if (sw.any)   /* a sweep labels every row with its point */
             set_point(r, &sw, values);
-        lds_session *s = lds_runner_open(r, o->narchs ? o->archs[sw.at[0]] : NULL, ptrs);
+        s = lds_runner_reopen(r, s, o->narchs ? o->archs[sw.at[0]] : NULL, ptrs);
         int st = lds_runner_run_programs(r, s, progs, nprogs);
         if (first_point && st <= LDS_EXIT_CHECK)   /* a run an error stopped may not have reached the uses */
             warn_defines(r, s);
         first_point = false;
-        lds_session_close(s);
         if (st > worst)
             worst = st;
     } while (!lds_reporter_out_failed(r->rep) && !lds_interrupt_pending() && sweep_next(&sw));
+    lds_session_close(s);
     lds_reporter_finish(r->rep);
     if (lds_reporter_failed(r->rep) && worst < LDS_EXIT_USAGE)
         worst = LDS_EXIT_USAGE;

@@ -112,6 +112,8 @@ void lds_runner_repl(lds_runner *r);
 /* Open a session for one run; arch: its profile (NULL: -a's); values: one
  * per -D (a sweep point), or NULL for each -D's first value (the REPL). */
 lds_session *lds_runner_open(lds_runner *r, const char *arch, mpz_srcptr const *values);
+/* The same, in the memory of session old (closed; NULL: none). */
+lds_session *lds_runner_reopen(lds_runner *r, lds_session *old, const char *arch, mpz_srcptr const *values);
 
 /* Run a program into the session as one run, or REPL input as a run of
  * its own; reports, prints diagnostics and applies the gates.  Returns

@@ -7,10 +7,8 @@
  * records copy what they need, so no report depends on a program. */
 #include "src/session.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "src/buf.h"
 #include "src/interp.h"
@@ -85,28 +83,6 @@ static void free_config_lists(lds_session *s)
     for (unsigned i = 0; i < s->cfg.nat; i++)
         free((char *)s->at[i].name);
     free(s->at);
-}
-
-static unsigned processors;
-
-static void count_processors(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);   /* glibc reads /sys for it: once a process, not a session */
-    processors = n < 1 ? 1 : n > LDS_MAX_JOBS ? LDS_MAX_JOBS : (unsigned)n;
-}
-
-unsigned lds_default_jobs(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, count_processors);
-    return processors;
-}
-
-void lds_session_config_init(lds_session_config *c)
-{
-    memset(c, 0, sizeof *c);
-    c->show = -1;
-    c->print_out = stdout;
 }
 
 /* What a search for `array` up to statement st needs of the session. */
@@ -189,11 +165,11 @@ static int explain_fixes(lds_session *s, const lds_stmt *st)
     return rc;
 }
 
-lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
+/* A session as lds_session_open makes it, in s (zeroed), with its
+ * persistent names in arena persist. */
+static void session_init(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks,
+                         lds_arena *persist)
 {
-    if (cfg->arch && !lds_sim_profile_find(cfg->arch))
-        return NULL;
-    lds_session *s = lds_xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     copy_config_lists(s);
     cfg = &s->cfg;
@@ -204,8 +180,8 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     s->cfg.parse_from = NULL;   /* not the session's to keep */
     if (hooks)
         s->hooks = *hooks;
-    s->persist = lds_arena_new();
-    lds_scope_init(&s->scope, s->persist);
+    s->persist = persist;
+    lds_scope_init(&s->scope);
     lds_results_init(&s->results);
     lds_interp *in = &s->in;
     lds_interp_init(in, &s->results, &s->diag);
@@ -252,6 +228,14 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
         c->set = true;
         s->define_syms[i] = c;
     }
+}
+
+lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks)
+{
+    if (cfg->arch && !lds_sim_profile_find(cfg->arch))
+        return NULL;
+    lds_session *s = lds_xcalloc(1, sizeof *s);
+    session_init(s, cfg, hooks, lds_arena_new());
     return s;
 }
 
@@ -285,14 +269,12 @@ static void free_kept(lds_session *s)
     s->have_last = false;
 }
 
-void lds_session_close(lds_session *s)
+/* Everything s holds but its own memory and its persistent arena. */
+static void session_release(lds_session *s)
 {
-    if (!s)
-        return;
     lds_interp_free(&s->in);
     lds_results_free(&s->results);
     lds_scope_free(&s->scope);
-    lds_arena_free(s->persist);
     free_kept(s);
     free_config_lists(s);
     lds_parse_ctx_free(s->parse);
@@ -300,7 +282,31 @@ void lds_session_close(lds_session *s)
         if (s->ran[i].owned)
             free_input_text(&s->ran[i].src);
     free(s->ran);
+}
+
+void lds_session_close(lds_session *s)
+{
+    if (!s)
+        return;
+    session_release(s);
+    lds_arena_free(s->persist);
     free(s);
+}
+
+lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks)
+{
+    if (!s)
+        return lds_session_open(cfg, hooks);
+    if (cfg->arch && !lds_sim_profile_find(cfg->arch)) {
+        lds_session_close(s);
+        return NULL;
+    }
+    session_release(s);
+    lds_arena *persist = s->persist;
+    lds_arena_reset(persist);
+    memset(s, 0, sizeof *s);
+    session_init(s, cfg, hooks, persist);
+    return s;
 }
 
 /* Hand the records of the statement that just ran to the hooks; then
@@ -565,30 +571,4 @@ const char *lds_session_array_at(const lds_session *s, unsigned i)
         if (s->scope.syms[k]->kind == SYM_ARRAY && i-- == 0)
             return s->scope.syms[k]->name;
     return NULL;
-}
-
-int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, lds_diag *diag)
-{
-    lds_arena *arena = lds_arena_new();
-    lds_scope scope;
-    lds_env env;
-    lds_eval ev;
-    lds_expr *e = NULL;
-    int rc = -1;
-    memset(&env, 0, sizeof env);
-    lds_scope_init(&scope, arena);
-    lds_eval_init(&ev, &env, NULL, diag);
-    if (max_bits)
-        ev.num.max_bits = max_bits;
-    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0, NULL, NULL };
-    if (lds_parse_expression(src, arena, &e, diag) == 0 && lds_resolve_expr(&r, e) == 0) {
-        if (e->deps)
-            lds_diag_set(diag, e->loc, "a -D value must be a constant");
-        else
-            rc = lds_eval_mpz(&ev, e, out);
-    }
-    lds_eval_free(&ev);
-    lds_scope_free(&scope);
-    lds_arena_free(arena);
-    return diag->set ? -1 : rc;
 }

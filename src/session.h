@@ -119,6 +119,10 @@ unsigned lds_default_jobs(void);
 /* NULL if cfg->arch names no profile. */
 lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_hooks *hooks);
 void lds_session_close(lds_session *s);
+/* lds_session_close(s) and then lds_session_open(cfg, hooks), in the
+ * memory s held (a sweep runs a session per point); s may be NULL.  The
+ * same result as the pair, NULL included. */
+lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks);
 
 /* Where print writes (NULL: nowhere), whether show layout keeps its
  * pictures for the report, and whether the report is text, from now on. */

@@ -1,9 +1,13 @@
 /* tests/unit/test-mem.c - the allocation helpers (src/mem.c): an array
  * grows from its first size by doubling, only when full, keeping what it
- * held. */
+ * held; an arena emptied for reuse hands out zeroed memory again; a
+ * growing string (src/buf.c) holds what was written, however long. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "src/arena.h"
+#include "src/buf.h"
 #include "src/mem.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -36,11 +40,87 @@ static void test_grow(void)
     free(a);
 }
 
+/* Filled past several blocks (one larger than a block), reset, filled
+ * again: every allocation zeroed, the integers usable, nothing leaked
+ * (valgrind and the sanitizers check that part). */
+static void test_arena_reset(void)
+{
+    lds_arena *a = lds_arena_new();
+    for (int round = 0; round < 3; round++) {
+        int zeroed = 1;
+        for (int i = 0; i < 40; i++) {
+            size_t n = i == 7 ? 40000 : 1000;
+            unsigned char *p = lds_arena_alloc(a, n);
+            for (size_t k = 0; k < n; k++)
+                zeroed &= p[k] == 0;
+            memset(p, 0xab, n);
+        }
+        CU_ASSERT(zeroed);
+        mpz_ptr z = lds_arena_mpz(a);
+        CU_ASSERT_EQUAL(mpz_sgn(z), 0);
+        mpz_ui_pow_ui(z, 3, 200 + round);
+        CU_ASSERT_EQUAL(mpz_sizeinbase(z, 3), (size_t)(201 + round));
+        char *t = lds_arena_strndup(a, "lane tid", 4);
+        CU_ASSERT_STRING_EQUAL(t, "lane");
+        lds_arena_reset(a);
+    }
+    lds_arena_reset(a);   /* twice in a row: still as new */
+    unsigned char *p = lds_arena_alloc(a, 16);
+    CU_ASSERT(p[0] == 0 && p[15] == 0);
+    lds_arena_free(a);
+    lds_arena *empty = lds_arena_new();   /* never used */
+    lds_arena_reset(empty);
+    CU_ASSERT(((unsigned char *)lds_arena_alloc(empty, 8))[7] == 0);
+    lds_arena_free(empty);
+}
+
+static void test_buf(void)
+{
+    lds_buf b = { 0 };
+    CU_ASSERT_STRING_EQUAL(lds_buf_str(&b), "");
+    /* past the first 64 bytes in one write, then across a doubling */
+    char want[400] = "";
+    for (int i = 0; i < 30; i++) {
+        lds_buf_printf(&b, "%s-%d", i ? "x" : "a long first piece that does not fit sixty-three bytes at all", i);
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s-%d",
+                 i ? "x" : "a long first piece that does not fit sixty-three bytes at all", i);
+    }
+    CU_ASSERT_STRING_EQUAL(lds_buf_str(&b), want);
+    CU_ASSERT_EQUAL(b.len, strlen(want));
+    lds_buf_printf(&b, "%s", "");   /* nothing written: unchanged */
+    CU_ASSERT_STRING_EQUAL(lds_buf_str(&b), want);
+    lds_buf_clear(&b);
+    CU_ASSERT_STRING_EQUAL(lds_buf_str(&b), "");
+    CU_ASSERT_EQUAL(b.len, 0);
+    mpz_t v;
+    mpz_init_set_si(v, -7);
+    lds_buf_puts(&b, "(P=");
+    lds_buf_put_mpz(&b, v);
+    lds_buf_putc(&b, ' ');
+    mpz_ui_pow_ui(v, 10, 100);   /* 101 digits: past the room left */
+    lds_buf_put_mpz(&b, v);
+    lds_buf_putc(&b, ')');
+    CU_ASSERT_EQUAL(b.len, strlen("(P=-7 ") + 101 + 1);
+    CU_ASSERT(!strncmp(lds_buf_str(&b), "(P=-7 10000", 11) && lds_buf_str(&b)[b.len - 1] == ')');
+    mpz_set_ui(v, 0);
+    lds_buf_clear(&b);
+    lds_buf_put_mpz(&b, v);
+    CU_ASSERT_STRING_EQUAL(lds_buf_str(&b), "0");
+    char *taken = lds_buf_take(&b);
+    CU_ASSERT_STRING_EQUAL(taken, "0");
+    CU_ASSERT_PTR_NULL(b.s);
+    free(taken);
+    mpz_clear(v);
+    lds_buf_free(&b);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
     CU_pSuite s = CU_add_suite("mem", NULL, NULL);
     CU_add_test(s, "arrays grow by doubling, only when full", test_grow);
+    CU_add_test(s, "an arena reset is as new", test_arena_reset);
+    CU_add_test(s, "strings: printf, puts, integers, clear", test_buf);
     return lds_cunit_tap_main();
 }

@@ -267,6 +267,97 @@ static void test_profiles_and_overrides(void)
     done(&r);
 }
 
+/* "summary|printed|error" of text run in session s (with its print
+ * stream at *pf), for comparing runs. */
+static void outcome(lds_session *s, const char *text, FILE *pf, char **printed, char *out, size_t size)
+{
+    int rc = lds_session_run_text(s, "<t>", text, strlen(text));
+    fflush(pf);
+    lds_metrics m;
+    lds_metrics_init(&m);
+    lds_results_totals(lds_session_results(s), 0, false, &m);
+    gmp_snprintf(out, size, "rc=%d %Zd/%Zd/%Zd/%llu n=%zu printed=%s error=%s", rc, m.cycles, m.ideal, m.instructions,
+                 (unsigned long long)m.ways, lds_session_results(s)->n, *printed ? *printed : "",
+                 lds_session_error(s)->set ? lds_session_error(s)->msg : "");
+    lds_metrics_clear(&m);
+}
+
+/* A session reopened in the memory of one that ran a program is the
+ * session a fresh open gives: nothing of the first program (its
+ * profile, workgroup, arrays, names, settings, error, results) leaks
+ * into the second, under either configuration. */
+static void test_reopen(void)
+{
+    static const char *const first[] = {
+        "arch gfx942; threads 256; groups 3; array f32 A[64][65]; let q = lane * 2; def f(x) = x + 1; read A[lane][f(q)]",
+        "arch sm90; set banks = 16; read f32[lane * 2]; print lane",
+        "read f32[lane] for k in 0..3; expect ways == 4",
+        "array u8 B[4]; read B[lane]",   /* an error: out of bounds */
+        "",
+    };
+    static const char *const second[] = {
+        "read f32[lane * 2]",
+        "read A[lane][0]",   /* unknown in a fresh session */
+        "let q = 3; read f32[lane * q]; print q",
+        "read f32[lane * 2] for k in 0..1000000000000",
+        "array f32 A[32][33]; read A[lane][P]",
+    };
+    mpz_t p;
+    mpz_init_set_ui(p, 5);
+    lds_define_value defs[1] = { { "P", p } };
+    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++)
+        for (size_t j = 0; j < sizeof second / sizeof second[0]; j++)
+            for (int variant = 0; variant < 2; variant++) {
+                char *printed = NULL;
+                size_t plen = 0;
+                FILE *pf = open_memstream(&printed, &plen);
+                lds_session_config cfg;
+                lds_session_config_init(&cfg);
+                cfg.print_out = pf;
+                lds_session *s = lds_session_open(&cfg, NULL);
+                char scratch[1024], reopened[1024], fresh[1024];
+                outcome(s, first[i], pf, &printed, scratch, sizeof scratch);
+                fclose(pf);
+                free(printed);
+                printed = NULL;
+                /* the second configuration: a -D, and (variant 1) a profile */
+                pf = open_memstream(&printed, &plen);
+                lds_session_config_init(&cfg);
+                cfg.print_out = pf;
+                cfg.defines = defs;
+                cfg.ndefines = 1;
+                cfg.arch = variant ? "rdna3" : NULL;
+                s = lds_session_reopen(s, &cfg, NULL);
+                outcome(s, second[j], pf, &printed, reopened, sizeof reopened);
+                lds_session_close(s);
+                fclose(pf);
+                free(printed);
+                printed = NULL;
+                pf = open_memstream(&printed, &plen);
+                cfg.print_out = pf;
+                s = lds_session_open(&cfg, NULL);
+                outcome(s, second[j], pf, &printed, fresh, sizeof fresh);
+                lds_session_close(s);
+                fclose(pf);
+                free(printed);
+                CU_ASSERT_STRING_EQUAL(reopened, fresh);
+                if (strcmp(reopened, fresh))
+                    printf("# after %s\n#   reopened: %s\n#   fresh:    %s\n", first[i], reopened, fresh);
+            }
+    /* a profile it does not know: NULL, as from open, and s closed */
+    lds_session_config cfg;
+    lds_session_config_init(&cfg);
+    lds_session *s = lds_session_open(&cfg, NULL);
+    cfg.arch = "no-such-arch";
+    CU_ASSERT_PTR_NULL(lds_session_reopen(s, &cfg, NULL));
+    CU_ASSERT_PTR_NULL(lds_session_open(&cfg, NULL));
+    cfg.arch = NULL;
+    s = lds_session_reopen(NULL, &cfg, NULL);   /* NULL: a fresh open */
+    CU_ASSERT_PTR_NOT_NULL(s);
+    lds_session_close(s);
+    mpz_clear(p);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -280,5 +371,6 @@ int main(void)
     CU_add_test(s, "errors name the lane and loop values", test_errors_name_the_lane);
     CU_add_test(s, "expect", test_expect);
     CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
+    CU_add_test(s, "a reopened session is a fresh one", test_reopen);
     return lds_cunit_tap_main();
 }
