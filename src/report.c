@@ -110,9 +110,12 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
     FILE *err = r->o.err;
     if (r->o.prog)
         fprintf(err, "%s: ", r->o.prog);
-    fprintf(err, "%s:%u:%u: expect failed: %s: %s is %s, expected %s%s%s\n", e->file ? e->file : "", e->line, e->col,
+    fprintf(err, "%s:%u:%u: expect failed: %s: %s is %s, expected %s%s%s", e->file ? e->file : "", e->line, e->col,
             e->source, e->metric_name, e->actual, e->cmp == OP_EQ ? "" : lds_op_name(e->cmp),
             e->cmp == OP_EQ ? "" : " ", e->expected);
+    for (unsigned i = 0; i < r->nlabels; i++)   /* a sweep: which point, as the gates and errors say it */
+        fprintf(err, "%s%s=%s", i ? " " : " (", r->labels[i].name, r->labels[i].value);
+    fputs(r->nlabels ? ")\n" : "\n", err);
 }
 
 lds_run_start lds_run_start_of(const lds_results *res)

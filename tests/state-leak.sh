@@ -159,6 +159,20 @@ for p in 1 2 3 4 5; do
     lds --format csv -D P=$p "$prog" 2>/dev/null | tail -n +2 | sed "s/^/$p,/" | cut -d, -f2- >>"$tmp/points"
 done
 check "a sweep's rows are its points run one by one" cmp -s "$tmp/sweep" "$tmp/points"
+# each point runs in the memory of the one before (lds_session_reopen):
+# what a point sets after its first access (a profile, the workgroup, a
+# name, an array) must not reach the next point's first access
+prog='read f32[lane * P]; expect ways == 1; arch gfx942; threads 256; let q = P; array f32 late[64][65]; read late[lane][q]'
+lds --format csv -D P=1..5 "$prog" 2>/dev/null | tail -n +2 | cut -d, -f2- >"$tmp/sweep"
+: >"$tmp/points"
+for p in 1 2 3 4; do
+    lds --format csv -D P=$p "$prog" 2>/dev/null | tail -n +2 | sed "s/^/$p,/" | cut -d, -f2- >>"$tmp/points"
+done
+check "a sweep's points leave nothing to the next" cmp -s "$tmp/sweep" "$tmp/points"
+lds -D P=1..5 "$prog" 2>"$tmp/err" >/dev/null
+check "a failed expect names its sweep point" grep -q 'expected 1 (P=2)$' "$tmp/err"
+lds -D P=2 "$prog" 2>"$tmp/err" >/dev/null
+check "and outside a sweep, nothing" grep -q 'expected 1$' "$tmp/err"
 lds --format csv -a sm80,gfx942,xe-hpg -f "$tmp/forms/01.lds" >/dev/null 2>&1
 check "a profile sweep runs (each point a session of its own)" [ $? -eq 0 ]
 
