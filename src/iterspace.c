@@ -499,7 +499,11 @@ static int run_job(job *j)
 
 int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_metrics *m)
 {
-    job *j = lds_xmalloc(sizeof *j);
+    /* On the stack (12 KB, one per access, never nested: worker threads
+     * have copies of their own): a heap block this large made every
+     * sweep point consolidate malloc's free lists. */
+    job jmem;
+    job *j = &jmem;
     memset(j, 0, offsetof(job, active));   /* the rest is written before it is read */
     memset(&j->result, 0, offsetof(lds_sim_result, phase));
     lds_access_space own = *sp;
@@ -534,6 +538,5 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
     lds_memo_free(j->memo);
     for (unsigned i = 0; i <= j->ndims; i++)
         mpz_clear(j->mult[i]);
-    free(j);
     return rc;
 }

@@ -30,9 +30,10 @@ static bool same_op(const vop *x, const vop *y)
  * placed again. */
 static void grow_slots(lds_lanes *L)
 {
-    free(L->slot);
-    L->nslots = L->nslots ? 2 * L->nslots : 64;
-    L->slot = lds_xmalloc(sizeof *L->slot * L->nslots);
+    if (L->slot != L->slot_small)
+        free(L->slot);
+    L->nslots = L->nslots ? 2 * L->nslots : LDS_LANES_SMALL_SLOTS;
+    L->slot = L->nslots == LDS_LANES_SMALL_SLOTS ? L->slot_small : lds_xmalloc(sizeof *L->slot * L->nslots);
     for (unsigned i = 0; i < L->nslots; i++)
         L->slot[i] = -1;
     for (unsigned n = 0; n < L->nops; n++) {
@@ -333,8 +334,8 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     if (num->force_big || num->max_bits < 64)
         return NULL;
     lds_lanes *L = lds_xcalloc(1, sizeof *L);
-    L->capops = 32;
-    L->ops = lds_xcalloc(L->capops, sizeof *L->ops);
+    L->capops = 16;   /* under 1 KB: a large block would make malloc consolidate */
+    L->ops = lds_xmalloc(L->capops * sizeof *L->ops);   /* written as they are added */
     L->ops[0] = new_op(K_BASE, 0);
     L->nops = 1;
     grow_slots(L);
@@ -358,7 +359,8 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
             L->offset = emit(&call, t->array->array.layout->def->u.def.body, m, 0);
         }
     }
-    free(L->slot);
+    if (L->slot != L->slot_small)
+        free(L->slot);
     L->slot = NULL;
     if (L->failed || L->total_weight > LDS_MAX_EVAL_OPS) {
         lds_lanes_free(L);
@@ -385,7 +387,8 @@ void lds_lanes_free(lds_lanes *L)
         return;
     free(L->ops);
     free(L->divisor);   /* and the other tables of its block */
-    free(L->slot);
+    if (L->slot != L->slot_small)
+        free(L->slot);
     free(L->wide);
     free(L);
 }

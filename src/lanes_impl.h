@@ -100,6 +100,10 @@ typedef struct {
                                  variables */
 } vop;
 
+/* Slots of the operations' hash table kept inside the program: most
+ * accesses compile to a few operations (a sweep compiles one a point). */
+#define LDS_LANES_SMALL_SLOTS 64
+
 struct lds_lanes {
     vop *ops;
     unsigned nops, capops;
@@ -128,6 +132,7 @@ struct lds_lanes {
     /* compiling */
     int *slot;                /* hash table of operations (open addressing) */
     unsigned nslots;          /* a power of two, at least twice nops */
+    int slot_small[LDS_LANES_SMALL_SLOTS];   /* the table while it is small */
     uint64_t total_weight;
     bool failed;
 };

@@ -73,6 +73,36 @@ void lds_results_free(lds_results *r)
     memset(r, 0, sizeof *r);
 }
 
+/* The last `keep` of the n items of list, the others freed: their count. */
+static size_t keep_latest(void **list, size_t n, size_t keep)
+{
+    if (n <= keep)
+        return n;
+    for (size_t i = 0; i < n - keep; i++)
+        free(list[i]);
+    memmove(list, list + (n - keep), keep * sizeof *list);
+    return keep;
+}
+
+void lds_results_take_pools(lds_results *r, lds_results_pools *out)
+{
+    out->profiles = r->profiles;
+    out->nprofiles = keep_latest((void **)r->profiles, r->nprofiles, LDS_RESULTS_POOL_KEEP);
+    out->strings = r->strings;
+    out->nstrings = keep_latest((void **)r->strings, r->nstrings, LDS_RESULTS_POOL_KEEP);
+    r->profiles = NULL;
+    r->strings = NULL;
+    r->nprofiles = r->nstrings = 0;
+}
+
+void lds_results_give_pools(lds_results *r, const lds_results_pools *p)
+{
+    r->profiles = p->profiles;
+    r->nprofiles = p->nprofiles;
+    r->strings = p->strings;
+    r->nstrings = p->nstrings;
+}
+
 const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p)
 {
     for (size_t i = r->nprofiles; i-- > 0;)

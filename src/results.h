@@ -224,6 +224,24 @@ typedef struct {
 void lds_results_init(lds_results *r);
 void lds_results_free(lds_results *r);
 
+/* The interned profiles and strings of results that are done with,
+ * for the next results to start from: a sweep point's session is the
+ * last one reopened, and a 2.8 KB profile copied per point was most of
+ * what its record cost.  Invisible in the results: only
+ * lds_results_profile and lds_results_string look in the pools. */
+typedef struct {
+    lds_sim_profile **profiles;
+    size_t nprofiles;
+    char **strings;
+    size_t nstrings;
+} lds_results_pools;
+/* Take r's pools, the latest LDS_RESULTS_POOL_KEEP of each (the rest
+ * freed): r then has none. */
+#define LDS_RESULTS_POOL_KEEP 8
+void lds_results_take_pools(lds_results *r, lds_results_pools *out);
+/* Start r (just initialised) with pools p. */
+void lds_results_give_pools(lds_results *r, const lds_results_pools *p);
+
 /* The stable copy of profile p that records point to. */
 const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p);
 /* An interned copy of a file name. */

@@ -28,6 +28,8 @@ struct lds_session {
     lds_session_hooks hooks;
     lds_diag diag;
     lds_arena *persist;
+    lds_arena *scratch;               /* a statement's block-local names:
+                                         emptied after each statement */
     lds_scope scope;
     unsigned programs;        /* programs (and kernel statements) run so far:
                                  which one declared a name */
@@ -42,47 +44,32 @@ struct lds_session {
     lds_ran_text *ran;                /* every text run, for suggest to replay */
     size_t nran, capran;
     bool stopped;                     /* a candidate's run reached its stop */
-    lds_define_value *defines;        /* cfg.defines, the session's own copy */
-    mpz_t *define_values;
-    lds_at *at;                       /* cfg.at, the session's own copy */
     lds_sym **define_syms;            /* the -D constants in the scope */
     lds_parse_ctx *parse;             /* what the parser knows of the texts run */
 };
 
-/* The configuration's -D values and --at points, copied: the caller may
- * free its own as soon as the session is open (a suggest search opens
- * sessions of its own from this configuration long after). */
+/* The configuration's -D values and --at points, copied into the
+ * session's arena: the caller may free its own as soon as the session
+ * is open (a suggest search opens sessions of its own from this
+ * configuration long after), and they die with the session. */
 static void copy_config_lists(lds_session *s)
 {
     unsigned n = s->cfg.ndefines;
-    s->defines = lds_xcalloc(n ? n : 1, sizeof *s->defines);
-    s->define_values = lds_xcalloc(n ? n : 1, sizeof *s->define_values);
+    lds_define_value *defines = lds_arena_alloc(s->persist, (n ? n : 1) * sizeof *defines);
     for (unsigned i = 0; i < n; i++) {
-        s->defines[i].name = lds_xstrdup(s->cfg.defines[i].name);
-        mpz_init_set(s->define_values[i], s->cfg.defines[i].value);
-        s->defines[i].value = s->define_values[i];
+        const char *name = s->cfg.defines[i].name;
+        defines[i].name = lds_arena_strndup(s->persist, name, strlen(name));
+        mpz_ptr v = lds_arena_mpz(s->persist);
+        mpz_set(v, s->cfg.defines[i].value);
+        defines[i].value = v;
     }
-    s->cfg.defines = s->defines;
-    s->at = lds_xcalloc(s->cfg.nat ? s->cfg.nat : 1, sizeof *s->at);
+    s->cfg.defines = defines;
+    lds_at *at = lds_arena_alloc(s->persist, (s->cfg.nat ? s->cfg.nat : 1) * sizeof *at);
     for (unsigned i = 0; i < s->cfg.nat; i++) {
-        s->at[i].name = lds_xstrdup(s->cfg.at[i].name);
-        s->at[i].value = s->cfg.at[i].value;
+        at[i].name = lds_arena_strndup(s->persist, s->cfg.at[i].name, strlen(s->cfg.at[i].name));
+        at[i].value = s->cfg.at[i].value;
     }
-    s->cfg.at = s->at;
-}
-
-static void free_config_lists(lds_session *s)
-{
-    for (unsigned i = 0; i < s->cfg.ndefines; i++) {
-        free((char *)s->defines[i].name);
-        mpz_clear(s->define_values[i]);
-    }
-    free(s->defines);
-    free(s->define_values);
-    free(s->define_syms);
-    for (unsigned i = 0; i < s->cfg.nat; i++)
-        free((char *)s->at[i].name);
-    free(s->at);
+    s->cfg.at = at;
 }
 
 /* What a search for `array` up to statement st needs of the session. */
@@ -168,9 +155,11 @@ static int explain_fixes(lds_session *s, const lds_stmt *st)
 /* A session as lds_session_open makes it, in s (zeroed), with its
  * persistent names in arena persist. */
 static void session_init(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks,
-                         lds_arena *persist)
+                         lds_arena *persist, lds_arena *scratch)
 {
     s->cfg = *cfg;
+    s->persist = persist;
+    s->scratch = scratch;
     copy_config_lists(s);
     cfg = &s->cfg;
     s->parse = lds_parse_ctx_clone(cfg->parse_from);
@@ -180,7 +169,6 @@ static void session_init(lds_session *s, const lds_session_config *cfg, const ld
     s->cfg.parse_from = NULL;   /* not the session's to keep */
     if (hooks)
         s->hooks = *hooks;
-    s->persist = persist;
     lds_scope_init(&s->scope);
     lds_results_init(&s->results);
     lds_interp *in = &s->in;
@@ -221,7 +209,7 @@ static void session_init(lds_session *s, const lds_session_config *cfg, const ld
         in->arch_option = cfg->arch;
     }
     lds_loc none = { NULL, 0, 0 };
-    s->define_syms = lds_xcalloc(cfg->ndefines ? cfg->ndefines : 1, sizeof *s->define_syms);
+    s->define_syms = lds_arena_alloc(s->persist, (cfg->ndefines ? cfg->ndefines : 1) * sizeof *s->define_syms);
     for (unsigned i = 0; i < cfg->ndefines; i++) {
         lds_sym *c = lds_scope_declare(&s->scope, s->persist, cfg->defines[i].name, SYM_CONST, none);
         mpz_set(c->value, cfg->defines[i].value);
@@ -235,7 +223,7 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     if (cfg->arch && !lds_sim_profile_find(cfg->arch))
         return NULL;
     lds_session *s = lds_xcalloc(1, sizeof *s);
-    session_init(s, cfg, hooks, lds_arena_new());
+    session_init(s, cfg, hooks, lds_arena_new(), lds_arena_new());
     return s;
 }
 
@@ -276,7 +264,6 @@ static void session_release(lds_session *s)
     lds_results_free(&s->results);
     lds_scope_free(&s->scope);
     free_kept(s);
-    free_config_lists(s);
     lds_parse_ctx_free(s->parse);
     for (size_t i = 0; i < s->nran; i++)
         if (s->ran[i].owned)
@@ -290,6 +277,7 @@ void lds_session_close(lds_session *s)
         return;
     session_release(s);
     lds_arena_free(s->persist);
+    lds_arena_free(s->scratch);
     free(s);
 }
 
@@ -301,11 +289,15 @@ lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, c
         lds_session_close(s);
         return NULL;
     }
+    lds_results_pools pools;   /* interned profiles and names: no copy per point */
+    lds_results_take_pools(&s->results, &pools);
     session_release(s);
-    lds_arena *persist = s->persist;
+    lds_arena *persist = s->persist, *scratch = s->scratch;
     lds_arena_reset(persist);
+    lds_arena_reset(scratch);
     memset(s, 0, sizeof *s);
-    session_init(s, cfg, hooks, persist);
+    session_init(s, cfg, hooks, persist, scratch);
+    lds_results_give_pools(&s->results, &pools);
     return s;
 }
 
@@ -338,7 +330,7 @@ static void report_pending(lds_session *s, size_t first_expect)
  * live in a scratch arena for as long as it runs. */
 static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
 {
-    lds_arena *scratch = lds_arena_new();
+    lds_arena *scratch = s->scratch;
     lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs, NULL, NULL };
     if (s->cfg.candidate) {
         r.override_array = s->cfg.candidate->array;
@@ -361,7 +353,7 @@ static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
     if (rc == 0 && s->in.nconflicted)
         rc = explain_fixes(s, st);
     s->in.nconflicted = 0;
-    lds_arena_free(scratch);
+    lds_arena_reset(scratch);
     return rc;
 }
 

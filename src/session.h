@@ -121,7 +121,8 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
 void lds_session_close(lds_session *s);
 /* lds_session_close(s) and then lds_session_open(cfg, hooks), in the
  * memory s held (a sweep runs a session per point); s may be NULL.  The
- * same result as the pair, NULL included. */
+ * same result as the pair, NULL included.  cfg may not point into s (as
+ * from its own configuration). */
 lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks);
 
 /* Where print writes (NULL: nowhere), whether show layout keeps its

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/results.h"
 #include "src/session.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -358,6 +359,53 @@ static void test_reopen(void)
     mpz_clear(p);
 }
 
+/* The interned profiles and names a session's results hand to the
+ * next (a sweep's reopen): the latest LDS_RESULTS_POOL_KEEP of each,
+ * found again without a copy; the older ones gone; a profile that
+ * differs in one field is not taken for a pooled one. */
+static void test_results_pools(void)
+{
+    lds_results r;
+    lds_results_init(&r);
+    lds_sim_profile p = *lds_sim_profile_at(0);
+    const lds_sim_profile *last = NULL;
+    char name[16];
+    for (unsigned i = 0; i < LDS_RESULTS_POOL_KEEP + 3; i++) {
+        p.banks = 16 + i;
+        last = lds_results_profile(&r, &p);
+        snprintf(name, sizeof name, "f%u.lds", i);
+        lds_results_string(&r, name);
+    }
+    CU_ASSERT_EQUAL(r.nprofiles, LDS_RESULTS_POOL_KEEP + 3);
+    lds_results_pools pools;
+    lds_results_take_pools(&r, &pools);
+    CU_ASSERT_EQUAL(pools.nprofiles, LDS_RESULTS_POOL_KEEP);
+    CU_ASSERT_EQUAL(pools.nstrings, LDS_RESULTS_POOL_KEEP);
+    CU_ASSERT_EQUAL(r.nprofiles, 0);
+    lds_results_free(&r);
+    lds_results_init(&r);
+    lds_results_give_pools(&r, &pools);
+    p.banks = 16 + LDS_RESULTS_POOL_KEEP + 2;   /* the last one interned */
+    CU_ASSERT_PTR_EQUAL(lds_results_profile(&r, &p), last);
+    CU_ASSERT_EQUAL(r.nprofiles, LDS_RESULTS_POOL_KEEP);
+    p.banks = 16;   /* the first: dropped, copied again */
+    const lds_sim_profile *again = lds_results_profile(&r, &p);
+    CU_ASSERT_EQUAL(r.nprofiles, LDS_RESULTS_POOL_KEEP + 1);
+    CU_ASSERT_EQUAL(again->banks, 16);
+    p.banks = 16 + LDS_RESULTS_POOL_KEEP + 2;
+    p.wave = p.wave == 32 ? 64 : 32;   /* one field apart: its own copy */
+    const lds_sim_profile *other = lds_results_profile(&r, &p);
+    CU_ASSERT_PTR_NOT_EQUAL(other, last);
+    CU_ASSERT_EQUAL(other->wave, p.wave);
+    snprintf(name, sizeof name, "f%u.lds", LDS_RESULTS_POOL_KEEP + 2);
+    size_t n = r.nstrings;
+    CU_ASSERT_STRING_EQUAL(lds_results_string(&r, name), name);
+    CU_ASSERT_EQUAL(r.nstrings, n);   /* found in the pool */
+    lds_results_string(&r, "f0.lds");
+    CU_ASSERT_EQUAL(r.nstrings, n + 1);   /* dropped: interned again */
+    lds_results_free(&r);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -372,5 +420,6 @@ int main(void)
     CU_add_test(s, "expect", test_expect);
     CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
     CU_add_test(s, "a reopened session is a fresh one", test_reopen);
+    CU_add_test(s, "results hand their interned profiles and names on", test_results_pools);
     return lds_cunit_tap_main();
 }
