@@ -155,31 +155,50 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
     uint64_t anon_end = limit / c->elem_size;
     unsigned bad = 0;   /* an active lane faults */
     bool too_wide = limit < reach;   /* no address fits */
-    /* every lane, without a branch on its values (a loop per kind, which
-     * the compiler can vectorise); an inactive lane's faults do not count */
-    uint64_t mis = align - 1;
+    /* every lane, without a branch on its values (a loop per kind); an
+     * inactive lane's address is 0 and its faults do not count.  When
+     * every lane is active (most instructions), the loop keeps no mask. */
+    uint64_t mis = align - 1, act = v->active;
+    bool all = act == (nlanes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nlanes) - 1);
+#define EVERY_LANE(address, faults) \
+    do { \
+        if (all) \
+            for (unsigned l = 0; l < nlanes; l++) { \
+                bool out = false; \
+                uint64_t a = (address); \
+                addr[l] = a; \
+                bad |= (faults); \
+            } \
+        else \
+            for (unsigned l = 0; l < nlanes; l++) { \
+                bool out = false; \
+                uint64_t a = (address); \
+                unsigned on = (unsigned)(act >> l & 1); \
+                addr[l] = a & (0 - (uint64_t)on); \
+                bad |= (faults) & on; \
+            } \
+    } while (0)
     if (t->kind == T_ELEM) {
         uint64_t base = t->array->array.base;
-        for (unsigned l = 0; l < nlanes; l++) {
-            bool out;
-            uint64_t a = base + element_at(c, v, l, &out) * c->elem_size;
-            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
-            bad |= (out | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
-        }
-    } else if (t->kind == T_ANON) {
+        EVERY_LANE(base + element_at(c, v, l, &out) * c->elem_size, out | ((a & mis) != 0) | (a > end));
+    } else if (t->kind == T_ANON && all) {   /* the extremes decide: no test per lane */
         const int64_t *x = v->idx[0];
+        uint64_t xmax = 0, amax = 0, aor = 0, es = c->elem_size;
         for (unsigned l = 0; l < nlanes; l++) {
-            uint64_t a = (uint64_t)x[l] * c->elem_size;   /* a negative index: huge */
-            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
-            bad |= (((uint64_t)x[l] > anon_end) | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
+            uint64_t xl = (uint64_t)x[l], a = xl * es;   /* a negative index: huge */
+            addr[l] = a;
+            xmax = xl > xmax ? xl : xmax;
+            amax = a > amax ? a : amax;
+            aor |= a;
         }
+        bad = (xmax > anon_end) | (amax > end) | ((aor & mis) != 0);
+    } else if (t->kind == T_ANON) {
+        const int64_t *x = v->idx[0];   /* a negative index: huge */
+        EVERY_LANE((uint64_t)x[l] * c->elem_size, (out | ((uint64_t)x[l] > anon_end)) | ((a & mis) != 0) | (a > end));
     } else {
-        for (unsigned l = 0; l < nlanes; l++) {
-            uint64_t a = (uint64_t)v->addr[l];
-            addr[l] = a & (0 - (v->active >> l & 1));   /* an inactive lane's is 0 */
-            bad |= ((v->addr[l] < 0) | ((a & mis) != 0) | (a > end)) & (unsigned)(v->active >> l & 1);
-        }
+        EVERY_LANE((uint64_t)v->addr[l], (out | (v->addr[l] < 0)) | ((a & mis) != 0) | (a > end));
     }
+#undef EVERY_LANE
     if (too_wide && v->active)
         bad = 1;
     return bad ? -1 : 0;   /* lds_target_address says which lane, and why */

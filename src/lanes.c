@@ -54,9 +54,7 @@ int64_t lds_lanes_swizzle_at(int64_t k, int64_t x)
     return x ^ (s >= 0 ? bits >> s : bits << -s);
 }
 
-/* How to index operation i's values: 0 if they are the same for every
- * lane (kept at index 0 only), all ones if they differ. */
-static unsigned index_mask(const lds_lanes *L, int i)
+unsigned lds_lanes_index_mask(const lds_lanes *L, int i)
 {
     return i >= 0 && (L->ops[i].deps & LDS_DEP_LANE) ? ~0u : 0;
 }
@@ -64,10 +62,35 @@ static unsigned index_mask(const lds_lanes *L, int i)
 /* Lanes of m, as a bool per lane (for loops the compiler vectorises). */
 #define IN(m, l) ((m) >> (l) & 1)
 
+/* body for every lane l < n, with X and Y the lane's values of a and
+ * b: read as a[l] and b[l], or, for an operand the same in every lane
+ * (index mask 0), as one value held outside the loop.  Three loops of
+ * the same body: the interpreter's hottest code, and one with a fixed
+ * operand costs about half of one that indexes it. */
+#define EACH_LANE(body) \
+    do { \
+        if (am && bm) { \
+            for (unsigned l = 0; l < n; l++) { \
+                int64_t X = a[l], Y = b[l]; \
+                body; \
+            } \
+        } else if (am) { \
+            const int64_t Y = b[0]; \
+            for (unsigned l = 0; l < n; l++) { \
+                int64_t X = a[l]; \
+                body; \
+            } \
+        } else { \
+            const int64_t X = a[0]; \
+            for (unsigned l = 0; l < n; l++) { \
+                int64_t Y = b[l & bm]; \
+                body; \
+            } \
+        } \
+    } while (0)
+
 /* a op b over the lanes of m for the operators that cannot trap: every
- * lane is computed, and an overflow counts only in a lane of m.  An
- * operand that is the same for every lane is read at index 0 (its index
- * mask am or bm is 0), never copied out to every lane. */
+ * lane is computed, and an overflow counts only in a lane of m. */
 static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, uint64_t m,
                   unsigned n)
 {
@@ -75,43 +98,34 @@ static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, un
     switch (op) {
     case OP_ADD: {   /* wrapping sums; an overflow flips the sign against both operands */
         uint64_t any = 0;
-        if (am && bm)
-            for (unsigned l = 0; l < n; l++) {
-                uint64_t x = (uint64_t)a[l], y = (uint64_t)b[l], z = x + y;
-                r[l] = (int64_t)z;
-                any |= (x ^ z) & (y ^ z);
-            }
-        else
-            for (unsigned l = 0; l < n; l++) {
-                uint64_t x = (uint64_t)a[l & am], y = (uint64_t)b[l & bm], z = x + y;
-                r[l] = (int64_t)z;
-                any |= (x ^ z) & (y ^ z);
-            }
-        for (unsigned l = 0; any >> 63 && l < n; l++)   /* which lanes, only if one did */
-            bad |= (uint64_t)__builtin_add_overflow(a[l & am], b[l & bm], &r[l]) << l;
+        EACH_LANE({
+            uint64_t z = (uint64_t)X + (uint64_t)Y;
+            r[l] = (int64_t)z;
+            any |= ((uint64_t)X ^ z) & ((uint64_t)Y ^ z);
+        });
+        if (any >> 63)   /* which lanes, only if one did */
+            EACH_LANE(bad |= (uint64_t)__builtin_add_overflow(X, Y, &r[l]) << l);
         break;
     }
     case OP_SUB:
-        for (unsigned l = 0; l < n; l++)
-            bad |= (uint64_t)__builtin_sub_overflow(a[l & am], b[l & bm], &r[l]) << l;
+        EACH_LANE(bad |= (uint64_t)__builtin_sub_overflow(X, Y, &r[l]) << l);
         break;
     case OP_MUL: {   /* overflow is rare: find the lanes only if any did */
         bool any = false;
-        for (unsigned l = 0; l < n; l++)
-            any |= __builtin_mul_overflow(a[l & am], b[l & bm], &r[l]);
-        for (unsigned l = 0; any && l < n; l++)
-            bad |= (uint64_t)__builtin_mul_overflow(a[l & am], b[l & bm], &r[l]) << l;
+        EACH_LANE(any |= __builtin_mul_overflow(X, Y, &r[l]));
+        if (any)
+            EACH_LANE(bad |= (uint64_t)__builtin_mul_overflow(X, Y, &r[l]) << l);
         break;
     }
-    case OP_AND: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] & b[l & bm]; break;
-    case OP_OR: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] | b[l & bm]; break;
-    case OP_XOR: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] ^ b[l & bm]; break;
-    case OP_EQ: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] == b[l & bm]; break;
-    case OP_NE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] != b[l & bm]; break;
-    case OP_LT: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] < b[l & bm]; break;
-    case OP_LE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] <= b[l & bm]; break;
-    case OP_GT: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] > b[l & bm]; break;
-    case OP_GE: for (unsigned l = 0; l < n; l++) r[l] = a[l & am] >= b[l & bm]; break;
+    case OP_AND: EACH_LANE(r[l] = X & Y); break;
+    case OP_OR: EACH_LANE(r[l] = X | Y); break;
+    case OP_XOR: EACH_LANE(r[l] = X ^ Y); break;
+    case OP_EQ: EACH_LANE(r[l] = X == Y); break;
+    case OP_NE: EACH_LANE(r[l] = X != Y); break;
+    case OP_LT: EACH_LANE(r[l] = X < Y); break;
+    case OP_LE: EACH_LANE(r[l] = X <= Y); break;
+    case OP_GT: EACH_LANE(r[l] = X > Y); break;
+    case OP_GE: EACH_LANE(r[l] = X >= Y); break;
     default:   /* / % << >>: lane by lane, only the lanes of m */
         for (unsigned l = 0; l < n; l++)
             if (IN(m, l) && !binary_at(op, a[l & am], b[l & bm], &r[l]))
@@ -121,6 +135,8 @@ static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, un
     return (bad & m) == 0;
 }
 
+#undef EACH_LANE
+
 bool lds_lanes_divides_by_constant(const lds_lanes *L, const vop *o)
 {
     if (o->kind != K_BINARY || (o->op != OP_DIV && o->op != OP_MOD) || L->ops[o->b].kind != K_CONST)
@@ -129,17 +145,44 @@ bool lds_lanes_divides_by_constant(const lds_lanes *L, const vop *o)
 }
 
 /* a / k or a % k by a constant k that cannot trap (k != 0, -1): a
- * multiply for every lane, not a divide (src/divconst.h). */
-static void by_constant(lds_op op, const int64_t *a, unsigned am, const lds_divconst *divisor, int64_t *r,
-                        unsigned n)
+ * multiply for every lane, not a divide (src/divconst.h).  a differs by
+ * lane whenever n > 1 (k does not), so it is read as a[l].  When no lane
+ * is negative (the common case: indices), the sign handling goes, and a
+ * power-of-two k is a shift or a mask. */
+static void by_constant(lds_op op, const int64_t *a, const lds_divconst *divisor, int64_t *r, unsigned n)
 {
     const lds_divconst c = *divisor;   /* a copy: stores to r cannot change it */
+    uint64_t any_negative = (uint64_t)c.d;
+    /* as if no lane (and not k) were negative, noting whether one was:
+     * then again with the signs (r is this operation's row, never a) */
+    if (!c.magic && op == OP_DIV)
+        for (unsigned l = 0; l < n; l++) {
+            any_negative |= (uint64_t)a[l];
+            r[l] = (int64_t)((uint64_t)a[l] >> c.shift);
+        }
+    else if (!c.magic)
+        for (unsigned l = 0; l < n; l++) {
+            any_negative |= (uint64_t)a[l];
+            r[l] = (int64_t)((uint64_t)a[l] & (c.ad - 1));
+        }
+    else if (op == OP_DIV)
+        for (unsigned l = 0; l < n; l++) {
+            any_negative |= (uint64_t)a[l];
+            r[l] = (int64_t)lds_divconst_udiv(&c, (uint64_t)a[l]);
+        }
+    else
+        for (unsigned l = 0; l < n; l++) {
+            any_negative |= (uint64_t)a[l];
+            r[l] = (int64_t)((uint64_t)a[l] - lds_divconst_udiv(&c, (uint64_t)a[l]) * c.ad);
+        }
+    if (!(any_negative >> 63))
+        return;
     if (op == OP_DIV)
         for (unsigned l = 0; l < n; l++)
-            r[l] = lds_divconst_div(&c, a[l & am]);
+            r[l] = lds_divconst_div(&c, a[l]);
     else
         for (unsigned l = 0; l < n; l++)
-            r[l] = lds_divconst_mod(&c, a[l & am]);
+            r[l] = lds_divconst_mod(&c, a[l]);
 }
 
 /* One value operation for the lanes of m; false if a lane fails. */
@@ -147,7 +190,7 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
 {
     const int64_t *a = o->a >= 0 ? L->val[o->a] : NULL, *b = o->b >= 0 ? L->val[o->b] : NULL;
     const int64_t *c = o->c >= 0 && o->kind == K_SELECT ? L->val[o->c] : NULL;
-    unsigned am = index_mask(L, o->a), bm = index_mask(L, o->b), cm = index_mask(L, o->c);
+    unsigned am = o->am, bm = o->bm, cm = o->cm;
     switch (o->kind) {
     case K_VAR:
         if (o->k == V_LANE || o->k == V_TID) {
@@ -172,8 +215,8 @@ static bool compute(lds_lanes *L, const vop *o, int64_t *r, uint64_t m, const ld
             r[l] = a[l & am];
         return true;
     case K_BINARY:
-        if (lds_lanes_divides_by_constant(L, o)) {
-            by_constant((lds_op)o->op, a, am, &L->divisor[o - L->ops], r, n);
+        if (o->by_constant) {
+            by_constant((lds_op)o->op, a, &L->divisor[o - L->ops], r, n);
             return true;
         }
         return arith((lds_op)o->op, a, am, b, bm, r, m, n);
@@ -272,7 +315,10 @@ static uint64_t changed_since(lds_lanes *L, const lds_env *env)
     }
     L->last.wave = env->wave;
     L->last.group = env->group;
-    memcpy(L->last.loop, env->loop, sizeof env->loop);
+    for (uint64_t rest = L->loops_used; rest; rest &= rest - 1) {   /* only these are compared */
+        unsigned s = (unsigned)__builtin_ctzll(rest) - 3;
+        L->last.loop[s] = env->loop[s];
+    }
     L->ran = true;
     return changed;
 }
@@ -316,7 +362,7 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
         if (o->kind == K_MASK_IF || o->kind == K_MASK_UNLESS) {
             uint64_t nz = 0;
             const int64_t *a = L->val[o->a];
-            unsigned am = index_mask(L, o->a);
+            unsigned am = o->am;
             for (unsigned l = 0; l < nlanes; l++)
                 nz |= (uint64_t)(a[l & am] != 0) << l;
             L->mask[i] = m & (o->kind == K_MASK_IF ? nz : ~nz);
@@ -357,9 +403,10 @@ int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t pr
         L->wide_runs = WIDE_STREAK;
         per_op = LDS_WIDE_OPS_PER_OP;
     }
-    for (unsigned i = 0; i < L->nops; i++)   /* weight x lanes, mask by mask */
-        if (L->under[i])
-            charge += L->under[i] * lds_sim_lanes_in(L->mask[i]);
+    for (unsigned k = 0; k < L->ncharged; k++) {   /* weight x lanes, mask by mask */
+        unsigned i = L->charged[k];
+        charge += L->under[i] * lds_sim_lanes_in(L->mask[i]);
+    }
     out->charge = (charge + per_op - 1) / per_op;   /* as time goes */
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)

@@ -319,7 +319,8 @@ static int emit(scope_t *sc, const lds_expr *e, int mask, unsigned depth)
 static void alloc_tables(lds_lanes *L)
 {
     size_t n = L->nops;
-    char *p = lds_xcalloc(n, sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under);
+    char *p = lds_xcalloc(n, sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under
+                                 + sizeof *L->charged);
     L->divisor = (lds_divconst *)p;
     p += n * sizeof *L->divisor;
     L->val = (int64_t(*)[LDS_SIM_MAX_WAVE])p;
@@ -327,6 +328,8 @@ static void alloc_tables(lds_lanes *L)
     L->mask = (uint64_t *)p;
     p += n * sizeof *L->mask;
     L->under = (uint64_t *)p;
+    p += n * sizeof *L->under;
+    L->charged = (unsigned *)p;
 }
 
 lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
@@ -369,11 +372,20 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     for (unsigned i = 0; i < L->nops; i++)
         L->loops_used |= L->ops[i].deps & ~(LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP | LDS_DEP_PARAM);
     alloc_tables(L);
-    for (unsigned i = 0; i < L->nops; i++)
-        if (lds_lanes_divides_by_constant(L, &L->ops[i]))
-            L->divisor[i] = lds_divconst_of(L->ops[L->ops[i].b].k);
+    for (unsigned i = 0; i < L->nops; i++) {   /* what the run would otherwise look up per operation */
+        vop *o = &L->ops[i];
+        o->by_constant = lds_lanes_divides_by_constant(L, o);
+        if (o->by_constant)
+            L->divisor[i] = lds_divconst_of(L->ops[o->b].k);
+        o->am = lds_lanes_index_mask(L, o->a);
+        o->bm = lds_lanes_index_mask(L, o->b);
+        o->cm = lds_lanes_index_mask(L, o->c);
+    }
     for (unsigned i = 1; i < L->nops; i++)
         L->under[L->ops[i].mask] += L->ops[i].weight;
+    for (unsigned i = 0; i < L->nops; i++)
+        if (L->under[i])
+            L->charged[L->ncharged++] = i;
     for (unsigned i = 0; i < L->nops; i++)   /* constants, once */
         if (L->ops[i].kind == K_CONST)
             for (unsigned l = 0; l < LDS_SIM_MAX_WAVE; l++)

@@ -98,6 +98,12 @@ typedef struct {
     uint64_t have;            /* a lane-dependent value: the lanes it holds
                                  for the current values of its other
                                  variables */
+    /* set once compiled, for the run (src/lanes.c) */
+    uint8_t by_constant;      /* a / k or a % k by a constant k, through
+                                 its multiplier (divisor[]) */
+    unsigned am, bm, cm;      /* how to index a, b, c's values: all ones
+                                 if they differ by lane, 0 if read at
+                                 index 0 (the same for every lane) */
 } vop;
 
 /* Slots of the operations' hash table kept inside the program: most
@@ -118,6 +124,8 @@ struct lds_lanes {
     int offset, addr;
     uint64_t *under;          /* per mask operation: the weights of the
                                  operations under it */
+    unsigned *charged;        /* the mask operations with a weight under them */
+    unsigned ncharged;
     uint64_t loops_used;      /* LDS_DEP_LOOP bits any operation uses */
     lds_env last;             /* the variables at the last run */
     bool ran;
@@ -149,5 +157,8 @@ bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint6
 /* Whether operation o is a / k or a % k by a constant k other than 0 and
  * -1 (one that cannot trap): divided through a multiply. */
 bool lds_lanes_divides_by_constant(const lds_lanes *L, const vop *o);
+/* How to index operation i's values: 0 if they are the same for every
+ * lane (kept at index 0 only), all ones if they differ; 0 for none (-1). */
+unsigned lds_lanes_index_mask(const lds_lanes *L, int i);
 
 #endif

@@ -169,6 +169,55 @@ static void test_shortcuts_and_paths(void)
     }
 }
 
+/* The lane program's division and remainder by a constant (a multiply,
+ * with shortcuts for non-negative lanes and powers of two) against the
+ * tree walker, lane by lane: every sign of dividend and divisor, powers
+ * of two and not, a condition that leaves lanes out.  Each kept address
+ * must be the same. */
+static void test_lanes_divide_by_constant(void)
+{
+    static const char *const index[] = {
+        "(lane * 37) % 1000003", "(lane * 37) / 7", "(lane - 32) % 7", "(lane - 32) / 7", "(lane - 32) % -7",
+        "(lane - 32) / -7", "(lane * 5) % 16", "(lane * 5) / 16", "(lane - 40) % 16", "(lane - 40) / 16",
+        "(lane - 40) % -16", "(lane - 40) / -16", "lane % 1", "(lane - 9) / 1", "(lane - 9) % -1 + lane / -1",
+        "(lane * 2654435761 + 123456789) % 1000003 % 16384", "(lane - 63) * 99 / 64",
+        "lane > 20 ? (lane - 50) % 9 : (lane * 3) / 4",
+        /* negative divisors: the constants of lets (-7 is minus 7, an operation) */
+        "(lane * 3) / M7", "(lane * 3) % M7", "(lane * 5) / M16", "(lane * 5) % M16", "(lane - 32) / M7",
+        "(lane - 40) % M16",
+    };
+    for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "arch gfx942; let M7 = -7; let M16 = -16; read u8[(%s) + 8192]", index[i]);
+        lds_session *run[2];
+        for (int k = 0; k < 2; k++) {   /* the lane program, the tree walker */
+            lds_session_config cfg;
+            lds_session_config_init(&cfg);
+            cfg.keep = LDS_KEEP_ALL;
+            cfg.print_out = NULL;
+            cfg.no_shortcuts = k;
+            run[k] = lds_session_open(&cfg, NULL);
+            CU_ASSERT_EQUAL(lds_session_run_text(run[k], "<t>", text, strlen(text)), LDS_EXIT_OK);
+        }
+        const lds_results *fr = lds_session_results(run[0]), *pr = lds_session_results(run[1]);
+        int same = fr->n == 1 && pr->n == 1 && fr->accesses[0]->nsamples == 1 && pr->accesses[0]->nsamples == 1;
+        CU_ASSERT(same);
+        if (same) {
+            const lds_sample *x = &fr->accesses[0]->samples[0], *y = &pr->accesses[0]->samples[0];
+            for (unsigned l = 0; l < x->nlanes; l++)
+                if (x->active[l] != y->active[l] || x->addr[l] != y->addr[l]) {
+                    printf("# %s: lane %u: lane program %llu, tree walker %llu\n", index[i], l,
+                           (unsigned long long)x->addr[l], (unsigned long long)y->addr[l]);
+                    same = 0;
+                    break;
+                }
+            CU_ASSERT(same);
+        }
+        lds_session_close(run[0]);
+        lds_session_close(run[1]);
+    }
+}
+
 /* An index past int64 is an error on every path, the lane program's
  * 128-bit tier included (found by the differential fuzzer: the tier read
  * a constant under a per-lane condition at lane 0 only). */
@@ -420,6 +469,7 @@ int main(void)
     CU_add_test(s, "expect", test_expect);
     CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
     CU_add_test(s, "a reopened session is a fresh one", test_reopen);
+    CU_add_test(s, "the lane program divides by constants as the tree walker", test_lanes_divide_by_constant);
     CU_add_test(s, "results hand their interned profiles and names on", test_results_pools);
     return lds_cunit_tap_main();
 }
