@@ -86,10 +86,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     a.nlanes = prof.wave;
     a.active = active;
     a.addr = addr;
+    a.active_mask = 0;
     for (unsigned l = 0; l < prof.wave; l++) {
         active[l] = take(&p, end, 1) % 8 != 0;
         addr[l] = take(&p, end, 3) * lds_sim_alignment(&prof, a.width);
+        a.active_mask |= (uint64_t)active[l] << l;
     }
+    a.has_mask = take(&p, end, 1) & 1;   /* the lanes as bits too, as src/instr.c gives them */
     static lds_sim_result res;
     const char *why;
     if (a.global && lds_sim_run(&prof, &a, &res, &why) == 0) {

@@ -62,6 +62,7 @@ int lds_sim_cas_loop(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_
         load.kind = LDS_ACCESS_READ;
         load.form = LDS_FORM_PLAIN;
         load.active = trying;
+        load.has_mask = false;   /* the lanes still trying, not a's */
         if (lds_sim_run(p, &load, &r, why) < 0)
             return -1;
         out->loads.cycles += r.cycles;

@@ -83,24 +83,33 @@ static lds_sim_geometry class_geometry(const lds_sim_profile *p, const lds_sim_a
     return lds_sim_geometry_for(p, a->kind, a->width * a->naddr, a->naddr);
 }
 
-/* Whether the class's pair rule applies to this instruction (the
- * calibrated rules, one address a lane, lanes n and n^1 or n and n^2 on
- * equal addresses). */
-static bool pair_merged(const lds_sim_profile *p, const lds_sim_access *a)
+void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_class *c)
 {
     const lds_sim_entry *e = lds_sim_entry_of(p, a->kind, a->width * a->naddr);
-    return e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN
-           && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2));
+    c->g = class_geometry(p, a);
+    /* the pair rule: the calibrated rules, one address a lane */
+    c->paired = e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN ? e->paired : NULL;
+    c->unaligned_free = lds_sim_entry_of(p, a->kind, a->width)->unaligned_free;
+}
+
+/* The geometry of this instruction of class c: the class's, or its
+ * paired phases when lanes n and n^1 (or n and n^2) are on equal
+ * addresses. */
+static lds_sim_geometry instruction_geometry(const lds_sim_class *c, const lds_sim_access *a)
+{
+    lds_sim_geometry g = c->g;
+    if (c->paired && (lanes_pair_up(a, 1) || lanes_pair_up(a, 2))) {
+        g.phases = c->paired;
+        g.paired = true;
+    }
+    return g;
 }
 
 lds_sim_geometry lds_sim_access_geometry(const lds_sim_profile *p, const lds_sim_access *a)
 {
-    lds_sim_geometry g = class_geometry(p, a);
-    if (pair_merged(p, a)) {
-        g.phases = lds_sim_entry_of(p, a->kind, a->width * a->naddr)->paired;
-        g.paired = true;
-    }
-    return g;
+    lds_sim_class c;
+    lds_sim_class_of(p, a, &c);
+    return instruction_geometry(&c, a);
 }
 
 bool lds_sim_unaligned(const lds_sim_profile *p, lds_sim_kind kind, unsigned width, uint64_t addr)
@@ -429,18 +438,21 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
     }
     uint64_t active = 0;   /* branch-free: the compiler vectorises it */
     unsigned n = a->nlanes < p->wave ? a->nlanes : p->wave;
-    for (unsigned lane = 0; lane < n; lane++)
-        active |= (uint64_t)a->active[lane] << lane;
+    if (a->has_mask)
+        active = a->active_mask & (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1);
+    else
+        for (unsigned lane = 0; lane < n; lane++)
+            active |= (uint64_t)a->active[lane] << lane;
     for (unsigned i = 0; i < groups; i++)
         masks[i] &= active;
     return groups;
 }
 
 /* Active lane addresses the bank check leaves out. */
-static unsigned count_left_out(const lds_sim_profile *p, const lds_sim_access *a)
+static unsigned count_left_out(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_class *c)
 {
     unsigned n = 0;
-    if (!lds_sim_entry_of(p, a->kind, a->width)->unaligned_free)
+    if (!c->unaligned_free)
         return 0;
     for (unsigned lane = 0; lane < a->nlanes && lane < p->wave; lane++)
         for (unsigned k = 0; a->active[lane] && k < a->naddr; k++)
@@ -478,8 +490,15 @@ static void run_lines(const lds_sim_profile *p, const lds_sim_access *a, lds_sim
 
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_result *out, const char **why)
 {
+    lds_sim_class c;
+    lds_sim_class_of(p, a, &c);
+    return lds_sim_run_class(p, a, &c, out, why);
+}
+
+int lds_sim_run_class(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_class *c, lds_sim_result *out,
+                      const char **why)
+{
     uint64_t masks[LDS_SIM_MAX_GROUPS];
-    lds_sim_geometry g = lds_sim_access_geometry(p, a);
     memset(out, 0, sizeof *out - sizeof out->phase);
     if (a->global) {   /* not banked: coalesced into the vendor's transactions */
         lds_sim_coalesce(p, a, out);
@@ -489,13 +508,14 @@ int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_resul
         run_lines(p, a, out);
         return 0;
     }
+    lds_sim_geometry g = instruction_geometry(c, a);
     unsigned groups = phase_masks(p, &g, a, masks, why);
     if (groups == 0)
         return -1;
     for (unsigned i = 0; i < groups; i++)
         for (unsigned s = 0; s < g.nsubsteps; s++)
             run_phase(p, &g, a, masks[i], s, out);
-    out->unaligned = count_left_out(p, a);
+    out->unaligned = count_left_out(p, a, c);
     out->paired = g.paired;
     return 0;
 }

@@ -77,6 +77,10 @@ typedef struct lds_sim_access {
     const uint64_t *addr;  /* [nlanes * naddr] byte addresses */
     lds_sim_form form;
     bool global;           /* global memory: coalesced (sim/coalesce.h), not banked */
+    bool has_mask;         /* active_mask holds active[] as bits (lane l
+                              bit l): a caller that has them saves the
+                              simulator the conversion; else 0 */
+    uint64_t active_mask;
 } lds_sim_access;
 
 /* How one instruction is split and banked: R3's lane-phase table and the
@@ -138,6 +142,20 @@ int lds_sim_cas_loop(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_
  * profile's phase table for this width is malformed. */
 int lds_sim_run(const lds_sim_profile *p, const lds_sim_access *a,
                 lds_sim_result *out, const char **why);
+
+/* What every instruction of one class (profile, kind, width, addresses a
+ * lane, form) looks up in the profile, found once by a caller that
+ * simulates many of them (src/instr.c). */
+typedef struct {
+    lds_sim_geometry g;          /* the class's geometry */
+    const char *paired;          /* the phases of the pair rule, when it
+                                    can apply to the class; else NULL */
+    bool unaligned_free;         /* its unaligned addresses leave the check */
+} lds_sim_class;
+void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_class *c);
+/* lds_sim_run for an instruction of class c (a's class). */
+int lds_sim_run_class(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_class *c,
+                      lds_sim_result *out, const char **why);
 
 /* Whether lanes on the same unit are served together (a broadcast on
  * reads, one writer on writes).  Atomics never merge; writes on a profile

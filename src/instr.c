@@ -95,6 +95,7 @@ static int lanes_one_by_one(job *j)
     const lds_access_space *sp = j->sp;
     const lds_stmt *s = sp->s;
     unsigned wave = sp->profile->wave;
+    j->have_mask = false;   /* the lanes one by one give only active[] */
     for (unsigned lane = 0; lane < wave; lane++) {
         j->env->lane = lane;
         int64_t tid = j->env->wave * (int64_t)wave + lane;
@@ -133,8 +134,16 @@ static bool lanes_at_once(job *j)
     lds_budget *budget = sp->ev->budget;
     if (budget && !lds_budget_take(budget, out.charge))
         return false;   /* the tree walker says where it runs out */
-    for (unsigned lane = 0; lane < wave; lane++)
-        j->active[lane] = out.active >> lane & 1;
+    if (out.active == mask) {   /* every lane present is active: the common case */
+        unsigned n = present > 0 ? (unsigned)present : 0;
+        memset(j->active, 1, n);
+        memset(j->active + n, 0, wave - n);
+    } else {
+        for (unsigned lane = 0; lane < wave; lane++)
+            j->active[lane] = out.active >> lane & 1;
+    }
+    j->active_mask = out.active;
+    j->have_mask = true;
     return true;
 }
 
@@ -158,8 +167,8 @@ int lds_job_leaf(job *j, mpz_srcptr mult)
     }
     if (!lanes_at_once(j) && lanes_one_by_one(j) < 0)
         return -1;
-    bool any = false;
-    for (unsigned lane = 0; lane < wave && !any; lane++)
+    bool any = j->have_mask && j->active_mask;
+    for (unsigned lane = 0; !j->have_mask && lane < wave && !any; lane++)
         any = j->active[lane];
     if (!any) {
         /* The wave branches around the access (no instruction), or with
@@ -219,6 +228,21 @@ static int run_cas_loop(job *j, const lds_sim_access *acc, unsigned part, mpz_sr
     return 0;
 }
 
+void lds_job_flush(job *j)
+{
+    lds_metrics *m = j->m;
+    if (!j->unflushed.instructions)
+        return;
+    mpz_add_ui(m->instructions, m->instructions, j->unflushed.instructions);
+    mpz_add_ui(m->cycles, m->cycles, j->unflushed.cycles);
+    mpz_add_ui(m->ideal, m->ideal, j->unflushed.ideal);
+    if (j->unflushed.broadcasts)
+        mpz_add_ui(m->broadcasts, m->broadcasts, j->unflushed.broadcasts);
+    if (j->unflushed.unaligned)
+        mpz_add_ui(m->unaligned, m->unaligned, j->unflushed.unaligned);
+    memset(&j->unflushed, 0, sizeof j->unflushed);
+}
+
 /* Part `part` of one instruction (a b96 element on a part without b96
  * is three b32 instructions, at +0, +4, +8): run R1-R3, keep it as a
  * sample while there is room, weigh it by mult. */
@@ -243,7 +267,7 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     }
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, width, naddr, wave, j->active,
                            naddr == 2 ? pairs : addr, lds_form_on(sp->s->u.access.form, sp->profile),
-                           sp->s->u.access.global };
+                           sp->s->u.access.global, j->have_mask, j->active_mask };
     lds_access_result *rec = j->rec;
     if (acc.form == LDS_FORM_CAS_LOOP)
         return j->checking ? 0 : run_cas_loop(j, &acc, part, mult);
@@ -252,7 +276,11 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     bool memo = j->memo && !j->checking && rec->nsamples >= rec->capsamples;
     if (!memo || !lds_memo_find(j->memo, j->active, addr, wave, &j->result)) {
         const char *why = NULL;
-        if (lds_sim_run(sp->profile, &acc, &j->result, &why) < 0) {
+        if (!j->have_class) {   /* the same for every instruction of the access */
+            lds_sim_class_of(sp->profile, &acc, &j->sim_class);
+            j->have_class = true;
+        }
+        if (lds_sim_run_class(sp->profile, &acc, &j->sim_class, &j->result, &why) < 0) {
             lds_diag_set(sp->diag, sp->s->loc, "the profile's phase table is malformed: %s", why);
             return -1;
         }
@@ -274,14 +302,14 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
         keep(j, &acc, part);
     lds_metrics *m = j->m;
     const lds_sim_result *res = &j->result;
-    if (mpz_cmp_ui(mult, 1) == 0) {   /* enumerating: one instruction, added as it is (GMP's cheap path) */
-        mpz_add_ui(m->instructions, m->instructions, 1);
-        mpz_add_ui(m->cycles, m->cycles, res->cycles);
-        mpz_add_ui(m->ideal, m->ideal, res->ideal);
-        if (res->broadcasts)
-            mpz_add_ui(m->broadcasts, m->broadcasts, res->broadcasts);
-        if (res->unaligned)
-            mpz_add_ui(m->unaligned, m->unaligned, res->unaligned);
+    if (mpz_cmp_ui(mult, 1) == 0) {   /* enumerating: one instruction, counted in 64 bits until flushed */
+        j->unflushed.instructions++;
+        j->unflushed.cycles += res->cycles;
+        j->unflushed.ideal += res->ideal;
+        j->unflushed.broadcasts += res->broadcasts;
+        j->unflushed.unaligned += res->unaligned;
+        if (j->unflushed.instructions >> 32)   /* far from overflow: a phase costs at most a few hundred */
+            lds_job_flush(j);
     } else {
         mpz_add(m->instructions, m->instructions, mult);
         mpz_addmul_ui(m->cycles, mult, res->cycles);

@@ -357,7 +357,8 @@ int lds_job_run_enumerated(job *j, unsigned i, int64_t lo, int64_t hi)
     for (int64_t v = lo; v < hi; v++) {
         uint64_t before = *sp->steps;
         set_var(j, &j->dims[i], v);
-        mpz_set(next, j->mult[i]);
+        if (v == lo)   /* the dimensions inside never write it */
+            mpz_set(next, j->mult[i]);
         if (run_dim(j, i + 1) < 0)
             return -1;
         if (!j->probing && *sp->steps == before && ++*sp->steps > sp->max_steps) {   /* an empty trip */
@@ -534,6 +535,7 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
         j->memo = lds_memo_new();
     }
     int rc = run_job(j);
+    lds_job_flush(j);
     lds_lanes_free(j->lanes);
     lds_memo_free(j->memo);
     for (unsigned i = 0; i <= j->ndims; i++)

@@ -68,6 +68,17 @@ typedef struct job {
     uint64_t ticks;           /* instructions simulated (progress) */
     const lds_fold *fold;   /* the fold the running wave or group is a root of, or NULL */
     signed char provable;     /* 0: not yet known; 1: small enough for the proofs; -1: not */
+    struct {                  /* totals of single instructions not yet
+                                 added to *m (lds_job_flush): a GMP add per
+                                 instruction was a tenth of an enumeration */
+        uint64_t instructions, cycles, ideal, broadcasts, unaligned;
+    } unflushed;
+    bool have_mask;           /* active_mask holds active[] (the lanes
+                                 evaluated at once give it as bits) */
+    uint64_t active_mask;
+    bool have_class;          /* sim_class found (at the first instruction) */
+    lds_sim_class sim_class;  /* what the simulator looks up for every
+                                 instruction of this access: once */
     /* The instruction's lanes and its simulation, last: each is written
      * before it is read, so a new job zeroes only what comes before
      * (they are two thirds of its 12 KB, and a sweep makes a job per
@@ -117,6 +128,9 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi);
 /* One execution of the access by one wave at the current variables:
  * its lanes, its instructions simulated and weighed by mult. */
 int lds_job_leaf(job *j, mpz_srcptr mult);
+/* Add the totals of the instructions not yet added to *j->m: before
+ * anyone reads it (the end of the access, a worker's end). */
+void lds_job_flush(job *j);
 /* Append " (lane 3, wave 1, k = 5)" to the error: where it happened,
  * naming the dimensions outside `upto` (all of them for an error at a
  * lane, lane -1 for none).  Returns -1. */

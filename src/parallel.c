@@ -78,6 +78,7 @@ static void *work(void *arg)
         }
     }
     w->rc = lds_job_run_enumerated(&w->j, w->dim, w->lo, w->hi);
+    lds_job_flush(&w->j);
     return NULL;
 }
 
@@ -109,6 +110,7 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     if (w->rec.capsamples)
         w->rec.samples = lds_xcalloc(w->rec.capsamples, sizeof *w->rec.samples);
     w->j = *j;
+    memset(&w->j.unflushed, 0, sizeof w->j.unflushed);   /* the splitting job's, not this copy's */
     w->j.sp = &w->sp;
     w->j.rec = &w->rec;
     w->j.env = &w->env;

@@ -100,7 +100,7 @@ static lds_layout_result *picture_of(lds_interp *in, const lds_sym *array, const
     pic->cols = cols;
     pic->wave = p->wave;
     lds_sim_access cls = { rec ? (lds_sim_kind)rec->kind : LDS_ACCESS_READ, rec ? rec->width : 4, 1, 0, NULL, NULL,
-                           LDS_FORM_PLAIN, false };
+                           LDS_FORM_PLAIN, false, false, 0 };
     pic->banks = lds_sim_geometry_of(p, cls.kind, cls.width).banks;
     pic->bank = lds_xreallocarray(NULL, cells, sizeof *pic->bank);
     for (unsigned c = 0; c < cells; c++)

@@ -253,7 +253,7 @@ const char *lds_access_counter_op(const lds_access_result *a)
 lds_sim_access lds_sample_access(const lds_access_result *a, const lds_sample *s)
 {
     lds_sim_access acc = { (lds_sim_kind)a->kind, a->width, s->naddr, s->nlanes, s->active, s->addr,
-                           lds_form_on(a->form, a->profile), a->global };
+                           lds_form_on(a->form, a->profile), a->global, false, 0 };
     if (acc.form == LDS_FORM_CAS_LOOP) {   /* the sample is the loop's first LDS.64 */
         acc.kind = LDS_ACCESS_READ;
         acc.form = LDS_FORM_PLAIN;

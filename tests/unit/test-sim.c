@@ -29,7 +29,7 @@ static void strided(unsigned wave, uint64_t stride)
 
 static void run(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
-    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, false };
+    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, false, false, 0 };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
 }
@@ -37,7 +37,7 @@ static void run(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 /* The same instruction in global memory (sim/coalesce.c). */
 static void run_global(const lds_sim_profile *p, lds_sim_kind kind, unsigned width)
 {
-    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, true };
+    lds_sim_access a = { kind, width, 1, p->wave, active, addr, LDS_FORM_PLAIN, true, false, 0 };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(p, &a, &res, &why), 0);
 }
@@ -281,7 +281,7 @@ static void test_lane_words_and_cells(void)
     static lds_sim_cell cells[LDS_SIM_MAX_CELLS];
     strided(64, 16);
     addr[5] = 160;   /* lane 5 at words 40-43 */
-    lds_sim_access a = { LDS_ACCESS_READ, 16, 1, 64, active, addr, LDS_FORM_PLAIN, false };
+    lds_sim_access a = { LDS_ACCESS_READ, 16, 1, 64, active, addr, LDS_FORM_PLAIN, false, false, 0 };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
     CU_ASSERT_EQUAL(lds_sim_lane_words(&p, &a, &res.phase[1], 5, words), 4);
@@ -300,7 +300,7 @@ static void test_lane_words_and_cells(void)
     addr[0] = addr[1] = 0;
     addr[2] = 4;
     addr[3] = 33 * 4;
-    lds_sim_access b = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, false };
+    lds_sim_access b = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, false, false, 0 };
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&g, &b, &res, &why), 0);
     CU_ASSERT_EQUAL(res.ways, 2);
     CU_ASSERT_EQUAL(lds_sim_phase_cells(&g, &b, &res.phase[0], cells), 4);
@@ -328,7 +328,7 @@ static void test_two_addresses(void)
         two[2 * l] = l * 4;             /* banks 0..31 */
         two[2 * l + 1] = l * 4 + 128;   /* banks 0..31 again, other words */
     }
-    lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two, LDS_FORM_PLAIN, false };
+    lds_sim_access a = { LDS_ACCESS_READ, 4, 2, 32, active, two, LDS_FORM_PLAIN, false, false, 0 };
     const char *why = NULL;
     CU_ASSERT_EQUAL_FATAL(lds_sim_run(&p, &a, &res, &why), 0);
     /* served as the b64 class (8 bytes a lane): generic's half-warp
@@ -454,7 +454,7 @@ static void test_pairing(void)
 static void test_forms(void)
 {
     lds_sim_profile p = profile("sm90");
-    lds_sim_access a = { LDS_ACCESS_WRITE, 8, 1, 32, active, addr, LDS_FORM_NO_MERGE, false };
+    lds_sim_access a = { LDS_ACCESS_WRITE, 8, 1, 32, active, addr, LDS_FORM_NO_MERGE, false, false, 0 };
     const char *why;
     for (unsigned l = 0; l < 32; l++) {
         active[l] = true;
@@ -516,7 +516,7 @@ static void test_read2_per_address(void)
         two[2 * l] = l * 16;
         two[2 * l + 1] = l * 16 + 8;
     }
-    lds_sim_access a = { LDS_ACCESS_READ, 8, 2, 64, active, two, LDS_FORM_PLAIN, false };
+    lds_sim_access a = { LDS_ACCESS_READ, 8, 2, 64, active, two, LDS_FORM_PLAIN, false, false, 0 };
     const char *why;
     lds_sim_run(&p, &a, &res, &why);   /* lanes l and l+8 share bank 4l: 2-way, 8 phases */
     CU_ASSERT_EQUAL(res.ideal, 8);
@@ -633,7 +633,7 @@ static void test_coalescing(void)
     strided(16, 4);    /* Intel: 64-byte lines, a SIMD16 of b32 is one */
     run_global(&xe, LDS_ACCESS_READ, 4);
     CU_ASSERT_EQUAL(res.cycles, 1);
-    lds_sim_access none = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, true };
+    lds_sim_access none = { LDS_ACCESS_READ, 4, 1, 32, active, addr, LDS_FORM_PLAIN, true, false, 0 };
     for (unsigned l = 0; l < 32; l++)
         active[l] = false;
     const char *why = NULL;
@@ -670,7 +670,7 @@ static void test_hot_path_matches_reference(void)
                 lane_addr[l] = slot * width;
                 lane_active[l] = (x >> 40) % 8 != 0;
             }
-            lds_sim_access a = { (lds_sim_kind)kind, width, 1, p->wave, lane_active, lane_addr, LDS_FORM_PLAIN, false };
+            lds_sim_access a = { (lds_sim_kind)kind, width, 1, p->wave, lane_active, lane_addr, LDS_FORM_PLAIN, false, false, 0 };
             lds_sim_result r;
             const char *why = NULL;
             if (lds_sim_run(p, &a, &r, &why) < 0)
