@@ -354,7 +354,8 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
 {
     uint64_t changed = changed_since(L, env) & ~LDS_DEP_LANE;
     L->mask[0] = present;
-    for (unsigned i = 1; i < L->nops; i++) {
+    for (unsigned k = 0; k < L->nrun; k++) {
+        unsigned i = L->run[k];
         vop *o = &L->ops[i];
         uint64_t m = L->mask[o->mask];
         if (o->deps & changed)
@@ -368,7 +369,7 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
             L->mask[i] = m & (o->kind == K_MASK_IF ? nz : ~nz);
             continue;
         }
-        if (o->kind == K_CONST || m == 0)
+        if (m == 0)
             continue;
         if (o->deps & LDS_DEP_LANE) {   /* kept from an earlier instruction? */
             if ((m & ~o->have) == 0)
@@ -376,8 +377,13 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
             o->have |= m;
         }
         int64_t *r = L->val[i];
-        bool ok = o->deps & LDS_DEP_LANE ? compute(L, o, r, m, env, nlanes)
-                                         : compute(L, o, r, 1, env, 1);   /* the same for every lane: once */
+        bool ok;
+        if (o->deps & LDS_DEP_LANE)
+            ok = compute(L, o, r, m, env, nlanes);
+        else if (o->kind == K_BINARY)   /* the same for every lane: one value, as the lanes would fail */
+            ok = binary_at((lds_op)o->op, L->val[o->a][0], L->val[o->b][0], r);
+        else
+            ok = compute(L, o, r, 1, env, 1);
         if (!ok) {
             /* the operations after this one were not brought up to date
              * for these variables: the next run recomputes everything */

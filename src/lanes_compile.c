@@ -320,7 +320,7 @@ static void alloc_tables(lds_lanes *L)
 {
     size_t n = L->nops;
     char *p = lds_xcalloc(n, sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under
-                                 + sizeof *L->charged);
+                                 + sizeof *L->charged + sizeof *L->run);
     L->divisor = (lds_divconst *)p;
     p += n * sizeof *L->divisor;
     L->val = (int64_t(*)[LDS_SIM_MAX_WAVE])p;
@@ -330,6 +330,8 @@ static void alloc_tables(lds_lanes *L)
     L->under = (uint64_t *)p;
     p += n * sizeof *L->under;
     L->charged = (unsigned *)p;
+    p += n * sizeof *L->charged;
+    L->run = (unsigned *)p;
 }
 
 lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
@@ -386,6 +388,9 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     for (unsigned i = 0; i < L->nops; i++)
         if (L->under[i])
             L->charged[L->ncharged++] = i;
+    for (unsigned i = 1; i < L->nops; i++)
+        if (L->ops[i].kind != K_CONST)
+            L->run[L->nrun++] = i;
     for (unsigned i = 0; i < L->nops; i++)   /* constants, once */
         if (L->ops[i].kind == K_CONST)
             for (unsigned l = 0; l < LDS_SIM_MAX_WAVE; l++)

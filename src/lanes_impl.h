@@ -126,6 +126,9 @@ struct lds_lanes {
                                  operations under it */
     unsigned *charged;        /* the mask operations with a weight under them */
     unsigned ncharged;
+    unsigned *run;            /* the operations a run computes, in order:
+                                 all but the base and the constants */
+    unsigned nrun;
     uint64_t loops_used;      /* LDS_DEP_LOOP bits any operation uses */
     lds_env last;             /* the variables at the last run */
     bool ran;
