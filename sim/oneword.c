@@ -39,7 +39,7 @@ bool lds_sim_one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, 
     } while (0)
     uint64_t low = in_phase & (0 - in_phase);
     if (in_phase && (in_phase & (in_phase + low)) == 0) {   /* contiguous: lanes lo .. hi - 1 */
-        unsigned lo = (unsigned)__builtin_ctzll(in_phase), hi = lo + (unsigned)__builtin_popcountll(in_phase);
+        unsigned lo = (unsigned)__builtin_ctzll(in_phase), hi = 64 - (unsigned)__builtin_clzll(in_phase);
         for (unsigned lane = lo; lane < hi; lane++)
             GATHER(lane);
         n = hi - lo;
