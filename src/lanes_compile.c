@@ -339,7 +339,7 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     if (num->force_big || num->max_bits < 64)
         return NULL;
     lds_lanes *L = lds_xcalloc(1, sizeof *L);
-    L->capops = 16;   /* under 1 KB: a large block would make malloc consolidate */
+    L->capops = 12;   /* under 1 KB: a large block would make malloc consolidate */
     L->ops = lds_xmalloc(L->capops * sizeof *L->ops);   /* written as they are added */
     L->ops[0] = new_op(K_BASE, 0);
     L->nops = 1;
