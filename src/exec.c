@@ -13,10 +13,11 @@
 #include "src/mem.h"
 #include "src/picture.h"
 
-void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag)
+void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_arena *scratch)
 {
     memset(in, 0, sizeof *in);
     in->diag = diag;
+    in->scratch = scratch;
     in->results = results;
     in->threads[1] = in->threads[2] = 1;
     in->groups = 1;
@@ -148,7 +149,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     lds_access_space sp = {
         s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
         { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
-        in->no_shortcuts, in->jobs, in->threads_from, NULL, in->at, in->nat,
+        in->no_shortcuts, in->jobs, in->threads_from, NULL, in->at, in->nat, in->scratch,
     };
     if (in->progress_hook) {
         atomic_store(&in->progress.done, 0);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "sim/profile.h"
+#include "src/arena.h"
 #include "src/ast.h"
 #include "src/eval.h"
 #include "src/progress.h"
@@ -46,6 +47,8 @@ typedef struct lds_interp {
     lds_env env;
     lds_eval ev;
     lds_diag *diag;
+    lds_arena *scratch;               /* memory of the statement running: its
+                                         accesses' lane programs live there */
     void (*warn)(void *ctx, const lds_diag *w);   /* a warning (may be NULL) */
     void *warn_ctx;
     void (*progress_hook)(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished);
@@ -83,7 +86,7 @@ typedef struct lds_interp {
     unsigned statement_index;         /* statements run so far */
 } lds_interp;
 
-void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag);
+void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_arena *scratch);
 void lds_interp_free(lds_interp *in);
 
 /* ---- src/settings.c */

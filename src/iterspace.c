@@ -531,13 +531,12 @@ int lds_access_simulate(const lds_access_space *sp, lds_access_result *rec, lds_
         mpz_init(j->mult[i]);
     dependencies(j);
     if (!sp->no_shortcuts) {   /* the differential checks compare against the plain path alone */
-        j->lanes = lds_lanes_compile(sp->s, &sp->ev->num);
-        j->memo = lds_memo_new();
+        j->lanes = lds_lanes_compile(sp->s, &sp->ev->num, sp->arena);
+        j->memo = lds_memo_new(sp->arena);
     }
     int rc = run_job(j);
     lds_job_flush(j);
-    lds_lanes_free(j->lanes);
-    lds_memo_free(j->memo);
+    lds_memo_release(j->memo);
     for (unsigned i = 0; i <= j->ndims; i++)
         mpz_clear(j->mult[i]);
     return rc;

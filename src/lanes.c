@@ -54,9 +54,16 @@ int64_t lds_lanes_swizzle_at(int64_t k, int64_t x)
     return x ^ (s >= 0 ? bits >> s : bits << -s);
 }
 
+/* A constant is the same in every lane even under a mask that depends
+ * on the lane (which puts the lane in its deps): it is kept in lane 0. */
+static bool same_in_every_lane(const vop *o)
+{
+    return !(o->deps & LDS_DEP_LANE) || o->kind == K_CONST;
+}
+
 unsigned lds_lanes_index_mask(const lds_lanes *L, int i)
 {
-    return i >= 0 && (L->ops[i].deps & LDS_DEP_LANE) ? ~0u : 0;
+    return i >= 0 && !same_in_every_lane(&L->ops[i]) ? ~0u : 0;
 }
 
 /* Lanes of m, as a bool per lane (for loops the compiler vectorises). */
@@ -323,12 +330,12 @@ static uint64_t changed_since(lds_lanes *L, const lds_env *env)
     return changed;
 }
 
-/* A root's value for every lane (one that is the same everywhere is
- * copied out to them now). */
+/* A root's value for every lane (one that is the same everywhere, a
+ * constant too, is copied out to them now). */
 static const int64_t *lane_values(lds_lanes *L, int i, unsigned n)
 {
     int64_t *r = L->val[i];
-    if (!(L->ops[i].deps & LDS_DEP_LANE) && L->ops[i].kind != K_CONST)
+    if (same_in_every_lane(&L->ops[i]))
         for (unsigned l = 1; l < n; l++)
             r[l] = r[0];
     return r;

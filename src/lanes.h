@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "src/arena.h"
 #include "src/ast.h"
 #include "src/eval.h"
 #include "src/limits.h"
@@ -46,9 +47,11 @@ typedef struct {
 
 /* Compile access statement s (resolved).  NULL when it uses something
  * the vector path does not do, or when numbers may exceed 64 bits on
- * this run (max_bits < 64, force_big): the tree walker then does it all. */
-lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num);
-void lds_lanes_free(lds_lanes *L);
+ * this run (max_bits < 64, force_big): the tree walker then does it all.
+ * The program lives in arena (no free of its own), and runs only in the
+ * thread that owns the arena: a sweep compiles an access per point, and
+ * the statement's scratch arena makes that no call to malloc. */
+lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num, lds_arena *arena);
 
 /* Run the program for the instruction env is at (env->lane is not used):
  * `present` holds the lanes whose thread exists.  Returns 1 with *out

@@ -11,13 +11,18 @@
 #include "src/mem.h"
 #include "src/scope.h"
 
+/* The fields same_op compares, packed in four words multiplied in
+ * parallel, then mixed so that the low bits (the slot) depend on all. */
 static uint64_t hash_op(const vop *o)
 {
-    uint64_t h = 1469598103934665603ull;
-    const int64_t f[] = { o->kind, o->op, o->a, o->b, o->c, o->mask, o->k };
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        h = (h ^ (uint64_t)f[i]) * 1099511628211ull;
-    return h;
+    uint64_t w0 = o->kind | (uint64_t)o->op << 8;
+    uint64_t w1 = (uint32_t)o->a | (uint64_t)(uint32_t)o->b << 32;
+    uint64_t w2 = (uint32_t)o->c | (uint64_t)(uint32_t)o->mask << 32;
+    uint64_t h = w0 * 0x9e3779b97f4a7c15ull ^ w1 * 0xc2b2ae3d27d4eb4full ^ w2 * 0x165667b19e3779f9ull
+                 ^ (uint64_t)o->k * 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+    h *= 0x94d049bb133111ebull;
+    return h ^ h >> 29;
 }
 
 static bool same_op(const vop *x, const vop *y)
@@ -62,9 +67,11 @@ static int add_op(lds_lanes *L, vop o, uint64_t w)
                 L->failed = true;
                 return -1;
             }
-            if (L->nops == L->capops) {
-                L->capops = L->capops ? 2 * L->capops : 32;
-                L->ops = lds_xreallocarray(L->ops, L->capops, sizeof *L->ops);
+            if (L->nops == L->capops) {   /* the old array stays in the arena until it is emptied */
+                vop *ops = lds_arena_alloc(L->arena, 2 * L->capops * sizeof *ops);
+                memcpy(ops, L->ops, L->nops * sizeof *ops);
+                L->ops = ops;
+                L->capops *= 2;
             }
             o.weight = w;
             o.have = 0;
@@ -313,14 +320,13 @@ static int emit(scope_t *sc, const lds_expr *e, int mask, unsigned depth)
     return r;
 }
 
-/* The run's tables, zeroed, in one block that L->divisor owns (its
- * entries are 32 bytes, so the lane values after it stay aligned): a
- * sweep compiles an access per point. */
+/* The run's tables, zeroed, in one block (the divisors' entries are 32
+ * bytes, so the lane values after them stay aligned). */
 static void alloc_tables(lds_lanes *L)
 {
     size_t n = L->nops;
-    char *p = lds_xcalloc(n, sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under
-                                 + sizeof *L->charged + sizeof *L->run);
+    char *p = lds_arena_alloc(L->arena, n * (sizeof *L->divisor + sizeof *L->val + sizeof *L->mask + sizeof *L->under
+                                             + sizeof *L->charged + sizeof *L->run));
     L->divisor = (lds_divconst *)p;
     p += n * sizeof *L->divisor;
     L->val = (int64_t(*)[LDS_SIM_MAX_WAVE])p;
@@ -334,13 +340,14 @@ static void alloc_tables(lds_lanes *L)
     L->run = (unsigned *)p;
 }
 
-lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
+lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num, lds_arena *arena)
 {
     if (num->force_big || num->max_bits < 64)
         return NULL;
-    lds_lanes *L = lds_xcalloc(1, sizeof *L);
-    L->capops = 12;   /* under 1 KB: a large block would make malloc consolidate */
-    L->ops = lds_xmalloc(L->capops * sizeof *L->ops);   /* written as they are added */
+    lds_lanes *L = lds_arena_alloc(arena, sizeof *L);
+    L->arena = arena;
+    L->capops = 16;
+    L->ops = lds_arena_alloc(arena, L->capops * sizeof *L->ops);
     L->ops[0] = new_op(K_BASE, 0);
     L->nops = 1;
     grow_slots(L);
@@ -367,10 +374,8 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     if (L->slot != L->slot_small)
         free(L->slot);
     L->slot = NULL;
-    if (L->failed || L->total_weight > LDS_MAX_EVAL_OPS) {
-        lds_lanes_free(L);
-        return NULL;
-    }
+    if (L->failed || L->total_weight > LDS_MAX_EVAL_OPS)
+        return NULL;   /* what it took goes with the arena */
     for (unsigned i = 0; i < L->nops; i++)
         L->loops_used |= L->ops[i].deps & ~(LDS_DEP_LANE | LDS_DEP_WAVE | LDS_DEP_GROUP | LDS_DEP_PARAM);
     alloc_tables(L);
@@ -391,22 +396,8 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num)
     for (unsigned i = 1; i < L->nops; i++)
         if (L->ops[i].kind != K_CONST)
             L->run[L->nrun++] = i;
-    for (unsigned i = 0; i < L->nops; i++)   /* constants, once */
+    for (unsigned i = 0; i < L->nops; i++)   /* constants, once, in lane 0: read through index mask 0 */
         if (L->ops[i].kind == K_CONST)
-            for (unsigned l = 0; l < LDS_SIM_MAX_WAVE; l++)
-                L->val[i][l] = L->ops[i].k;
+            L->val[i][0] = L->ops[i].k;
     return L;
 }
-
-void lds_lanes_free(lds_lanes *L)
-{
-    if (!L)
-        return;
-    free(L->ops);
-    free(L->divisor);   /* and the other tables of its block */
-    if (L->slot != L->slot_small)
-        free(L->slot);
-    free(L->wide);
-    free(L);
-}
-

@@ -111,6 +111,7 @@ typedef struct {
 #define LDS_LANES_SMALL_SLOTS 64
 
 struct lds_lanes {
+    lds_arena *arena;         /* where all of it lives but a grown hash table */
     vop *ops;
     unsigned nops, capops;
     int64_t (*val)[LDS_SIM_MAX_WAVE];

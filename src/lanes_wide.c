@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/mem.h"
-
 typedef lds_wide wide;
 __extension__ typedef unsigned __int128 uwide;
 
@@ -197,7 +195,7 @@ static bool lanes_of(const lds_lanes *L, const vop *o, wide (*v)[LDS_SIM_MAX_WAV
 bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present)
 {
     if (!L->wide) {   /* constants hold their value in every lane, as in the int64 program */
-        L->wide = lds_xcalloc(L->nops, sizeof *L->wide);
+        L->wide = lds_arena_alloc(L->arena, L->nops * sizeof *L->wide);
         for (unsigned i = 0; i < L->nops; i++)
             for (unsigned l = 0; L->ops[i].kind == K_CONST && l < LDS_SIM_MAX_WAVE; l++)
                 L->wide[i][l] = L->ops[i].k;

@@ -33,17 +33,17 @@ struct lds_memo {
     bool off;
 };
 
-lds_memo *lds_memo_new(void)
+lds_memo *lds_memo_new(lds_arena *arena)
 {
-    return lds_xcalloc(1, sizeof(lds_memo));
+    return lds_arena_alloc(arena, sizeof(lds_memo));
 }
 
-void lds_memo_free(lds_memo *m)
+void lds_memo_release(lds_memo *m)
 {
     if (!m)
         return;
     free(m->slot);
-    free(m);
+    m->slot = NULL;
 }
 
 static uint64_t mask_of(const bool *active, unsigned n)

@@ -10,11 +10,14 @@
 #include <stdint.h>
 
 #include "sim/sim.h"
+#include "src/arena.h"
 
 typedef struct lds_memo lds_memo;
 
-lds_memo *lds_memo_new(void);
-void lds_memo_free(lds_memo *m);
+/* A memo in arena (an access's, or a worker's: used by one thread); its
+ * table, once made, is the heap's until lds_memo_release. */
+lds_memo *lds_memo_new(lds_arena *arena);
+void lds_memo_release(lds_memo *m);
 
 /* The totals of an instruction with these lanes (active lanes, the
  * addresses of all n lanes) if one was kept: *res gets its cycles, ideal,

@@ -36,6 +36,7 @@ typedef struct {
     lds_budget budget;
     lds_metrics m;
     lds_access_result rec;     /* its totals' kept instructions */
+    lds_arena *arena;          /* its lane program's memory */
     uint64_t steps;
     unsigned dim;
     int64_t lo, hi;
@@ -117,8 +118,10 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     w->j.m = &w->m;
     w->j.target.ev = &w->ev;
     w->j.in_worker = true;
-    w->j.lanes = lds_lanes_compile(sp->s, &w->ev.num);
-    w->j.memo = j->memo ? lds_memo_new() : NULL;
+    w->arena = lds_arena_new();   /* the statement's arena is the splitting thread's */
+    w->sp.arena = w->arena;
+    w->j.lanes = lds_lanes_compile(sp->s, &w->ev.num, w->arena);
+    w->j.memo = j->memo ? lds_memo_new(w->arena) : NULL;
     for (unsigned k = 0; k <= j->ndims; k++)   /* mult[i + 1] for dimension i */
         mpz_init_set(w->j.mult[k], j->mult[k]);
     w->cancel = lds_cancel_current();
@@ -132,8 +135,8 @@ static void worker_free(worker *w)
 {
     for (unsigned k = 0; k <= w->j.ndims; k++)
         mpz_clear(w->j.mult[k]);
-    lds_lanes_free(w->j.lanes);
-    lds_memo_free(w->j.memo);
+    lds_memo_release(w->j.memo);   /* before the arena it lives in */
+    lds_arena_free(w->arena);
     lds_results_drop_samples(&w->rec);
     lds_metrics_clear(&w->m);
     lds_eval_free(&w->ev);

@@ -172,7 +172,7 @@ static void session_init(lds_session *s, const lds_session_config *cfg, const ld
     lds_scope_init(&s->scope);
     lds_results_init(&s->results);
     lds_interp *in = &s->in;
-    lds_interp_init(in, &s->results, &s->diag);
+    lds_interp_init(in, &s->results, &s->diag, scratch);
     if (cfg->max_steps)
         in->max_steps = cfg->max_steps;
     if (cfg->max_ops)

@@ -169,12 +169,12 @@ static void test_shortcuts_and_paths(void)
     }
 }
 
-/* The lane program's division and remainder by a constant (a multiply,
- * with shortcuts for non-negative lanes and powers of two) against the
- * tree walker, lane by lane: every sign of dividend and divisor, powers
- * of two and not, a condition that leaves lanes out.  Each kept address
- * must be the same. */
-static void test_lanes_divide_by_constant(void)
+/* The lane program against the tree walker, lane by lane: division and
+ * remainder by a constant (a multiply, with shortcuts for non-negative
+ * lanes and powers of two) with every sign of dividend and divisor,
+ * powers of two and not; constants under a condition that depends on the
+ * lane (kept in lane 0 only).  Each kept address must be the same. */
+static void test_lanes_as_tree_walker(void)
 {
     static const char *const index[] = {
         "(lane * 37) % 1000003", "(lane * 37) / 7", "(lane - 32) % 7", "(lane - 32) / 7", "(lane - 32) % -7",
@@ -185,10 +185,18 @@ static void test_lanes_divide_by_constant(void)
         /* negative divisors: the constants of lets (-7 is minus 7, an operation) */
         "(lane * 3) / M7", "(lane * 3) % M7", "(lane * 5) / M16", "(lane * 5) % M16", "(lane - 32) / M7",
         "(lane - 40) % M16",
+        /* constants under a condition that depends on the lane: kept in
+         * lane 0 alone, they must be read there (and broadcast as roots) */
+        "lane < 8 ? lane * 32 : 5", "lane > 40 ? 64 : lane", "lane % 3 == 0 && lane * 5 > 20 ? 9 : lane * 2",
+        "lane * 32 if lane < 8", "7 if lane > 50", "(lane + 3) % 5 if lane % 4 == 1",
     };
     for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) {
-        char text[256];
-        snprintf(text, sizeof text, "arch gfx942; let M7 = -7; let M16 = -16; read u8[(%s) + 8192]", index[i]);
+        char text[256], expr[128];
+        const char *cond = strstr(index[i], " if ");   /* the access's own condition */
+        size_t n = cond ? (size_t)(cond - index[i]) : strlen(index[i]);
+        snprintf(expr, sizeof expr, "%.*s", (int)n, index[i]);
+        snprintf(text, sizeof text, "arch gfx942; let M7 = -7; let M16 = -16; read u8[(%s) + 8192]%s", expr,
+                 cond ? cond : "");
         lds_session *run[2];
         for (int k = 0; k < 2; k++) {   /* the lane program, the tree walker */
             lds_session_config cfg;
@@ -469,7 +477,7 @@ int main(void)
     CU_add_test(s, "expect", test_expect);
     CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
     CU_add_test(s, "a reopened session is a fresh one", test_reopen);
-    CU_add_test(s, "the lane program divides by constants as the tree walker", test_lanes_divide_by_constant);
+    CU_add_test(s, "the lane program computes as the tree walker: divisions by constants, constants under lane conditions", test_lanes_as_tree_walker);
     CU_add_test(s, "results hand their interned profiles and names on", test_results_pools);
     return lds_cunit_tap_main();
 }
