@@ -381,12 +381,14 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num, lds_arena
     alloc_tables(L);
     for (unsigned i = 0; i < L->nops; i++) {   /* what the run would otherwise look up per operation */
         vop *o = &L->ops[i];
-        o->by_constant = lds_lanes_divides_by_constant(L, o);
-        if (o->by_constant)
-            L->divisor[i] = lds_divconst_of(L->ops[o->b].k);
         o->am = lds_lanes_index_mask(L, o->a);
         o->bm = lds_lanes_index_mask(L, o->b);
         o->cm = lds_lanes_index_mask(L, o->c);
+        /* the multiply reads a lane by lane: a dividend the same in every
+         * lane (a constant under a lane's condition) goes the general way */
+        o->by_constant = lds_lanes_divides_by_constant(L, o) && o->am;
+        if (o->by_constant)
+            L->divisor[i] = lds_divconst_of(L->ops[o->b].k);
     }
     for (unsigned i = 1; i < L->nops; i++)
         L->under[L->ops[i].mask] += L->ops[i].weight;

@@ -189,6 +189,7 @@ static void test_lanes_as_tree_walker(void)
          * lane 0 alone, they must be read there (and broadcast as roots) */
         "lane < 8 ? lane * 32 : 5", "lane > 40 ? 64 : lane", "lane % 3 == 0 && lane * 5 > 20 ? 9 : lane * 2",
         "lane * 32 if lane < 8", "7 if lane > 50", "(lane + 3) % 5 if lane % 4 == 1",
+        "(9223372036854775807 % 1000) * 4 if lane % 3 == 1", "M7 / 2 + 40 if lane > 3",
     };
     for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) {
         char text[256], expr[128];
