@@ -2,6 +2,8 @@
  * hot path of lds_sim_run (sim/sim.c) for the common aligned access. */
 #include "sim/oneword.h"
 
+#include <string.h>
+
 #include "sim/phases.h"
 
 /* The distinct words the lanes of `lanes` touch (one word each). */
@@ -20,22 +22,45 @@ static unsigned distinct_words(const lds_sim_access *a, uint64_t lanes, unsigned
     return n;
 }
 
+/* Whether a lane of `lanes` touches more than one word. */
+static bool crosses(const lds_sim_access *a, uint64_t lanes, unsigned shift)
+{
+    for (; lanes; lanes &= lanes - 1) {
+        uint64_t addr = a->addr[__builtin_ctzll(lanes)];
+        if ((addr >> shift) != (addr + a->width - 1) >> shift)
+            return true;
+    }
+    return false;
+}
+
+/* The distinct words of a bank's lanes (merge) or its lanes: a bank of
+ * one or two lanes (nearly every bank of a scatter) without a branch on
+ * the addresses, which a scatter would mispredict a few times a phase. */
+static unsigned bank_cost(const lds_sim_access *a, uint64_t lanes, unsigned shift, bool merge)
+{
+    if (!merge)
+        return lds_sim_lanes_in(lanes);
+    uint64_t after = lanes & (lanes - 1);   /* the lanes past the first */
+    if (after & (after - 1))
+        return distinct_words(a, lanes, shift);
+    unsigned first = (unsigned)__builtin_ctzll(lanes), second = after ? (unsigned)__builtin_ctzll(after) : first;
+    return 1 + ((a->addr[first] >> shift) != (a->addr[second] >> shift));
+}
+
 bool lds_sim_one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, lds_sim_phase *ph, unsigned shift,
                             bool merge)
 {
-    uint64_t on_bank[64], touched = 0, crossing = 0, in_phase = ph->lanes;
-    unsigned n = 0;
+    uint64_t on_bank[64], touched = 0, any_addr = 0, in_phase = ph->lanes;
+    unsigned n = 0, bank_mask = g->banks - 1;
+    memset(on_bank, 0, g->banks * sizeof on_bank[0]);
     /* lane by lane: a run of lanes (the usual phase: a half-wave, every
      * lane active) without finding each one's bit */
 #define GATHER(lane) \
     do { \
-        uint64_t addr = a->addr[lane], w = addr >> shift, bit = (uint64_t)1 << (w & (g->banks - 1)); \
-        crossing |= w ^ ((addr + a->width - 1) >> shift); \
-        if (!(touched & bit)) { \
-            touched |= bit; \
-            on_bank[w & (g->banks - 1)] = 0; \
-        } \
-        on_bank[w & (g->banks - 1)] |= (uint64_t)1 << (lane); \
+        uint64_t addr = a->addr[lane], b = (addr >> shift) & bank_mask; \
+        any_addr |= addr; \
+        on_bank[b] |= (uint64_t)1 << (lane); \
+        touched |= (uint64_t)1 << b; \
     } while (0)
     uint64_t low = in_phase & (0 - in_phase);
     if (in_phase && (in_phase & (in_phase + low)) == 0) {   /* contiguous: lanes lo .. hi - 1 */
@@ -48,18 +73,17 @@ bool lds_sim_one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, 
             GATHER((unsigned)__builtin_ctzll(rest));
     }
 #undef GATHER
-    if (crossing)
+    /* every address a multiple of a power-of-two width: none crosses a
+     * word (a power of two no narrower); else lane by lane */
+    bool aligned = !(a->width & (a->width - 1)) && !(any_addr & (a->width - 1));
+    if (!aligned && crosses(a, in_phase, shift))
         return false;
     unsigned cost = 0, worst = 0, distinct = 0;
     for (uint64_t rest = touched; rest; rest &= rest - 1) {
-        unsigned bank = (unsigned)__builtin_ctzll(rest);
-        uint64_t lanes = on_bank[bank];
-        unsigned c = !(lanes & (lanes - 1)) ? 1 : merge ? distinct_words(a, lanes, shift) : lds_sim_lanes_in(lanes);
+        unsigned bank = (unsigned)__builtin_ctzll(rest), c = bank_cost(a, on_bank[bank], shift, merge);
         distinct += c;
-        if (c > cost) {
-            cost = c;
-            worst = bank;
-        }
+        worst = c > cost ? bank : worst;
+        cost = c > cost ? c : cost;
     }
     ph->cost = cost;
     ph->worst_bank = worst;

@@ -646,7 +646,8 @@ static void test_coalescing(void)
  * reference count that keeps every lane-word entry (lds_sim_phase_banks,
  * which the pictures use): on every profile, for random accesses of every
  * width and kind (read, write, atomic) - aligned, conflict-free permutations, broadcasts, a few
- * lanes on few banks, inactive lanes - each phase's cost is the busiest
+ * lanes on few banks, a few words repeated on each of two banks, lanes
+ * off their width's alignment (some crossing a word), inactive lanes - each phase's cost is the busiest
  * bank's distinct units (at least 1), and its accesses and distinct units
  * add up alike. */
 static void test_hot_path_matches_reference(void)
@@ -658,7 +659,7 @@ static void test_hot_path_matches_reference(void)
         const lds_sim_profile *p = lds_sim_profile_at(pi);
         for (unsigned trial = 0; trial < 450; trial++) {
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            unsigned width = widths[x % 5], kind = (unsigned)(x >> 8) % 3, shape = (unsigned)(x >> 16) % 4;
+            unsigned width = widths[x % 5], kind = (unsigned)(x >> 8) % 3, shape = (unsigned)(x >> 16) % 6;
             bool lane_active[LDS_SIM_MAX_WAVE];
             uint64_t lane_addr[LDS_SIM_MAX_WAVE];
             for (unsigned l = 0; l < p->wave; l++) {
@@ -666,8 +667,10 @@ static void test_hot_path_matches_reference(void)
                 uint64_t slot = shape == 0 ? (l * 7 + trial) % 64          /* a permutation */
                               : shape == 1 ? (x >> 20) % 8                   /* few slots: conflicts, broadcasts */
                               : shape == 2 ? l * (1 + trial % 33)            /* a stride */
-                                           : (x >> 24) % 4096;               /* scattered */
-                lane_addr[l] = slot * width;
+                              : shape == 3 ? (x >> 24) % 4096                /* scattered */
+                              : shape == 4 ? (x >> 20) % 4 * 64 + (x >> 30) % 2   /* a bank's words repeat */
+                                           : (x >> 24) % 64;                 /* some lanes off their width */
+                lane_addr[l] = slot * width + (shape == 5 && (x >> 44) % 4 == 0 ? 1 + (x >> 50) % 3 : 0);
                 lane_active[l] = (x >> 40) % 8 != 0;
             }
             lds_sim_access a = { (lds_sim_kind)kind, width, 1, p->wave, lane_active, lane_addr, LDS_FORM_PLAIN, false, false, 0 };
