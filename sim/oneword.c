@@ -50,27 +50,32 @@ static unsigned bank_cost(const lds_sim_access *a, uint64_t lanes, unsigned shif
 bool lds_sim_one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, lds_sim_phase *ph, unsigned shift,
                             bool merge)
 {
-    uint64_t on_bank[64], touched = 0, any_addr = 0, in_phase = ph->lanes;
-    unsigned n = 0, bank_mask = g->banks - 1;
+    /* One pass over the lanes gathers each bank's lanes, the lowest bank,
+     * and the lanes that found their bank taken by an earlier lane; only
+     * those banks are looked at again.  A lane costs a few instructions
+     * and no shift by a variable amount but the word's (x86-64 shifts by
+     * %cl only). */
+    uint64_t on_bank[64], joined = 0, any_addr = 0, in_phase = ph->lanes;
+    unsigned n = 0, bank_mask = g->banks - 1, lowest = bank_mask;
     memset(on_bank, 0, g->banks * sizeof on_bank[0]);
-    /* lane by lane: a run of lanes (the usual phase: a half-wave, every
-     * lane active) without finding each one's bit */
-#define GATHER(lane) \
+#define GATHER(lane, bit) \
     do { \
-        uint64_t addr = a->addr[lane], b = (addr >> shift) & bank_mask; \
+        uint64_t addr = a->addr[lane], b = (addr >> shift) & bank_mask, had = on_bank[b]; \
         any_addr |= addr; \
-        on_bank[b] |= (uint64_t)1 << (lane); \
-        touched |= (uint64_t)1 << b; \
+        joined |= had ? (bit) : 0; \
+        on_bank[b] = had | (bit); \
+        lowest = b < lowest ? (unsigned)b : lowest; \
     } while (0)
     uint64_t low = in_phase & (0 - in_phase);
     if (in_phase && (in_phase & (in_phase + low)) == 0) {   /* contiguous: lanes lo .. hi - 1 */
         unsigned lo = (unsigned)__builtin_ctzll(in_phase), hi = 64 - (unsigned)__builtin_clzll(in_phase);
-        for (unsigned lane = lo; lane < hi; lane++)
-            GATHER(lane);
+        uint64_t bit = low;
+        for (unsigned lane = lo; lane < hi; lane++, bit <<= 1)
+            GATHER(lane, bit);
         n = hi - lo;
     } else {
         for (uint64_t rest = in_phase; rest; rest &= rest - 1, n++)
-            GATHER((unsigned)__builtin_ctzll(rest));
+            GATHER((unsigned)__builtin_ctzll(rest), rest & (0 - rest));
     }
 #undef GATHER
     /* every address a multiple of a power-of-two width: none crosses a
@@ -78,12 +83,22 @@ bool lds_sim_one_word_phase(const lds_sim_geometry *g, const lds_sim_access *a, 
     bool aligned = !(a->width & (a->width - 1)) && !(any_addr & (a->width - 1));
     if (!aligned && crosses(a, in_phase, shift))
         return false;
-    unsigned cost = 0, worst = 0, distinct = 0;
-    for (uint64_t rest = touched; rest; rest &= rest - 1) {
-        unsigned bank = (unsigned)__builtin_ctzll(rest), c = bank_cost(a, on_bank[bank], shift, merge);
-        distinct += c;
-        worst = c > cost ? bank : worst;
-        cost = c > cost ? c : cost;
+    /* a bank of one lane costs 1; the banks the joined lanes found taken,
+     * once each (the lowest of the busiest banks is the worst) */
+    unsigned banks_touched = n - lds_sim_lanes_in(joined), cost = n ? 1 : 0, worst = n ? lowest : 0;
+    unsigned distinct = banks_touched;
+    for (uint64_t rest = joined; rest; rest &= rest - 1) {
+        unsigned bank = (unsigned)((a->addr[__builtin_ctzll(rest)] >> shift) & bank_mask);
+        uint64_t lanes = on_bank[bank];
+        if (!lanes)
+            continue;   /* counted at an earlier lane */
+        on_bank[bank] = 0;
+        unsigned c = bank_cost(a, lanes, shift, merge);
+        distinct += c - 1;
+        if (c > cost || (c == cost && bank < worst)) {
+            cost = c;
+            worst = bank;
+        }
     }
     ph->cost = cost;
     ph->worst_bank = worst;
