@@ -71,8 +71,10 @@ void lds_arena_reset(lds_arena *a)
 
 void *lds_arena_alloc(lds_arena *a, size_t n)
 {
-    /* 8 bytes: every type a tree holds (pointers, int64_t, mpz_t) needs no more */
-    n = (n + 7) / 8 * 8;
+    /* aligned as malloc aligns: the lane program keeps 128-bit integers
+     * here, which SSE moves read 16 bytes aligned */
+    const size_t align = _Alignof(max_align_t);
+    n = (n + align - 1) / align * align;
     if (!a->head || a->head->cap - a->head->used < n) {
         size_t cap = n > 16384 ? n : 16384;
         block *b = xmalloc(sizeof *b + cap);

@@ -14,7 +14,8 @@ lds_arena *lds_arena_new(void);
 void lds_arena_free(lds_arena *a);
 /* Empty again, as new, keeping one block of its memory for reuse. */
 void lds_arena_reset(lds_arena *a);
-/* Zeroed memory; aborts only if the system is out of memory. */
+/* Zeroed memory, aligned for any type (as malloc's); aborts only if the
+ * system is out of memory. */
 void *lds_arena_alloc(lds_arena *a, size_t n);
 char *lds_arena_strndup(lds_arena *a, const char *s, size_t n);
 
