@@ -96,6 +96,51 @@ unsigned lds_lanes_index_mask(const lds_lanes *L, int i)
         } \
     } while (0)
 
+#if defined(__GNUC__) || defined(__clang__)
+/* Two lanes at a time in the vector registers x86-64 always has (SSE2:
+ * 64-bit add, and, or, xor, shifts; no 64-bit multiply or compare): the
+ * loops -O2 does not vectorise by itself. */
+typedef uint64_t lane_pair __attribute__((vector_size(16)));
+
+static lane_pair pair_at(const int64_t *v, unsigned l, unsigned mask)
+{
+    lane_pair p;
+    if (mask)
+        memcpy(&p, v + l, sizeof p);
+    else
+        p = (lane_pair){ (uint64_t)v[0], (uint64_t)v[0] };
+    return p;
+}
+
+/* a + b, wrapping, over n lanes (n even); the OR of the lanes' overflow
+ * signs (bit 63 set if one overflowed). */
+static uint64_t add_pairs(const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, unsigned n)
+{
+    lane_pair any = { 0, 0 };
+    for (unsigned l = 0; l < n; l += 2) {
+        lane_pair x = pair_at(a, l, am), y = pair_at(b, l, bm), z = x + y;
+        memcpy(r + l, &z, sizeof z);
+        any |= (x ^ z) & (y ^ z);
+    }
+    return any[0] | any[1];
+}
+
+/* a >> shift (right) or a & keep (else) over n lanes (n even), as
+ * unsigned; the OR of the lanes (bit 63: one was negative). */
+static uint64_t shift_or_mask_pairs(const int64_t *a, bool right, unsigned shift, uint64_t keep, int64_t *r,
+                                    unsigned n)
+{
+    lane_pair any = { 0, 0 }, k = { keep, keep };
+    for (unsigned l = 0; l < n; l += 2) {
+        lane_pair x = pair_at(a, l, 1), z = right ? x >> shift : x & k;
+        memcpy(r + l, &z, sizeof z);
+        any |= x;
+    }
+    return any[0] | any[1];
+}
+#define HAVE_LANE_PAIRS 1
+#endif
+
 /* a op b over the lanes of m for the operators that cannot trap: every
  * lane is computed, and an overflow counts only in a lane of m. */
 static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, uint64_t m,
@@ -105,11 +150,16 @@ static bool arith(lds_op op, const int64_t *a, unsigned am, const int64_t *b, un
     switch (op) {
     case OP_ADD: {   /* wrapping sums; an overflow flips the sign against both operands */
         uint64_t any = 0;
-        EACH_LANE({
-            uint64_t z = (uint64_t)X + (uint64_t)Y;
-            r[l] = (int64_t)z;
-            any |= ((uint64_t)X ^ z) & ((uint64_t)Y ^ z);
-        });
+#ifdef HAVE_LANE_PAIRS
+        if (n % 2 == 0)
+            any = add_pairs(a, am, b, bm, r, n);
+        else
+#endif
+            EACH_LANE({
+                uint64_t z = (uint64_t)X + (uint64_t)Y;
+                r[l] = (int64_t)z;
+                any |= ((uint64_t)X ^ z) & ((uint64_t)Y ^ z);
+            });
         if (any >> 63)   /* which lanes, only if one did */
             EACH_LANE(bad |= (uint64_t)__builtin_add_overflow(X, Y, &r[l]) << l);
         break;
@@ -162,6 +212,11 @@ static void by_constant(lds_op op, const int64_t *a, const lds_divconst *divisor
     uint64_t any_negative = (uint64_t)c.d;
     /* as if no lane (and not k) were negative, noting whether one was:
      * then again with the signs (r is this operation's row, never a) */
+#ifdef HAVE_LANE_PAIRS
+    if (!c.magic && n % 2 == 0)   /* a power of two */
+        any_negative |= shift_or_mask_pairs(a, op == OP_DIV, c.shift, c.ad - 1, r, n);
+    else
+#endif
     if (!c.magic && op == OP_DIV)
         for (unsigned l = 0; l < n; l++) {
             any_negative |= (uint64_t)a[l];

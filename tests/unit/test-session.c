@@ -173,7 +173,9 @@ static void test_shortcuts_and_paths(void)
  * remainder by a constant (a multiply, with shortcuts for non-negative
  * lanes and powers of two) with every sign of dividend and divisor,
  * powers of two and not; constants under a condition that depends on the
- * lane (kept in lane 0 only).  Each kept address must be the same. */
+ * lane (kept in lane 0 only); sums that overflow int64 in some lanes
+ * (two lanes at a time, the overflow found from the signs).  Each kept
+ * address must be the same. */
 static void test_lanes_as_tree_walker(void)
 {
     static const char *const index[] = {
@@ -190,6 +192,9 @@ static void test_lanes_as_tree_walker(void)
         "lane < 8 ? lane * 32 : 5", "lane > 40 ? 64 : lane", "lane % 3 == 0 && lane * 5 > 20 ? 9 : lane * 2",
         "lane * 32 if lane < 8", "7 if lane > 50", "(lane + 3) % 5 if lane % 4 == 1",
         "(9223372036854775807 % 1000) * 4 if lane % 3 == 1", "M7 / 2 + 40 if lane > 3",
+        /* sums past int64 in some lanes: found, and done in 128 bits */
+        "(lane * 3 + 9223372036854775780) % 1000", "(9223372036854775790 + lane) % 77",
+        "(lane * 5 + 9223372036854775700 + lane * 7) / 4096 % 100", "(M7 * 1317624576693539401 - lane) % 9",
     };
     for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) {
         char text[256], expr[128];
