@@ -346,10 +346,17 @@ static void outcome(lds_session *s, const char *text, FILE *pf, char **printed, 
     lds_metrics_clear(&m);
 }
 
+static void count_access(void *ctx, const lds_access_result *r)
+{
+    (void)r;
+    ++*(unsigned *)ctx;
+}
+
 /* A session reopened in the memory of one that ran a program is the
  * session a fresh open gives: nothing of the first program (its
  * profile, workgroup, arrays, names, settings, error, results) leaks
- * into the second, under either configuration. */
+ * into the second, under either configuration; nor do the first's
+ * hooks, or its count of kernels. */
 static void test_reopen(void)
 {
     static const char *const first[] = {
@@ -408,10 +415,24 @@ static void test_reopen(void)
                 if (strcmp(reopened, fresh))
                     printf("# after %s\n#   reopened: %s\n#   fresh:    %s\n", first[i], reopened, fresh);
             }
-    /* a profile it does not know: NULL, as from open, and s closed */
     lds_session_config cfg;
     lds_session_config_init(&cfg);
-    lds_session *s = lds_session_open(&cfg, NULL);
+    cfg.print_out = NULL;
+    /* hooks given to the first and not to the second are not called */
+    unsigned calls = 0;
+    lds_session_hooks counting = { 0 };
+    counting.access = count_access;
+    counting.ctx = &calls;
+    lds_session *s = lds_session_open(&cfg, &counting);
+    const char *one = "read f32[lane]";
+    CU_ASSERT_EQUAL(lds_session_run_text(s, "<t>", one, strlen(one)), LDS_EXIT_OK);
+    CU_ASSERT_EQUAL(calls, 1);
+    s = lds_session_reopen(s, &cfg, NULL);
+    CU_ASSERT_EQUAL(lds_session_run_text(s, "<t>", one, strlen(one)), LDS_EXIT_OK);
+    CU_ASSERT_EQUAL(calls, 1);
+    lds_session_close(s);
+    /* a profile it does not know: NULL, as from open, and s closed */
+    s = lds_session_open(&cfg, NULL);
     cfg.arch = "no-such-arch";
     CU_ASSERT_PTR_NULL(lds_session_reopen(s, &cfg, NULL));
     CU_ASSERT_PTR_NULL(lds_session_open(&cfg, NULL));
