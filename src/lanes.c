@@ -433,11 +433,13 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
         }
         if (m == 0)
             continue;
-        if (o->deps & LDS_DEP_LANE) {   /* kept from an earlier instruction? */
-            if ((m & ~o->have) == 0)
-                continue;
-            o->have |= m;
-        }
+        /* kept from an earlier instruction?  A lane's value for the
+         * lanes it holds; a value the same in every lane once computed
+         * (an inner loop leaves what only outer loops change alone) */
+        uint64_t need = o->deps & LDS_DEP_LANE ? m : 1;
+        if ((need & ~o->have) == 0)
+            continue;
+        o->have |= need;
         int64_t *r = L->val[i];
         bool ok;
         if (o->deps & LDS_DEP_LANE)

@@ -346,6 +346,43 @@ static void outcome(lds_session *s, const char *text, FILE *pf, char **printed, 
     lds_metrics_clear(&m);
 }
 
+/* Values the same in every lane are kept from one instruction to the
+ * next while the variables they depend on hold (an inner loop leaves
+ * what only outer loops, the wave or the group change): the totals of
+ * nested loops, waves and groups, by the lane program and by the tree
+ * walker, must be the same. */
+static void test_lanes_keep_uniform_values(void)
+{
+    static const char *const programs[] = {
+        "read f32[lane * (k % 3 + 1) + j] for k in 0..7, j in 0..4",
+        "read f32[lane * (j % 3 + 1) + k * 2] for k in 0..7, j in 0..4",
+        "threads 128; groups 3; read f32[lane * (wave % 2 + 1) + group * (k % 4) * 8] for k in 0..5",
+        "read f32[lane * 2 + (k * k) % 32] if k % 3 != 1 for k in 0..9, j in 0..3",
+        "read f32[(lane + (k > 2 ? 5 : 3) * 32) * (j % 2 + 1)] for k in 0..6, j in 0..3",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        char got[2][1024];
+        for (int k = 0; k < 2; k++) {   /* the lane program, the tree walker */
+            char *printed = NULL;
+            size_t plen = 0;
+            FILE *pf = open_memstream(&printed, &plen);
+            lds_session_config cfg;
+            lds_session_config_init(&cfg);
+            cfg.print_out = pf;
+            cfg.no_shortcuts = k;
+            cfg.jobs = 1;
+            lds_session *s = lds_session_open(&cfg, NULL);
+            outcome(s, programs[i], pf, &printed, got[k], sizeof got[k]);
+            lds_session_close(s);
+            fclose(pf);
+            free(printed);
+        }
+        CU_ASSERT_STRING_EQUAL(got[0], got[1]);
+        if (strcmp(got[0], got[1]))
+            printf("# %s\n#   lane program: %s\n#   tree walker:  %s\n", programs[i], got[0], got[1]);
+    }
+}
+
 static void count_access(void *ctx, const lds_access_result *r)
 {
     (void)r;
@@ -506,5 +543,7 @@ int main(void)
     CU_add_test(s, "a reopened session is a fresh one", test_reopen);
     CU_add_test(s, "the lane program computes as the tree walker: divisions by constants, constants under lane conditions", test_lanes_as_tree_walker);
     CU_add_test(s, "results hand their interned profiles and names on", test_results_pools);
+    CU_add_test(s, "the lane program keeps a value the same in every lane while its variables hold",
+                test_lanes_keep_uniform_values);
     return lds_cunit_tap_main();
 }
