@@ -346,6 +346,21 @@ static void outcome(lds_session *s, const char *text, FILE *pf, char **printed, 
     lds_metrics_clear(&m);
 }
 
+/* The outcome of text in a session of its own opened with cfg (whose
+ * print_out is set here). */
+static void outcome_fresh(lds_session_config *cfg, const char *text, char *out, size_t size)
+{
+    char *printed = NULL;
+    size_t plen = 0;
+    FILE *pf = open_memstream(&printed, &plen);
+    cfg->print_out = pf;
+    lds_session *s = lds_session_open(cfg, NULL);
+    outcome(s, text, pf, &printed, out, size);
+    lds_session_close(s);
+    fclose(pf);
+    free(printed);
+}
+
 /* Values the same in every lane are kept from one instruction to the
  * next while the variables they depend on hold (an inner loop leaves
  * what only outer loops, the wave or the group change): the totals of
@@ -363,19 +378,11 @@ static void test_lanes_keep_uniform_values(void)
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         char got[2][1024];
         for (int k = 0; k < 2; k++) {   /* the lane program, the tree walker */
-            char *printed = NULL;
-            size_t plen = 0;
-            FILE *pf = open_memstream(&printed, &plen);
             lds_session_config cfg;
             lds_session_config_init(&cfg);
-            cfg.print_out = pf;
             cfg.no_shortcuts = k;
             cfg.jobs = 1;
-            lds_session *s = lds_session_open(&cfg, NULL);
-            outcome(s, programs[i], pf, &printed, got[k], sizeof got[k]);
-            lds_session_close(s);
-            fclose(pf);
-            free(printed);
+            outcome_fresh(&cfg, programs[i], got[k], sizeof got[k]);
         }
         CU_ASSERT_STRING_EQUAL(got[0], got[1]);
         if (strcmp(got[0], got[1]))
@@ -440,14 +447,7 @@ static void test_reopen(void)
                 lds_session_close(s);
                 fclose(pf);
                 free(printed);
-                printed = NULL;
-                pf = open_memstream(&printed, &plen);
-                cfg.print_out = pf;
-                s = lds_session_open(&cfg, NULL);
-                outcome(s, second[j], pf, &printed, fresh, sizeof fresh);
-                lds_session_close(s);
-                fclose(pf);
-                free(printed);
+                outcome_fresh(&cfg, second[j], fresh, sizeof fresh);
                 CU_ASSERT_STRING_EQUAL(reopened, fresh);
                 if (strcmp(reopened, fresh))
                     printf("# after %s\n#   reopened: %s\n#   fresh:    %s\n", first[i], reopened, fresh);
