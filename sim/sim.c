@@ -267,58 +267,62 @@ static unsigned check_phase(const lds_sim_profile *p, const lds_sim_geometry *g,
 }
 
 /* The running count of one phase: per bank its units so far (the first
- * one kept apart: a bank usually has one) and a hash set of the others,
- * all cleared by moving to a new generation instead of zeroing.  One per
- * thread, kept from call to call. */
-#define UNIT_SLOTS 1024   /* a power of two above LDS_SIM_MAX_CELLS */
+ * one kept apart: a bank usually has one) and a hash set of the others.
+ * It lives on the caller's stack, not in thread-local storage, which
+ * every thread (the main one included, at start-up) would zero whole;
+ * a phase clears only what it can touch: the counts of the profile's
+ * banks, and the hash slots its cells need, when a bank first holds a
+ * second unit. */
+#define UNIT_SLOTS (2 * LDS_SIM_MAX_CELLS)   /* a power of two, at most half full */
 typedef struct {
-    uint64_t unit[UNIT_SLOTS];
-    uint32_t unit_gen[UNIT_SLOTS];
-    uint64_t first[LDS_SIM_MAX_BANKS];
-    unsigned count[LDS_SIM_MAX_BANKS];
-    uint32_t count_gen[LDS_SIM_MAX_BANKS];
-    uint32_t gen;
+    unsigned count[LDS_SIM_MAX_BANKS];   /* valid below `banks` */
+    uint64_t first[LDS_SIM_MAX_BANKS];   /* valid where count is not 0 */
+    uint64_t unit[UNIT_SLOTS];           /* valid where used */
+    bool used[UNIT_SLOTS];               /* valid below `slots` once set */
+    unsigned slots;                      /* 0 until the set is needed */
+    unsigned cells;                      /* the most units the phase can add */
 } phase_tally;
 
-static _Thread_local phase_tally tally;
-
-static void tally_begin(void)
+static void tally_begin(phase_tally *t, unsigned banks, unsigned cells)
 {
-    if (++tally.gen == 0) {   /* wrapped: every tag is stale, clear */
-        memset(tally.unit_gen, 0, sizeof tally.unit_gen);
-        memset(tally.count_gen, 0, sizeof tally.count_gen);
-        tally.gen = 1;
-    }
+    memset(t->count, 0, sizeof t->count[0] * banks);
+    t->slots = 0;
+    t->cells = cells;
 }
 
 /* Whether unit u (on a bank that has another first unit) is new in this
  * phase (and remember it). */
-static bool tally_new_unit(uint64_t u)
+static bool tally_new_unit(phase_tally *t, uint64_t u)
 {
+    if (t->slots == 0) {
+        t->slots = 2;
+        while (t->slots < 2 * t->cells)
+            t->slots *= 2;
+        memset(t->used, 0, t->slots);
+    }
     uint64_t h = u * 0x9e3779b97f4a7c15ull;
-    for (unsigned i = (unsigned)(h >> 54);; i = (i + 1) & (UNIT_SLOTS - 1)) {
-        if (tally.unit_gen[i] != tally.gen) {
-            tally.unit_gen[i] = tally.gen;
-            tally.unit[i] = u;
+    for (unsigned i = (unsigned)(h >> 40) & (t->slots - 1);; i = (i + 1) & (t->slots - 1)) {
+        if (!t->used[i]) {
+            t->used[i] = true;
+            t->unit[i] = u;
             return true;
         }
-        if (tally.unit[i] == u)
+        if (t->unit[i] == u)
             return false;
     }
 }
 
 /* Unit u on bank b: the bank's count of distinct units after it, or 0 if
  * u was there already (merge: lanes on one unit are served together). */
-static unsigned tally_unit(unsigned b, uint64_t u, bool merge)
+static unsigned tally_unit(phase_tally *t, unsigned b, uint64_t u, bool merge)
 {
-    if (tally.count_gen[b] != tally.gen) {
-        tally.count_gen[b] = tally.gen;
-        tally.first[b] = u;
-        return tally.count[b] = 1;
+    if (t->count[b] == 0) {
+        t->first[b] = u;
+        return t->count[b] = 1;
     }
-    if (merge && (u == tally.first[b] || !tally_new_unit(u)))
+    if (merge && (u == t->first[b] || !tally_new_unit(t, u)))
         return 0;
-    return ++tally.count[b];
+    return ++t->count[b];
 }
 
 /* R1 over one phase, as bank_check() computes it but without keeping the
@@ -337,7 +341,8 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
     if (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes && lds_sim_one_word_phase(g, a, ph, shift, merge))
         return;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
-    tally_begin();
+    phase_tally tally;
+    tally_begin(&tally, g->banks, (unsigned)__builtin_popcountll(ph->lanes) * LDS_SIM_MAX_LANE_WORDS);
     for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(rest);
         uint64_t words[LDS_SIM_MAX_LANE_WORDS];
@@ -354,7 +359,7 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
             unsigned bank = (unsigned)(pow2 ? words[i] & (g->banks - 1) : words[i] % g->banks);
             uint64_t u = strict ? unit_of(p, a->width, words[i], a->addr[lane * a->naddr]) : words[i];
             accesses++;
-            unsigned c = tally_unit(bank, u, merge);
+            unsigned c = tally_unit(&tally, bank, u, merge);
             if (c == 0)
                 continue;
             distinct++;
