@@ -59,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     a.width = widths[take(&p, end, 1) % 6];
     a.global = take(&p, end, 1) % 8 == 0;   /* coalesced, not banked */
     lds_sim_entry *entry = &prof.geometry[a.kind][lds_sim_width_class_of(a.width)];
-    entry->paired = pair ? (prof.wave == 64 ? "32c" : "16c") : NULL;   /* the pair rule's doubled phases */
+    /* the pair rule's doubled phases */
+    entry->paired = pair ? (prof.wave == 64 ? LDS_SIM_TEXT_32C : LDS_SIM_TEXT_16C) : LDS_SIM_TEXT_NONE;
     entry->unaligned_free = unaligned_free;
     unsigned table = (unsigned)take(&p, end, 1) % 8;
     if (table != 0) {   /* replace the table this access uses */

@@ -26,51 +26,187 @@
 
 /* ---------------------------------------------------------- sources */
 
-#define TEXTBOOK_SRC "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes"
-#define TEXTBOOK_UN UN(false, TEXTBOOK, "the textbook model counts every word a lane touches")
+#define T_TEXTBOOK_SRC "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes"
+#define T_TEXTBOOK_UN_SRC "the textbook model counts every word a lane touches"
+#define TEXTBOOK_UN UN(false, TEXTBOOK, TEXTBOOK_UN_SRC)
 
-#define NV_GUIDE "CUDA C++ Programming Guide, compute capability 5.x and later: 32 banks of 4 bytes, one word per bank per pass, same-word broadcast on reads, one writer on writes"
-#define NV_B64 "128 bytes per shared-memory pass (NVIDIA engineer, NVIDIA developer forum t/77228): a warp's b64 access takes two half-warp passes"
-#define NV_B128 "NVIDIA GTC 2019 talk S9593: 128-bit accesses are processed in quarter-warps (threads 0-7, 8-15, ...), quoted in Dao-AILab/flash-attention#738"
-#define NV_B96 "no such instruction: PTX has .v2 and .v4 shared accesses only; a 12-byte element is three b32 instructions"
-#define NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " NV_B64
-#define NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " NV_B128
-#define NV_SM120_SRC "inferred from sm100; published Nsight Compute measurements on CC 12.0 (RTX 50) agree with the sm100 tables"
-#define NV_H200 "this project's Nsight Compute measurements on an NVIDIA H200 (measurements/h200-sm90, 2026-11-26)"
-#define NV_SM90_NARROW NV_H200 ": every b8, b16 and b32 load, store and 32-bit atomic pattern agrees with " NV_GUIDE
-#define NV_SM90_B64 NV_H200 ": strided and broadcast b64 loads and stores agree with two half-warp passes (" NV_B64 ")"
-#define NV_SM90_B128 NV_H200 ": strided and broadcast b128 loads and stores agree with quarter-warp passes (" NV_B128 ")"
-#define NV_PAIR_RULE "b64 and b128 loads whose active lanes pair up on equal addresses (lane n with n^1, or with n^2; a partner that is inactive breaks nothing; one unequal pair cancels it) run as one group of 32 lanes (b64) or two half-warps (b128); n^4, n^8, n^16 do not count; stores never pair"
-#define NV_PAIR_SM90 NV_H200 ": " NV_PAIR_RULE
-#define NV_PAIR_CC7 "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5 an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4; the H200 measured the same (measurements/h200-sm90)"
-#define NV_PAIR_CC7_B64 "inferred for CC 7.x b64 loads from the H200's measurement (b64 pairs too) and the forum's LDS.128 statement (t/77228)"
-#define NV_PAIR_INF "inferred from sm90 (measurements/h200-sm90; forum t/77228 states it for CC 7.x LDS.128), not measured on this part: " NV_PAIR_RULE
-#define NV_UN UN(false, DOCUMENTED, "misaligned b64/b128 addresses are an error (natural alignment required)")
+#define T_NV_GUIDE "CUDA C++ Programming Guide, compute capability 5.x and later: 32 banks of 4 bytes, one word per bank per pass, same-word broadcast on reads, one writer on writes"
+#define T_NV_B64 "128 bytes per shared-memory pass (NVIDIA engineer, NVIDIA developer forum t/77228): a warp's b64 access takes two half-warp passes"
+#define T_NV_B128 "NVIDIA GTC 2019 talk S9593: 128-bit accesses are processed in quarter-warps (threads 0-7, 8-15, ...), quoted in Dao-AILab/flash-attention#738"
+#define T_NV_B96 "no such instruction: PTX has .v2 and .v4 shared accesses only; a 12-byte element is three b32 instructions"
+#define T_NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " T_NV_B64
+#define T_NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " T_NV_B128
+#define T_NV_SM120_SRC "inferred from sm100; published Nsight Compute measurements on CC 12.0 (RTX 50) agree with the sm100 tables"
+#define T_NV_H200 "this project's Nsight Compute measurements on an NVIDIA H200 (measurements/h200-sm90, 2026-11-26)"
+#define T_NV_SM90_NARROW T_NV_H200 ": every b8, b16 and b32 load, store and 32-bit atomic pattern agrees with " T_NV_GUIDE
+#define T_NV_SM90_B64 T_NV_H200 ": strided and broadcast b64 loads and stores agree with two half-warp passes (" T_NV_B64 ")"
+#define T_NV_SM90_B128 T_NV_H200 ": strided and broadcast b128 loads and stores agree with quarter-warp passes (" T_NV_B128 ")"
+#define T_NV_PAIR_RULE "b64 and b128 loads whose active lanes pair up on equal addresses (lane n with n^1, or with n^2; a partner that is inactive breaks nothing; one unequal pair cancels it) run as one group of 32 lanes (b64) or two half-warps (b128); n^4, n^8, n^16 do not count; stores never pair"
+#define T_NV_PAIR_SM90 T_NV_H200 ": " T_NV_PAIR_RULE
+#define T_NV_PAIR_CC7 "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5 an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4; the H200 measured the same (measurements/h200-sm90)"
+#define T_NV_PAIR_CC7_B64 "inferred for CC 7.x b64 loads from the H200's measurement (b64 pairs too) and the forum's LDS.128 statement (t/77228)"
+#define T_NV_PAIR_INF "inferred from sm90 (measurements/h200-sm90; forum t/77228 states it for CC 7.x LDS.128), not measured on this part: " T_NV_PAIR_RULE
+#define T_NV_UN_SRC "misaligned b64/b128 addresses are an error (natural alignment required)"
+#define NV_UN UN(false, DOCUMENTED, NV_UN_SRC)
 
-#define AMD_HALF_WAVES "AMD GCN and CDNA guides: 32 banks of 4 bytes, lanes 0-31 and 32-63 checked separately; CDNA3 ISA: 32 banks"
-#define AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
-#define AMD_CK_WRITE "AMD Composable Kernel docs and ROCm blog 'Avoiding LDS Bank Conflicts on AMD GPUs Using CK-Tile Framework': ds_write_b128 in groups of 8 contiguous lanes"
-#define GFX942_READ128 "seed 003's SQ_LDS_BANK_CONFLICT counters on MI300 (reproduced); AMD Composable Kernel docs and ROCm CK-Tile blog; Triton #11365"
-#define GFX942_B96 "inferred: gfx950's measured ds_read_b96 uses gfx942's ds_read_b128 groups over 32 banks (not measured on gfx942)"
-#define GFX90A_INF "inferred from gfx942 (not measured on MI200)"
-#define HK "HipKittens LDS phase and bank solvers: rocprofv3 SQ_LDS_BANK_CONFLICT on one wave64 instruction on gfx950 (HazyResearch HipKittens, analysis/paper_experiments/phases/"
-#define GFX950_READ128 HK "ds_read_b128)"
-#define GFX950_READ96 HK "ds_read_b96): 8 lanes a phase, bank period 32 words"
-#define GFX950_READ64 HK "ds_read_b64): 32 contiguous lanes a phase over 64 banks"
-#define GFX950_WRITE64 HK "ds_write_b64): 16 contiguous lanes a phase, bank period 32 words; a wave on one bank counts 60 = 4 x 15"
-#define GFX950_NARROW "inferred: 64 banks (Triton #9662; HipKittens' bank solver), 256 bytes a pass as ds_read_b64 (not measured for this width)"
-#define GFX950_WRITE_INF "inferred from gfx942 over 64 banks (not measured; the one measured write, ds_write_b64, runs at a 32-word bank period)"
-#define AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67, b64 reads at word 63 or 65 and b96 reads at word 30, 31, 33 or 63, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
+#define T_AMD_HALF_WAVES "AMD GCN and CDNA guides: 32 banks of 4 bytes, lanes 0-31 and 32-63 checked separately; CDNA3 ISA: 32 banks"
+#define T_AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
+#define T_AMD_CK_WRITE "AMD Composable Kernel docs and ROCm blog 'Avoiding LDS Bank Conflicts on AMD GPUs Using CK-Tile Framework': ds_write_b128 in groups of 8 contiguous lanes"
+#define T_GFX942_READ128 "seed 003's SQ_LDS_BANK_CONFLICT counters on MI300 (reproduced); AMD Composable Kernel docs and ROCm CK-Tile blog; Triton #11365"
+#define T_GFX942_B96 "inferred: gfx950's measured ds_read_b96 uses gfx942's ds_read_b128 groups over 32 banks (not measured on gfx942)"
+#define T_GFX90A_INF "inferred from gfx942 (not measured on MI200)"
+#define T_HK "HipKittens LDS phase and bank solvers: rocprofv3 SQ_LDS_BANK_CONFLICT on one wave64 instruction on gfx950 (HazyResearch HipKittens, analysis/paper_experiments/phases/"
+#define T_GFX950_READ128 T_HK "ds_read_b128)"
+#define T_GFX950_READ96 T_HK "ds_read_b96): 8 lanes a phase, bank period 32 words"
+#define T_GFX950_READ64 T_HK "ds_read_b64): 32 contiguous lanes a phase over 64 banks"
+#define T_GFX950_WRITE64 T_HK "ds_write_b64): 16 contiguous lanes a phase, bank period 32 words; a wave on one bank counts 60 = 4 x 15"
+#define T_GFX950_NARROW "inferred: 64 banks (Triton #9662; HipKittens' bank solver), 256 bytes a pass as ds_read_b64 (not measured for this width)"
+#define T_GFX950_WRITE_INF "inferred from gfx942 over 64 banks (not measured; the one measured write, ds_write_b64, runs at a 32-word bank period)"
+#define T_AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67, b64 reads at word 63 or 65 and b96 reads at word 30, 31, 33 or 63, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
 #define AMD_UN_FREE UN(true, MEASURED, AMD_UNALIGNED)
-#define AMD_UN_COUNTED UN(false, INFERRED, "not measured for this class: a misaligned address counts every word it touches (the gfx950 loads' rule does not carry over: on gfx942 it broke a measured ck_tile kernel, a tile padded to 34 f16 a row, 786,432 SQ_LDS_BANK_CONFLICT, which counting every word reproduces)")
-#define RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
-#define RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
-#define RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
-#define RDNA2_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA2 measurement found; the CDNA3 and RDNA3 groups are not carried back to gfx10)"
+#define T_AMD_UN_COUNTED_SRC "not measured for this class: a misaligned address counts every word it touches (the gfx950 loads' rule does not carry over: on gfx942 it broke a measured ck_tile kernel, a tile padded to 34 f16 a row, 786,432 SQ_LDS_BANK_CONFLICT, which counting every word reproduces)"
+#define AMD_UN_COUNTED UN(false, INFERRED, AMD_UN_COUNTED_SRC)
+#define T_RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
+#define T_RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
+#define T_RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
+#define T_RDNA2_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA2 measurement found; the CDNA3 and RDNA3 groups are not carried back to gfx10)"
 
-#define XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
-#define XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
-#define XE_UN UN(false, DOCUMENTED, "every word a lane touches counts")
+#define T_XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
+#define T_XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
+#define T_XE_UN_SRC "every word a lane touches counts"
+#define XE_UN UN(false, DOCUMENTED, XE_UN_SRC)
+
+/* ------------------------------------------------- titles, summaries */
+
+#define T_GENERIC_TITLE "textbook 32-bank shared memory"
+#define T_GENERIC_SUMMARY "textbook"
+#define T_SM70_TITLE "NVIDIA Volta (V100)"
+#define T_SM75_TITLE "NVIDIA Turing"
+#define T_SM80_TITLE "NVIDIA Ampere (A100)"
+#define T_SM86_TITLE "NVIDIA Ampere (GA10x)"
+#define T_SM89_TITLE "NVIDIA Ada Lovelace"
+#define T_SM90_TITLE "NVIDIA Hopper (H100, H200)"
+#define T_SM100_TITLE "NVIDIA Blackwell (B200)"
+#define T_SM120_TITLE "NVIDIA consumer Blackwell (RTX 50)"
+#define T_GFX90A_TITLE "AMD Instinct MI200 (CDNA2)"
+#define T_GFX942_TITLE "AMD Instinct MI300 (CDNA3)"
+#define T_GFX950_TITLE "AMD Instinct MI350/MI355 (CDNA4)"
+#define T_RDNA2_TITLE "AMD RDNA2 (gfx1030: RX 6800/6900), wave32"
+#define T_RDNA3_TITLE "AMD RDNA3 (gfx11), wave32"
+#define T_RDNA4_TITLE "AMD RDNA4 (gfx12), wave32"
+#define T_XE_TITLE "Intel Arc (Xe-HPG), SIMD16"
+#define T_GFX90A_SUMMARY "inferred from gfx942 beyond b32"
+#define T_GFX942_SUMMARY "measured b128 reads; documented b32 and b128 writes"
+#define T_GFX950_SUMMARY "measured reads b64/b96/b128 and write b64; the rest inferred"
+#define T_RDNA2_SUMMARY "inferred (32 banks of 4 bytes a CU are documented for GCN; no RDNA2 counter measurement found)"
+#define T_XE_SUMMARY "documented for b32 (16 banks x 4 B); writes never merge"
+#define T_RDNA_SUMMARY "inferred (no RDNA counter measurement found)"
+#define T_GFX90A_SRC T_AMD_HALF_WAVES "; wide tables inferred from gfx942"
+#define T_GFX942_SRC T_AMD_HALF_WAVES "; " T_AMD_CK_WRITE "; " T_GFX942_READ128
+#define T_GFX950_SRC "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)"
+#define T_GFX950_ATOMIC64 "inferred from ds_read_b64 (not measured for atomics)"
+#define T_NV_CC7 "documented (CUDA guide, NVIDIA talks and engineers, the LDS.128 pair rule); b64 pairing inferred from the H200"
+#define T_NV_DOCUMENTED "documented (CUDA guide, NVIDIA talks and engineers); the H200's pair rule inferred"
+#define T_NV_NEWER "documented for b32 (CUDA guide); wide tables and the pair rule inferred from sm90"
+#define T_NV_MEASURED "measured (H200, Nsight Compute: b8-b128 loads and stores, atomics, ldmatrix, stmatrix, cp.async)"
+#define T_GFX942_READ2_B64 "AMD engineers' LDS guide (as this project's docs/rules.md section 7 quotes it; not located in this session's stored sources): each of a lane's two 8-byte reads of ds_read2_b64 is served in its own 16-lane phase; documented, not measured"
+
+/* Every text above by number (lds_sim_text): the tables below hold the
+ * numbers, so that no page of them needs relocating when the program
+ * starts (a page of pointers costs every run a page fault). */
+#define PROFILE_TEXTS(X) \
+    X(TEXTBOOK_SRC) \
+    X(TEXTBOOK_UN_SRC) \
+    X(NV_GUIDE) \
+    X(NV_B64) \
+    X(NV_B128) \
+    X(NV_B96) \
+    X(NV_SM100_B64) \
+    X(NV_SM100_B128) \
+    X(NV_SM120_SRC) \
+    X(NV_SM90_NARROW) \
+    X(NV_SM90_B64) \
+    X(NV_SM90_B128) \
+    X(NV_PAIR_SM90) \
+    X(NV_PAIR_CC7) \
+    X(NV_PAIR_CC7_B64) \
+    X(NV_PAIR_INF) \
+    X(NV_UN_SRC) \
+    X(AMD_HALF_WAVES) \
+    X(AMD_128B) \
+    X(AMD_CK_WRITE) \
+    X(GFX942_READ128) \
+    X(GFX942_B96) \
+    X(GFX90A_INF) \
+    X(GFX950_READ128) \
+    X(GFX950_READ96) \
+    X(GFX950_READ64) \
+    X(GFX950_WRITE64) \
+    X(GFX950_NARROW) \
+    X(GFX950_WRITE_INF) \
+    X(AMD_UNALIGNED) \
+    X(AMD_UN_COUNTED_SRC) \
+    X(RDNA_INF) \
+    X(RDNA3_READ128) \
+    X(RDNA4_READ128) \
+    X(RDNA2_READ128) \
+    X(XE_GUIDE) \
+    X(XE_WIDE) \
+    X(XE_UN_SRC) \
+    X(NV_CC7) \
+    X(NV_DOCUMENTED) \
+    X(NV_NEWER) \
+    X(NV_MEASURED) \
+    X(GFX942_READ2_B64) \
+    X(GENERIC_TITLE) \
+    X(GENERIC_SUMMARY) \
+    X(SM70_TITLE) \
+    X(SM75_TITLE) \
+    X(SM80_TITLE) \
+    X(SM86_TITLE) \
+    X(SM89_TITLE) \
+    X(SM90_TITLE) \
+    X(SM100_TITLE) \
+    X(SM120_TITLE) \
+    X(GFX90A_TITLE) \
+    X(GFX942_TITLE) \
+    X(GFX950_TITLE) \
+    X(RDNA2_TITLE) \
+    X(RDNA3_TITLE) \
+    X(RDNA4_TITLE) \
+    X(XE_TITLE) \
+    X(GFX90A_SUMMARY) \
+    X(GFX942_SUMMARY) \
+    X(GFX950_SUMMARY) \
+    X(RDNA2_SUMMARY) \
+    X(XE_SUMMARY) \
+    X(RDNA_SUMMARY) \
+    X(GFX90A_SRC) \
+    X(GFX942_SRC) \
+    X(GFX950_SRC) \
+    X(GFX950_ATOMIC64)
+
+enum {
+#define TEXT_NUMBER(name) name,
+    PROFILE_TEXTS_FIRST = LDS_SIM_TEXT_TABLE - 1,
+    PROFILE_TEXTS(TEXT_NUMBER)
+#undef TEXT_NUMBER
+    PROFILE_TEXTS_END
+};
+
+static const char *const texts[] = {
+    [LDS_SIM_TEXT_SET] = "set in the program",
+    [LDS_SIM_TEXT_32C] = "32c",
+    [LDS_SIM_TEXT_16C] = "16c",
+#define TEXT_STRING(name) [name] = T_##name,
+    PROFILE_TEXTS(TEXT_STRING)
+#undef TEXT_STRING
+};
+
+const char *lds_sim_text_of(lds_sim_text t)
+{
+    return t < PROFILE_TEXTS_END ? texts[t] : NULL;
+}
 
 /* --------------------------------------------------------- geometry */
 
@@ -86,8 +222,8 @@
         E("16c", 0, wide, src64, NV_UN), E("8c", 0, DOCUMENTED, NV_B96, NV_UN), E("8c", 0, wide, src128, NV_UN))
 #define NV_READ_ROW(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128) \
     ROW(E("32c", 0, narrow, nsrc, NV_UN), E("32c", 0, narrow, nsrc, NV_UN), \
-        E("16c", 0, wide, src64, NV_UN, PAIR("32c", c64, s64)), E("8c", 0, DOCUMENTED, NV_B96, NV_UN), \
-        E("8c", 0, wide, src128, NV_UN, PAIR("16c", c128, s128)))
+        E("16c", 0, wide, src64, NV_UN, PAIR(LDS_SIM_TEXT_32C, c64, s64)), E("8c", 0, DOCUMENTED, NV_B96, NV_UN), \
+        E("8c", 0, wide, src128, NV_UN, PAIR(LDS_SIM_TEXT_16C, c128, s128)))
 /* Atomics of 64 bits and more are as the guide describes them on every
  * part: only b32 atomics were measured (on sm90). */
 #define NV_GEOMETRY(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128) \
@@ -121,7 +257,7 @@
           E("16c", 32, MEASURED, GFX950_WRITE64, AMD_UN_COUNTED), E("16c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
           E("8c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED)), \
       ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
-          E("32c", 0, INFERRED, "inferred from ds_read_b64 (not measured for atomics)", AMD_UN_COUNTED), \
+          E("32c", 0, INFERRED, GFX950_ATOMIC64, AMD_UN_COUNTED), \
           E(GFX942_B128_READ, 32, INFERRED, GFX950_READ96, AMD_UN_COUNTED), \
           E(GFX950_B128_READ, 0, INFERRED, GFX950_READ128, AMD_UN_COUNTED)) }
 
@@ -145,10 +281,6 @@
       .summary = summ, \
       .source = NV_GUIDE }
 
-#define NV_CC7 "documented (CUDA guide, NVIDIA talks and engineers, the LDS.128 pair rule); b64 pairing inferred from the H200"
-#define NV_DOCUMENTED "documented (CUDA guide, NVIDIA talks and engineers); the H200's pair rule inferred"
-#define NV_NEWER "documented for b32 (CUDA guide); wide tables and the pair rule inferred from sm90"
-#define NV_MEASURED "measured (H200, Nsight Compute: b8-b128 loads and stores, atomics, ldmatrix, stmatrix, cp.async)"
 
 /* read2: the ds_read2_b64 entry (NO_READ2: as the b128 read of its bytes) */
 #define AMD(nm, bk, wv, kib, geom, what, summ, src, read2) \
@@ -156,52 +288,51 @@
       .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8, \
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, .summary = summ, .source = src, .read2_b64 = read2 }
 #define NO_READ2 { .phases = "" }
-#define GFX942_READ2_B64 "AMD engineers' LDS guide (as this project's docs/rules.md section 7 quotes it; not located in this session's stored sources): each of a lane's two 8-byte reads of ds_read2_b64 is served in its own 16-lane phase; documented, not measured"
 
 static const lds_sim_profile profiles[] = {
-    { .name = "generic", .title = "textbook 32-bank shared memory", .banks = 32, .bank_bytes = 4, .wave = 32,
+    { .name = "generic", .title = GENERIC_TITLE, .banks = 32, .bank_bytes = 4, .wave = 32,
       .lds_bytes = 64 * KIB, .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = TEXTBOOK_GEOMETRY,
-      .summary = "textbook", .source = TEXTBOOK_SRC },
+      .summary = GENERIC_SUMMARY, .source = TEXTBOOK_SRC },
     NV("sm70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
-       "NVIDIA Volta (V100)", NV_CC7),
+       SM70_TITLE, NV_CC7),
     NV("sm75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
-       "NVIDIA Turing", NV_CC7),
+       SM75_TITLE, NV_CC7),
     NV("sm80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
-       "NVIDIA Ampere (A100)", NV_DOCUMENTED),
+       SM80_TITLE, NV_DOCUMENTED),
     NV("sm86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
-       "NVIDIA Ampere (GA10x)", NV_DOCUMENTED),
+       SM86_TITLE, NV_DOCUMENTED),
     NV("sm89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
-       "NVIDIA Ada Lovelace", NV_DOCUMENTED),
+       SM89_TITLE, NV_DOCUMENTED),
     NV("sm90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
-       "NVIDIA Hopper (H100, H200)", NV_MEASURED),
+       SM90_TITLE, NV_MEASURED),
     NV("sm100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
-       "NVIDIA Blackwell (B200)", NV_NEWER),
+       SM100_TITLE, NV_NEWER),
     NV("sm120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
-       "NVIDIA consumer Blackwell (RTX 50)", NV_NEWER),
+       SM120_TITLE, NV_NEWER),
     AMD("gfx90a", 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
-        "AMD Instinct MI200 (CDNA2)", "inferred from gfx942 beyond b32",
-        AMD_HALF_WAVES "; wide tables inferred from gfx942", NO_READ2),
+        GFX90A_TITLE, GFX90A_SUMMARY,
+        GFX90A_SRC, NO_READ2),
     AMD("gfx942", 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
-        "AMD Instinct MI300 (CDNA3)", "measured b128 reads; documented b32 and b128 writes",
-        AMD_HALF_WAVES "; " AMD_CK_WRITE "; " GFX942_READ128,
+        GFX942_TITLE, GFX942_SUMMARY,
+        GFX942_SRC,
         E("16c", 0, DOCUMENTED, GFX942_READ2_B64, AMD_UN_COUNTED, .per_address = true)),
-    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, "AMD Instinct MI350/MI355 (CDNA4)",
-        "measured reads b64/b96/b128 and write b64; the rest inferred",
-        "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)", NO_READ2),
-    AMD("rdna2", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), "AMD RDNA2 (gfx1030: RX 6800/6900), wave32",
-        "inferred (32 banks of 4 bytes a CU are documented for GCN; no RDNA2 counter measurement found)", RDNA_INF,
+    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
+        GFX950_SUMMARY,
+        GFX950_SRC, NO_READ2),
+    AMD("rdna2", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
+        RDNA2_SUMMARY, RDNA_INF,
         NO_READ2),
-    AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), "AMD RDNA3 (gfx11), wave32",
-        "inferred (no RDNA counter measurement found)", RDNA_INF, NO_READ2),
-    AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), "AMD RDNA4 (gfx12), wave32",
-        "inferred (no RDNA counter measurement found)", RDNA_INF, NO_READ2),
-    { .name = "xe-hpg", .title = "Intel Arc (Xe-HPG), SIMD16", .banks = 16, .bank_bytes = 4, .wave = 16,
+    AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), RDNA3_TITLE,
+        RDNA_SUMMARY, RDNA_INF, NO_READ2),
+    AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), RDNA4_TITLE,
+        RDNA_SUMMARY, RDNA_INF, NO_READ2),
+    { .name = "xe-hpg", .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
-      .summary = "documented for b32 (16 banks x 4 B); writes never merge", .source = XE_GUIDE },
+      .summary = XE_SUMMARY, .source = XE_GUIDE },
 };
 
 unsigned lds_sim_profile_count(void)
@@ -461,35 +592,29 @@ lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)
     return LDS_VENDOR_NONE;
 }
 
-/* Two strings that are both NULL or equal. */
-static bool same_text(const char *a, const char *b)
-{
-    return a == b || (a && b && !strcmp(a, b));
-}
-
 static bool same_rule(const lds_sim_rule *a, const lds_sim_rule *b)
 {
-    return a->confidence == b->confidence && same_text(a->source, b->source);
+    return a->confidence == b->confidence && a->source == b->source;
 }
 
 bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
 {
-    if (!memcmp(a, b, sizeof *a))   /* a copy: the common case, and 50 string compares saved */
+    if (!memcmp(a, b, sizeof *a))   /* a copy: the common case */
         return true;
-    if (strcmp(a->name, b->name) || !same_text(a->title, b->title) || a->banks != b->banks
+    if (strcmp(a->name, b->name) || a->title != b->title || a->banks != b->banks
         || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
         || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
         || a->max_atomic != b->max_atomic || a->r2 != b->r2 || a->r3 != b->r3 || a->predicate_idle != b->predicate_idle
-        || !same_text(a->summary, b->summary) || !same_text(a->source, b->source))
+        || a->summary != b->summary || a->source != b->source)
         return false;
-    if (strcmp(a->read2_b64.phases, b->read2_b64.phases) || !same_text(a->read2_b64.source, b->read2_b64.source))
+    if (strcmp(a->read2_b64.phases, b->read2_b64.phases) || a->read2_b64.source != b->read2_b64.source)
         return false;
     for (unsigned k = 0; k < LDS_ACCESS_KINDS; k++)
         for (unsigned w = 0; w < LDS_WC_COUNT; w++) {
             const lds_sim_entry *x = &a->geometry[k][w], *y = &b->geometry[k][w];
             if (strcmp(x->phases, y->phases) || x->banks != y->banks || x->confidence != y->confidence
                 || x->per_address != y->per_address
-                || !same_text(x->source, y->source) || !same_text(x->paired, y->paired)
+                || x->source != y->source || x->paired != y->paired
                 || !same_rule(&x->pair, &y->pair) || x->unaligned_free != y->unaligned_free
                 || !same_rule(&x->unaligned, &y->unaligned))
                 return false;

@@ -40,11 +40,27 @@ typedef enum {
     LDS_CONF_SET           /* overridden by the program (set phases/banks) */
 } lds_sim_confidence;
 
+/* A text of the profiles (a source, a title, a pair rule's phases) by
+ * number: the built-in tables hold numbers, not pointers, so that the
+ * loader relocates none of their pages when the program starts (44 KB
+ * of tables, a page fault a page in every run).  0: none. */
+typedef uint16_t lds_sim_text;
+enum {
+    LDS_SIM_TEXT_NONE,
+    LDS_SIM_TEXT_SET,     /* "set in the program" */
+    LDS_SIM_TEXT_32C,     /* "32c": a pair rule's phases */
+    LDS_SIM_TEXT_16C,     /* "16c" */
+    LDS_SIM_TEXT_TABLE    /* the first of profile.c's own */
+};
+/* The text numbered t; NULL for LDS_SIM_TEXT_NONE or a number past the
+ * last. */
+const char *lds_sim_text_of(lds_sim_text t);
+
 /* A rule an instruction class follows beyond its table: how sure it is
  * and where it comes from (or, where it does not apply, why not). */
 typedef struct {
     lds_sim_confidence confidence;
-    const char *source;
+    lds_sim_text source;
 } lds_sim_rule;
 
 /* The geometry of one instruction class. */
@@ -56,12 +72,12 @@ typedef struct {
     unsigned banks;                  /* bank period in words; 0: the
                                         profile's bank count */
     lds_sim_confidence confidence;
-    const char *source;              /* where the entry comes from */
+    lds_sim_text source;             /* where the entry comes from */
     /* The pair rule (NVIDIA loads): when every active lane n whose
      * partner n^1 is active has its partner's address (or the same holds
-     * for n^2), the instruction runs in these phases instead (NULL: no
+     * for n^2), the instruction runs in these phases instead (NONE: no
      * such rule for this class). */
-    const char *paired;
+    lds_sim_text paired;
     lds_sim_rule pair;
     /* Whether an address that is not a multiple of the next power of two
      * at or above the width is left out of the bank check (measured on
@@ -75,7 +91,7 @@ typedef struct {
 
 typedef struct lds_sim_profile {
     char name[24];
-    const char *title;       /* the hardware, in words */
+    lds_sim_text title;      /* the hardware, in words */
     unsigned banks;          /* number of banks */
     unsigned bank_bytes;     /* bytes per bank word */
     unsigned wave;           /* lanes per wave: 16, 32 or 64 */
@@ -96,8 +112,8 @@ typedef struct lds_sim_profile {
      * lane's two 8-byte reads in its own 16-lane phase); phases "": as
      * the b128 read of the same bytes */
     lds_sim_entry read2_b64;
-    const char *summary;     /* the profile's confidence in one line */
-    const char *source;      /* its general sources */
+    lds_sim_text summary;    /* the profile's confidence in one line */
+    lds_sim_text source;     /* its general sources */
 } lds_sim_profile;
 
 typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;

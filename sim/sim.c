@@ -88,7 +88,7 @@ void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim
     const lds_sim_entry *e = lds_sim_entry_of(p, a->kind, a->width * a->naddr);
     c->g = class_geometry(p, a);
     /* the pair rule: the calibrated rules, one address a lane */
-    c->paired = e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN ? e->paired : NULL;
+    c->paired = e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN ? lds_sim_text_of(e->paired) : NULL;
     c->unaligned_free = lds_sim_entry_of(p, a->kind, a->width)->unaligned_free;
 }
 

@@ -71,7 +71,7 @@ int ldscalc_list_archs(ldscalc_session *s)
     for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
         const lds_sim_profile *p = lds_sim_profile_at(i);
         fprintf(out, "%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
-                (unsigned long long)(p->lds_bytes / 1024), p->title, p->summary);
+                (unsigned long long)(p->lds_bytes / 1024), lds_sim_text_of(p->title), lds_sim_text_of(p->summary));
     }
     fprintf(out, "\nOther names (case, blanks, '-', '_' and '.' do not matter; nvcc's sm_XX, sm_XXa, sm_XXf and\n"
                  "compute_XX name the smXX profile):\n");

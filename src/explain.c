@@ -81,7 +81,7 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
         fprintf(out, "%sIts active lanes pair up on equal addresses (lane n with n^1, or with n^2; inactive partners "
                      "break nothing), so it is served in phases of %s instead of the table's: the pair rule (%s: %s).\n",
                 bullet, g.phases, lds_sim_confidence_name(lds_sim_entry_of(p, acc.kind, rec->width)->pair.confidence),
-                lds_sim_entry_of(p, acc.kind, rec->width)->pair.source);
+                lds_sim_text_of(lds_sim_entry_of(p, acc.kind, rec->width)->pair.source));
     if (w > 1)
         fprintf(out, "%sEach lane brings %u %swords, all into its phase.\n", bullet, w,
                 rec->naddr > 1 ? "" : "consecutive ");

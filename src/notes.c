@@ -58,14 +58,14 @@ void lds_entry_standing(const lds_access_result *a, char *buf, size_t size)
         snprintf(what, sizeof what, "%s", lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))));
     switch (e->confidence) {
     case LDS_CONF_MEASURED:
-        snprintf(buf, size, "%s's %s %s table is measured: %s", p->name, kind, what, e->source);
+        snprintf(buf, size, "%s's %s %s table is measured: %s", p->name, kind, what, lds_sim_text_of(e->source));
         break;
     case LDS_CONF_DOCUMENTED:
-        snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, kind, what, e->source);
+        snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, kind, what, lds_sim_text_of(e->source));
         break;
     case LDS_CONF_INFERRED:
         snprintf(buf, size, "%s's %s %s table is an inference, not a measurement: %s", p->name, kind, what,
-                 e->source);
+                 lds_sim_text_of(e->source));
         break;
     case LDS_CONF_SET:
         snprintf(buf, size, "the %s %s table was set by the program", kind, what);
@@ -120,5 +120,5 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
                      "b%u load runs in phases of %s, not the table's (the pair rule, %s)",
                      a->m.paired, mpz_cmp_ui(a->m.paired, 1) == 0 ? "" : "s",
                      mpz_cmp_ui(a->m.paired, 1) == 0 ? "s its" : " their", p->name, a->width * 8,
-                     loads->paired ? loads->paired : "?", lds_sim_confidence_name(loads->pair.confidence));
+                     loads->paired ? lds_sim_text_of(loads->paired) : "?", lds_sim_confidence_name(loads->pair.confidence));
 }

@@ -421,8 +421,8 @@ static void arch_info_rules(FILE *out, const lds_sim_profile *p)
             if (!e->paired)
                 continue;
             fprintf(out, "  pair rule    %s %s: %s when lanes pair up on equal addresses (%s): %s\n",
-                    lds_sim_kind_name((lds_sim_kind)k), lds_sim_width_class_name((lds_sim_width_class)wc), e->paired,
-                    lds_sim_confidence_name(e->pair.confidence), e->pair.source);
+                    lds_sim_kind_name((lds_sim_kind)k), lds_sim_width_class_name((lds_sim_width_class)wc), lds_sim_text_of(e->paired),
+                    lds_sim_confidence_name(e->pair.confidence), lds_sim_text_of(e->pair.source));
             any_pair = true;
         }
     if (!any_pair)
@@ -453,7 +453,7 @@ static void arch_info_rules(FILE *out, const lds_sim_profile *p)
             fprintf(out, ": %s (%s): %s\n",
                     e->unaligned_free ? "a misaligned lane is left out of the bank check, its own cost not modelled"
                                       : "every word a misaligned lane touches counts",
-                    lds_sim_confidence_name(e->unaligned.confidence), e->unaligned.source);
+                    lds_sim_confidence_name(e->unaligned.confidence), lds_sim_text_of(e->unaligned.source));
         }
 }
 
@@ -473,7 +473,7 @@ static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
             const char *phases = wc == LDS_WC_B96 && !p->has_b96 ? "none: three b32 instructions" : e->phases;
             fprintf(out, "    %-6s %-7s %-44s %5u  %-10s [%u]\n", lds_sim_kind_name((lds_sim_kind)k),
                     lds_sim_width_class_name((lds_sim_width_class)wc), phases, lds_sim_entry_banks(p, e),
-                    lds_sim_confidence_name(e->confidence), source_number(sources, &nsources, e->source));
+                    lds_sim_confidence_name(e->confidence), source_number(sources, &nsources, lds_sim_text_of(e->source)));
         }
     fprintf(out, "  sources:\n");
     for (unsigned i = 0; i < nsources; i++)
@@ -498,7 +498,7 @@ static void arch_info_instruction_forms(FILE *out, const lds_sim_profile *p)
 
 void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
 {
-    fprintf(out, "%s: %s\n", p->name, p->title);
+    fprintf(out, "%s: %s\n", p->name, lds_sim_text_of(p->title));
     fprintf(out, "  banks        %u x %u bytes\n", p->banks, p->bank_bytes);
     fprintf(out, "  wave         %u lanes\n", p->wave);
     fprintf(out, "  LDS          %llu bytes (%llu KiB)\n", (unsigned long long)p->lds_bytes,
@@ -508,7 +508,7 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     fprintf(out, "  alignment    %s\n", p->natural_align ? "natural for b64/b128" : "4 bytes for b32 and wider");
     arch_info_rules(out, p);
     fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
-    fprintf(out, "  confidence   %s\n", p->summary);
+    fprintf(out, "  confidence   %s\n", lds_sim_text_of(p->summary));
     const lds_sim_global_model *gm = lds_sim_global_model_of(p);
     fprintf(out, "  global       %s of %u bytes, lines of %u bytes (%s): %s\n", gm->unit_name, gm->unit, gm->line,
             lds_sim_confidence_name(gm->confidence), gm->source);

@@ -138,7 +138,7 @@ static void geometry_object(FILE *out, const lds_access_result *a)
     lds_report_json_string(out, e->phases);
     key_uint(out, "banks", lds_sim_entry_banks(a->profile, e));
     key_string(out, "confidence", lds_sim_confidence_name(e->confidence));
-    key_string(out, "source", e->source);
+    key_string(out, "source", lds_sim_text_of(e->source));
     fputc('}', out);
 }
 
@@ -253,7 +253,7 @@ static void profiles_doc(FILE *out, const lds_run_view *run)
         fprintf(out, "%s{", n > 1 ? ", " : "");
         key(out, "name", true);
         lds_report_json_string(out, p->name);
-        key_string(out, "title", p->title);
+        key_string(out, "title", lds_sim_text_of(p->title));
         key_uint(out, "banks", p->banks);
         key_uint(out, "bank_bytes", p->bank_bytes);
         key_uint(out, "wave", p->wave);
@@ -261,7 +261,7 @@ static void profiles_doc(FILE *out, const lds_run_view *run)
         key_string(out, "r2", p->r2 == LDS_R2_STRICT ? "strict" : "word");
         key_string(out, "r3", p->r3 == LDS_R3_SUBSTEPS ? "substeps" : "phases");
         rules_fields(out, p);
-        key_string(out, "confidence", p->summary);
+        key_string(out, "confidence", lds_sim_text_of(p->summary));
         fputc('}', out);
     }
     fputc(']', out);

@@ -174,7 +174,7 @@ static void profiles_section(const lds_results *res, size_t first, FILE *out)
         const lds_sim_profile *p = seen[k];
         char over[LDS_SIM_OVERRIDES_LEN];
         lds_sim_profile_overrides(p, over, sizeof over);
-        fprintf(out, "Profile **%s** (%s): %u banks of %u bytes, wave%u, rules %s%s%s.\n\n", p->name, p->title,
+        fprintf(out, "Profile **%s** (%s): %u banks of %u bytes, wave%u, rules %s%s%s.\n\n", p->name, lds_sim_text_of(p->title),
                 p->banks, p->bank_bytes, p->wave, lds_sim_profile_rules(p), over[0] ? "; overrides: " : "", over);
     }
 }

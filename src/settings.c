@@ -100,7 +100,7 @@ static void set_entries(lds_interp *in, uint32_t mask, const char *phases, unsig
             if (banks)
                 e->banks = banks;
             e->confidence = LDS_CONF_SET;
-            e->source = "set in the program";
+            e->source = LDS_SIM_TEXT_SET;
         }
 }
 

@@ -231,7 +231,8 @@ static void test_profiles(void)
             for (int wc = 0; wc < LDS_WC_COUNT; wc++) {
                 const lds_sim_entry *e = &p->geometry[k][wc];
                 CU_ASSERT(lds_sim_phase_map(e->phases, p->wave, map, &why) > 0);
-                CU_ASSERT(e->source && e->source[0]);   /* every entry says where it comes from */
+                const char *source = lds_sim_text_of(e->source);
+                CU_ASSERT(source && source[0]);   /* every entry says where it comes from */
                 CU_ASSERT(lds_sim_entry_banks(p, e) > 0);
             }
     }
@@ -562,17 +563,29 @@ static void test_confidence(void)
         const lds_sim_profile *p = lds_sim_profile_at(i);
         bool nv = lds_sim_profile_vendor(p) == LDS_VENDOR_NVIDIA;
         CU_ASSERT_EQUAL(p->has_b96, !nv);
-        CU_ASSERT(p->summary && p->source);
+        CU_ASSERT(lds_sim_text_of(p->title) && lds_sim_text_of(p->summary) && lds_sim_text_of(p->source));
         for (int k = 0; k < LDS_ACCESS_KINDS; k++)
             for (int w = 0; w < LDS_WC_COUNT; w++) {
                 const lds_sim_entry *e = &p->geometry[k][w];
-                CU_ASSERT(e->source && e->unaligned.source);   /* every entry says where it comes from */
-                CU_ASSERT_EQUAL(e->paired != NULL, nv && k == LDS_ACCESS_READ && (w == LDS_WC_B64 || w == LDS_WC_B128));
-                CU_ASSERT(!e->paired || e->pair.source);
+                /* every entry says where it comes from */
+                CU_ASSERT(lds_sim_text_of(e->source) && lds_sim_text_of(e->unaligned.source));
+                CU_ASSERT_EQUAL(e->paired != LDS_SIM_TEXT_NONE,
+                                nv && k == LDS_ACCESS_READ && (w == LDS_WC_B64 || w == LDS_WC_B128));
+                if (e->paired) {   /* the pair rule's phases are a table, with a source */
+                    uint8_t map[LDS_SIM_MAX_WAVE];
+                    const char *why = NULL;
+                    CU_ASSERT(lds_sim_phase_map(lds_sim_text_of(e->paired), p->wave, map, &why) > 0);
+                    CU_ASSERT_PTR_NOT_NULL(lds_sim_text_of(e->pair.source));
+                }
                 CU_ASSERT_EQUAL(e->unaligned_free, !strcmp(p->name, "gfx950") && k == LDS_ACCESS_READ && w >= LDS_WC_B64);
             }
     }
     CU_ASSERT_STRING_EQUAL(lds_sim_confidence_name(LDS_CONF_MEASURED), "measured");
+    /* texts by number: none, the fixed ones, and nothing past the last */
+    CU_ASSERT_PTR_NULL(lds_sim_text_of(LDS_SIM_TEXT_NONE));
+    CU_ASSERT_STRING_EQUAL(lds_sim_text_of(LDS_SIM_TEXT_SET), "set in the program");
+    CU_ASSERT_STRING_EQUAL(lds_sim_text_of(LDS_SIM_TEXT_32C), "32c");
+    CU_ASSERT_PTR_NULL(lds_sim_text_of(UINT16_MAX));
 }
 
 /* Global memory: each worked out by hand.  Seed 003's rules of thumb on
