@@ -286,7 +286,7 @@ static void explain_left_out(FILE *out, const lds_access_result *rec, const char
         gmp_fprintf(out, "%s%Zd lane address%s not a multiple of %u bytes: on %s such lanes are left out of the bank check (%s).\n",
                     bullet, rec->m.unaligned, mpz_cmp_ui(rec->m.unaligned, 1) == 0 ? " is" : "es are", rec->width,
                     rec->profile->name,
-                    lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->unaligned.source);
+                    lds_sim_text_of(lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->unaligned.source));
 }
 
 /* The instructions that do not run as the plain access of their width:
