@@ -6,6 +6,7 @@
  * carried over from another part or width is "inferred", and says from
  * where. */
 #include "sim/profile.h"
+#include "sim/profile_texts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,189 +25,13 @@
 /* One kind's entries: b8/b16, b32, b64, b96, b128. */
 #define ROW(b16, b32, b64, b96, b128) { b16, b32, b64, b96, b128 }
 
-/* ---------------------------------------------------------- sources */
-
-#define T_TEXTBOOK_SRC "the textbook model: 32 banks of 4 bytes, one phase per 128 bytes"
-#define T_TEXTBOOK_UN_SRC "the textbook model counts every word a lane touches"
+/* Each vendor's rule for misaligned addresses.  Every name given as a
+ * source here is a text of sim/profile_texts.c, by number. */
 #define TEXTBOOK_UN UN(false, TEXTBOOK, TEXTBOOK_UN_SRC)
-
-#define T_NV_GUIDE "CUDA C++ Programming Guide, compute capability 5.x and later: 32 banks of 4 bytes, one word per bank per pass, same-word broadcast on reads, one writer on writes"
-#define T_NV_B64 "128 bytes per shared-memory pass (NVIDIA engineer, NVIDIA developer forum t/77228): a warp's b64 access takes two half-warp passes"
-#define T_NV_B128 "NVIDIA GTC 2019 talk S9593: 128-bit accesses are processed in quarter-warps (threads 0-7, 8-15, ...), quoted in Dao-AILab/flash-attention#738"
-#define T_NV_B96 "no such instruction: PTX has .v2 and .v4 shared accesses only; a 12-byte element is three b32 instructions"
-#define T_NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " T_NV_B64
-#define T_NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " T_NV_B128
-#define T_NV_SM120_SRC "inferred from sm100; published Nsight Compute measurements on CC 12.0 (RTX 50) agree with the sm100 tables"
-#define T_NV_H200 "this project's Nsight Compute measurements on an NVIDIA H200 (measurements/h200-sm90, 2026-11-26)"
-#define T_NV_SM90_NARROW T_NV_H200 ": every b8, b16 and b32 load, store and 32-bit atomic pattern agrees with " T_NV_GUIDE
-#define T_NV_SM90_B64 T_NV_H200 ": strided and broadcast b64 loads and stores agree with two half-warp passes (" T_NV_B64 ")"
-#define T_NV_SM90_B128 T_NV_H200 ": strided and broadcast b128 loads and stores agree with quarter-warp passes (" T_NV_B128 ")"
-#define T_NV_PAIR_RULE "b64 and b128 loads whose active lanes pair up on equal addresses (lane n with n^1, or with n^2; a partner that is inactive breaks nothing; one unequal pair cancels it) run as one group of 32 lanes (b64) or two half-warps (b128); n^4, n^8, n^16 do not count; stores never pair"
-#define T_NV_PAIR_SM90 T_NV_H200 ": " T_NV_PAIR_RULE
-#define T_NV_PAIR_CC7 "NVIDIA developer forum t/77228 (NVIDIA engineer): on CC 7.0-7.5 an LDS.128 whose active threads pair up on equal addresses (T_n == T_n^1, or T_n == T_n^2) takes 2 requests, not 4; the H200 measured the same (measurements/h200-sm90)"
-#define T_NV_PAIR_CC7_B64 "inferred for CC 7.x b64 loads from the H200's measurement (b64 pairs too) and the forum's LDS.128 statement (t/77228)"
-#define T_NV_PAIR_INF "inferred from sm90 (measurements/h200-sm90; forum t/77228 states it for CC 7.x LDS.128), not measured on this part: " T_NV_PAIR_RULE
-#define T_NV_UN_SRC "misaligned b64/b128 addresses are an error (natural alignment required)"
 #define NV_UN UN(false, DOCUMENTED, NV_UN_SRC)
-
-#define T_AMD_HALF_WAVES "AMD GCN and CDNA guides: 32 banks of 4 bytes, lanes 0-31 and 32-63 checked separately; CDNA3 ISA: 32 banks"
-#define T_AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
-#define T_AMD_CK_WRITE "AMD Composable Kernel docs and ROCm blog 'Avoiding LDS Bank Conflicts on AMD GPUs Using CK-Tile Framework': ds_write_b128 in groups of 8 contiguous lanes"
-#define T_GFX942_READ128 "seed 003's SQ_LDS_BANK_CONFLICT counters on MI300 (reproduced); AMD Composable Kernel docs and ROCm CK-Tile blog; Triton #11365"
-#define T_GFX942_B96 "inferred: gfx950's measured ds_read_b96 uses gfx942's ds_read_b128 groups over 32 banks (not measured on gfx942)"
-#define T_GFX90A_INF "inferred from gfx942 (not measured on MI200)"
-#define T_HK "HipKittens LDS phase and bank solvers: rocprofv3 SQ_LDS_BANK_CONFLICT on one wave64 instruction on gfx950 (HazyResearch HipKittens, analysis/paper_experiments/phases/"
-#define T_GFX950_READ128 T_HK "ds_read_b128)"
-#define T_GFX950_READ96 T_HK "ds_read_b96): 8 lanes a phase, bank period 32 words"
-#define T_GFX950_READ64 T_HK "ds_read_b64): 32 contiguous lanes a phase over 64 banks"
-#define T_GFX950_WRITE64 T_HK "ds_write_b64): 16 contiguous lanes a phase, bank period 32 words; a wave on one bank counts 60 = 4 x 15"
-#define T_GFX950_NARROW "inferred: 64 banks (Triton #9662; HipKittens' bank solver), 256 bytes a pass as ds_read_b64 (not measured for this width)"
-#define T_GFX950_WRITE_INF "inferred from gfx942 over 64 banks (not measured; the one measured write, ds_write_b64, runs at a 32-word bank period)"
-#define T_AMD_UNALIGNED "HipKittens on gfx950: b128 reads at word 61-63 or 65-67, b64 reads at word 63 or 65 and b96 reads at word 30, 31, 33 or 63, beside a lane at word 0, count 0 bank conflicts; ROCm counter docs: SQ_LDS_UNALIGNED_STALL counts the cycles of unaligned accesses on their own"
 #define AMD_UN_FREE UN(true, MEASURED, AMD_UNALIGNED)
-#define T_AMD_UN_COUNTED_SRC "not measured for this class: a misaligned address counts every word it touches (the gfx950 loads' rule does not carry over: on gfx942 it broke a measured ck_tile kernel, a tile padded to 34 f16 a row, 786,432 SQ_LDS_BANK_CONFLICT, which counting every word reproduces)"
 #define AMD_UN_COUNTED UN(false, INFERRED, AMD_UN_COUNTED_SRC)
-#define T_RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
-#define T_RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
-#define T_RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
-#define T_RDNA2_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA2 measurement found; the CDNA3 and RDNA3 groups are not carried back to gfx10)"
-
-#define T_XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
-#define T_XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
-#define T_XE_UN_SRC "every word a lane touches counts"
 #define XE_UN UN(false, DOCUMENTED, XE_UN_SRC)
-
-/* ------------------------------------------------- titles, summaries */
-
-#define T_GENERIC_TITLE "textbook 32-bank shared memory"
-#define T_GENERIC_SUMMARY "textbook"
-#define T_SM70_TITLE "NVIDIA Volta (V100)"
-#define T_SM75_TITLE "NVIDIA Turing"
-#define T_SM80_TITLE "NVIDIA Ampere (A100)"
-#define T_SM86_TITLE "NVIDIA Ampere (GA10x)"
-#define T_SM89_TITLE "NVIDIA Ada Lovelace"
-#define T_SM90_TITLE "NVIDIA Hopper (H100, H200)"
-#define T_SM100_TITLE "NVIDIA Blackwell (B200)"
-#define T_SM120_TITLE "NVIDIA consumer Blackwell (RTX 50)"
-#define T_GFX90A_TITLE "AMD Instinct MI200 (CDNA2)"
-#define T_GFX942_TITLE "AMD Instinct MI300 (CDNA3)"
-#define T_GFX950_TITLE "AMD Instinct MI350/MI355 (CDNA4)"
-#define T_RDNA2_TITLE "AMD RDNA2 (gfx1030: RX 6800/6900), wave32"
-#define T_RDNA3_TITLE "AMD RDNA3 (gfx11), wave32"
-#define T_RDNA4_TITLE "AMD RDNA4 (gfx12), wave32"
-#define T_XE_TITLE "Intel Arc (Xe-HPG), SIMD16"
-#define T_GFX90A_SUMMARY "inferred from gfx942 beyond b32"
-#define T_GFX942_SUMMARY "measured b128 reads; documented b32 and b128 writes"
-#define T_GFX950_SUMMARY "measured reads b64/b96/b128 and write b64; the rest inferred"
-#define T_RDNA2_SUMMARY "inferred (32 banks of 4 bytes a CU are documented for GCN; no RDNA2 counter measurement found)"
-#define T_XE_SUMMARY "documented for b32 (16 banks x 4 B); writes never merge"
-#define T_RDNA_SUMMARY "inferred (no RDNA counter measurement found)"
-#define T_GFX90A_SRC T_AMD_HALF_WAVES "; wide tables inferred from gfx942"
-#define T_GFX942_SRC T_AMD_HALF_WAVES "; " T_AMD_CK_WRITE "; " T_GFX942_READ128
-#define T_GFX950_SRC "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)"
-#define T_GFX950_ATOMIC64 "inferred from ds_read_b64 (not measured for atomics)"
-#define T_NV_CC7 "documented (CUDA guide, NVIDIA talks and engineers, the LDS.128 pair rule); b64 pairing inferred from the H200"
-#define T_NV_DOCUMENTED "documented (CUDA guide, NVIDIA talks and engineers); the H200's pair rule inferred"
-#define T_NV_NEWER "documented for b32 (CUDA guide); wide tables and the pair rule inferred from sm90"
-#define T_NV_MEASURED "measured (H200, Nsight Compute: b8-b128 loads and stores, atomics, ldmatrix, stmatrix, cp.async)"
-#define T_GFX942_READ2_B64 "AMD engineers' LDS guide (as this project's docs/rules.md section 7 quotes it; not located in this session's stored sources): each of a lane's two 8-byte reads of ds_read2_b64 is served in its own 16-lane phase; documented, not measured"
-
-/* Every text above by number (lds_sim_text): the tables below hold the
- * numbers, so that no page of them needs relocating when the program
- * starts (a page of pointers costs every run a page fault). */
-#define PROFILE_TEXTS(X) \
-    X(TEXTBOOK_SRC) \
-    X(TEXTBOOK_UN_SRC) \
-    X(NV_GUIDE) \
-    X(NV_B64) \
-    X(NV_B128) \
-    X(NV_B96) \
-    X(NV_SM100_B64) \
-    X(NV_SM100_B128) \
-    X(NV_SM120_SRC) \
-    X(NV_SM90_NARROW) \
-    X(NV_SM90_B64) \
-    X(NV_SM90_B128) \
-    X(NV_PAIR_SM90) \
-    X(NV_PAIR_CC7) \
-    X(NV_PAIR_CC7_B64) \
-    X(NV_PAIR_INF) \
-    X(NV_UN_SRC) \
-    X(AMD_HALF_WAVES) \
-    X(AMD_128B) \
-    X(AMD_CK_WRITE) \
-    X(GFX942_READ128) \
-    X(GFX942_B96) \
-    X(GFX90A_INF) \
-    X(GFX950_READ128) \
-    X(GFX950_READ96) \
-    X(GFX950_READ64) \
-    X(GFX950_WRITE64) \
-    X(GFX950_NARROW) \
-    X(GFX950_WRITE_INF) \
-    X(AMD_UNALIGNED) \
-    X(AMD_UN_COUNTED_SRC) \
-    X(RDNA_INF) \
-    X(RDNA3_READ128) \
-    X(RDNA4_READ128) \
-    X(RDNA2_READ128) \
-    X(XE_GUIDE) \
-    X(XE_WIDE) \
-    X(XE_UN_SRC) \
-    X(NV_CC7) \
-    X(NV_DOCUMENTED) \
-    X(NV_NEWER) \
-    X(NV_MEASURED) \
-    X(GFX942_READ2_B64) \
-    X(GENERIC_TITLE) \
-    X(GENERIC_SUMMARY) \
-    X(SM70_TITLE) \
-    X(SM75_TITLE) \
-    X(SM80_TITLE) \
-    X(SM86_TITLE) \
-    X(SM89_TITLE) \
-    X(SM90_TITLE) \
-    X(SM100_TITLE) \
-    X(SM120_TITLE) \
-    X(GFX90A_TITLE) \
-    X(GFX942_TITLE) \
-    X(GFX950_TITLE) \
-    X(RDNA2_TITLE) \
-    X(RDNA3_TITLE) \
-    X(RDNA4_TITLE) \
-    X(XE_TITLE) \
-    X(GFX90A_SUMMARY) \
-    X(GFX942_SUMMARY) \
-    X(GFX950_SUMMARY) \
-    X(RDNA2_SUMMARY) \
-    X(XE_SUMMARY) \
-    X(RDNA_SUMMARY) \
-    X(GFX90A_SRC) \
-    X(GFX942_SRC) \
-    X(GFX950_SRC) \
-    X(GFX950_ATOMIC64)
-
-enum {
-#define TEXT_NUMBER(name) name,
-    PROFILE_TEXTS_FIRST = LDS_SIM_TEXT_TABLE - 1,
-    PROFILE_TEXTS(TEXT_NUMBER)
-#undef TEXT_NUMBER
-    PROFILE_TEXTS_END
-};
-
-static const char *const texts[] = {
-    [LDS_SIM_TEXT_SET] = "set in the program",
-    [LDS_SIM_TEXT_32C] = "32c",
-    [LDS_SIM_TEXT_16C] = "16c",
-#define TEXT_STRING(name) [name] = T_##name,
-    PROFILE_TEXTS(TEXT_STRING)
-#undef TEXT_STRING
-};
-
-const char *lds_sim_text_of(lds_sim_text t)
-{
-    return t < PROFILE_TEXTS_END ? texts[t] : NULL;
-}
 
 /* --------------------------------------------------------- geometry */
 
