@@ -164,7 +164,9 @@ if [ "$editing" != none ]; then
     i=0; while [ $i -lt 2500 ]; do echo "print $i"; i=$((i + 1)); done >"$tmp/state/lds-calc/history"
     start
     type_line "print 4242"
-    wait_for "4242" >/dev/null
+    # the answer on a line of its own and a new prompt: the entry is in the
+    # history (the typed line alone shows 4242 before the REPL has read it)
+    wait_lines "4242" 1 && wait_prompt
     T send-keys -t r Up Up
     T send-keys -t r Enter
     check "the newest old entry comes back first" wait_for "2499"
