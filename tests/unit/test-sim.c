@@ -107,6 +107,44 @@ static void test_gfx942_b128(void)
     CU_ASSERT_EQUAL(res.phase[4].lanes, 0xFULL << 32 | 0xFULL << 52);
 }
 
+/* Phases whose banks each hold many distinct words: the counter's set of
+ * the units after a bank's first (sim/sim.c) fills up to the phase's
+ * cells.  Lane l at stride S bytes, every address on the same banks. */
+static void test_many_words_a_bank(void)
+{
+    lds_sim_profile g = profile("generic");
+    strided(32, 128);   /* b128 at 128 bytes: 8 lanes a phase, 8 words on each of banks 0-3 */
+    run(&g, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.nphases, 4);
+    CU_ASSERT_EQUAL(res.ways, 8);
+    CU_ASSERT_EQUAL(res.cycles, 32);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
+    for (unsigned l = 0; l < 32; l++)   /* lanes in twos on one address: 4 words a bank, each read twice */
+        addr[l] = l / 2 * 128;
+    run(&g, LDS_ACCESS_READ, 16);
+    CU_ASSERT_EQUAL(res.ways, 4);
+    CU_ASSERT_EQUAL(res.cycles, 16);
+    CU_ASSERT_EQUAL(res.broadcasts, 4 * 16);
+    lds_sim_profile amd = profile("gfx942");
+    strided(64, 256);   /* b64 at 256 bytes: 16 lanes a phase, 16 words on each of banks 0-1 */
+    run(&amd, LDS_ACCESS_READ, 8);
+    CU_ASSERT_EQUAL(res.ways, 16);
+    CU_ASSERT_EQUAL(res.cycles, 64);
+    lds_sim_profile xe = profile("xe-hpg");   /* 16 banks; writes never merge */
+    for (unsigned l = 0; l < LDS_SIM_MAX_WAVE; l++) {
+        active[l] = l < 16;
+        addr[l] = l / 2 * 64;
+    }
+    run(&xe, LDS_ACCESS_WRITE, 8);   /* 8 lanes a phase, 8 writes on each of banks 0-1 */
+    CU_ASSERT_EQUAL(res.ways, 8);
+    CU_ASSERT_EQUAL(res.cycles, 16);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
+    run(&xe, LDS_ACCESS_READ, 8);    /* reads merge: 4 words a bank, each twice */
+    CU_ASSERT_EQUAL(res.ways, 4);
+    CU_ASSERT_EQUAL(res.cycles, 8);
+    CU_ASSERT_EQUAL(res.broadcasts, 2 * 8);
+}
+
 /* A pattern where gfx942's non-contiguous ds_read_b128 groups and plain
  * 8-lane groups disagree.  Lane group g = (lane % 32) / 4 reads 16 bytes
  * at words 32g + 16(g/4) + 4(lane%4): groups 0-3 use banks 0-15, groups
@@ -748,6 +786,7 @@ int main(void)
     CU_add_test(s, "stride table is gcd(S,32)", test_stride_table);
     CU_add_test(s, "gfx942 ds_read_b128 phases", test_gfx942_b128);
     CU_add_test(s, "non-contiguous b128 table", test_noncontiguous_matters);
+    CU_add_test(s, "many words on a bank", test_many_words_a_bank);
     CU_add_test(s, "literal R3 on b128 writes", test_seed_rules_b128_write);
     CU_add_test(s, "R2 strict vs word", test_r2_strict_vs_word);
     CU_add_test(s, "inactive lanes, partial waves", test_inactive_and_partial);
