@@ -50,7 +50,7 @@ enum {
     LDS_SIM_TEXT_SET,     /* "set in the program" */
     LDS_SIM_TEXT_32C,     /* "32c": a pair rule's phases */
     LDS_SIM_TEXT_16C,     /* "16c" */
-    LDS_SIM_TEXT_TABLE    /* the first of profile.c's own */
+    LDS_SIM_TEXT_TABLE    /* the first of sim/profile_texts.c's own */
 };
 /* The text numbered t; NULL for LDS_SIM_TEXT_NONE or a number past the
  * last. */
