@@ -206,7 +206,7 @@ status_is 2 && err_has "is not a whole number"; result R16d "1,2,3 is not a numb
 printf 'array f32 A[64][64]\nread A[lane][((lane*k*k) / 7919) %% 64] for k in 0..40000\nsuggest A\n' >"$tmp/slow.lds"
 ( exec $LDS_VALGRIND "$LDS_CALC" -f "$tmp/slow.lds" ) >"$tmp/out" 2>"$tmp/err" &
 pid=$!   # lds-calc itself (a shell in between would not pass SIGINT on)
-sleep 2
+if [ $slow = 1 ]; then after_cpu $pid 4; else after_cpu $pid 1; fi
 kill -INT $pid 2>/dev/null
 wait $pid
 st=$?

@@ -10,3 +10,21 @@ check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 # run lds-calc (under $LDS_VALGRIND when set)
 lds() { $LDS_VALGRIND "$LDS_CALC" "$@"; }
 tap_end() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# after_cpu PID SECONDS: wait until process PID has run SECONDS of CPU
+# time (user and system, from /proc), has ended, or 120 s have passed, so
+# that a signal sent next finds it past its start however loaded the
+# machine (under valgrind, start-up alone can take seconds).  Without
+# /proc, sleep SECONDS.
+after_cpu() {
+    [ -r "/proc/$1/stat" ] || { sleep "$2"; return; }
+    ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+    waited=0
+    while [ $waited -lt 1200 ] && [ -r "/proc/$1/stat" ]; do
+        # utime and stime: fields 14 and 15, the 12th and 13th after the
+        # command name's ")" (a name may hold spaces)
+        sed 's/.*) //' "/proc/$1/stat" 2>/dev/null \
+            | awk -v t="$ticks" -v s="$2" '{ exit !(($12 + $13) / t >= s) }' && return
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+}

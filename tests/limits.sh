@@ -55,7 +55,7 @@ expect_status "wide integers: past the limit" 4 'print pow(7, 20000) * pow(7, 20
 out="${TMPDIR:-/tmp}/lds-int.$$"
 "$LDS_CALC" 'read f32[lane * 2]; read f32[gcd(lane * k * k, 997)] for k in 0..9000000' >"$out" 2>"$out.err" &
 pid=$!
-sleep 1
+after_cpu $pid 0.5
 kill -INT $pid
 wait $pid
 st=$?
