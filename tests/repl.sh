@@ -27,7 +27,8 @@ poll() {
     return 1
 }
 shows() { screen | grep -qF -- "$1"; }
-at_prompt() { [ "$(screen | sed '/^[[:space:]]*$/d' | tail -n 1)" = "lds>" ]; }
+# (capture-pane -J keeps trailing spaces: the prompt line is "lds> ")
+at_prompt() { [ "$(screen | sed 's/[[:space:]]*$//; /^$/d' | tail -n 1)" = "lds>" ]; }
 shows_lines() { [ "$(screen | grep -cxF -- "$1")" -ge "$2" ]; }
 # wait until the screen shows TEXT (fixed string), up to 10 s (or the
 # tenths of a second given)
