@@ -97,7 +97,9 @@ check "--suggest takes an array name (a usage error, exit 2)" \
     sh -c "$LDS_CALC --suggest '1x' 'read f32[lane]' 2>&1 | grep -qxF \"lds-calc: --suggest: expected the name of an array, not '1x'\" && $LDS_CALC --suggest '1x' 'read f32[lane]' 2>/dev/null; test \$? -eq 2"
 
 # every layout each example's suggest ranked, pasted back as a program
-if [ -n "$PYTHON3" ]; then
+# (it runs $LDS_CALC itself, not under valgrind: make check-valgrind
+# would repeat make check's run exactly, so it leaves it out)
+if [ -n "$PYTHON3" ] && [ -z "$LDS_VALGRIND" ]; then
     tmp=${TMPDIR:-/tmp}/lds-suggest.$$
     sample=   # a sanitizer build starts slowly: the best five and every tenth
     [ "${LDS_SANITIZED:-0}" = 1 ] && sample="--every 10"
