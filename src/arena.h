@@ -4,6 +4,7 @@
 #define LDS_ARENA_H
 
 #include <stddef.h>
+#include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
 #include "src/mem.h"

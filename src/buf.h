@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
 typedef struct lds_buf {

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
 typedef struct lds_parse_ctx lds_parse_ctx;

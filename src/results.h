@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
 #include "sim/sim.h"
