@@ -45,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    lds_report_options ro = { format, out, out, "lds-calc", false, NULL, sources, 1, data[0] & 2, NULL, NULL, NULL };
+    lds_report_options ro = { .format = format, .out = out, .err = out, .prog = "lds-calc", .sources = sources,
+                              .nsources = 1, .sweep_table = data[0] & 2 };
     lds_label labels[1] = { { "P", "7", false } };
     lds_reporter *rep = lds_reporter_new(&ro);
     lds_session_config cfg;
