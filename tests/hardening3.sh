@@ -8,9 +8,8 @@
 tmp=${TMPDIR:-/tmp}/lds-hard3.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-sanitized=${LDS_SANITIZED:-0}
 slow=0   # valgrind or sanitizers: CPU-time bounds do not apply
-{ [ -n "$LDS_VALGRIND" ] || [ "$sanitized" != 0 ]; } && slow=1
+slow_start && slow=1
 
 # run ARGS...: lds-calc with CPU time capped at 20 s; leaves $tmp/out,
 # $tmp/err, $tmp/status

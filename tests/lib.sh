@@ -10,6 +10,10 @@ check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 # run lds-calc (under $LDS_VALGRIND when set)
 lds() { $LDS_VALGRIND "$LDS_CALC" "$@"; }
 tap_end() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# slow_start: true where every lds-calc run starts slowly (under valgrind,
+# about 0.7 s; a sanitizer build, 0.15 s): tests that repeat one path
+# many times run a sample of their cases there (HACKING.md lists them)
+slow_start() { [ -n "$LDS_VALGRIND" ] || [ "${LDS_SANITIZED:-0}" != 0 ]; }
 # after_cpu PID SECONDS: wait until process PID has run SECONDS of CPU
 # time (user and system, from /proc), has ended, or 120 s have passed, so
 # that a signal sent next finds it past its start however loaded the

@@ -17,12 +17,11 @@ read f32[lane * 2]; expect ways == 2; read f32[lane * 4] for k in 0..4
 arch gfx942; ds_read_b128 @ lane * 16; write f16[lane * 3] if lane < 40'
 formats="text json csv markdown svg"
 gates="none --fail-on-conflict --max-ways=2 -q"
-# Under valgrind or sanitizers each run starts in about a second: there,
-# each format is run with one gate, the gate turning with the format and
-# the program, so that every format and every gate still meet every
-# path (the plain build runs every pair).
+# Where runs start slowly (slow_start), each format is run with one gate,
+# the gate turning with the format and the program, so that every format
+# and every gate still meet every path (the plain build runs every pair).
 sample=0
-{ [ -n "$LDS_VALGRIND" ] || [ "${LDS_SANITIZED:-0}" != 0 ]; } && sample=1
+slow_start && sample=1
 
 # the REPL at a terminal: start it with stdout to a file, type, quit
 repl_run() {   # OUT STATUS-FILE PROGRAM OPTIONS...

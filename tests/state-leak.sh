@@ -11,7 +11,7 @@ tmp=${TMPDIR:-/tmp}/lds-leak.$$
 mkdir -p "$tmp/forms"
 trap 'rm -rf "$tmp"' EXIT
 slow=0
-{ [ -n "$LDS_VALGRIND" ] || [ "${LDS_SANITIZED:-0}" != 0 ]; } && slow=1
+slow_start && slow=1
 
 # the forms, one a file, separated by '----'
 awk -v dir="$tmp/forms" 'BEGIN { n = 1 } /^----$/ { n++; next } { print > sprintf("%s/%02d.lds", dir, n) }' <<'EOF'
