@@ -221,7 +221,7 @@ static int shared_footprint(lds_interp *in, const lds_stmt *s, int64_t elems, ui
     if (end > fp->used)
         fp->used = end;
     fp->capacity = in->profile.lds_bytes;
-    fp->profile = in->profile.name;
+    memcpy(fp->profile, in->profile.name, sizeof fp->profile);
     fp->arrays++;
     in->next_array_offset = end;
     return 0;
@@ -520,7 +520,7 @@ static int exec_stmt(lds_interp *in, const lds_stmt *s)
     case S_KERNEL:   /* another kernel: its arrays from byte 0, its own footprint */
         in->kernel = lds_results_string(in->results, s->u.kernel.name);
         in->next_array_offset = 0;
-        memset(&in->results->lds, 0, sizeof in->results->lds);
+        lds_results_begin_kernel(in->results, in->kernel);
         return 0;
     case S_PRINT: return lds_exec_print(in, s);
     case S_EXPECT: return exec_expect(in, s);

@@ -120,14 +120,22 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
 
 lds_run_start lds_run_start_of(const lds_results *res)
 {
-    lds_run_start s = { res->n, res->nexpects, res->nlayouts, res->nsuggestions, res->lds.arrays };
+    lds_run_start s = { res->n, res->nexpects, res->nlayouts, res->nsuggestions, res->lds.arrays,
+                        res->nended_kernels, res->kernels };
     return s;
 }
 
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status)
 {
-    lds_run_view run = { res,         start.first_access,     start.first_expect, start.first_layout,
-                         start.first_suggestion, start.first_array, status };
+    lds_run_view run = { res,
+                         start.first_access,
+                         start.first_expect,
+                         start.first_layout,
+                         start.first_suggestion,
+                         start.first_array,
+                         start.first_ended_kernel,
+                         start.first_kernel,
+                         status };
     if ((!r->o.quiet || r->ops->acts_when_quiet) && r->ops->end_run)
         r->ops->end_run(r, &run);
     r->runs++;

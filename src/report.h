@@ -74,6 +74,8 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e);
 typedef struct {
     size_t first_access, first_expect, first_layout, first_suggestion;
     unsigned first_array;
+    size_t first_ended_kernel;
+    unsigned first_kernel;
 } lds_run_start;
 
 /* The results' records now: where a run starting now begins. */

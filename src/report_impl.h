@@ -13,6 +13,8 @@ typedef struct {
     const lds_results *res;
     size_t first_access, first_expect, first_layout, first_suggestion;
     unsigned first_array;         /* res->lds.arrays when the run began */
+    size_t first_ended_kernel;    /* res->nended_kernels then */
+    unsigned first_kernel;        /* res->kernels then */
     const lds_run_status *status;
 } lds_run_view;
 

@@ -121,18 +121,29 @@ void lds_report_profile_label(const lds_sim_profile *p, char *buf, size_t size)
 
 /* The run's totals, one line per profile (never summed across them), when
  * it has more than one access statement. */
+static void text_footprint_line(lds_reporter *r, const lds_footprint *fp, bool named)
+{
+    lds_report_labels_prefix(r, r->o.out);
+    lds_footprint_print(r->o.out, fp, named);
+}
+
 /* "shared memory: 8448 B of 64 KiB on generic (12.9%) in 2 arrays, 64 B
  * of it alignment and padding", for a run that declared arrays and
- * accessed memory. */
+ * accessed memory: one line a kernel, each named where the run has
+ * several (their arrays all start at byte 0). */
 static void text_footprint(lds_reporter *r, const lds_run_view *run)
 {
-    const lds_footprint *fp = &run->res->lds;
-    if (fp->arrays == run->first_array || run->res->n == run->first_access || !fp->capacity)
+    const lds_results *res = run->res;
+    if (res->n == run->first_access)
         return;
-    char line[256];
-    lds_footprint_line(fp, line, sizeof line);
-    lds_report_labels_prefix(r, r->o.out);
-    fprintf(r->o.out, "%s\n", line);
+    bool kernels = res->kernels != run->first_kernel, several = res->kernels - run->first_kernel > 1;
+    for (size_t i = run->first_ended_kernel; i < res->nended_kernels; i++)
+        text_footprint_line(r, &res->ended_kernels[i], several);
+    const lds_footprint *fp = &res->lds;
+    /* the count restarts with each kernel */
+    bool declared = kernels ? fp->arrays > 0 : fp->arrays != run->first_array;
+    if (declared && fp->capacity)
+        text_footprint_line(r, fp, several);
 }
 
 static void text_end_run(lds_reporter *r, const lds_run_view *run)

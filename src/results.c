@@ -70,6 +70,7 @@ void lds_results_free(lds_results *r)
     for (size_t i = 0; i < r->nstrings; i++)
         free(r->strings[i]);
     free(r->strings);
+    free(r->ended_kernels);
     memset(r, 0, sizeof *r);
 }
 
@@ -179,6 +180,18 @@ void lds_layout_result_free(lds_layout_result *pic)
     free(pic->bank);
     free(pic->lane);
     free(pic);
+}
+
+void lds_results_begin_kernel(lds_results *r, const char *kernel)
+{
+    if (r->lds.arrays) {
+        r->ended_kernels = lds_xgrow(r->ended_kernels, r->nended_kernels, &r->capended_kernels,
+                                     sizeof *r->ended_kernels, 4);
+        r->ended_kernels[r->nended_kernels++] = r->lds;
+    }
+    memset(&r->lds, 0, sizeof r->lds);
+    r->lds.kernel = kernel;
+    r->kernels++;
 }
 
 void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg)
@@ -324,13 +337,16 @@ void lds_totals_free(lds_total *t, size_t n)
     free(t);
 }
 
-void lds_footprint_line(const lds_footprint *fp, char *buf, size_t size)
+void lds_footprint_print(FILE *out, const lds_footprint *fp, bool named)
 {
     uint64_t permille = fp->capacity ? fp->used * 1000 / fp->capacity : 0;
-    int n = snprintf(buf, size, "shared memory: %llu B of %llu KiB on %s (%llu.%llu%%) in %u array%s",
-                     (unsigned long long)fp->used, (unsigned long long)(fp->capacity / 1024),
-                     fp->profile ? fp->profile : "?", (unsigned long long)(permille / 10),
-                     (unsigned long long)(permille % 10), fp->arrays, fp->arrays == 1 ? "" : "s");
-    if (fp->padding && n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, ", %llu B of it alignment and padding", (unsigned long long)fp->padding);
+    fputs("shared memory", out);
+    if (named && fp->kernel)
+        fprintf(out, " of %s", fp->kernel);
+    fprintf(out, ": %llu B of %llu KiB on %s (%llu.%llu%%) in %u array%s", (unsigned long long)fp->used,
+            (unsigned long long)(fp->capacity / 1024), fp->profile, (unsigned long long)(permille / 10),
+            (unsigned long long)(permille % 10), fp->arrays, fp->arrays == 1 ? "" : "s");
+    if (fp->padding)
+        fprintf(out, ", %llu B of it alignment and padding", (unsigned long long)fp->padding);
+    fputc('\n', out);
 }

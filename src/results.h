@@ -118,18 +118,26 @@ typedef struct {
     char *actual, *expected;      /* decimal, every digit */
 } lds_expect_result;
 
-/* Shared memory the arrays take: the footprint line of reports. */
+/* Shared memory the arrays take: the footprint line of reports.  A
+ * kernel's arrays start again from byte 0, so each kernel has its own. */
 typedef struct {
     uint64_t used;                /* bytes from 0 to the end of the last array */
     uint64_t padding;             /* of which alignment gaps and layout padding */
-    uint64_t capacity;            /* the profile's LDS per workgroup */
-    const char *profile;
+    uint64_t capacity;            /* the LDS per workgroup of the profile in
+                                     force at the last declaration */
+    char profile[sizeof ((lds_sim_profile *)0)->name];   /* that profile's name (a
+                                     copy: a later arch statement changes the
+                                     interpreter's) */
+    const char *kernel;           /* the kernel the arrays belong to (interned);
+                                     NULL outside one */
     unsigned arrays;              /* declared so far */
 } lds_footprint;
 
-/* "shared memory: 8448 B of 64 KiB on generic (12.9%) in 2 arrays, 64 B
- * of it alignment and padding" */
-void lds_footprint_line(const lds_footprint *fp, char *buf, size_t size);
+/* Print "shared memory: 8448 B of 64 KiB on generic (12.9%) in 2 arrays,
+ * 64 B of it alignment and padding" and a newline; with the kernel's name
+ * ("shared memory of transpose: ...") when `named` and the arrays belong
+ * to one. */
+void lds_footprint_print(FILE *out, const lds_footprint *fp, bool named);
 
 /* A `show layout` picture (src/picture.c), for the reports that draw it
  * at the end (SVG, Markdown): the tile's elements, the first dimension
@@ -213,7 +221,11 @@ typedef struct {
     uint64_t layout_cells;        /* elements they hold */
     lds_suggestion **suggestions; /* suggest statements' results */
     size_t nsuggestions, capsuggestions;
-    lds_footprint lds;
+    lds_footprint lds;            /* the current kernel's, or the program's */
+    lds_footprint *ended_kernels; /* those of kernels that ended, where they
+                                     declared arrays */
+    size_t nended_kernels, capended_kernels;
+    unsigned kernels;             /* kernels begun */
     lds_expect_result *expects;
     size_t nexpects, capexpects;
     lds_sim_profile **profiles;   /* distinct profiles the records point to */
@@ -255,6 +267,9 @@ lds_expect_result *lds_results_add_expect(lds_results *r);
 /* Keep a layout picture (the results own it from now on). */
 void lds_results_add_layout(lds_results *r, lds_layout_result *pic);
 void lds_layout_result_free(lds_layout_result *pic);
+/* A kernel begins (name interned by the caller): the footprint so far is
+ * the last kernel's, kept when it declared arrays; the new one is empty. */
+void lds_results_begin_kernel(lds_results *r, const char *kernel);
 /* Keep a suggestion (the results own it from now on). */
 void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg);
 void lds_suggestion_free(lds_suggestion *sg);

@@ -545,11 +545,8 @@ void lds_session_describe(const lds_session *s, FILE *out)
     if (!any)
         fprintf(out, "(nothing defined yet)\n");
     const lds_footprint *fp = &s->results.lds;
-    if (fp->arrays && fp->capacity) {
-        char line[256];
-        lds_footprint_line(fp, line, sizeof line);
-        fprintf(out, "%s\n", line);
-    }
+    if (fp->arrays && fp->capacity)
+        lds_footprint_print(out, fp, true);
 }
 
 const char *lds_session_name_at(const lds_session *s, unsigned i)

@@ -267,6 +267,46 @@ static void test_let_def_print(void)
     done(&r);
 }
 
+/* The footprint line: the profile in force at the declarations (a later
+ * arch statement does not rename it), and one footprint a kernel. */
+static void test_footprint(void)
+{
+    run_t r;
+    run_program(&r, "array f32 a[100]\narch sm90\nread a[lane]", 0, 0);
+    CU_ASSERT_EQUAL(r.rc, 0);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    lds_session_describe(r.s, out);
+    fclose(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "shared memory: 400 B of 64 KiB on generic (0.6%) in 1 array\n"));
+    free(text);
+    done(&r);
+
+    lds_results res;
+    lds_results_init(&res);
+    lds_results_begin_kernel(&res, "first");   /* nothing declared before it: nothing kept */
+    CU_ASSERT_EQUAL(res.nended_kernels, 0);
+    res.lds.used = 4224;
+    res.lds.capacity = 65536;
+    res.lds.arrays = 1;
+    strcpy(res.lds.profile, "sm80");
+    lds_results_begin_kernel(&res, "second");   /* no arrays in it */
+    lds_results_begin_kernel(&res, "third");
+    CU_ASSERT_EQUAL(res.kernels, 3);
+    CU_ASSERT_EQUAL(res.nended_kernels, 1);
+    CU_ASSERT_EQUAL(res.lds.arrays, 0);
+    CU_ASSERT_STRING_EQUAL(res.lds.kernel, "third");
+    out = open_memstream(&text, &len);
+    lds_footprint_print(out, &res.ended_kernels[0], true);
+    lds_footprint_print(out, &res.ended_kernels[0], false);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(text, "shared memory of first: 4224 B of 64 KiB on sm80 (6.4%) in 1 array\n"
+                                 "shared memory: 4224 B of 64 KiB on sm80 (6.4%) in 1 array\n");
+    free(text);
+    lds_results_free(&res);
+}
+
 static void test_errors_name_the_lane(void)
 {
     run_t r;
@@ -537,6 +577,7 @@ int main(void)
     CU_add_test(s, "exact totals of huge dispatches", test_huge_totals);
     CU_add_test(s, "shortcuts == enumeration, GMP == int64", test_shortcuts_and_paths);
     CU_add_test(s, "let, def, print", test_let_def_print);
+    CU_add_test(s, "the shared-memory footprint", test_footprint);
     CU_add_test(s, "errors name the lane and loop values", test_errors_name_the_lane);
     CU_add_test(s, "expect", test_expect);
     CU_add_test(s, "profiles and overrides", test_profiles_and_overrides);
