@@ -75,7 +75,7 @@ val *cl_free_name(lower *L, const char *name, lds_loc loc)
             v->objname = objs[i];
             return v;
         }
-    return cl_v_data(L, cl_fmt(L, "'%s' is not defined in this file (give its value with -D %s=VALUE)", name, name), loc);
+    return cl_v_data(L, cl_fmt(L, "'%s', which is not defined in this file (give its value with -D %s=VALUE)", name, name), loc);
 }
 
 /* ------------------------------------------------------------- calls */

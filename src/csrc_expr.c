@@ -95,7 +95,7 @@ int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc
     lds_loc why_loc = L->skip_loc;
     const val *d = cl_data_index(s);
     if (!why && d) {
-        why = d->why ? d->why : "its index is data";
+        why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
         why_loc = d->why_loc;
     }
     if (!why && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {

@@ -76,7 +76,7 @@ static const char *why_not(lower *L, const val *p, lds_loc *at)
     const val *d = p->gdata ? p->gdata : p->goff && !cl_is_int(p->goff) ? p->goff : NULL;
     if (d) {
         *at = d->why_loc;
-        return d->why ? d->why : "its address is data";
+        return d->why ? cl_fmt(L, "its address depends on %s", d->why) : "its address is data";
     }
     const val *m = p->goff && p->goff->missing ? p->goff : L->gmiss;
     if (m && m->missing) {
