@@ -106,24 +106,98 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     return 0;
 }
 
-/* The shared arrays a statement declares, and those of statements in it. */
-int cl_declare_arrays_in(lower *L, const csrc_stmt *s)
+/* Whether e is made of literals, names, arithmetic, comparisons, casts,
+ * conditions and sizeof(type) alone: nothing that reads memory, calls,
+ * or assigns, so that evaluating it early emits nothing. */
+static bool constant_form(const csrc_expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case CE_ID:
+    case CE_INT: return true;
+    case CE_SIZEOF: return !e->a;
+    case CE_UNARY: return strcmp(e->op, "*") && strcmp(e->op, "&") && strcmp(e->op, "++") && strcmp(e->op, "--")
+                          && constant_form(e->a);
+    case CE_BINARY:
+    case CE_COND:
+    case CE_CAST: return constant_form(e->a) && constant_form(e->b) && constant_form(e->c);
+    default: return false;
+    }
+}
+
+/* The arrays are declared before the kernel's statements run, so a
+ * dimension would not see a constant the kernel defines above it
+ * (constexpr int PAD = 4; __shared__ float t[32][32 + PAD];).  While the
+ * arrays are declared, each local a declaration meets is bound as it
+ * will be there: an integer constant of constant form as its value,
+ * anything else as data, so that no dimension reads a variable (or a
+ * global that a local hides) as a constant.  The caller drops these
+ * bindings afterwards; the statements bind the locals again in order. */
+static int bind_local_for_dims(lower *L, const csrc_stmt *s)
+{
+    for (unsigned i = 0; i < s->ndecls; i++) {
+        const csrc_declarator *d = &s->decls[i];
+        val *v = NULL;
+        if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(&d->type)
+            && constant_form(d->init) && !(v = cl_expr(L, d->init)))
+            return -1;
+        if (!v || !cl_is_int(v) || v->cls != C_CONST)
+            v = cl_v_data(L, cl_fmt(L, "the variable '%s', not a constant", d->name), d->loc);
+        cl_bind(L, d->name, v, false);
+        L->env[L->nenv - 1].for_dims = true;
+    }
+    return 0;
+}
+
+/* Drop the locals bound for dimensions from `mark` on, keeping the
+ * arrays' own bindings (a shared scalar's name) in order. */
+static void drop_locals_for_dims(lower *L, unsigned mark)
+{
+    unsigned n = mark;
+    for (unsigned i = mark; i < L->nenv; i++)
+        if (!L->env[i].for_dims)
+            L->env[n++] = L->env[i];
+    L->nenv = n;
+}
+
+/* The shared arrays a statement declares, and those of statements in it
+ * (the locals met on the way bound for their dimensions). */
+static int declare_arrays_in(lower *L, const csrc_stmt *s)
 {
     for (; s && !cl_failed(L); s = s->next) {
         if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
             for (unsigned i = 0; i < s->ndecls; i++)
                 if (cl_declare_array(L, s, &s->decls[i]) < 0)
                     return -1;
-        if (s->kind == CS_COMPOUND && cl_declare_arrays_in(L, s->body) < 0)
+        if (s->kind == CS_DECL && !(s->quals & CQ_SHARED) && bind_local_for_dims(L, s) < 0)
             return -1;
+        if (s->kind == CS_COMPOUND) {
+            unsigned mark = L->nenv;   /* a block's locals end with it */
+            int rc = declare_arrays_in(L, s->body);
+            drop_locals_for_dims(L, mark);
+            if (rc < 0)
+                return -1;
+        }
         if ((s->kind == CS_IF || s->kind == CS_FOR || s->kind == CS_WHILE || s->kind == CS_DO) && s->body) {
             csrc_stmt one = *s->body;
             one.next = NULL;
-            if (cl_declare_arrays_in(L, &one) < 0)
+            unsigned mark = L->nenv;
+            int rc = declare_arrays_in(L, &one);
+            drop_locals_for_dims(L, mark);
+            if (rc < 0)
                 return -1;
         }
     }
     return cl_failed(L) ? -1 : 0;
+}
+
+int cl_declare_arrays_in(lower *L, const csrc_stmt *s)
+{
+    unsigned mark = L->nenv;
+    int rc = declare_arrays_in(L, s);
+    drop_locals_for_dims(L, mark);
+    return rc;
 }
 
 /* File-scope constants (const int N = 32;), uniforms and globals. */

@@ -74,6 +74,8 @@ typedef struct {
     const char *name;             /* the C name */
     val *v;
     bool is_float;                /* declared floating point: data */
+    bool for_dims;                /* a local bound while the arrays are
+                                     declared, dropped after */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */

@@ -143,7 +143,7 @@ val *cl_define_val(lower *L, const csrc_define *d)
 void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
-    L->env[L->nenv++] = (binding){ name, v, is_float };
+    L->env[L->nenv++] = (binding){ name, v, is_float, false };
 }
 
 binding *cl_lookup(lower *L, const char *name)

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 -D BM=128 --kernel a --show-lowered -f - < src-constexpr-dims.stdin; lds --lang cuda --threads 32 --kernel b -f - < src-constexpr-dims.stdin; lds --lang cuda --threads 32 --kernel c -f -
