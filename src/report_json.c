@@ -164,6 +164,8 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     key_uint(out, "line", a->line);
     key_uint(out, "column", a->col);
     key_string(out, "source", a->source);
+    if (a->kernel)   /* a kernel file's: which kernel, as the memory tables say */
+        key_string(out, "kernel", a->kernel);
     key_string(out, "profile", a->profile->name);
     rules_fields(out, a->profile);
     key_string(out, "kind", lds_access_kind_name(a->kind));

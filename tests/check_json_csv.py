@@ -184,6 +184,17 @@ def main():
         assert seen >= 5, seen
     t.case("every golden JSON output validates against the schema", golden)
 
+    def kernels_named():
+        # a kernel file of two kernels: each access says which, in file order;
+        # a program without kernels has no such key
+        _, out = run(lds, ["--format", "json", "--threads", "32,8", "-D", "n=1024", "-f",
+                           os.path.join(srcdir, "examples", "transpose.cu")])
+        kernels = [a["kernel"] for a in parse(out)["accesses"]]
+        assert kernels == ["transpose_naive"] * 4 + ["transpose_padded"] * 4, kernels
+        _, out = run(lds, ["--format", "json", "read f32[lane]"])
+        assert "kernel" not in parse(out)["accesses"][0]
+    t.case("a kernel file's accesses name their kernel", kernels_named)
+
     def validator_refuses():
         doc = parse(run(lds, ["--format", "json", "f32[lane]"])[1])
         for breaking in (lambda d: d.pop("totals"), lambda d: d["accesses"][0].update(ways=-1),
