@@ -210,6 +210,20 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
         if (left || right)
             return cl_int_op(L, left ? "<<" : ">>", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, c), trip));
     }
+    /* a short period (a double buffer's 0, 1, 0, 1): a table of trip % p.
+     * Exact: it matched every trip the loop runs, not a guess beyond them */
+    for (unsigned p = 2; p <= 8 && 2 * p <= n; p++) {
+        unsigned j = p;
+        while (j < n && v[j] == v[j - p])
+            j++;
+        if (j < n)
+            continue;
+        val *phase = cl_int_op(L, "%", trip, cl_v_const(L, p));
+        val *r = cl_v_const(L, v[p - 1]);
+        for (unsigned q = p - 1; q-- > 0;)
+            r = cl_int_cond(L, cl_int_op(L, "==", phase, cl_v_const(L, q)), cl_v_const(L, v[q]), r);
+        return r;
+    }
     if (n > 32)
         return NULL;
     val *r = cl_v_const(L, v[n - 1]);
@@ -251,6 +265,21 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
         if (top == 0 || top != assigns_in_body(body, names[i]) || nc >= MAX_CARRIED || b->v->cls != C_CONST)
             return 0;
         carried[nc++] = names[i];
+    }
+    /* and the step's other variables (for (k = 0, buf = 0; ...; k += 16, buf ^= 1)) */
+    const char *stepped[8];
+    unsigned ns = 0;
+    cl_assigned_in_expr(s->step, stepped, &ns, 8);
+    for (unsigned i = 0; i < ns; i++) {
+        bool known = false;
+        for (unsigned c = 0; c < nc; c++)
+            known |= !strcmp(carried[c], stepped[i]);
+        if (known)
+            continue;
+        binding *b = cl_lookup(L, stepped[i]);
+        if (!b || b->v->kind != V_INT || b->v->cls != C_CONST || assigns_in_body(body, stepped[i]) || nc >= MAX_CARRIED)
+            return 0;
+        carried[nc++] = stepped[i];
     }
     /* run it: values at the start of each trip */
     snapshot before = cl_save_env(L);
@@ -384,15 +413,22 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     L->loops--;
     if (init_rc < 0)
         return -1;
-    /* the loop variable: the one the step changes */
+    /* the loop variable: the one the step changes, or of several the
+     * step changes, the one the condition tests */
     const char *names[8];
     unsigned n = 0;
     cl_assigned_in_expr(s->step, names, &n, 8);
-    if (n != 1 || !cl_lookup(L, names[0])) {
+    const char *v = NULL;
+    bool all_bound = n > 0;
+    for (unsigned i = 0; i < n; i++) {
+        all_bound = all_bound && cl_lookup(L, names[i]);
+        if (n == 1 || cl_mentions(s->e, names[i]))
+            v = v ? NULL : names[i];   /* two tested: no one counter */
+    }
+    if (!v || !all_bound) {
         L->nenv = mark;
         return cl_loop_skipped(L, s, "it is in a loop whose counter lds-calc cannot tell", s->loc);
     }
-    const char *v = names[0];
     binding *vb = cl_lookup(L, v);
     val *init = vb->v;
     csrc_stmt b1 = *s->body;
@@ -415,6 +451,14 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             L->nenv = mark;
             return 0;
         }
+    }
+    if (n > 1) {   /* the step moves other variables with the counter: followed only by running it */
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose step changes '%s' and '%s', which lds-calc follows only "
+                                               "where it can run the loop as it reads the file (every name "
+                                               "its bounds use given, with -D where it is not in the file)",
+                                            names[0], names[1]),
+                               s->loc);
     }
     val *step = NULL;
     const csrc_expr *next_rhs = NULL;

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 16,16 -D K=4096 --kernel mm -f - < src-loop-two-counters.stdin; lds --lang cuda --threads 16,16 -D K=64 --kernel mm --show-lowered -f - < src-loop-two-counters.stdin; lds --lang cuda --threads 16,16 -D K=64 --kernel overrun -f - < src-loop-two-counters.stdin; lds --lang cuda --threads 16,16 --kernel mm -f -
