@@ -182,6 +182,29 @@ val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
     return r;
 }
 
+bool cl_is_pointer(const val *v) { return v->kind == V_GLOBAL || (v->kind == V_SHARED && (v->flat || v->pointee)); }
+
+val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc)
+{
+    if (p->kind == V_GLOBAL) {
+        if (!cl_is_int(k)) {
+            val *q = cl_global_moved(L, p, NULL, 0);
+            q->gdata = k;
+            return q;
+        }
+        return cl_global_moved(L, p, k, 0);
+    }
+    val *q = cl_subscript(L, p, k, loc);
+    q->pointee = p->pointee;
+    return q;
+}
+
+val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc)
+{
+    val *d = cl_v_data(L, why, loc);
+    return cl_is_pointer(old) ? cl_pointer_plus(L, old, d, loc) : d;
+}
+
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
 {
     memset(lv, 0, sizeof *lv);
@@ -309,10 +332,15 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
         char bop[4];
         snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
         val *old = lv.var->v;
-        if (old->kind == V_SHARED && r->kind == V_INT && (!strcmp(bop, "+") || !strcmp(bop, "-"))) {
-            nv = cl_subscript(L, old, !strcmp(bop, "+") ? r : cl_int_unary(L, "-", r), loc);
+        bool plus = !strcmp(bop, "+"), minus = !strcmp(bop, "-");
+        if (old->kind == V_SHARED && r->kind == V_INT && (plus || minus)) {
+            nv = cl_subscript(L, old, plus ? r : cl_int_unary(L, "-", r), loc);
             if (old->flat || old->pointee)
                 nv->pointee = old->pointee;
+        } else if (old->kind == V_GLOBAL && (plus || minus)) {   /* in += k: moved k elements */
+            nv = cl_pointer_plus(L, old, minus && cl_is_int(r) ? cl_int_unary(L, "-", r) : r, loc);
+        } else if (cl_is_pointer(old)) {   /* other arithmetic on a pointer: not followed */
+            nv = cl_unknown_like(L, old, cl_fmt(L, "the pointer '%s' after '%s'", target->name ? target->name : "?", op), loc);
         } else if (cl_is_int(old) && cl_is_int(r)) {
             nv = cl_int_op(L, bop, old, r);
         } else {
@@ -509,12 +537,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
         }
         if ((a->kind == V_GLOBAL) != (b->kind == V_GLOBAL) && (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && a->kind == V_GLOBAL))) {
             val *p = a->kind == V_GLOBAL ? a : b, *k = a->kind == V_GLOBAL ? b : a;   /* in + k: moved k elements */
-            if (!cl_is_int(k)) {
-                val *q = cl_global_moved(L, p, NULL, 0);
-                q->gdata = k;
-                return q;
-            }
-            return cl_global_moved(L, p, !strcmp(e->op, "-") ? cl_int_unary(L, "-", k) : k, 0);
+            return cl_pointer_plus(L, p, !strcmp(e->op, "-") && cl_is_int(k) ? cl_int_unary(L, "-", k) : k, e->loc);
         }
         if (a->kind == V_GLOBAL || b->kind == V_GLOBAL)
             return a->kind == V_GLOBAL ? a : b;   /* other arithmetic on a pointer: not followed */

@@ -130,7 +130,8 @@ void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, u
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
         if (b && b->v->kind != V_DATA)
-            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
+            b->v = cl_unknown_like(L, b->v, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col),
+                                   s->loc);
     }
 }
 
@@ -241,6 +242,45 @@ static unsigned assigns_in_body(const csrc_stmt *body, const char *name)
     return cl_count_assigns_stmt(&one, name);
 }
 
+/* What the body adds to `name` each trip - once, at its own level, a
+ * value the same for every lane (x += c, x -= c, x++, p += 4) - in *c;
+ * NULL when it changes it any other way.  -1 on an error. */
+static int step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c)
+{
+    *c = NULL;
+    unsigned top = 0;
+    for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
+        const csrc_expr *e = cl_update_of(t, name);
+        if (!e)
+            continue;
+        top++;
+        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
+            val *k = cl_expr(L, e->b);
+            if (!k)
+                return -1;
+            *c = cl_is_int(k) && k->cls != C_LANE ? (!strcmp(e->op, "+=") ? k : cl_int_unary(L, "-", k)) : NULL;
+        } else if (e->kind != CE_ASSIGN) {
+            *c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        }
+    }
+    if (top != 1 || assigns_in_body(body, name) != 1)
+        *c = NULL;
+    return 0;
+}
+
+/* A variable's value `times` steps of c on (an integer's sum, a
+ * pointer's elements). */
+static val *advanced(lower *L, const val *v, val *c, val *times, lds_loc loc)
+{
+    val *by = cl_int_op(L, "*", c, times);
+    return cl_is_pointer(v) ? cl_pointer_plus(L, v, by, loc) : cl_int_op(L, "+", (val *)v, by);
+}
+
+static const char *changes_each_trip(lower *L, const char *name, const csrc_stmt *s)
+{
+    return cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", name, s->loc.line, s->loc.col);
+}
+
 /* A loop whose condition and changing variables are constants here:
  * run it now for its trip count and each variable's values, trip by
  * trip; bind them as expressions of the trip number.  0 and *done true
@@ -343,9 +383,21 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     *done = true;
     if (trips == 0)
         return 0;   /* it never runs */
+    /* the pointers the body moves: by a step a trip, or unknown */
+    val *ptr_start[64], *ptr_step[64];
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        ptr_start[i] = b && cl_is_pointer(b->v) ? b->v : NULL;
+        if (ptr_start[i] && step_per_trip(L, body, names[i], &ptr_step[i]) < 0)
+            return -1;
+    }
     cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
     for (unsigned c = 0; c < nc; c++)
         cl_lookup(L, carried[c])->v = fits[c];
+    for (unsigned i = 0; i < n; i++)
+        if (ptr_start[i])
+            cl_lookup(L, names[i])->v = ptr_step[i] ? advanced(L, ptr_start[i], ptr_step[i], cl_v_name(L, C_UNIFORM, trip), s->loc)
+                                                    : cl_unknown_like(L, ptr_start[i], changes_each_trip(L, names[i], s), s->loc);
     L->loops++;
     L->indent++;
     int rc = cl_one_stmt(L, body);
@@ -355,6 +407,9 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     cl_forget_changed(L, s, names, n);
     for (unsigned c = 0; c < nc; c++)   /* what the run ended with holds after the loop */
         cl_lookup(L, carried[c])->v = cl_v_const(L, final[c]);
+    for (unsigned i = 0; i < n; i++)   /* and a pointer moved by a step, `trips` steps on */
+        if (ptr_start[i] && ptr_step[i])
+            cl_lookup(L, names[i])->v = advanced(L, ptr_start[i], ptr_step[i], cl_v_const(L, trips), s->loc);
     return rc;
 }
 
@@ -371,28 +426,13 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
         binding *b = cl_lookup(L, names[i]);
         if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
             continue;
-        val *c = NULL;
-        unsigned top = 0;
-        for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
-            const csrc_expr *e = cl_update_of(t, names[i]);
-            if (!e)
-                continue;
-            top++;
-            if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
-                val *k = cl_expr(L, e->b);
-                if (!k)
-                    return -1;
-                c = cl_is_int(k) && k->cls != C_LANE ? (!strcmp(e->op, "+=") ? k : cl_int_unary(L, "-", k)) : NULL;
-            } else if (e->kind != CE_ASSIGN) {
-                c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
-            }
-        }
-        if (trip && top == 1 && c && cl_is_int(b->v) && assigns_in_body(body, names[i]) == 1)
-            b->v = cl_int_op(L, "+", b->v, cl_int_op(L, "*", c, cl_v_name(L, C_UNIFORM, trip)));
+        val *c;
+        if (step_per_trip(L, body, names[i], &c) < 0)
+            return -1;
+        if (trip && c && (cl_is_int(b->v) || cl_is_pointer(b->v)))
+            b->v = advanced(L, b->v, c, cl_v_name(L, C_UNIFORM, trip), s->loc);
         else
-            b->v = cl_v_data(L, cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", names[i], s->loc.line,
-                                 s->loc.col),
-                          s->loc);
+            b->v = cl_unknown_like(L, b->v, changes_each_trip(L, names[i], s), s->loc);
     }
     L->loops++;
     L->indent++;

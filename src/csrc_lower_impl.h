@@ -176,6 +176,15 @@ unsigned cl_access_bytes(const val *s);
 unsigned cl_type_bytes(const csrc_type *t, bool *is_float);
 val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc);
+/* Whether v is a pointer lds-calc follows (into shared or global memory). */
+bool cl_is_pointer(const val *v);
+/* Pointer p moved by k elements; k data: the accesses through the result
+ * are skipped, saying why. */
+val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc);
+/* What a variable holding old becomes when it changes in a way not
+ * followed: data, or for a pointer, a pointer whose offset is data (so
+ * the accesses through it are kept as skipped, not lost). */
+val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc);
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv);
 void cl_set_var(lower *L, binding *b, val *v);
 val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc);

@@ -30,11 +30,11 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         } else if (d->init) {
             if (!(v = cl_expr(L, d->init)))
                 return -1;
-            if (v->kind == V_SHARED && d->type.pointers) {   /* T *p = &s[..]: its pointee */
+            if (v->kind == V_SHARED && d->type.pointers) {   /* T *p = &s[..], or = s, = s[row]: its pointee */
                 val *p = cl_new_val(L, V_SHARED);
                 *p = *v;
                 unsigned b = cl_type_bytes(&d->type, NULL);
-                if (b && (v->flat || v->pointee || v->nidx == v->arr->ndims)) {
+                if (b) {   /* an array or a row decays to its first element */
                     p->flat = cl_flat_of(L, v);
                     p->nidx = 0;
                     p->pointee = b;
