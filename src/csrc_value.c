@@ -261,6 +261,10 @@ bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r)
 /* a op b on integers (both V_INT). */
 val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
 {
+    /* a value that is not an integer (data, a pointer) would read as the
+     * constant 0 below: the result is data, never a number */
+    if (a->kind != V_INT || b->kind != V_INT)
+        return cl_data_of(L, a, b, (lds_loc){ 0 });
     int64_t r;
     if (a->cls == C_CONST && b->cls == C_CONST && cl_fold(op, a->k, b->k, &r))
         return cl_v_const(L, r);
@@ -299,6 +303,8 @@ val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
 
 val *cl_int_unary(lower *L, const char *op, const val *a)
 {
+    if (a->kind != V_INT)
+        return cl_data_of(L, a, NULL, (lds_loc){ 0 });
     if (a->cls == C_CONST) {
         if (!strcmp(op, "-") && a->k != INT64_MIN)
             return cl_v_const(L, -a->k);
@@ -320,6 +326,8 @@ val *cl_int_unary(lower *L, const char *op, const val *a)
 
 val *cl_int_cond(lower *L, const val *c, const val *a, const val *b)
 {
+    if (c->kind != V_INT || a->kind != V_INT || b->kind != V_INT)
+        return cl_data_of(L, c->kind != V_INT ? c : a, c->kind != V_INT ? a : b, (lds_loc){ 0 });
     if (c->cls == C_CONST)
         return (val *)(c->k ? a : b);
     if (!strcmp(a->text, b->text))
