@@ -185,6 +185,11 @@ val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc);
  * followed: data, or for a pointer, a pointer whose offset is data (so
  * the accesses through it are kept as skipped, not lost). */
 val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc);
+/* c ? a : b with a pointer arm (not a constant c): within one array or
+ * allocation, a pointer at the offset c chooses; between two, the first
+ * arm's memory at an offset that is data.  NULL when neither arm is a
+ * pointer. */
+val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc);
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv);
 void cl_set_var(lower *L, binding *b, val *v);
 val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc);
@@ -240,16 +245,27 @@ int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const 
                      const char **next_op);
 bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
 bool cl_mentions(const csrc_expr *e, const char *v);
+int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
+int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
+int cl_for_stmt(lower *L, const csrc_stmt *s);
+int cl_while_stmt(lower *L, const csrc_stmt *s);
+
+/* src/csrc_trip.c: what a loop does to variables */
 void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n);
 const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t);
 const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x);
 unsigned cl_count_assigns(const csrc_expr *e, const char *x);
 unsigned cl_count_assigns_stmt(const csrc_stmt *s, const char *x);
+/* How many times `body` assigns `name` anywhere inside it. */
+unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name);
 val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
-int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
-int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
-int cl_for_stmt(lower *L, const csrc_stmt *s);
-int cl_while_stmt(lower *L, const csrc_stmt *s);
+/* What the body adds to `name` each trip (once, at its own level, the
+ * same for every lane) in *c, or NULL; -1 on an error. */
+int cl_step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c);
+/* v moved `times` steps of c (an integer's sum, a pointer's elements). */
+val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
+/* The reason for a variable that changes from trip to trip of loop s. */
+const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s);
 
 /* src/csrc_lower.c: kernels */
 const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl);

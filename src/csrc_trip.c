@@ -1,0 +1,163 @@
+/* src/csrc_trip.c - what a loop does to the kernel's variables
+ * (src/csrc_lower_impl.h): which it changes and how often, what it adds
+ * to one each trip, a sequence of values as an expression of the trip
+ * number, and what is left of a variable the loop changes in a way not
+ * followed. */
+#include "src/csrc_lower_impl.h"
+
+/* What the loop at s changes is not followed past it. */
+void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        binding *b = cl_lookup(L, names[i]);
+        if (b && b->v->kind != V_DATA)
+            b->v = cl_unknown_like(L, b->v, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col),
+                                   s->loc);
+    }
+}
+
+/* The statements at a body's own level (its compound's list, or it). */
+const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t)
+{
+    if (!t)
+        return body->kind == CS_COMPOUND ? body->body : body;
+    return body->kind == CS_COMPOUND ? t->next : NULL;
+}
+
+/* x op= E, x = E, x++ at the body's own level: the statement's expression
+ * if it updates x, else NULL. */
+const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x)
+{
+    const csrc_expr *e = t->kind == CS_EXPR ? t->e : NULL;
+    if (!e || !e->a || e->a->kind != CE_ID || strcmp(e->a->name, x))
+        return NULL;
+    if (e->kind == CE_ASSIGN)
+        return e;
+    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && (!strcmp(e->op, "++") || !strcmp(e->op, "--")))
+        return e;
+    return NULL;
+}
+
+/* How many times the name x is assigned anywhere in e. */
+unsigned cl_count_assigns(const csrc_expr *e, const char *x)
+{
+    if (!e)
+        return 0;
+    unsigned n = ((e->kind == CE_ASSIGN || e->kind == CE_POSTFIX
+                   || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))))
+                  && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, x));
+    n += cl_count_assigns(e->a, x) + cl_count_assigns(e->b, x) + cl_count_assigns(e->c, x);
+    for (unsigned i = 0; i < e->nargs; i++)
+        n += cl_count_assigns(e->args[i], x);
+    return n;
+}
+
+typedef struct {
+    const char *x;
+    unsigned n;
+} assign_count;
+
+static void count_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    assign_count *c = ctx;
+    c->n += cl_count_assigns(s->e, c->x) + cl_count_assigns(s->step, c->x);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        c->n += cl_count_assigns(s->decls[i].init, c->x);
+}
+
+unsigned cl_count_assigns_stmt(const csrc_stmt *s, const char *x)
+{
+    assign_count c = { x, 0 };
+    cl_walk_stmts(s, count_in_stmt, &c);
+    return c.n;
+}
+
+/* An integer sequence as an expression of the trip number t: affine,
+ * a shift left or right by a constant per trip, or (a short one) a table
+ * of ?: .  NULL if none fits. */
+val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
+{
+    val *trip = cl_v_name(L, C_UNIFORM, t);
+    bool affine = true;
+    for (unsigned j = 2; j < n && affine; j++)
+        affine = v[j] - v[j - 1] == v[1] - v[0];
+    if (n < 2 || affine)
+        return n < 2 ? cl_v_const(L, v[0]) : cl_int_op(L, "+", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, v[1] - v[0]), trip));
+    for (int c = 1; c < 31; c++) {   /* v0 << c t, v0 >> c t */
+        bool left = v[0] != 0, right = v[0] != 0;
+        for (unsigned j = 0; j < n && (left || right); j++) {
+            left = left && (uint64_t)j * (uint64_t)c < 62 && v[0] > 0 && v[0] <= (INT64_MAX >> (j * c)) && v[j] == v[0] << (j * c);
+            right = right && (uint64_t)j * (uint64_t)c < 63 && v[j] == v[0] >> (j * c);
+        }
+        if (left || right)
+            return cl_int_op(L, left ? "<<" : ">>", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, c), trip));
+    }
+    /* a short period (a double buffer's 0, 1, 0, 1): a table of trip % p.
+     * Exact: it matched every trip the loop runs, not a guess beyond them */
+    for (unsigned p = 2; p <= 8 && 2 * p <= n; p++) {
+        unsigned j = p;
+        while (j < n && v[j] == v[j - p])
+            j++;
+        if (j < n)
+            continue;
+        val *phase = cl_int_op(L, "%", trip, cl_v_const(L, p));
+        val *r = cl_v_const(L, v[p - 1]);
+        for (unsigned q = p - 1; q-- > 0;)
+            r = cl_int_cond(L, cl_int_op(L, "==", phase, cl_v_const(L, q)), cl_v_const(L, v[q]), r);
+        return r;
+    }
+    if (n > 32)
+        return NULL;
+    val *r = cl_v_const(L, v[n - 1]);
+    for (unsigned j = n - 1; j-- > 0;)
+        r = cl_int_cond(L, cl_int_op(L, "==", trip, cl_v_const(L, j)), cl_v_const(L, v[j]), r);
+    return r;
+}
+
+/* How many times `body` assigns `name` anywhere inside it (its nested
+ * statements too, not the statements after it). */
+unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name)
+{
+    csrc_stmt one = *body;
+    one.next = NULL;
+    return cl_count_assigns_stmt(&one, name);
+}
+
+/* What the body adds to `name` each trip - once, at its own level, a
+ * value the same for every lane (x += c, x -= c, x++, p += 4) - in *c;
+ * NULL when it changes it any other way.  -1 on an error. */
+int cl_step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c)
+{
+    *c = NULL;
+    unsigned top = 0;
+    for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
+        const csrc_expr *e = cl_update_of(t, name);
+        if (!e)
+            continue;
+        top++;
+        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
+            val *k = cl_expr(L, e->b);
+            if (!k)
+                return -1;
+            *c = cl_is_int(k) && k->cls != C_LANE ? (!strcmp(e->op, "+=") ? k : cl_int_unary(L, "-", k)) : NULL;
+        } else if (e->kind != CE_ASSIGN) {
+            *c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        }
+    }
+    if (top != 1 || cl_assigns_in_body(body, name) != 1)
+        *c = NULL;
+    return 0;
+}
+
+/* A variable's value `times` steps of c on (an integer's sum, a
+ * pointer's elements). */
+val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc)
+{
+    val *by = cl_int_op(L, "*", c, times);
+    return cl_is_pointer(v) ? cl_pointer_plus(L, v, by, loc) : cl_int_op(L, "+", (val *)v, by);
+}
+
+const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s)
+{
+    return cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", name, s->loc.line, s->loc.col);
+}
