@@ -22,11 +22,7 @@ int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
     const char *names[64];
     unsigned n = 0;
     cl_changed_names(s, names, &n, 64);
-    for (unsigned i = 0; i < n; i++) {
-        binding *b = cl_lookup(L, names[i]);
-        if (b)
-            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
-    }
+    cl_forget_changed(L, s, names, n);
     L->loops++;   /* no lets in it */
     int rc = 0;
     if (s->kind == CS_FOR && s->other)
@@ -36,11 +32,7 @@ int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
     L->loops--;
     L->skip = os;
     L->skip_loc = osl;
-    for (unsigned i = 0; i < n; i++) {
-        binding *b = cl_lookup(L, names[i]);
-        if (b)
-            b->v = cl_v_data(L, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col), s->loc);
-    }
+    cl_forget_changed(L, s, names, n);
     return rc;
 }
 
@@ -231,7 +223,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
         ptr_start[i] = b && cl_is_pointer(b->v) ? b->v : NULL;
-        if (ptr_start[i] && cl_step_per_trip(L, body, names[i], &ptr_step[i]) < 0)
+        if (ptr_start[i] && cl_step_per_trip(L, s, names[i], &ptr_step[i]) < 0)
             return -1;
     }
     cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
@@ -240,7 +232,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     for (unsigned i = 0; i < n; i++)
         if (ptr_start[i])
             cl_lookup(L, names[i])->v = ptr_step[i] ? cl_advanced(L, ptr_start[i], ptr_step[i], cl_v_name(L, C_UNIFORM, trip), s->loc)
-                                                    : cl_unknown_like(L, ptr_start[i], cl_changes_each_trip(L, names[i], s), s->loc);
+                                                    : cl_unknown_like(L, ptr_start[i], cl_changes_each_trip(L, names[i], s), (lds_loc){ 0 });
     L->loops++;
     L->indent++;
     int rc = cl_one_stmt(L, body);
@@ -270,12 +262,12 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
         if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
             continue;
         val *c;
-        if (cl_step_per_trip(L, body, names[i], &c) < 0)
+        if (cl_step_per_trip(L, s, names[i], &c) < 0)
             return -1;
         if (trip && c && (cl_is_int(b->v) || cl_is_pointer(b->v)))
             b->v = cl_advanced(L, b->v, c, cl_v_name(L, C_UNIFORM, trip), s->loc);
         else
-            b->v = cl_unknown_like(L, b->v, cl_changes_each_trip(L, names[i], s), s->loc);
+            b->v = cl_unknown_like(L, b->v, cl_changes_each_trip(L, names[i], s), (lds_loc){ 0 });
     }
     L->loops++;
     L->indent++;

@@ -259,9 +259,10 @@ unsigned cl_count_assigns_stmt(const csrc_stmt *s, const char *x);
 /* How many times `body` assigns `name` anywhere inside it. */
 unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name);
 val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
-/* What the body adds to `name` each trip (once, at its own level, the
- * same for every lane) in *c, or NULL; -1 on an error. */
-int cl_step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c);
+/* What the body of loop s adds to `name` each trip (once, at its own
+ * level, the same for every lane and trip) in *c, or NULL; -1 on an
+ * error. */
+int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
 /* v moved `times` steps of c (an integer's sum, a pointer's elements). */
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
 /* The reason for a variable that changes from trip to trip of loop s. */

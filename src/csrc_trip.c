@@ -5,14 +5,15 @@
  * followed. */
 #include "src/csrc_lower_impl.h"
 
-/* What the loop at s changes is not followed past it. */
+/* What the loop at s changes is not followed past it (the reason names
+ * the loop's place, so the value carries no place of its own). */
 void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
-        if (b && b->v->kind != V_DATA)
+        if (b)
             b->v = cl_unknown_like(L, b->v, cl_fmt(L, "'%s', which the loop at %u:%u changes", names[i], s->loc.line, s->loc.col),
-                                   s->loc);
+                                   (lds_loc){ 0 });
     }
 }
 
@@ -123,11 +124,27 @@ unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name)
     return cl_count_assigns_stmt(&one, name);
 }
 
-/* What the body adds to `name` each trip - once, at its own level, a
- * value the same for every lane (x += c, x -= c, x++, p += 4) - in *c;
- * NULL when it changes it any other way.  -1 on an error. */
-int cl_step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c)
+/* Whether e mentions a variable that loop s changes (its step's or its
+ * body's): its value differs from trip to trip. */
+static bool mentions_changing(const csrc_stmt *s, const csrc_expr *e)
 {
+    const char *names[64];
+    unsigned n = 0;
+    cl_assigned_in_expr(s->step, names, &n, 64);
+    cl_changed_names(s->body, names, &n, 64);
+    for (unsigned i = 0; i < n; i++)
+        if (cl_mentions(e, names[i]))
+            return true;
+    return n == 64;   /* names left out: assume so */
+}
+
+/* What the body of loop s adds to `name` each trip - once, at its own
+ * level, a value the same for every lane and every trip (x += c, x -= c,
+ * x++, p += 4) - in *c; NULL when it changes it any other way (p += k,
+ * k the counter, is not a step).  -1 on an error. */
+int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
+{
+    const csrc_stmt *body = s->body;
     *c = NULL;
     unsigned top = 0;
     for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
@@ -135,7 +152,9 @@ int cl_step_per_trip(lower *L, const csrc_stmt *body, const char *name, val **c)
         if (!e)
             continue;
         top++;
-        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
+        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && mentions_changing(s, e->b)) {
+            *c = NULL;
+        } else if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
             val *k = cl_expr(L, e->b);
             if (!k)
                 return -1;
