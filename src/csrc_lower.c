@@ -142,7 +142,9 @@ static int bind_local_for_dims(lower *L, const csrc_stmt *s)
         if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(&d->type)
             && constant_form(d->init) && !(v = cl_expr(L, d->init)))
             return -1;
-        if (!v || !cl_is_int(v) || v->cls != C_CONST)
+        /* a value given at launch (a template parameter: const int W = N / 4)
+         * stays itself, so that a dimension that needs it asks for -D N */
+        if (!v || !cl_is_int(v) || (v->cls != C_CONST && !v->missing))
             v = cl_v_data(L, cl_fmt(L, "the variable '%s', not a constant", d->name), d->loc);
         cl_bind(L, d->name, v, false);
         L->env[L->nenv - 1].for_dims = true;
