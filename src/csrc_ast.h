@@ -77,6 +77,7 @@ typedef struct {
 
 typedef enum {
     CS_COMPOUND, CS_DECL, CS_EXPR, CS_IF, CS_FOR, CS_WHILE, CS_DO, CS_RETURN, CS_BREAK, CS_CONTINUE, CS_EMPTY,
+    CS_ASM,       /* asm volatile ("..." : outputs : inputs) */
     CS_OPAQUE     /* switch, goto, asm, a construct not understood */
 } csrc_stmt_kind;
 
@@ -91,7 +92,10 @@ typedef struct csrc_stmt {
     unsigned quals;               /* DECL: CQ_* */
     csrc_declarator *decls;       /* DECL */
     unsigned ndecls;
-    const char *what;             /* OPAQUE: what it is ("a switch statement") */
+    const char *what;             /* OPAQUE: what it is ("a switch statement");
+                                     ASM: the template, its strings joined */
+    csrc_expr **operands;         /* ASM: %0, %1, ...: the outputs, then the inputs */
+    unsigned noperands;
 } csrc_stmt;
 
 typedef struct {

@@ -163,6 +163,8 @@ val *cl_call(lower *L, const csrc_expr *e)
     if (name && (!strcmp(name, "cg::this_thread_block") || !strcmp(name, "cooperative_groups::this_thread_block")
                  || !strcmp(name, "this_thread_block")))
         return cl_new_val(L, V_OBJ);
+    if (cl_is_shared_address_call(name))
+        return cl_shared_address(L, e);
     if (name && cl_name_in(name, barriers)) {
         for (unsigned i = 0; i < e->nargs; i++)
             if (!cl_expr(L, e->args[i]))

@@ -89,6 +89,11 @@ const val *cl_data_index(const val *s)
 /* One access through s (kind 0 read, 1 write, 2 atomic) of `bytes`. */
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc)
 {
+    return cl_emit_instruction(L, kind, NULL, s, bytes, loc);
+}
+
+int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc)
+{
     L->accesses++;
     const char *name = s->arr->name;
     const char *why = L->skip;
@@ -98,7 +103,7 @@ int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc
         why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
         why_loc = d->why_loc;
     }
-    if (!why && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
+    if (!why && !instr && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
         why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
         why_loc = loc;
     }
@@ -119,10 +124,11 @@ int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc
     if (cl_need(L, L->gmiss, "the condition of an access") < 0)
         return -1;
     const char *t = cl_target_text(L, s);
+    const char *head = instr ? instr : cl_fmt(L, "%s b%u", cl_kind_word(kind), bytes * 8);
     if (L->guard)
-        cl_line(L, loc, "%s b%u %s if %s", cl_kind_word(kind), bytes * 8, t, L->guard);
+        cl_line(L, loc, "%s %s if %s", head, t, L->guard);
     else
-        cl_line(L, loc, "%s b%u %s", cl_kind_word(kind), bytes * 8, t);
+        cl_line(L, loc, "%s %s", head, t);
     return 0;
 }
 
@@ -310,7 +316,12 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
         snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
         val *old = lv.var->v;
         bool plus = !strcmp(bop, "+"), minus = !strcmp(bop, "-");
-        if (old->kind == V_SHARED && r->kind == V_INT && (plus || minus)) {
+        if (old->kind == V_SHARED && old->shared_addr && (plus || minus)) {   /* addr += bytes */
+            nv = rhs ? cl_address_plus(L, old, rhs, minus, loc)
+                     : cl_pointer_plus(L, old, minus && cl_is_int(r) ? cl_int_unary(L, "-", r) : r, loc);
+            if (!nv)
+                return NULL;
+        } else if (old->kind == V_SHARED && r->kind == V_INT && (plus || minus)) {
             nv = cl_subscript(L, old, plus ? r : cl_int_unary(L, "-", r), loc);
             if (old->flat || old->pointee)
                 nv->pointee = old->pointee;
@@ -492,6 +503,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
         val *b = cl_expr(L, e->b);
         if (!b)
             return NULL;
+        if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
+            return cl_address_binary(L, e, a, b);
         if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
             val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
             val *p = cl_subscript(L, a, off, e->loc);

@@ -58,6 +58,9 @@ typedef struct val {
     const struct val *idx[LDS_MAX_DIMS];
     const struct val *flat;       /* or a pointer: the offset in scalars (NULL: use idx) */
     unsigned pointee;             /* bytes an access through it moves */
+    bool shared_addr;             /* V_SHARED: a shared-memory address as an
+                                     integer (__cvta_generic_to_shared), for
+                                     inline assembly */
     bool shared_scalar;           /* a shared scalar's name: reading it, or
                                      assigning it, accesses shared memory */
     unsigned comp;                /* a vector element's component (.y: 1) */
@@ -102,6 +105,8 @@ struct lower {
     unsigned calls;               /* functions inlined around here */
     const csrc_func *callstack[MAX_CALL_DEPTH];
     const char *ret_text;         /* an inlined function's value so far */
+    val *ret_ptr;                 /* or the pointer it returns (one return,
+                                     reached by every lane) */
     bool ret_data;
     unsigned accesses;
     unsigned nglobal;             /* global allocations so far (pointers, buffers) */
@@ -172,6 +177,9 @@ const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
+/* The same as the instruction `instr` (an lds instruction name such as
+ * ldmatrix.x4), or as a plain access where instr is NULL. */
+int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc);
 unsigned cl_access_bytes(const val *s);
 unsigned cl_type_bytes(const csrc_type *t, bool *is_float);
 val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
@@ -181,6 +189,14 @@ bool cl_is_pointer(const val *v);
 /* Pointer p moved by k elements; k data: the accesses through the result
  * are skipped, saying why. */
 val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc);
+/* Shared address p moved by the byte count `bytes` (an expression, so
+ * that X * 32 is seen to be whole elements); NULL on an error. */
+val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, bool minus, lds_loc loc);
+/* e = a OP b where an operand is a shared address: + and - move it by
+ * bytes; anything else leaves it unknown. */
+val *cl_address_binary(lower *L, const csrc_expr *e, val *a, val *b);
+/* p moved `times` steps of `step` (elements; bytes for a shared address). */
+val *cl_pointer_advanced(lower *L, const val *p, val *step, val *times, lds_loc loc);
 /* What a variable holding old becomes when it changes in a way not
  * followed: data, or for a pointer, a pointer whose offset is data (so
  * the accesses through it are kept as skipped, not lost). */
@@ -267,6 +283,12 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
 /* The reason for a variable that changes from trip to trip of loop s. */
 const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s);
+
+/* src/csrc_asm.c: inline assembly */
+/* __cvta_generic_to_shared(p) and its kin: p's shared-memory address. */
+val *cl_shared_address(lower *L, const csrc_expr *e);
+bool cl_is_shared_address_call(const char *name);
+int cl_asm_stmt(lower *L, const csrc_stmt *s);
 
 /* src/csrc_lower.c: kernels */
 const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl);

@@ -5,9 +5,99 @@
  * reported as skipped, never lost. */
 #include "src/csrc_lower_impl.h"
 
+static val *plus_elements(lower *L, const val *p, const val *k, lds_loc loc);
+
 bool cl_is_pointer(const val *v) { return v->kind == V_GLOBAL || (v->kind == V_SHARED && (v->flat || v->pointee)); }
 
+/* k bytes as a number of elements of the array a shared address points
+ * into: NULL unless a constant number of whole elements. */
+static val *bytes_as_elements(lower *L, const val *p, const val *k)
+{
+    int64_t size = p->arr->scalar;
+    return cl_is_int(k) && k->cls == C_CONST && k->k % size == 0 ? cl_v_const(L, k->k / size) : NULL;
+}
+
+static val *address_unknown(lower *L, const val *p, lds_loc loc)
+{
+    return plus_elements(L, p,
+                         cl_v_data(L, cl_fmt(L, "arithmetic on the shared-memory address of '%s' that is not a constant "
+                                                "number of its elements",
+                                             p->arr->name),
+                                   loc),
+                         loc);
+}
+
 val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc)
+{
+    if (p->kind == V_SHARED && p->shared_addr && cl_is_int(k)) {   /* k is bytes */
+        const val *el = bytes_as_elements(L, p, k);
+        return el ? plus_elements(L, p, el, loc) : address_unknown(L, p, loc);
+    }
+    return plus_elements(L, p, k, loc);
+}
+
+/* The byte count e as elements of `size` bytes, where the expression
+ * shows it a whole number of them: a constant, X * C or X << C with C a
+ * multiple, sums and differences of those.  NULL otherwise. */
+static val *expr_as_elements(lower *L, const csrc_expr *e, int64_t size, bool *failed)
+{
+    if (e->kind == CE_INT)
+        return e->value % size == 0 ? cl_v_const(L, e->value / size) : NULL;
+    if (e->kind != CE_BINARY)
+        return NULL;
+    if (!strcmp(e->op, "+") || !strcmp(e->op, "-")) {
+        val *a = expr_as_elements(L, e->a, size, failed), *b = a ? expr_as_elements(L, e->b, size, failed) : NULL;
+        return b ? cl_int_op(L, e->op, a, b) : NULL;
+    }
+    const csrc_expr *c = e->b->kind == CE_INT ? e->b : e->a->kind == CE_INT && !strcmp(e->op, "*") ? e->a : NULL;
+    const csrc_expr *x = c == e->b ? e->a : e->b;
+    int64_t scale = !c ? 0 : !strcmp(e->op, "*") ? c->value : !strcmp(e->op, "<<") && c->value >= 0 && c->value < 32
+                                                                  ? (int64_t)1 << c->value : 0;
+    if (!scale || scale % size)
+        return NULL;
+    val *xv = cl_expr(L, x);
+    if (!xv) {
+        *failed = true;
+        return NULL;
+    }
+    return cl_is_int(xv) ? cl_int_op(L, "*", xv, cl_v_const(L, scale / size)) : NULL;
+}
+
+val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, bool minus, lds_loc loc)
+{
+    bool failed = false;
+    val *el = expr_as_elements(L, bytes, p->arr->scalar, &failed);
+    if (failed)
+        return NULL;
+    if (!el) {   /* a byte count the expression does not show whole: its value may still */
+        val *k = cl_expr(L, bytes);
+        if (!k)
+            return NULL;
+        return cl_pointer_plus(L, p, minus && cl_is_int(k) ? cl_int_unary(L, "-", k) : k, loc);
+    }
+    return plus_elements(L, p, minus ? cl_int_unary(L, "-", el) : el, loc);
+}
+
+val *cl_address_binary(lower *L, const csrc_expr *e, val *a, val *b)
+{
+    val *p = a->kind == V_SHARED && a->shared_addr ? a : b;
+    if (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && p == a))
+        return cl_address_plus(L, p, p == a ? e->b : e->a, !strcmp(e->op, "-"), e->loc);
+    return cl_unknown_like(L, p, cl_fmt(L, "'%s' applied to the shared-memory address of '%s'", e->op, p->arr->name),
+                           e->loc);
+}
+
+val *cl_pointer_advanced(lower *L, const val *p, val *step, val *times, lds_loc loc)
+{
+    if (p->kind == V_SHARED && p->shared_addr) {
+        step = bytes_as_elements(L, p, step);
+        if (!step)
+            return address_unknown(L, p, loc);
+    }
+    return plus_elements(L, p, cl_int_op(L, "*", step, times), loc);
+}
+
+static val *plus_elements(lower *L, const val *p, const val *k, lds_loc loc)
 {
     if (p->kind == V_GLOBAL) {
         if (!cl_is_int(k)) {
@@ -25,7 +115,7 @@ val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc)
 val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc)
 {
     val *d = cl_v_data(L, why, loc);
-    return cl_is_pointer(old) ? cl_pointer_plus(L, old, d, loc) : d;
+    return cl_is_pointer(old) ? plus_elements(L, old, d, loc) : d;
 }
 
 /* A shared array or row as the pointer to its first element. */

@@ -121,6 +121,76 @@ bool cp_declaration_ahead(cparser *p)
     return ok && (type.targs || strchr(type.base, ':') || type.pointers || type.reference);
 }
 
+/* A string literal's text, its escapes read (\n \t \" \\; others kept). */
+static void append_string(lds_buf *b, const csrc_tok *t)
+{
+    for (unsigned i = 1; i + 1 < t->len; i++) {
+        char c = t->text[i];
+        if (c == '\\' && i + 2 < t->len) {
+            char n = t->text[++i];
+            c = n == 'n' ? '\n' : n == 't' ? '\t' : n;
+        }
+        lds_buf_printf(b, "%c", c);
+    }
+}
+
+/* GNU inline assembly: asm [volatile] ("template" : outputs : inputs
+ * [: clobbers [: labels]]);  NULL (nothing consumed) where it is not of
+ * that form: the caller makes it opaque. */
+static csrc_stmt *asm_statement(cparser *p, lds_loc loc)
+{
+    size_t start = p->i;
+    bool failed = p->failed;
+    cp_advance(p);
+    while (cp_accept(p, "volatile") || cp_accept(p, "__volatile__") || cp_accept(p, "__volatile")
+           || cp_accept(p, "inline") || cp_accept(p, "goto"))
+        ;
+    lds_buf text = { 0 };
+    bool ok = cp_accept(p, "(") && cp_peek(p)->kind == CT_STR;
+    while (ok && cp_peek(p)->kind == CT_STR) {
+        append_string(&text, cp_peek(p));
+        cp_advance(p);
+    }
+    csrc_expr *ops[32];
+    unsigned n = 0;
+    /* ": outputs : inputs", either list empty; C++ lexes "::" as one token */
+    int section = 0;   /* 0 outputs, 1 inputs, 2 done */
+    if (ok && cp_accept(p, "::"))
+        section = 1;
+    else if (!ok || !cp_accept(p, ":"))
+        section = 2;
+    while (ok && section < 2) {
+        ok = !cp_at(p, "[");   /* named operands ([x] "r"(v)): not followed */
+        while (ok && cp_peek(p)->kind == CT_STR) {
+            cp_advance(p);   /* the constraint */
+            csrc_expr *e = cp_accept(p, "(") ? cp_parse_expr(p) : NULL;
+            ok = e && cp_accept(p, ")") && n < 32;
+            if (ok)
+                ops[n++] = e;
+            if (!cp_accept(p, ","))
+                break;
+            ok = ok && !cp_at(p, "[");
+        }
+        section = section == 0 && cp_accept(p, ":") ? 1 : 2;   /* "::" here: no inputs */
+    }
+    while (ok && !cp_at(p, ")") && !cp_at_eof(p) && !cp_at(p, ";"))   /* clobbers, labels */
+        cp_advance(p);
+    ok = ok && cp_accept(p, ")") && cp_accept(p, ";") && !p->failed;
+    if (!ok) {
+        lds_buf_free(&text);
+        p->i = start;
+        p->failed = failed;
+        return NULL;
+    }
+    csrc_stmt *s = cp_new_stmt(p, CS_ASM, loc);
+    s->what = lds_arena_strndup(p->arena, lds_buf_str(&text), text.len);
+    lds_buf_free(&text);
+    s->operands = lds_arena_alloc(p->arena, sizeof *s->operands * (n ? n : 1));
+    memcpy(s->operands, ops, sizeof *ops * n);
+    s->noperands = n;
+    return s;
+}
+
 /* Skip to the end of the statement a parse error is in: its ';' at depth
  * 0, or past a block. */
 void cp_skip_statement(cparser *p)
@@ -262,6 +332,11 @@ csrc_stmt *cp_statement_inner(cparser *p)
         return cp_expect(p, ";") ? cp_new_stmt(p, CS_BREAK, loc) : NULL;
     if (cp_accept(p, "continue"))
         return cp_expect(p, ";") ? cp_new_stmt(p, CS_CONTINUE, loc) : NULL;
+    if (csrc_is(t, "asm") || csrc_is(t, "__asm__") || csrc_is(t, "__asm")) {
+        csrc_stmt *a = asm_statement(p, loc);
+        if (a)
+            return a;
+    }
     if (csrc_is(t, "switch") || csrc_is(t, "goto") || csrc_is(t, "asm") || csrc_is(t, "__asm__")
         || csrc_is(t, "__asm") || csrc_is(t, "try") || csrc_is(t, "throw")) {
         const char *what = csrc_is(t, "switch") ? "a switch statement" : csrc_is(t, "goto") ? "a goto"

@@ -356,7 +356,9 @@ int cl_stmt(lower *L, const csrc_stmt *s)
             if (!v)
                 return -1;
             if (L->calls) {   /* an inlined function's value: the first return a lane reaches */
-                if (v->kind == V_INT && !L->ret_data) {
+                if ((v->kind == V_SHARED || v->kind == V_GLOBAL) && !L->ret_data && !L->ret_text && !L->ret_ptr && !L->guard) {
+                    L->ret_ptr = v;
+                } else if (v->kind == V_INT && !L->ret_data && !L->ret_ptr) {
                     if (!L->ret_text || !L->guard)
                         L->ret_text = L->guard && L->ret_text ? cl_fmt(L, "(%s) ? %s : (%s)", L->guard, cl_paren(L, v), L->ret_text)
                                                               : v->text;
@@ -370,6 +372,10 @@ int cl_stmt(lower *L, const csrc_stmt *s)
                 L->dead = true;   /* every lane here leaves */
             break;
         }
+        case CS_ASM:
+            if (cl_asm_stmt(L, s) < 0)
+                return -1;
+            break;
         case CS_OPAQUE: {
             if (L->o->warn) {
                 lds_diag w = { 0 };
@@ -406,14 +412,18 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         if (f->params[i].name)
             cl_bind(L, f->params[i].name, args[i], cl_is_float_type(&f->params[i].type));
     const char *ret = L->ret_text;
+    val *ret_ptr = L->ret_ptr;
     bool ret_data = L->ret_data, dead = L->dead;
     const char *g = L->guard;
     L->ret_text = NULL;
+    L->ret_ptr = NULL;
     L->ret_data = false;
     L->callstack[L->calls++] = f;
     int rc = cl_stmt(L, f->body);
     L->calls--;
-    if (rc == 0)
+    if (rc == 0 && L->ret_ptr && !L->ret_data)   /* a pointer (a shared address: an integer in C) */
+        *out = L->ret_ptr;
+    else if (rc == 0)
         *out = L->ret_data || !L->ret_text ? cl_v_data(L, cl_fmt(L, "the result of '%s'", f->name), e->loc)
                                            : cl_v_name(L, C_LANE, cl_fmt(L, "(%s)", L->ret_text));
     if (*out && (*out)->kind == V_INT) {
@@ -422,6 +432,7 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         (*out)->mono = false;
     }
     L->ret_text = ret;
+    L->ret_ptr = ret_ptr;
     L->ret_data = ret_data;
     L->dead = dead;
     L->guard = g;

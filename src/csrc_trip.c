@@ -172,8 +172,9 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
  * pointer's elements). */
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc)
 {
-    val *by = cl_int_op(L, "*", c, times);
-    return cl_is_pointer(v) ? cl_pointer_plus(L, v, by, loc) : cl_int_op(L, "+", (val *)v, by);
+    if (cl_is_pointer(v))
+        return cl_pointer_advanced(L, v, c, times, loc);
+    return cl_int_op(L, "+", (val *)v, cl_int_op(L, "*", c, times));
 }
 
 const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s)

@@ -1,0 +1,123 @@
+/* src/csrc_asm.c - inline PTX in a kernel (src/csrc_lower_impl.h).
+ *
+ * Tensor-core kernels load their tiles with ldmatrix (and store them with
+ * stmatrix) from inline assembly, at an address the kernel takes with
+ * __cvta_generic_to_shared(&tile[row][col]).  That address is followed as
+ * a pointer into the array (a byte address: arithmetic on it moves it by
+ * whole elements, or it is unknown), and each ldmatrix or stmatrix in an
+ * asm statement whose address operand is one becomes the lds instruction
+ * of the same name on that element.  An asm statement with another
+ * instruction that may touch memory is a warning, as any construct not
+ * followed. */
+#include "src/csrc_lower_impl.h"
+
+#include <ctype.h>
+
+static const char *const address_calls[] = { "__cvta_generic_to_shared", "__nvvm_get_smem_pointer",
+                                              "cute::cast_smem_ptr_to_uint", "cast_smem_ptr_to_uint",
+                                              "cutlass::arch::cutlass_get_smem_pointer", "cutlass_get_smem_pointer",
+                                              NULL };
+
+bool cl_is_shared_address_call(const char *name) { return name && cl_name_in(name, address_calls); }
+
+val *cl_shared_address(lower *L, const csrc_expr *e)
+{
+    val *a = e->nargs == 1 ? cl_expr(L, e->args[0]) : NULL;
+    if (e->nargs == 1 && !a)
+        return NULL;
+    if (!a || a->kind != V_SHARED)
+        return cl_v_data(L, cl_fmt(L, "the result of '%s' on a pointer lds-calc does not follow", e->name), e->loc);
+    val *p = cl_new_val(L, V_SHARED);
+    *p = *a;
+    p->flat = cl_flat_of(L, a);
+    p->nidx = 0;
+    p->pointee = a->arr->scalar;
+    p->shared_addr = true;
+    return p;
+}
+
+/* Opcodes (their first part) that may read or write memory. */
+static bool touches_memory(const char *op, size_t n)
+{
+    static const char *const prefixes[] = { "ld", "st", "cp", "atom", "red", "wgmma", "tcgen05", "mbarrier",
+                                            "prefetch", "multimem", "tensormap", NULL };
+    for (int i = 0; prefixes[i]; i++) {
+        size_t k = strlen(prefixes[i]);
+        if (n >= k && !strncmp(op, prefixes[i], k) && (n == k || op[k] == '.' || !strcmp(prefixes[i], "ld")
+                                                       || !strcmp(prefixes[i], "st")))
+            return true;
+    }
+    return false;
+}
+
+static void warn(lower *L, lds_loc loc, const char *msg)
+{
+    if (!L->o->warn)
+        return;
+    lds_diag w = { 0 };
+    lds_diag_set(&w, loc, "%s", msg);
+    w.warning = 1;
+    L->o->warn(L->o->warn_ctx, &w);
+}
+
+/* One instruction of the template (n bytes at text): lowered where it is
+ * ldmatrix or stmatrix at a followed address; *other set to its opcode
+ * where it may touch memory and is not followed. */
+static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n, const char **other)
+{
+    while (n && isspace((unsigned char)*text)) {
+        text++;
+        n--;
+    }
+    if (n && *text == '@') {   /* a guard predicate: the instruction may not run; not followed */
+        *other = "a predicated instruction";
+        return 0;
+    }
+    size_t oplen = 0;
+    while (oplen < n && !isspace((unsigned char)text[oplen]))
+        oplen++;
+    if (!oplen)
+        return 0;
+    bool ld = oplen > 8 && !strncmp(text, "ldmatrix", 8), st = oplen > 8 && !strncmp(text, "stmatrix", 8);
+    if (!ld && !st) {
+        if (touches_memory(text, oplen))
+            *other = cl_fmt(L, "%.*s", (int)oplen, text);
+        return 0;
+    }
+    const char *open = memchr(text, '[', n), *close = open ? memchr(open, ']', n - (size_t)(open - text)) : NULL;
+    unsigned k = 0;
+    char extra = 0;
+    if (!close || sscanf(open + 1, " %%%u %c", &k, &extra) != 2 || extra != ']' || k >= s->noperands) {
+        *other = cl_fmt(L, "%.*s at an address that is not one operand", (int)oplen, text);
+        return 0;
+    }
+    val *a = cl_expr(L, s->operands[k]);
+    if (!a)
+        return -1;
+    const char *op = cl_fmt(L, "%.*s", (int)oplen, text);
+    if (a->kind != V_SHARED || !a->shared_addr) {
+        warn(L, s->operands[k]->loc,
+             cl_fmt(L, "inline assembly: the address of '%s' is not one lds-calc follows (__cvta_generic_to_shared of "
+                       "a shared array's element): it is not counted",
+                    op));
+        return 0;
+    }
+    return cl_emit_instruction(L, st ? 1 : 0, op, a, 16, s->loc);
+}
+
+int cl_asm_stmt(lower *L, const csrc_stmt *s)
+{
+    const char *other = NULL;
+    for (const char *t = s->what; *t;) {
+        size_t n = strcspn(t, ";\n");
+        if (instruction(L, s, t, n, &other) < 0)
+            return -1;
+        t += n + (t[n] != '\0');
+    }
+    if (other)
+        warn(L, s->loc,
+             cl_fmt(L, "inline assembly: '%s' is not followed; the memory accesses in the statement but its ldmatrix "
+                       "and stmatrix are not counted",
+                    other));
+    return 0;
+}
