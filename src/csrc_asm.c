@@ -1,14 +1,15 @@
 /* src/csrc_asm.c - inline PTX in a kernel (src/csrc_lower_impl.h).
  *
- * Tensor-core kernels load their tiles with ldmatrix (and store them with
- * stmatrix) from inline assembly, at an address the kernel takes with
- * __cvta_generic_to_shared(&tile[row][col]).  That address is followed as
- * a pointer into the array (a byte address: arithmetic on it moves it by
- * whole elements, or it is unknown), and each ldmatrix or stmatrix in an
- * asm statement whose address operand is one becomes the lds instruction
- * of the same name on that element.  An asm statement with another
- * instruction that may touch memory is a warning, as any construct not
- * followed. */
+ * Tensor-core kernels load their tiles with ldmatrix (store them with
+ * stmatrix, fill them with cp.async) from inline assembly, at an address
+ * the kernel takes with __cvta_generic_to_shared(&tile[row][col]).  That
+ * address is followed as a pointer into the array (a byte address:
+ * arithmetic on it moves it by whole elements, or it is unknown), and
+ * each ldmatrix, stmatrix or cp.async (4, 8 or 16 bytes) in an asm
+ * statement whose shared-memory operand is one becomes the lds
+ * instruction of that name on the element.  An asm statement with
+ * another instruction that may touch memory is a warning, as any
+ * construct not followed. */
 #include "src/csrc_lower_impl.h"
 
 #include <ctype.h>
@@ -36,9 +37,15 @@ val *cl_shared_address(lower *L, const csrc_expr *e)
     return p;
 }
 
-/* Opcodes (their first part) that may read or write memory. */
+/* Opcodes (their first part) that may read or write memory; the
+ * commits and waits of asynchronous copies do not. */
 static bool touches_memory(const char *op, size_t n)
 {
+    static const char *const syncs[] = { "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all",
+                                         "cp.async.bulk.commit_group", "cp.async.bulk.wait_group", NULL };
+    for (int i = 0; syncs[i]; i++)
+        if (!strncmp(op, syncs[i], strlen(syncs[i])) && (n == strlen(syncs[i]) || op[strlen(syncs[i])] == '.'))
+            return false;
     static const char *const prefixes[] = { "ld", "st", "cp", "atom", "red", "wgmma", "tcgen05", "mbarrier",
                                             "prefetch", "multimem", "tensormap", NULL };
     for (int i = 0; prefixes[i]; i++) {
@@ -61,7 +68,7 @@ static void warn(lower *L, lds_loc loc, const char *msg)
 }
 
 /* One instruction of the template (n bytes at text): lowered where it is
- * ldmatrix or stmatrix at a followed address; *other set to its opcode
+ * ldmatrix, stmatrix or cp.async at a followed address; *other set to its opcode
  * where it may touch memory and is not followed. */
 static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n, const char **other)
 {
@@ -78,23 +85,46 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
         oplen++;
     if (!oplen)
         return 0;
-    bool ld = oplen > 8 && !strncmp(text, "ldmatrix", 8), st = oplen > 8 && !strncmp(text, "stmatrix", 8);
-    if (!ld && !st) {
+    const char *op = cl_fmt(L, "%.*s", (int)oplen, text);
+    bool ld = !strncmp(op, "ldmatrix.", 9), st = !strncmp(op, "stmatrix.", 9);
+    bool copy = !strncmp(op, "cp.async.c", 10) && strstr(op, ".shared") && !strstr(op, "bulk");
+    if (!ld && !st && !copy) {
         if (touches_memory(text, oplen))
-            *other = cl_fmt(L, "%.*s", (int)oplen, text);
+            *other = op;
         return 0;
     }
+    /* the shared-memory operand: the first [%N] */
     const char *open = memchr(text, '[', n), *close = open ? memchr(open, ']', n - (size_t)(open - text)) : NULL;
     unsigned k = 0;
     char extra = 0;
     if (!close || sscanf(open + 1, " %%%u %c", &k, &extra) != 2 || extra != ']' || k >= s->noperands) {
-        *other = cl_fmt(L, "%.*s at an address that is not one operand", (int)oplen, text);
+        *other = cl_fmt(L, "%s at an address that is not one operand", op);
         return 0;
+    }
+    unsigned bytes = 16;
+    if (copy) {   /* cp.async.ca|cg.shared.global [dst], [src], size: the size a constant */
+        const char *after = memchr(close + 1, ']', n - (size_t)(close + 1 - text));
+        const char *comma = after ? memchr(after, ',', n - (size_t)(after - text)) : NULL;
+        unsigned m = 0;
+        long size = 0;
+        if (comma && sscanf(comma + 1, " %%%u", &m) == 1 && m < s->noperands) {
+            val *z = cl_expr(L, s->operands[m]);
+            if (!z)
+                return -1;
+            size = cl_is_int(z) && z->cls == C_CONST ? (long)z->k : 0;
+        } else if (comma) {
+            size = strtol(comma + 1, NULL, 0);
+        }
+        if (size != 4 && size != 8 && size != 16) {
+            *other = cl_fmt(L, "%s of a size that is not 4, 8 or 16 bytes written out", op);
+            return 0;
+        }
+        bytes = (unsigned)size;
+        op = cl_fmt(L, "cp.async.%s.shared.global b%u", strstr(op, ".cg") ? "cg" : "ca", bytes * 8);
     }
     val *a = cl_expr(L, s->operands[k]);
     if (!a)
         return -1;
-    const char *op = cl_fmt(L, "%.*s", (int)oplen, text);
     if (a->kind != V_SHARED || !a->shared_addr) {
         warn(L, s->operands[k]->loc,
              cl_fmt(L, "inline assembly: the address of '%s' is not one lds-calc follows (__cvta_generic_to_shared of "
@@ -102,7 +132,7 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
                     op));
         return 0;
     }
-    return cl_emit_instruction(L, st ? 1 : 0, op, a, 16, s->loc);
+    return cl_emit_instruction(L, st || copy ? 1 : 0, op, a, bytes, s->loc);
 }
 
 int cl_asm_stmt(lower *L, const csrc_stmt *s)
@@ -116,8 +146,8 @@ int cl_asm_stmt(lower *L, const csrc_stmt *s)
     }
     if (other)
         warn(L, s->loc,
-             cl_fmt(L, "inline assembly: '%s' is not followed; the memory accesses in the statement but its ldmatrix "
-                       "and stmatrix are not counted",
+             cl_fmt(L, "inline assembly: '%s' is not followed; the memory accesses in the statement but its ldmatrix, "
+                       "stmatrix and cp.async are not counted",
                     other));
     return 0;
 }
