@@ -317,10 +317,8 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
         val *old = lv.var->v;
         bool plus = !strcmp(bop, "+"), minus = !strcmp(bop, "-");
         if (old->kind == V_SHARED && old->shared_addr && (plus || minus)) {   /* addr += bytes */
-            nv = rhs ? cl_address_plus(L, old, rhs, minus, loc)
+            nv = rhs ? cl_address_plus(L, old, rhs, r, minus, loc)
                      : cl_pointer_plus(L, old, minus && cl_is_int(r) ? cl_int_unary(L, "-", r) : r, loc);
-            if (!nv)
-                return NULL;
         } else if (old->kind == V_SHARED && r->kind == V_INT && (plus || minus)) {
             nv = cl_subscript(L, old, plus ? r : cl_int_unary(L, "-", r), loc);
             if (old->flat || old->pointee)

@@ -189,9 +189,9 @@ bool cl_is_pointer(const val *v);
 /* Pointer p moved by k elements; k data: the accesses through the result
  * are skipped, saying why. */
 val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc);
-/* Shared address p moved by the byte count `bytes` (an expression, so
- * that X * 32 is seen to be whole elements); NULL on an error. */
-val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, bool minus, lds_loc loc);
+/* Shared address p moved by the byte count k, the value of the
+ * expression `bytes` (which shows whether it is whole elements: X * 32). */
+val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, const val *k, bool minus, lds_loc loc);
 /* e = a OP b where an operand is a shared address: + and - move it by
  * bytes; anything else leaves it unknown. */
 val *cl_address_binary(lower *L, const csrc_expr *e, val *a, val *b);

@@ -36,53 +36,39 @@ val *cl_pointer_plus(lower *L, const val *p, const val *k, lds_loc loc)
     return plus_elements(L, p, k, loc);
 }
 
-/* The byte count e as elements of `size` bytes, where the expression
- * shows it a whole number of them: a constant, X * C or X << C with C a
- * multiple, sums and differences of those.  NULL otherwise. */
-static val *expr_as_elements(lower *L, const csrc_expr *e, int64_t size, bool *failed)
+/* Whether the byte count e shows itself a whole number of elements of
+ * `size` bytes: a constant, X * C or X << C with C a multiple, sums and
+ * differences of those.  Read from the expression alone: its value,
+ * computed once, is then divided exactly. */
+static bool whole_elements(const csrc_expr *e, int64_t size)
 {
     if (e->kind == CE_INT)
-        return e->value % size == 0 ? cl_v_const(L, e->value / size) : NULL;
+        return e->value % size == 0;
     if (e->kind != CE_BINARY)
-        return NULL;
-    if (!strcmp(e->op, "+") || !strcmp(e->op, "-")) {
-        val *a = expr_as_elements(L, e->a, size, failed), *b = a ? expr_as_elements(L, e->b, size, failed) : NULL;
-        return b ? cl_int_op(L, e->op, a, b) : NULL;
-    }
+        return false;
+    if (!strcmp(e->op, "+") || !strcmp(e->op, "-"))
+        return whole_elements(e->a, size) && whole_elements(e->b, size);
     const csrc_expr *c = e->b->kind == CE_INT ? e->b : e->a->kind == CE_INT && !strcmp(e->op, "*") ? e->a : NULL;
-    const csrc_expr *x = c == e->b ? e->a : e->b;
     int64_t scale = !c ? 0 : !strcmp(e->op, "*") ? c->value : !strcmp(e->op, "<<") && c->value >= 0 && c->value < 32
                                                                   ? (int64_t)1 << c->value : 0;
-    if (!scale || scale % size)
-        return NULL;
-    val *xv = cl_expr(L, x);
-    if (!xv) {
-        *failed = true;
-        return NULL;
-    }
-    return cl_is_int(xv) ? cl_int_op(L, "*", xv, cl_v_const(L, scale / size)) : NULL;
+    return scale && scale % size == 0;
 }
 
-val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, bool minus, lds_loc loc)
+val *cl_address_plus(lower *L, const val *p, const csrc_expr *bytes, const val *k, bool minus, lds_loc loc)
 {
-    bool failed = false;
-    val *el = expr_as_elements(L, bytes, p->arr->scalar, &failed);
-    if (failed)
-        return NULL;
-    if (!el) {   /* a byte count the expression does not show whole: its value may still */
-        val *k = cl_expr(L, bytes);
-        if (!k)
-            return NULL;
-        return cl_pointer_plus(L, p, minus && cl_is_int(k) ? cl_int_unary(L, "-", k) : k, loc);
-    }
-    return plus_elements(L, p, minus ? cl_int_unary(L, "-", el) : el, loc);
+    int64_t size = p->arr->scalar;
+    if (minus && cl_is_int(k))
+        k = cl_int_unary(L, "-", k);
+    if (cl_is_int(k) && whole_elements(bytes, size))   /* exact: the expression is a multiple */
+        return plus_elements(L, p, cl_int_op(L, "/", k, cl_v_const(L, size)), loc);
+    return cl_pointer_plus(L, p, k, loc);   /* a constant may still be whole */
 }
 
 val *cl_address_binary(lower *L, const csrc_expr *e, val *a, val *b)
 {
     val *p = a->kind == V_SHARED && a->shared_addr ? a : b;
     if (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && p == a))
-        return cl_address_plus(L, p, p == a ? e->b : e->a, !strcmp(e->op, "-"), e->loc);
+        return cl_address_plus(L, p, p == a ? e->b : e->a, p == a ? b : a, !strcmp(e->op, "-"), e->loc);
     return cl_unknown_like(L, p, cl_fmt(L, "'%s' applied to the shared-memory address of '%s'", e->op, p->arr->name),
                            e->loc);
 }
@@ -145,7 +131,7 @@ val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc)
         return NULL;
     if (pa && pb && cl_is_int(c)) {
         if (a->kind == V_SHARED && b->kind == V_SHARED && a->arr == b->arr && a->pointee == b->pointee
-            && a->comp == b->comp) {
+            && a->comp == b->comp && a->shared_addr == b->shared_addr) {
             val *q = cl_new_val(L, V_SHARED);
             *q = *a;
             q->flat = cl_int_cond(L, (val *)c, cl_flat_of(L, a), cl_flat_of(L, b));
