@@ -70,7 +70,7 @@ static void warn(lower *L, lds_loc loc, const char *msg)
 /* One instruction of the template (n bytes at text): lowered where it is
  * ldmatrix, stmatrix or cp.async at a followed address; *other set to its opcode
  * where it may touch memory and is not followed. */
-static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n, const char **other)
+static int instruction(lower *L, const csrc_stmt *s, val *const *in, const char *text, size_t n, const char **other)
 {
     while (n && isspace((unsigned char)*text)) {
         text++;
@@ -97,8 +97,8 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
     const char *open = memchr(text, '[', n), *close = open ? memchr(open, ']', n - (size_t)(open - text)) : NULL;
     unsigned k = 0;
     char extra = 0;
-    if (!close || sscanf(open + 1, " %%%u %c", &k, &extra) != 2 || extra != ']' || k >= s->noperands) {
-        *other = cl_fmt(L, "%s at an address that is not one operand", op);
+    if (!close || sscanf(open + 1, " %%%u %c", &k, &extra) != 2 || extra != ']' || k >= s->noperands || !in[k]) {
+        *other = cl_fmt(L, "%s at an address that is not one input operand", op);
         return 0;
     }
     unsigned bytes = 16;
@@ -107,11 +107,9 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
         const char *comma = after ? memchr(after, ',', n - (size_t)(after - text)) : NULL;
         unsigned m = 0;
         long size = 0;
-        if (comma && sscanf(comma + 1, " %%%u", &m) == 1 && m < s->noperands) {
-            val *z = cl_expr(L, s->operands[m]);
-            if (!z)
-                return -1;
-            size = cl_is_int(z) && z->cls == C_CONST ? (long)z->k : 0;
+        if (comma && sscanf(comma + 1, " %%%u", &m) == 1) {
+            const val *z = m < s->noperands ? in[m] : NULL;
+            size = z && cl_is_int(z) && z->cls == C_CONST ? (long)z->k : 0;
         } else if (comma) {
             size = strtol(comma + 1, NULL, 0);
         }
@@ -122,9 +120,7 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
         bytes = (unsigned)size;
         op = cl_fmt(L, "cp.async.%s.shared.global b%u", strstr(op, ".cg") ? "cg" : "ca", bytes * 8);
     }
-    val *a = cl_expr(L, s->operands[k]);
-    if (!a)
-        return -1;
+    const val *a = in[k];
     if (a->kind != V_SHARED || !a->shared_addr) {
         warn(L, s->operands[k]->loc,
              cl_fmt(L, "inline assembly: the address of '%s' is not one lds-calc follows (__cvta_generic_to_shared of "
@@ -137,10 +133,18 @@ static int instruction(lower *L, const csrc_stmt *s, const char *text, size_t n,
 
 int cl_asm_stmt(lower *L, const csrc_stmt *s)
 {
+    /* the inputs' values, each evaluated once as C does before the
+     * statement (their own accesses count); outputs are registers written */
+    val **in = lds_arena_alloc(L->arena, sizeof *in * (s->noperands ? s->noperands : 1));
+    for (unsigned i = 0; i < s->noperands; i++) {
+        in[i] = i < s->noutputs ? NULL : cl_expr(L, s->operands[i]);
+        if (i >= s->noutputs && !in[i])
+            return -1;
+    }
     const char *other = NULL;
     for (const char *t = s->what; *t;) {
         size_t n = strcspn(t, ";\n");
-        if (instruction(L, s, t, n, &other) < 0)
+        if (instruction(L, s, in, t, n, &other) < 0)
             return -1;
         t += n + (t[n] != '\0');
     }

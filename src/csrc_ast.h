@@ -95,7 +95,7 @@ typedef struct csrc_stmt {
     const char *what;             /* OPAQUE: what it is ("a switch statement");
                                      ASM: the template, its strings joined */
     csrc_expr **operands;         /* ASM: %0, %1, ...: the outputs, then the inputs */
-    unsigned noperands;
+    unsigned noperands, noutputs;
 } csrc_stmt;
 
 typedef struct {

@@ -152,7 +152,7 @@ static csrc_stmt *asm_statement(cparser *p, lds_loc loc)
         cp_advance(p);
     }
     csrc_expr *ops[32];
-    unsigned n = 0;
+    unsigned n = 0, outputs = 0;
     /* ": outputs : inputs", either list empty; C++ lexes "::" as one token */
     int section = 0;   /* 0 outputs, 1 inputs, 2 done */
     if (ok && cp_accept(p, "::"))
@@ -171,6 +171,8 @@ static csrc_stmt *asm_statement(cparser *p, lds_loc loc)
                 break;
             ok = ok && !cp_at(p, "[");
         }
+        if (section == 0)
+            outputs = n;
         section = section == 0 && cp_accept(p, ":") ? 1 : 2;   /* "::" here: no inputs */
     }
     while (ok && !cp_at(p, ")") && !cp_at_eof(p) && !cp_at(p, ";"))   /* clobbers, labels */
@@ -188,6 +190,7 @@ static csrc_stmt *asm_statement(cparser *p, lds_loc loc)
     s->operands = lds_arena_alloc(p->arena, sizeof *s->operands * (n ? n : 1));
     memcpy(s->operands, ops, sizeof *ops * n);
     s->noperands = n;
+    s->noutputs = outputs;
     return s;
 }
 
