@@ -139,9 +139,17 @@ static int bind_local_for_dims(lower *L, const csrc_stmt *s)
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
         val *v = NULL;
+        size_t out_mark = L->out.len;
+        unsigned made = L->accesses;
         if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(&d->type)
             && constant_form(d->init) && !(v = cl_expr(L, d->init)))
             return -1;
+        if (L->accesses != made) {   /* it read shared memory (a shared scalar's name): not a constant, and
+                                        the statement itself counts that read */
+            cl_drop_since(L, out_mark);
+            L->accesses = made;
+            v = NULL;
+        }
         /* a value given at launch (a template parameter: const int W = N / 4)
          * stays itself, so that a dimension that needs it asks for -D N */
         if (!v || !cl_is_int(v) || (v->cls != C_CONST && !v->missing))
