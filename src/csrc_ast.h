@@ -44,6 +44,8 @@ typedef struct csrc_expr {
     unsigned nargs;
     const struct csrc_type *type; /* CAST, SIZEOF of a type */
     const char *targs;            /* CALL: the template arguments as written, or NULL */
+    struct csrc_expr **targ_exprs; /* CALL: each of them as an expression (NULL: a type, */
+    unsigned ntargs;              /*   or not one), f<BM, 64>(...) */
 } csrc_expr;
 
 /* A type as declared: base words, pointers, array dimensions. */

@@ -245,23 +245,27 @@ int cl_file_scope(lower *L)
     return 0;
 }
 
+/* Template parameter i of f where no argument gives it: a -D value, else
+ * its default, else a name that asks for -D where it decides something. */
+val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
+{
+    const csrc_define *d = cl_find_define(L, f->tparams[i]);
+    if (d)
+        return cl_define_val(L, d);
+    if (f->tdefaults[i].set)   /* -D overrides a default */
+        return cl_v_const(L, f->tdefaults[i].value);
+    val *v = cl_v_name(L, C_UNIFORM, f->tparams[i]);
+    v->missing = f->tparams[i];
+    v->missing_loc = f->loc;
+    return v;
+}
+
 /* The kernel's parameters: pointers are global memory; the HLSL system
  * values are the thread's ids; any other must be given with -D. */
 void cl_bind_params(lower *L, const csrc_func *f)
 {
-    for (unsigned i = 0; i < f->ntparams; i++) {
-        const csrc_define *d = cl_find_define(L, f->tparams[i]);
-        val *v = cl_v_name(L, C_UNIFORM, f->tparams[i]);
-        if (d)
-            v = cl_define_val(L, d);
-        else if (f->tdefaults[i].set)   /* -D overrides a default */
-            v = cl_v_const(L, f->tdefaults[i].value);
-        else {
-            v->missing = f->tparams[i];
-            v->missing_loc = f->loc;
-        }
-        cl_bind(L, f->tparams[i], v, false);
-    }
+    for (unsigned i = 0; i < f->ntparams; i++)
+        cl_bind(L, f->tparams[i], cl_template_param(L, f, i), false);
     for (unsigned i = 0; i < f->nparams; i++) {
         const csrc_param *p = &f->params[i];
         if (!p->name)

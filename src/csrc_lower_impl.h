@@ -296,6 +296,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d);
 int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
+val *cl_template_param(lower *L, const csrc_func *f, unsigned i);
 int cl_threads_line(lower *L, const csrc_func *f);
 int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out);
 

@@ -395,7 +395,7 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
 
 int csrc_parse(const csrc_toks *toks, lds_lang lang, lds_arena *arena, csrc_unit *out, lds_diag *diag)
 {
-    cparser p = { toks->v, toks->n, 0, arena, diag, lang, NULL, 0, 0, 0, false };
+    cparser p = { .t = toks->v, .n = toks->n, .arena = arena, .diag = diag, .lang = lang };
     memset(out, 0, sizeof *out);
     csrc_func **ftail = &out->funcs;
     csrc_stmt **gtail = &out->globals;

@@ -14,6 +14,8 @@
 typedef struct {
     const csrc_tok *t;
     size_t n, i;
+    size_t end;                   /* non-zero: tokens from here on read as the end of
+                                     the file (one template argument parsed alone) */
     lds_arena *arena;
     lds_diag *diag;
     lds_lang lang;
@@ -48,6 +50,7 @@ bool cp_is_storage(const cparser *p, const csrc_tok *t);
 const char *cp_qualified_name(cparser *p);
 bool cp_template_args_ahead(const cparser *p, size_t *close);
 const char *cp_template_args(cparser *p);
+const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n);
 bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **launch_bounds);
 void cp_skip_attribute_args(cparser *p, csrc_expr **first_arg);
 

@@ -146,12 +146,16 @@ csrc_expr *cp_primary(cparser *p)
             return NULL;
         csrc_expr *e = cp_new_expr(p, CE_ID, loc);
         e->name = name;
-        const char *targs = cp_at(p, "<") ? cp_template_args(p) : NULL;
+        csrc_expr **targ_exprs;
+        unsigned ntargs;
+        const char *targs = cp_at(p, "<") ? cp_template_args_parsed(p, &targ_exprs, &ntargs) : NULL;
         if (targs) {   /* f<...>(...) or T<...>{...}: a call */
             csrc_expr *c = cp_new_expr(p, CE_CALL, loc);
             c->a = e;
             c->name = name;
             c->targs = targs;
+            c->targ_exprs = targ_exprs;
+            c->ntargs = ntargs;
             if (cp_accept(p, "("))
                 return cp_call_args(p, c, ")");
             if (cp_accept(p, "{"))

@@ -4,11 +4,13 @@
  * arguments, attributes. */
 #include "src/csrc_parse_impl.h"
 
-const csrc_tok *cp_peek(const cparser *p) { return &p->t[p->i < p->n ? p->i : p->n - 1]; }
+/* The token at p->i + k; past the end (or p->end), the file's EOF token. */
 const csrc_tok *cp_peek_at(const cparser *p, size_t k)
 {
-    return &p->t[p->i + k < p->n ? p->i + k : p->n - 1];
+    size_t end = p->end ? p->end : p->n;
+    return &p->t[p->i + k < end ? p->i + k : p->n - 1];
 }
+const csrc_tok *cp_peek(const cparser *p) { return cp_peek_at(p, 0); }
 bool cp_at(const cparser *p, const char *s) { return csrc_is(cp_peek(p), s); }
 bool cp_at_eof(const cparser *p) { return cp_peek(p)->kind == CT_EOF; }
 void cp_advance(cparser *p)
@@ -238,6 +240,63 @@ const char *cp_template_args(cparser *p)
     size_t from = p->i + 1;
     p->i = close + 1;
     return cp_text_of(p, from, close);
+}
+
+/* One template argument, tokens [from, to), as an expression; NULL for a
+ * type (float, Shape<_8, _4>) or anything else that is not one.  A
+ * failed try leaves no error behind: the argument is simply not known. */
+static csrc_expr *template_arg_expr(cparser *p, size_t from, size_t to)
+{
+    if (from >= to || cp_is_type_word(p, &p->t[from]))
+        return NULL;
+    size_t saved_i = p->i, saved_end = p->end;
+    bool saved_failed = p->failed;
+    lds_diag saved_diag = *p->diag;
+    p->i = from;
+    p->end = to;
+    csrc_expr *e = cp_parse_assign(p);
+    if (!e || p->failed || p->i < to)
+        e = NULL;
+    p->i = saved_i;
+    p->end = saved_end;
+    p->failed = saved_failed;
+    *p->diag = saved_diag;
+    return e;
+}
+
+/* Template arguments <...> as written (NULL if none here), and each one
+ * parsed as an expression where it is one (*exprs[k] NULL where not):
+ * a call's explicit arguments, f<BM, 64>(...), bind the callee's
+ * template parameters. */
+const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n)
+{
+    *exprs = NULL;
+    *n = 0;
+    size_t close;
+    if (!cp_at(p, "<") || !cp_template_args_ahead(p, &close))
+        return NULL;
+    size_t bounds[LDS_MAX_PARAMS + 1];   /* argument k is the tokens [bounds[k], bounds[k+1] - 1) */
+    unsigned count = 0;
+    int paren = 0, angle = 0;   /* a nested ( [ { or <...> is inside one argument; '>' in parentheses compares */
+    bounds[count++] = p->i + 1;
+    for (size_t k = p->i + 1; k < close && count <= LDS_MAX_PARAMS; k++) {
+        const csrc_tok *t = &p->t[k];
+        paren += csrc_is(t, "(") || csrc_is(t, "[") || csrc_is(t, "{");
+        paren -= csrc_is(t, ")") || csrc_is(t, "]") || csrc_is(t, "}");
+        if (!paren)
+            angle += csrc_is(t, "<") - csrc_is(t, ">") - 2 * csrc_is(t, ">>");
+        if (!paren && !angle && csrc_is(t, ","))
+            bounds[count++] = k + 1;
+    }
+    if (count <= LDS_MAX_PARAMS && close > p->i + 1) {
+        bounds[count] = close + 1;
+        csrc_expr **v = lds_arena_alloc(p->arena, sizeof *v * count);
+        for (unsigned k = 0; k < count; k++)
+            v[k] = template_arg_expr(p, bounds[k], bounds[k + 1] - 1);
+        *exprs = v;
+        *n = count;
+    }
+    return cp_template_args(p);
 }
 
 /* Skip an attribute: __attribute__((...)), __declspec(...), alignas(..),

@@ -403,11 +403,20 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         *out = cl_v_data(L, cl_fmt(L, "the result of '%s', called too deep", f->name), e->loc);
         return 0;
     }
-    val *args[LDS_MAX_PARAMS * 4];
+    val *args[LDS_MAX_PARAMS * 4], *targs[LDS_MAX_PARAMS];
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
         if (!(args[i] = cl_expr(L, e->args[i])))
             return -1;
+    /* template parameters: f<BM, 64>(...) gives them in the caller's scope;
+     * those it does not give are as in a kernel (-D, default) */
+    for (unsigned i = 0; i < f->ntparams; i++) {
+        const csrc_expr *x = i < e->ntargs ? e->targ_exprs[i] : NULL;
+        if (!(targs[i] = x ? cl_expr(L, x) : cl_template_param(L, f, i)))
+            return -1;
+    }
     unsigned mark = L->nenv;
+    for (unsigned i = 0; i < f->ntparams; i++)
+        cl_bind(L, f->tparams[i], targs[i], false);
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
         if (f->params[i].name)
             cl_bind(L, f->params[i].name, args[i], cl_is_float_type(&f->params[i].type));
