@@ -46,6 +46,8 @@ typedef struct csrc_expr {
     const char *targs;            /* CALL: the template arguments as written, or NULL */
     struct csrc_expr **targ_exprs; /* CALL: each of them as an expression (NULL: a type, */
     unsigned ntargs;              /*   or not one), f<BM, 64>(...) */
+    struct csrc_expr **launch;    /* CALL of a kernel: <<<grid, block, bytes, stream>>>, */
+    unsigned nlaunch;             /*   or NULL */
 } csrc_expr;
 
 /* A type as declared: base words, pointers, array dimensions. */

@@ -94,6 +94,21 @@ static const char *const puncts[] = {
     "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", ".*", NULL,
 };
 
+void csrc_alternative_tokens(csrc_toks *t)
+{
+    static const char *const spelt[][2] = {
+        { "and", "&&" }, { "or", "||" }, { "not", "!" }, { "bitand", "&" }, { "bitor", "|" }, { "xor", "^" },
+        { "compl", "~" }, { "and_eq", "&=" }, { "or_eq", "|=" }, { "xor_eq", "^=" }, { "not_eq", "!=" },
+    };
+    for (size_t i = 0; i < t->n; i++)
+        for (size_t k = 0; t->v[i].kind == CT_ID && k < sizeof spelt / sizeof spelt[0]; k++)
+            if (csrc_is(&t->v[i], spelt[k][0])) {
+                t->v[i].kind = CT_PUNCT;
+                t->v[i].text = spelt[k][1];
+                t->v[i].len = (unsigned)strlen(spelt[k][1]);
+            }
+}
+
 int pp_raw_next(raw_lexer *lx, csrc_tok *t)
 {
     if (pp_raw_space(lx) < 0)

@@ -51,6 +51,11 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
                     lds_diag *diag);
 void csrc_toks_free(csrc_toks *t);
 
+/* C++'s alternative tokens (and, or, not, bitand, ... not_eq) as the
+ * punctuators they spell: for CUDA and HIP, whose host code uses them
+ * (HLSL and GLSL name functions 'and' and 'not'). */
+void csrc_alternative_tokens(csrc_toks *t);
+
 /* Whether t is the identifier or punctuator s. */
 bool csrc_is(const csrc_tok *t, const char *s);
 /* The value of an integer literal (C's suffixes u, l, ll; hex, octal,

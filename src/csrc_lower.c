@@ -60,7 +60,10 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     for (unsigned k = 0; k < d->ndims; k++) {
         if (!d->dims[k]) {   /* extern __shared__ T s[]: its size at launch */
             const char *n = cl_fmt(L, "%s_size", d->name);
-            if (k != 0 || !cl_find_define(L, n)) {
+            int64_t elem = (int64_t)scalar * lanes;
+            if (k == 0 && !cl_find_define(L, n) && L->launch && L->launch->have_bytes && L->launch->bytes >= elem) {
+                n = cl_fmt(L, "%lld", (long long)(L->launch->bytes / elem));   /* the launch's bytes */
+            } else if (k != 0 || !cl_find_define(L, n)) {
                 lds_diag_set(L->diag, d->loc,
                              "'%s' takes its size at launch (extern __shared__): give it, in elements, with -D %s=N",
                              d->name, n);
@@ -252,7 +255,9 @@ val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
     const csrc_define *d = cl_find_define(L, f->tparams[i]);
     if (d)
         return cl_define_val(L, d);
-    if (f->tdefaults[i].set)   /* -D overrides a default */
+    if (f == L->kernel && L->launch && L->launch->targ[i].known)   /* -D overrides the launch */
+        return cl_v_const(L, L->launch->targ[i].k);
+    if (f->tdefaults[i].set)   /* -D and the launch override a default */
         return cl_v_const(L, f->tdefaults[i].value);
     val *v = cl_v_name(L, C_UNIFORM, f->tparams[i]);
     v->missing = f->tparams[i];
@@ -287,6 +292,8 @@ void cl_bind_params(lower *L, const csrc_func *f)
             v = cl_global_of(L, p->name, p->type.pointers > 1 ? 0 : cl_global_elem_bytes(&p->type));
         } else if (cl_find_define(L, p->name)) {
             v = cl_define_val(L, cl_find_define(L, p->name));
+        } else if (L->launch && L->launch->arg[i].known) {
+            v = cl_v_const(L, L->launch->arg[i].k);
         } else if (cl_is_float_type(&p->type)) {
             v = cl_v_data(L, cl_fmt(L, "the kernel parameter '%s'", p->name), p->loc);
         } else {
@@ -351,6 +358,12 @@ int cl_threads_line(lower *L, const csrc_func *f)
         cl_line(L, (lds_loc){ 0 }, "threads %s", L->o->threads);
         return 0;
     }
+    if (L->launch && L->launch->have_block) {   /* what runs, whatever __launch_bounds__ allows */
+        memcpy(L->tdim, L->launch->block, sizeof L->tdim);
+        cl_line(L, (lds_loc){ 0 }, "threads %lld, %lld, %lld", (long long)L->tdim[0], (long long)L->tdim[1],
+                (long long)L->tdim[2]);
+        return 0;
+    }
     csrc_expr *const *n = f->numthreads[0] ? f->numthreads : L->unit->local_size;
     if (f->bounds_only && uses_y_or_z(f->body)) {
         lds_diag_set(L->diag, f->numthreads[0]->loc,
@@ -396,8 +409,10 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
                    lds_lang_name(L->o->lang), f->name);
     if (cl_file_scope(L) < 0)
         return -1;
+    cl_find_launch(L, f);
     cl_bind_params(L, f);
     cl_line(L, f->loc, "kernel %s", f->name);
+    cl_launch_comment(L, f);
     if (cl_threads_line(L, f) < 0)
         return -1;
     for (const csrc_stmt *s = L->unit->globals; s; s = s->next)   /* the file's shared arrays */
@@ -478,6 +493,8 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx };
     csrc_unit unit;
     int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
+    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
+        csrc_alternative_tokens(&toks);
     if (rc == 0)
         rc = csrc_parse(&toks, o->lang, arena, &unit, diag);
     unsigned nk = 0;

@@ -84,12 +84,22 @@ typedef struct {
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
 typedef struct lower lower;
 
+/* What a launch in the file gives its kernel (src/csrc_launch.c). */
+typedef struct {
+    const csrc_expr *call;        /* kernel<...><<<grid, block, bytes>>>(args) */
+    bool have_block, have_bytes;
+    int64_t block[3];             /* the workgroup shape */
+    int64_t bytes;                /* dynamic shared memory */
+    struct { bool known; int64_t k; } *targ, *arg;   /* per template parameter, per parameter */
+} csrc_launch;
+
 struct lower {
     lds_arena *arena;
     lds_diag *diag;
     const csrc_lower_options *o;
     const csrc_unit *unit;
     const csrc_func *kernel;
+    const csrc_launch *launch;    /* its launch in the file, or NULL */
     lds_buf out;
     unsigned indent;
     binding *env;
@@ -297,6 +307,10 @@ int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i);
+
+/* src/csrc_launch.c: the kernel's launch in the file */
+void cl_find_launch(lower *L, const csrc_func *f);
+void cl_launch_comment(lower *L, const csrc_func *f);
 int cl_threads_line(lower *L, const csrc_func *f);
 int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out);
 

@@ -42,11 +42,12 @@ bool cp_cast_ahead(cparser *p, csrc_type *type)
     return ok;
 }
 
+/* Arguments up to close (NULL: to the end p->end sets), into e. */
 csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
 {
     csrc_expr *args[LDS_MAX_PARAMS * 4];
     unsigned n = 0;
-    if (!cp_at(p, close)) {
+    if (close ? !cp_at(p, close) : !cp_at_eof(p)) {
         do {
             if (n >= sizeof args / sizeof args[0]) {
                 cp_fail(p, "fewer arguments");
@@ -56,12 +57,82 @@ csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
                 return NULL;
         } while (cp_accept(p, ","));
     }
-    if (!cp_expect(p, close))
+    if (close ? !cp_expect(p, close) : !cp_at_eof(p)) {
+        if (!close)
+            cp_fail(p, "',' or '>>>'");
         return NULL;
+    }
     e->args = lds_arena_alloc(p->arena, sizeof *e->args * (n ? n : 1));
     memcpy(e->args, args, sizeof *args * n);
     e->nargs = n;
     return e;
+}
+
+/* A kernel launch's configuration: '<<<' (lexed '<<' '<') is next. */
+bool cp_launch_ahead(const cparser *p)
+{
+    return cp_at(p, "<<") && csrc_is(cp_peek_at(p, 1), "<");
+}
+
+/* <<<grid, block[, shared bytes[, stream]]>>>(args) after a kernel's name:
+ * c (a call to it) gets the configuration in launch[] and the arguments.
+ * '>>>' is lexed '>>' '>': the configuration is parsed as if the file
+ * ended there, so that '>>' is not read as a shift. */
+csrc_expr *cp_launch(cparser *p, csrc_expr *c)
+{
+    cp_advance(p);
+    cp_advance(p);   /* '<<' '<' */
+    size_t close = p->i;
+    int paren = 0;
+    for (; close + 1 < p->n && !(paren == 0 && csrc_is(&p->t[close], ">>") && csrc_is(&p->t[close + 1], ">")); close++) {
+        const csrc_tok *t = &p->t[close];
+        if (csrc_is(t, ";") || csrc_is(t, "{") || csrc_is(t, "}"))
+            break;
+        paren += csrc_is(t, "(") || csrc_is(t, "[");
+        paren -= csrc_is(t, ")") || csrc_is(t, "]");
+    }
+    if (close + 1 >= p->n || !csrc_is(&p->t[close], ">>")) {
+        cp_fail(p, "'>>>' closing the launch configuration");
+        return NULL;
+    }
+    size_t saved_end = p->end;
+    p->end = close;
+    csrc_expr *config = cp_new_expr(p, CE_INIT, cp_peek(p)->loc);
+    csrc_expr *ok = cp_call_args(p, config, NULL);
+    p->end = saved_end;
+    if (!ok)
+        return NULL;
+    p->i = close + 2;
+    c->launch = config->args;
+    c->nlaunch = config->nargs;
+    if (!cp_expect(p, "("))
+        return NULL;
+    return cp_call_args(p, c, ")");
+}
+
+/* hipLaunchKernelGGL(kernel, grid, block, bytes, stream, args...) is the
+ * launch kernel<<<grid, block, bytes, stream>>>(args...); the kernel may
+ * be written k<32>, (k<32>) or HIP_KERNEL_NAME(k<32>). */
+csrc_expr *cp_hip_launch(cparser *p, csrc_expr *call)
+{
+    if (call->nargs < 5)
+        return call;
+    const csrc_expr *k = call->args[0];
+    if (k->kind == CE_CALL && k->name && !strcmp(k->name, "HIP_KERNEL_NAME") && k->nargs == 1)
+        k = k->args[0];
+    if (k->kind != CE_ID)
+        return call;
+    csrc_expr *c = cp_new_expr(p, CE_CALL, call->loc);
+    c->a = call->a;
+    c->name = k->name;
+    c->targs = k->targs;
+    c->targ_exprs = k->targ_exprs;
+    c->ntargs = k->ntargs;
+    c->launch = call->args + 1;
+    c->nlaunch = 4;
+    c->args = call->args + 5;
+    c->nargs = call->nargs - 5;
+    return c;
 }
 
 csrc_expr *cp_primary(cparser *p)
@@ -156,6 +227,8 @@ csrc_expr *cp_primary(cparser *p)
             c->targs = targs;
             c->targ_exprs = targ_exprs;
             c->ntargs = ntargs;
+            if (cp_launch_ahead(p))   /* kernel<32><<<grid, block>>>(...) */
+                return cp_launch(p, c);
             if (cp_accept(p, "("))
                 return cp_call_args(p, c, ")");
             if (cp_accept(p, "{"))
@@ -163,6 +236,8 @@ csrc_expr *cp_primary(cparser *p)
             while (cp_accept(p, "::") && cp_peek(p)->kind == CT_ID)
                 cp_advance(p);   /* Int<8>::value and the like */
             e->targs = targs;
+            e->targ_exprs = targ_exprs;   /* a kernel named, hipLaunchKernelGGL(k<32>, ...) */
+            e->ntargs = ntargs;
             return e;
         }
         if (cp_is_type_word(p, t) && cp_at(p, "{")) {   /* float4{...}: a value */
@@ -189,12 +264,20 @@ csrc_expr *cp_postfix(cparser *p)
             if (!(x->b = cp_parse_expr(p)) || !cp_expect(p, "]"))
                 return NULL;
             e = x;
+        } else if (e->kind == CE_ID && cp_launch_ahead(p)) {   /* kernel<<<grid, block>>>(...) */
+            csrc_expr *c = cp_new_expr(p, CE_CALL, e->loc);
+            c->a = e;
+            c->name = e->name;
+            if (!(e = cp_launch(p, c)))
+                return NULL;
         } else if (cp_accept(p, "(")) {
             csrc_expr *c = cp_new_expr(p, CE_CALL, e->loc);
             c->a = e;
             c->name = e->kind == CE_ID ? e->name : e->kind == CE_MEMBER ? e->name : NULL;
             if (!(e = cp_call_args(p, c, ")")))
                 return NULL;
+            if (e->name && !strcmp(e->name, "hipLaunchKernelGGL"))
+                e = cp_hip_launch(p, e);
         } else if (cp_at(p, ".") || cp_at(p, "->")) {
             csrc_expr *m = cp_new_expr(p, CE_MEMBER, e->loc);
             m->op = cp_at(p, ".") ? "." : "->";

@@ -225,7 +225,8 @@ bool cp_template_args_ahead(const cparser *p, size_t *close)
             *close = k;
             return depth == 0 && (csrc_is(after, "(") || csrc_is(after, "{") || csrc_is(after, "::")
                                   || after->kind == CT_ID || csrc_is(after, ">") || csrc_is(after, ",")
-                                  || csrc_is(after, ")") || csrc_is(after, "*") || csrc_is(after, "&"));
+                                  || csrc_is(after, ")") || csrc_is(after, "*") || csrc_is(after, "&")
+                                  || (csrc_is(after, "<<") && k + 2 < p->n && csrc_is(&p->t[k + 2], "<")));
         }
     }
     return false;

@@ -1,0 +1,339 @@
+/* src/csrc_launch.c - a kernel's launch in the same file gives what
+ * --threads and -D would: host code that says
+ *     dim3 block(32, 8);  transpose<32><<<grid, block>>>(out, in, n);
+ * fixes the workgroup shape, the kernel's template parameters and its
+ * scalar arguments wherever they are integer constants there.
+ *
+ * The host function is read up to the launch, in order: a declaration
+ * binds its name to its initialiser's value, an assignment rebinds it,
+ * and a name that a loop around the launch (or any statement the
+ * evaluator does not follow) may change is unknown, so that nothing is
+ * guessed.  Host expressions are evaluated by a scratch lowerer whose
+ * output is thrown away: its values, never its accesses, are kept. */
+#include "src/csrc_lower_impl.h"
+
+/* ------------------------------------------------------------- finding */
+
+/* A walk over a function: the launches of kernel it makes (the first
+ * few), and whether it holds the expression target. */
+typedef struct {
+    const char *kernel;
+    const csrc_expr *target;
+    const csrc_expr *found[8];
+    unsigned nfound;
+    bool held;
+} search;
+
+static void search_expr(search *q, const csrc_expr *e)
+{
+    if (!e)
+        return;
+    q->held |= e == q->target;
+    if (q->kernel && e->kind == CE_CALL && e->launch && e->name && !strcmp(e->name, q->kernel)
+        && q->nfound < sizeof q->found / sizeof q->found[0])
+        q->found[q->nfound++] = e;
+    search_expr(q, e->a);
+    search_expr(q, e->b);
+    search_expr(q, e->c);
+    for (unsigned i = 0; i < e->nargs; i++)
+        search_expr(q, e->args[i]);
+}
+
+/* Each expression and declarator of s, and of what follows it when list
+ * (a compound statement's body), inner statements included. */
+typedef void expr_fn(void *ctx, const csrc_expr *e);
+typedef void decl_fn(void *ctx, const csrc_declarator *d);
+
+static void each_in_stmt(const csrc_stmt *s, bool list, expr_fn *on_expr, decl_fn *on_decl, void *ctx)
+{
+    for (; s; s = list ? s->next : NULL) {
+        on_expr(ctx, s->e);
+        on_expr(ctx, s->step);
+        for (unsigned i = 0; i < s->ndecls; i++) {
+            if (on_decl)
+                on_decl(ctx, &s->decls[i]);
+            on_expr(ctx, s->decls[i].init);
+        }
+        each_in_stmt(s->other, false, on_expr, on_decl, ctx);
+        each_in_stmt(s->body, s->kind == CS_COMPOUND, on_expr, on_decl, ctx);
+    }
+}
+
+static void search_any(void *q, const csrc_expr *e) { search_expr(q, e); }
+
+static void search_stmt(search *q, const csrc_stmt *s, bool list) { each_in_stmt(s, list, search_any, NULL, q); }
+
+static bool stmt_holds(const csrc_stmt *s, const csrc_expr *target)
+{
+    search q = { .target = target };
+    search_stmt(&q, s, false);
+    return q.held;
+}
+
+/* ---------------------------------------------------- host statements */
+
+/* Host variables of type dim3, by name. */
+typedef struct {
+    const char *name;
+    bool known;
+    int64_t d[3];
+} host_dim3;
+
+typedef struct {
+    lower *H;                     /* the scratch lowerer */
+    host_dim3 dims[16];
+    unsigned ndims;
+} host;
+
+/* An integer constant, or false. */
+static bool host_int(host *h, const csrc_expr *e, int64_t *out)
+{
+    if (!e)
+        return false;
+    val *v = cl_expr(h->H, e);
+    memset(h->H->diag, 0, sizeof *h->H->diag);   /* an error here only means: not known */
+    if (!v || !cl_is_int(v) || v->cls != C_CONST)
+        return false;
+    *out = v->k;
+    return true;
+}
+
+static host_dim3 *dim3_named(host *h, const char *name)
+{
+    for (unsigned i = h->ndims; i-- > 0;)
+        if (!strcmp(h->dims[i].name, name))
+            return &h->dims[i];
+    return NULL;
+}
+
+/* A dim3 value: dim3(x, y), {x, y}, a dim3 variable, or an integer. */
+static bool host_dim3_value(host *h, const csrc_expr *e, int64_t d[3])
+{
+    d[0] = d[1] = d[2] = 1;
+    if (!e)
+        return false;
+    if (e->kind == CE_ID && dim3_named(h, e->name)) {
+        const host_dim3 *v = dim3_named(h, e->name);
+        memcpy(d, v->d, sizeof v->d);
+        return v->known;
+    }
+    if ((e->kind == CE_CALL && e->name && !strcmp(e->name, "dim3")) || e->kind == CE_INIT) {
+        if (e->nargs < 1 || e->nargs > 3)
+            return false;
+        for (unsigned k = 0; k < e->nargs; k++)
+            if (!host_int(h, e->args[k], &d[k]))
+                return false;
+        return true;
+    }
+    return host_int(h, e, &d[0]);
+}
+
+static void forget(host *h, const char *name, lds_loc loc)
+{
+    host_dim3 *d = dim3_named(h, name);
+    if (d)
+        d->known = false;
+    else
+        cl_bind(h->H, name, cl_v_data(h->H, "a host variable", loc), false);
+}
+
+/* Every name an expression may change (x = .., x++, &x passed on) is
+ * forgotten. */
+static void forget_changed(host *h, const csrc_expr *e)
+{
+    if (!e)
+        return;
+    const csrc_expr *target = NULL;
+    if (e->kind == CE_ASSIGN || (e->kind == CE_POSTFIX)
+        || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--") || !strcmp(e->op, "&"))))
+        target = e->a;
+    while (target && (target->kind == CE_MEMBER || target->kind == CE_INDEX))
+        target = target->a;   /* block.x = 64 changes block */
+    if (target && target->kind == CE_ID)
+        forget(h, target->name, target->loc);
+    forget_changed(h, e->a);
+    forget_changed(h, e->b);
+    forget_changed(h, e->c);
+    for (unsigned i = 0; i < e->nargs; i++)
+        forget_changed(h, e->args[i]);
+}
+
+static void forget_changed_any(void *h, const csrc_expr *e) { forget_changed(h, e); }
+
+static void forget_declared(void *h, const csrc_declarator *d) { forget(h, d->name, d->loc); }
+
+/* Everything s (and what follows it when list) declares or may change. */
+static void forget_changed_in(host *h, const csrc_stmt *s, bool list)
+{
+    each_in_stmt(s, list, forget_changed_any, forget_declared, h);
+}
+
+static void declare(host *h, const csrc_declarator *d)
+{
+    if (!strcmp(d->type.base ? d->type.base : "", "dim3") && !d->type.pointers && !d->ndims) {
+        if (h->ndims < sizeof h->dims / sizeof h->dims[0]) {
+            host_dim3 *v = &h->dims[h->ndims++];
+            v->name = d->name;
+            v->known = host_dim3_value(h, d->init, v->d) || !d->init;   /* dim3 b; is 1, 1, 1 */
+        }
+        return;
+    }
+    int64_t k;
+    if (!d->type.pointers && !d->ndims && host_int(h, d->init, &k))
+        cl_bind(h->H, d->name, cl_v_const(h->H, k), false);
+    else
+        forget(h, d->name, d->loc);
+}
+
+/* A statement that does not hold the launch: its effect on the names. */
+static void host_effect(host *h, const csrc_stmt *s)
+{
+    if (s->kind == CS_DECL) {
+        for (unsigned i = 0; i < s->ndecls; i++)
+            declare(h, &s->decls[i]);
+        return;
+    }
+    const csrc_expr *e = s->e;
+    int64_t k;
+    if (s->kind == CS_EXPR && e && e->kind == CE_ASSIGN && !strcmp(e->op, "=") && e->a->kind == CE_ID
+        && !dim3_named(h, e->a->name) && host_int(h, e->b, &k)) {
+        forget_changed(h, e->b);
+        cl_bind(h->H, e->a->name, cl_v_const(h->H, k), false);
+        return;
+    }
+    forget_changed_in(h, s, false);
+}
+
+/* Read the statements from s on (and what follows it when list) up to
+ * the one holding the launch; true when it was found. */
+static bool host_until(host *h, const csrc_stmt *s, bool list, const csrc_expr *launch)
+{
+    for (; s; s = list ? s->next : NULL) {
+        if (!stmt_holds(s, launch)) {
+            host_effect(h, s);
+            continue;
+        }
+        switch (s->kind) {
+        case CS_COMPOUND:
+            return host_until(h, s->body, true, launch);
+        case CS_IF:
+            return host_until(h, stmt_holds(s->body, launch) ? s->body : s->other, false, launch);
+        case CS_FOR:
+        case CS_WHILE:
+        case CS_DO:   /* what the loop changes is not known at the launch */
+            forget_changed_in(h, s, false);
+            return host_until(h, s->body, false, launch);
+        default:      /* the launch itself */
+            return true;
+        }
+    }
+    return false;
+}
+
+/* -------------------------------------------------------- the values */
+
+/* What the launch call (in host function fn) gives kernel f. */
+static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, const csrc_func *f, csrc_launch *out)
+{
+    csrc_lower_options o = *L->o;
+    o.warn = NULL;   /* the host code's own troubles are not the kernel's */
+    lds_diag scratch = { 0 };
+    lower H = { .arena = L->arena, .diag = &scratch, .o = &o, .unit = L->unit, .kernel = fn };
+    host h = { .H = &H };
+    memset(out, 0, sizeof *out);
+    out->call = call;
+    out->targ = lds_arena_alloc(L->arena, sizeof *out->targ * (f->ntparams + 1));
+    out->arg = lds_arena_alloc(L->arena, sizeof *out->arg * (f->nparams + 1));
+    if (cl_file_scope(&H) == 0) {
+        memset(&scratch, 0, sizeof scratch);
+        for (unsigned i = 0; i < fn->nparams; i++)
+            if (fn->params[i].name)
+                forget(&h, fn->params[i].name, fn->params[i].loc);
+        for (unsigned i = 0; i < fn->ntparams; i++)
+            forget(&h, fn->tparams[i], fn->loc);
+        if (host_until(&h, fn->body, false, call)) {
+            out->have_block = call->nlaunch >= 2 && host_dim3_value(&h, call->launch[1], out->block);
+            out->have_bytes = call->nlaunch >= 3 && host_int(&h, call->launch[2], &out->bytes);
+            for (unsigned i = 0; i < f->ntparams && i < call->ntargs; i++)
+                out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k);
+            for (unsigned i = 0; i < f->nparams && i < call->nargs; i++)
+                out->arg[i].known = !f->params[i].type.pointers && !f->params[i].is_array
+                                    && !cl_is_float_type(&f->params[i].type)
+                                    && host_int(&h, call->args[i], &out->arg[i].k);
+        }
+    }
+    lds_buf_free(&H.out);
+    free(H.env);
+}
+
+static bool same_values(const csrc_launch *a, const csrc_launch *b, const csrc_func *f)
+{
+    if (a->have_block != b->have_block || (a->have_block && memcmp(a->block, b->block, sizeof a->block))
+        || a->have_bytes != b->have_bytes || (a->have_bytes && a->bytes != b->bytes))
+        return false;
+    for (unsigned i = 0; i < f->ntparams; i++)
+        if (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k))
+            return false;
+    for (unsigned i = 0; i < f->nparams; i++)
+        if (a->arg[i].known != b->arg[i].known || (a->arg[i].known && a->arg[i].k != b->arg[i].k))
+            return false;
+    return true;
+}
+
+/* The first launch of kernel f in the file, its values in L->launch (NULL
+ * where there is none); launches that give it other values are a
+ * warning, since only one can be followed. */
+void cl_find_launch(lower *L, const csrc_func *f)
+{
+    L->launch = NULL;
+    unsigned total = 0, differ = 0;
+    csrc_launch *first = NULL;
+    for (const csrc_func *fn = L->unit->funcs; fn; fn = fn->next) {
+        if (!fn->body)
+            continue;
+        search q = { .kernel = f->name };
+        search_stmt(&q, fn->body, false);
+        for (unsigned i = 0; i < q.nfound; i++, total++) {
+            csrc_launch *v = lds_arena_alloc(L->arena, sizeof *v);
+            launch_values(L, fn, q.found[i], f, v);
+            if (!first)
+                first = v;
+            else
+                differ += !same_values(first, v, f);
+        }
+    }
+    L->launch = first;
+    if (first && differ && L->o->warn) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, first->call->loc,
+                     "'%s' is launched %u times in this file with different shapes or arguments: lds-calc follows "
+                     "this one; give --threads and -D for another",
+                     f->name, total);
+        w.warning = 1;
+        L->o->warn(L->o->warn_ctx, &w);
+    }
+}
+
+/* A '#' line in the lowered program: what lds-calc took from the launch
+ * (not what --threads or -D gave instead). */
+void cl_launch_comment(lower *L, const csrc_func *f)
+{
+    const csrc_launch *c = L->launch;
+    if (!c)
+        return;
+    lds_buf b = { 0 };
+    if (c->have_block && !L->o->threads)
+        lds_buf_printf(&b, "; threads %lld, %lld, %lld", (long long)c->block[0], (long long)c->block[1],
+                       (long long)c->block[2]);
+    for (unsigned i = 0; i < f->ntparams; i++)
+        if (c->targ[i].known && !cl_find_define(L, f->tparams[i]))
+            lds_buf_printf(&b, "; %s = %lld", f->tparams[i], (long long)c->targ[i].k);
+    for (unsigned i = 0; i < f->nparams; i++)
+        if (c->arg[i].known && f->params[i].name && !cl_find_define(L, f->params[i].name))
+            lds_buf_printf(&b, "; %s = %lld", f->params[i].name, (long long)c->arg[i].k);
+    if (c->have_bytes)
+        lds_buf_printf(&b, "; %lld bytes of dynamic shared memory", (long long)c->bytes);
+    lds_buf_printf(&L->out, "# launched at %u:%u: %s\n", c->call->loc.line, c->call->loc.col,
+                   b.len ? lds_buf_str(&b) + 2 : "nothing lds-calc took from it");
+    lds_buf_free(&b);
+}

@@ -1,0 +1,1 @@
+lds --lang hip --show-lowered -f - < src-launch-hip.stdin; lds --lang hip -a gfx942 -f - < src-launch-hip.stdin
