@@ -54,8 +54,10 @@ static void each_in_stmt(const csrc_stmt *s, bool list, expr_fn *on_expr, decl_f
                 on_decl(ctx, &s->decls[i]);
             on_expr(ctx, s->decls[i].init);
         }
-        each_in_stmt(s->other, false, on_expr, on_decl, ctx);
-        each_in_stmt(s->body, s->kind == CS_COMPOUND, on_expr, on_decl, ctx);
+        /* in the file's order: a loop's init before its body, an if's then before its else */
+        const csrc_stmt *first = s->kind == CS_IF ? s->body : s->other, *second = s->kind == CS_IF ? s->other : s->body;
+        each_in_stmt(first, s->kind == CS_COMPOUND && first == s->body, on_expr, on_decl, ctx);
+        each_in_stmt(second, s->kind == CS_COMPOUND && second == s->body, on_expr, on_decl, ctx);
     }
 }
 
@@ -266,16 +268,21 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
     free(H.env);
 }
 
-static bool same_values(const csrc_launch *a, const csrc_launch *b, const csrc_func *f)
+/* Whether two launches give f the same values, where --threads and -D
+ * do not decide them anyway. */
+static bool same_values(lower *L, const csrc_launch *a, const csrc_launch *b, const csrc_func *f)
 {
-    if (a->have_block != b->have_block || (a->have_block && memcmp(a->block, b->block, sizeof a->block))
-        || a->have_bytes != b->have_bytes || (a->have_bytes && a->bytes != b->bytes))
+    if (!L->o->threads && (a->have_block != b->have_block || (a->have_block && memcmp(a->block, b->block, sizeof a->block))))
+        return false;
+    if (a->have_bytes != b->have_bytes || (a->have_bytes && a->bytes != b->bytes))
         return false;
     for (unsigned i = 0; i < f->ntparams; i++)
-        if (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k))
+        if (!cl_find_define(L, f->tparams[i])
+            && (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k)))
             return false;
     for (unsigned i = 0; i < f->nparams; i++)
-        if (a->arg[i].known != b->arg[i].known || (a->arg[i].known && a->arg[i].k != b->arg[i].k))
+        if (f->params[i].name && !cl_find_define(L, f->params[i].name)
+            && (a->arg[i].known != b->arg[i].known || (a->arg[i].known && a->arg[i].k != b->arg[i].k)))
             return false;
     return true;
 }
@@ -299,7 +306,7 @@ void cl_find_launch(lower *L, const csrc_func *f)
             if (!first)
                 first = v;
             else
-                differ += !same_values(first, v, f);
+                differ += !same_values(L, first, v, f);
         }
     }
     L->launch = first;
