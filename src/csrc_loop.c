@@ -327,20 +327,41 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             return 0;
         }
     }
-    if (n > 1) {   /* the step moves other variables with the counter: followed only by running it */
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose step changes '%s' and '%s', which lds-calc follows only "
-                                               "where it can run the loop as it reads the file (every name "
-                                               "its bounds use given, with -D where it is not in the file)",
-                                            names[0], names[1]),
-                               s->loc);
+    /* the step moves other variables with the counter (a += 4, b += 8):
+     * each by a constant step of its own is w0 + c * trip in a counted
+     * loop; any other is followed only by running the loop */
+    val *carried[8] = { NULL };
+    for (unsigned i = 0; i < n; i++) {
+        const csrc_expr *part = cl_step_part(s->step, names[i]);
+        val *c = NULL;
+        const csrc_expr *rhs = NULL;
+        const char *rop = NULL;
+        if (!strcmp(names[i], v))
+            continue;
+        if (part && !cl_mentions_changing(s, part->kind == CE_ASSIGN ? part->b : NULL)
+            && !cl_count_assigns_stmt(&b1, names[i]) && cl_loop_step(L, part, names[i], &c, &rhs, &rop) == -2)
+            return -1;
+        if (!c) {
+            L->nenv = mark;
+            return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose step changes '%s' and '%s', which lds-calc follows only "
+                                                   "where each moves by a constant or it can run the loop as it reads "
+                                                   "the file (every name its bounds use given, with -D where it is not in "
+                                                   "the file)",
+                                                names[0], names[1]),
+                                   s->loc);
+        }
+        carried[i] = c;
     }
     val *step = NULL;
     const csrc_expr *next_rhs = NULL;
     const char *next_op = NULL;
-    int st = cl_loop_step(L, s->step, v, &step, &next_rhs, &next_op);
+    int st = cl_loop_step(L, n > 1 ? cl_step_part(s->step, v) : s->step, v, &step, &next_rhs, &next_op);
     if (st == -2)
         return -1;
+    if (n > 1 && !step) {   /* a counter of several must step by a constant */
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
+    }
     const csrc_expr *bound_e = NULL;
     const char *cmp = NULL;
     bool simple = cl_simple_bound(s->e, v, &bound_e, &cmp) && !cl_mentions(bound_e, v);
@@ -351,7 +372,12 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         val *bound = cl_expr(L, bound_e);
         if (!bound)
             return -1;
-        if (!cl_is_int(bound) || up != (cmp[0] == '<') || bound->cls == C_LANE) {
+        /* a start and a bound that differ from lane to lane by the same
+         * amount (a = aBegin; a <= aBegin + wA - 1): every lane runs the
+         * same trips */
+        val *even = cl_is_int(bound) && (init->cls == C_LANE || bound->cls == C_LANE)
+                        ? cl_uniform_difference(L, bound, init) : NULL;
+        if (!cl_is_int(bound) || up != (cmp[0] == '<') || (bound->cls == C_LANE && !even)) {
             L->nenv = mark;
             return cl_loop_skipped(L, s, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
                                       : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
@@ -359,13 +385,14 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                                 cl_is_int(bound) ? s->loc : bound->why_loc);
         }
         const val *start = init->cls == C_LANE ? (init->mono ? init->zero : NULL) : init;
-        if (!start) {
+        if (!start && !even) {
             L->nenv = mark;
             return cl_loop_skipped(L, s, "it is in a loop whose lanes start at places lds-calc cannot order", s->loc);
         }
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
-        val *span = up ? cl_int_op(L, "-", bound, start) : cl_int_op(L, "-", start, bound);
+        val *span = even ? (up ? even : cl_int_unary(L, "-", even))
+                         : up ? cl_int_op(L, "-", bound, start) : cl_int_op(L, "-", start, bound);
         if (cmp[1] == '=')
             span = cl_int_op(L, "+", span, cl_v_const(L, 1));
         val *mag = up ? step : cl_int_unary(L, "-", step);
@@ -378,13 +405,23 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         vb->v = here;
         const char *g = L->guard;
         const val *gm = L->gmiss;
-        if (init->cls == C_LANE) {   /* each lane runs while its own v is in bounds */
+        val *before[8] = { NULL };
+        for (unsigned i = 0; i < n; i++)   /* the step's other variables: w0 + c * trip */
+            if (carried[i]) {
+                binding *wb = cl_lookup(L, names[i]);
+                before[i] = wb->v;
+                wb->v = cl_advanced(L, wb->v, carried[i], cl_v_name(L, C_UNIFORM, trip), s->loc);
+            }
+        if (init->cls == C_LANE && !even) {   /* each lane runs while its own v is in bounds */
             val *lane_cond = cl_int_op(L, cmp, here, bound);
             L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));
             if (!L->gmiss && lane_cond->missing)
                 L->gmiss = lane_cond;
         }
         rc = cl_loop_body(L, s, v, trip);
+        for (unsigned i = 0; i < n; i++)
+            if (before[i])   /* after the loop: not followed */
+                cl_lookup(L, names[i])->v = cl_unknown_like(L, before[i], cl_changes_each_trip(L, names[i], s), s->loc);
         L->guard = g;
         L->gmiss = gm;
         cl_line(L, (lds_loc){ 0 }, "}");
@@ -392,7 +429,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             cl_drop_since(L, out_mark);   /* no access inside: its bounds do not matter */
         else if (rc == 0 && (cl_need(L, trips, "the bounds of a loop around accesses") < 0))
             rc = -1;
-    } else if (st == 0 && s->e && init->cls != C_LANE) {
+    } else if (st == 0 && s->e && init->cls != C_LANE && n == 1) {
         /* any other uniform loop: for v = init while cond next ... */
         const char *lv = cl_lds_name(L, v);
         vb->v = cl_v_name(L, C_UNIFORM, lv);

@@ -48,6 +48,8 @@ typedef struct val {
     int64_t k;                    /* C_CONST */
     bool mono;                    /* V_INT: never decreases as a thread id grows (ids >= 0) */
     const struct val *zero;       /* mono: the value at thread 0 of group 0 (NULL: itself) */
+    const struct val *base, *off; /* V_INT: base + off, off the same for every thread
+                                     (aEnd = aBegin + wA - 1); NULL: itself + 0 */
     const char *why;              /* V_DATA: why it is data */
     lds_loc why_loc;
     const char *missing;          /* a name an index needs -D for, or NULL */
@@ -178,6 +180,7 @@ val *cl_data_of(lower *L, const val *a, const val *b, lds_loc loc);
 bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r);
 val *cl_int_op(lower *L, const char *op, const val *a, const val *b);
 val *cl_int_unary(lower *L, const char *op, const val *a);
+val *cl_uniform_difference(lower *L, const val *a, const val *b);
 val *cl_int_cond(lower *L, const val *c, const val *a, const val *b);
 
 /* src/csrc_expr.c: shared arrays, their accesses, expressions */
@@ -291,6 +294,8 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
 /* v moved `times` steps of c (an integer's sum, a pointer's elements). */
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
+bool cl_mentions_changing(const csrc_stmt *s, const csrc_expr *e);
+const csrc_expr *cl_step_part(const csrc_expr *step, const char *name);
 /* The reason for a variable that changes from trip to trip of loop s. */
 const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s);
 

@@ -55,6 +55,8 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 val *named = cl_v_name(L, v->cls, n);
                 named->mono = v->mono;
                 named->zero = v->zero;
+                named->base = v->base;
+                named->off = v->off;
                 v = named;
             }
         }

@@ -126,7 +126,7 @@ unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name)
 
 /* Whether e mentions a variable that loop s changes (its step's or its
  * body's): its value differs from trip to trip. */
-static bool mentions_changing(const csrc_stmt *s, const csrc_expr *e)
+bool cl_mentions_changing(const csrc_stmt *s, const csrc_expr *e)
 {
     const char *names[64];
     unsigned n = 0;
@@ -152,7 +152,7 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
         if (!e)
             continue;
         top++;
-        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && mentions_changing(s, e->b)) {
+        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && cl_mentions_changing(s, e->b)) {
             *c = NULL;
         } else if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
             val *k = cl_expr(L, e->b);
@@ -166,6 +166,17 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
     if (top != 1 || cl_assigns_in_body(body, name) != 1)
         *c = NULL;
     return 0;
+}
+
+/* The part of a for loop's step that updates name (a += 4 in
+ * 'a += 4, b += 8'), or NULL if none or several do. */
+const csrc_expr *cl_step_part(const csrc_expr *step, const char *name)
+{
+    if (step && step->kind == CE_COMMA) {
+        const csrc_expr *l = cl_step_part(step->a, name), *r = cl_step_part(step->b, name);
+        return l && r ? NULL : l ? l : r;
+    }
+    return cl_count_assigns(step, name) == 1 ? step : NULL;
 }
 
 /* A variable's value `times` steps of c on (an integer's sum, a

@@ -298,7 +298,29 @@ val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
         if (a->zero || b->zero)   /* a thread id in it: its value at thread 0 */
             v->zero = cl_int_op(L, op, a->zero ? a->zero : a, b->zero ? b->zero : b);
     }
+    /* x + u, x - u, u + x with u the same for every thread: v = base + off */
+    bool plus = !strcmp(op, "+"), minus = !strcmp(op, "-");
+    if ((plus || minus) && b->cls != C_LANE) {
+        v->base = a->base ? a->base : a;
+        v->off = a->off ? cl_int_op(L, op, a->off, b) : plus ? b : cl_int_unary(L, "-", b);
+    } else if (plus && a->cls != C_LANE) {
+        v->base = b->base ? b->base : b;
+        v->off = b->off ? cl_int_op(L, "+", a, b->off) : a;
+    }
     return v;
+}
+
+/* a - b where it is the same for every thread though a and b are not
+ * (a = x + 9, b = x + 1: 8), else NULL. */
+val *cl_uniform_difference(lower *L, const val *a, const val *b)
+{
+    if (a->kind != V_INT || b->kind != V_INT)
+        return NULL;
+    const val *ba = a->base ? a->base : a, *bb = b->base ? b->base : b;
+    if (!ba->text || !bb->text || strcmp(ba->text, bb->text))
+        return NULL;   /* one lds expression is one value where both are read */
+    val *r = cl_int_op(L, "-", a->off ? a->off : cl_v_const(L, 0), b->off ? b->off : cl_v_const(L, 0));
+    return r->kind == V_INT && r->cls != C_LANE ? r : NULL;
 }
 
 val *cl_int_unary(lower *L, const char *op, const val *a)
