@@ -7,7 +7,8 @@
  * arithmetic on it moves it by whole elements, or it is unknown), and
  * each ldmatrix, stmatrix or cp.async (4, 8 or 16 bytes) in an asm
  * statement whose shared-memory operand is one becomes the lds
- * instruction of that name on the element.  An asm statement with
+ * instruction of that name on the element, and each plain ld.shared or
+ * st.shared a read or write as wide as its vector and type.  An asm statement with
  * another instruction that may touch memory is a warning, as any
  * construct not followed. */
 #include "src/csrc_lower_impl.h"
@@ -67,9 +68,39 @@ static void warn(lower *L, lds_loc loc, const char *msg)
     L->o->warn(L->o->warn_ctx, &w);
 }
 
+/* The bytes a plain ld or st of shared memory moves (ld.shared.v4.f32:
+ * 16), from its vector count and its type; 0 where it is not one (another
+ * state space, shared::cluster's other blocks, a type not known). */
+static unsigned plain_shared_bytes(const char *op)
+{
+    if (strncmp(op, "ld.", 3) && strncmp(op, "st.", 3))
+        return 0;
+    unsigned vec = 1, bits = 0;
+    bool shared = false;
+    for (const char *c = op + 3; *c;) {
+        size_t n = strcspn(c, ".");
+        char part[16];
+        snprintf(part, sizeof part, "%.*s", (int)(n < 15 ? n : 15), c);
+        unsigned w = 0;
+        if (!strcmp(part, "shared") || !strcmp(part, "shared::cta"))
+            shared = true;
+        else if (!strcmp(part, "v2") || !strcmp(part, "v4"))
+            vec = (unsigned)(part[1] - '0');
+        else if ((part[0] == 'b' || part[0] == 'u' || part[0] == 's' || part[0] == 'f') && sscanf(part + 1, "%u", &w) == 1
+                 && (w == 8 || w == 16 || w == 32 || w == 64 || (w == 128 && part[0] == 'b')))
+            bits = w * (strstr(part, "x2") ? 2 : 1);   /* f16x2: two halves */
+        else if (!strcmp(part, "bf16") || !strcmp(part, "bf16x2"))
+            bits = part[4] ? 32 : 16;
+        c += n + (c[n] == '.');
+    }
+    unsigned bytes = shared ? vec * bits / 8 : 0;
+    return bytes && bytes <= 16 ? bytes : 0;
+}
+
 /* One instruction of the template (n bytes at text): lowered where it is
- * ldmatrix, stmatrix or cp.async at a followed address; *other set to its opcode
- * where it may touch memory and is not followed. */
+ * ldmatrix, stmatrix, cp.async or a plain ld/st of shared memory at a
+ * followed address; *other set to its opcode where it may touch memory
+ * and is not followed. */
 static int instruction(lower *L, const csrc_stmt *s, val *const *in, const char *text, size_t n, const char **other)
 {
     while (n && isspace((unsigned char)*text)) {
@@ -88,20 +119,29 @@ static int instruction(lower *L, const csrc_stmt *s, val *const *in, const char 
     const char *op = cl_fmt(L, "%.*s", (int)oplen, text);
     bool ld = !strncmp(op, "ldmatrix.", 9), st = !strncmp(op, "stmatrix.", 9);
     bool copy = !strncmp(op, "cp.async.c", 10) && strstr(op, ".shared") && !strstr(op, "bulk");
-    if (!ld && !st && !copy) {
+    unsigned plain = plain_shared_bytes(op);
+    if (!ld && !st && !copy && !plain) {
         if (touches_memory(text, oplen))
             *other = op;
         return 0;
     }
-    /* the shared-memory operand: the first [%N] */
+    /* the shared-memory operand: the first [%N] or [%N+bytes] */
     const char *open = memchr(text, '[', n), *close = open ? memchr(open, ']', n - (size_t)(open - text)) : NULL;
     unsigned k = 0;
-    char extra = 0;
-    if (!close || sscanf(open + 1, " %%%u %c", &k, &extra) != 2 || extra != ']' || k >= s->noperands || !in[k]) {
+    int used = 0;
+    long offset = 0;
+    if (close && sscanf(open + 1, " %%%u %n", &k, &used) == 1 && open[1 + used] == '+') {
+        char *end;
+        offset = strtol(open + 2 + used, &end, 0);
+        used = (int)(end - open - 1);
+        while (isspace((unsigned char)open[1 + used]))
+            used++;
+    }
+    if (!close || !used || open + 1 + used != close || k >= s->noperands || !in[k]) {
         *other = cl_fmt(L, "%s at an address that is not one input operand", op);
         return 0;
     }
-    unsigned bytes = 16;
+    unsigned bytes = plain ? plain : 16;
     if (copy) {   /* cp.async.ca|cg.shared.global [dst], [src], size: the size a constant */
         const char *after = memchr(close + 1, ']', n - (size_t)(close + 1 - text));
         const char *comma = after ? memchr(after, ',', n - (size_t)(after - text)) : NULL;
@@ -121,6 +161,8 @@ static int instruction(lower *L, const csrc_stmt *s, val *const *in, const char 
         op = cl_fmt(L, "cp.async.%s.shared.global b%u", strstr(op, ".cg") ? "cg" : "ca", bytes * 8);
     }
     const val *a = in[k];
+    if (a->kind == V_SHARED && a->shared_addr && offset)
+        a = cl_pointer_plus(L, a, cl_v_const(L, offset), s->loc);
     if (a->kind != V_SHARED || !a->shared_addr) {
         warn(L, s->operands[k]->loc,
              cl_fmt(L, "inline assembly: the address of '%s' is not one lds-calc follows (__cvta_generic_to_shared of "
@@ -128,7 +170,8 @@ static int instruction(lower *L, const csrc_stmt *s, val *const *in, const char 
                     op));
         return 0;
     }
-    return cl_emit_instruction(L, st || copy ? 1 : 0, op, a, bytes, s->loc);
+    bool writes = st || copy || (plain && op[0] == 's');
+    return cl_emit_instruction(L, writes ? 1 : 0, plain ? NULL : op, a, bytes, s->loc);
 }
 
 int cl_asm_stmt(lower *L, const csrc_stmt *s)
@@ -151,7 +194,7 @@ int cl_asm_stmt(lower *L, const csrc_stmt *s)
     if (other)
         warn(L, s->loc,
              cl_fmt(L, "inline assembly: '%s' is not followed; the memory accesses in the statement but its ldmatrix, "
-                       "stmatrix and cp.async are not counted",
+                       "stmatrix, cp.async and shared ld/st are not counted",
                     other));
     return 0;
 }
