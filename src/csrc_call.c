@@ -250,3 +250,103 @@ val *cl_call(lower *L, const csrc_expr *e)
         return cl_v_name(L, C_LANE, "tid");
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", name ? name : "a call"), e->loc);
 }
+
+/* ------------------------------------------- the callees' shared arrays */
+
+/* A __device__ function's own __shared__ array is one per block, as the
+ * kernel's are: the functions the kernel calls (and those they call)
+ * declare theirs at the start too, a template function's with the
+ * template arguments its call gives.  A template function called with
+ * different ones has an array per instantiation, which lds-calc does not
+ * lay out (a warning); an array whose size is not known at the start is
+ * left undeclared.  The accesses to one not declared are reported as not
+ * modelled. */
+typedef struct {
+    lower *L;
+    struct { const csrc_func *f; const csrc_expr *call; bool several; } seen[64];
+    unsigned nseen;
+} callees;
+
+static void callees_in_stmt(const csrc_stmt *s, void *ctx);
+
+static void callees_in_expr(callees *c, const csrc_expr *e)
+{
+    if (!e)
+        return;
+    const csrc_func *f = e->kind == CE_CALL && e->name && !e->launch ? cl_find_func(c->L, e->name, e->nargs) : NULL;
+    unsigned i = 0;
+    while (f && i < c->nseen && c->seen[i].f != f)
+        i++;
+    if (f && i < c->nseen && strcmp(c->seen[i].call->targs ? c->seen[i].call->targs : "", e->targs ? e->targs : ""))
+        c->seen[i].several = true;
+    else if (f && i == c->nseen && c->nseen < sizeof c->seen / sizeof c->seen[0]) {
+        c->seen[c->nseen].f = f;
+        c->seen[c->nseen].call = e;
+        c->seen[c->nseen++].several = false;
+        cl_walk_stmts(f->body->body, callees_in_stmt, c);
+    }
+    callees_in_expr(c, e->a);
+    callees_in_expr(c, e->b);
+    callees_in_expr(c, e->c);
+    for (unsigned k = 0; k < e->nargs; k++)
+        callees_in_expr(c, e->args[k]);
+}
+
+static void callees_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    callees *c = ctx;
+    callees_in_expr(c, s->e);
+    callees_in_expr(c, s->step);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        callees_in_expr(c, s->decls[i].init);
+    for (unsigned i = 0; i < s->noperands; i++)
+        callees_in_expr(c, s->operands[i]);
+}
+
+static void find_shared_decl(const csrc_stmt *s, void *ctx)
+{
+    *(bool *)ctx |= s->kind == CS_DECL && (s->quals & CQ_SHARED);
+}
+
+static void several_instances(lower *L, const csrc_func *f)
+{
+    bool has = false;
+    cl_walk_stmts(f->body->body, find_shared_decl, &has);
+    if (L->o->warn && has) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, f->loc, "'%s' is called with different template arguments: its shared arrays are one per "
+                                 "instantiation, which lds-calc does not lay out; the accesses to them are not counted",
+                     f->name);
+        w.warning = 1;
+        L->o->warn(L->o->warn_ctx, &w);
+    }
+}
+
+int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
+{
+    callees c = { .L = L };
+    cl_walk_stmts(body, callees_in_stmt, &c);
+    for (unsigned i = 0; i < c.nseen; i++) {
+        const csrc_func *f = c.seen[i].f;
+        if (c.seen[i].several) {
+            several_instances(L, f);
+            continue;
+        }
+        unsigned mark = L->nenv;
+        for (unsigned k = 0; k < f->ntparams; k++) {   /* the call's template arguments, for the sizes */
+            const csrc_expr *x = k < c.seen[i].call->ntargs ? c.seen[i].call->targ_exprs[k] : NULL;
+            val *v = x ? cl_expr(L, x) : cl_template_param(L, f, k);
+            if (!v)
+                return -1;
+            cl_bind(L, f->tparams[k], v, false);
+            L->env[L->nenv - 1].for_dims = true;
+        }
+        lds_diag before = *L->diag;
+        int rc = cl_declare_arrays_from(L, f->body->body, mark);
+        if (rc == CL_ARRAY_CLASH)
+            return -1;   /* the kernel's error */
+        if (rc < 0)
+            *L->diag = before;   /* a size not known here */
+    }
+    return 0;
+}

@@ -39,26 +39,38 @@ static void search_expr(search *q, const csrc_expr *e)
         search_expr(q, e->args[i]);
 }
 
-/* Each expression and declarator of s, and of what follows it when list
- * (a compound statement's body), inner statements included. */
+/* Each expression and declarator of s (and what follows it when list, a
+ * compound statement's body), inner statements included. */
 typedef void expr_fn(void *ctx, const csrc_expr *e);
 typedef void decl_fn(void *ctx, const csrc_declarator *d);
 
+typedef struct {
+    expr_fn *on_expr;
+    decl_fn *on_decl;
+    void *ctx;
+} visitor;
+
+static void visit_parts(const csrc_stmt *s, void *ctx)
+{
+    const visitor *v = ctx;
+    v->on_expr(v->ctx, s->e);
+    v->on_expr(v->ctx, s->step);
+    for (unsigned i = 0; i < s->ndecls; i++) {
+        if (v->on_decl)
+            v->on_decl(v->ctx, &s->decls[i]);
+        v->on_expr(v->ctx, s->decls[i].init);
+    }
+}
+
 static void each_in_stmt(const csrc_stmt *s, bool list, expr_fn *on_expr, decl_fn *on_decl, void *ctx)
 {
-    for (; s; s = list ? s->next : NULL) {
-        on_expr(ctx, s->e);
-        on_expr(ctx, s->step);
-        for (unsigned i = 0; i < s->ndecls; i++) {
-            if (on_decl)
-                on_decl(ctx, &s->decls[i]);
-            on_expr(ctx, s->decls[i].init);
-        }
-        /* in the file's order: a loop's init before its body, an if's then before its else */
-        const csrc_stmt *first = s->kind == CS_IF ? s->body : s->other, *second = s->kind == CS_IF ? s->other : s->body;
-        each_in_stmt(first, s->kind == CS_COMPOUND && first == s->body, on_expr, on_decl, ctx);
-        each_in_stmt(second, s->kind == CS_COMPOUND && second == s->body, on_expr, on_decl, ctx);
-    }
+    if (!s)
+        return;
+    visitor v = { on_expr, on_decl, ctx };
+    csrc_stmt one = *s;
+    if (!list)
+        one.next = NULL;
+    cl_walk_stmts(&one, visit_parts, &v);
 }
 
 static void search_any(void *q, const csrc_expr *e) { search_expr(q, e); }

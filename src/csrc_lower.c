@@ -34,7 +34,17 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
 {
     unsigned scalar, lanes;
     bool fl;
-    if (cl_find_array(L, d->name))
+    const sarray *same = cl_find_array(L, d->name);
+    if (same && same->decl != d && !(same->is_extern && (s->quals & CQ_EXTERN))) {
+        /* two arrays of one name would be one array to lds (two extern
+         * ones are one: the dynamic shared memory) */
+        lds_diag_set(L->diag, d->loc,
+                     "a second shared array named '%s' (the first is at %u:%u): lds-calc tells a kernel's shared "
+                     "arrays apart by name; rename one",
+                     d->name, same->loc.line, same->loc.col);
+        return CL_ARRAY_CLASH;
+    }
+    if (same)
         return 0;
     if (!csrc_type_shape(d->type.base, &scalar, &lanes, &fl) || d->type.pointers) {
         if (L->o->warn) {
@@ -180,9 +190,11 @@ static int declare_arrays_in(lower *L, const csrc_stmt *s)
 {
     for (; s && !cl_failed(L); s = s->next) {
         if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
-            for (unsigned i = 0; i < s->ndecls; i++)
-                if (cl_declare_array(L, s, &s->decls[i]) < 0)
-                    return -1;
+            for (unsigned i = 0; i < s->ndecls; i++) {
+                int rc = cl_declare_array(L, s, &s->decls[i]);
+                if (rc < 0)
+                    return rc;
+            }
         if (s->kind == CS_DECL && !(s->quals & CQ_SHARED) && bind_local_for_dims(L, s) < 0)
             return -1;
         if (s->kind == CS_COMPOUND) {
@@ -190,7 +202,7 @@ static int declare_arrays_in(lower *L, const csrc_stmt *s)
             int rc = declare_arrays_in(L, s->body);
             drop_locals_for_dims(L, mark);
             if (rc < 0)
-                return -1;
+                return rc;
         }
         if ((s->kind == CS_IF || s->kind == CS_FOR || s->kind == CS_WHILE || s->kind == CS_DO) && s->body) {
             csrc_stmt one = *s->body;
@@ -199,15 +211,18 @@ static int declare_arrays_in(lower *L, const csrc_stmt *s)
             int rc = declare_arrays_in(L, &one);
             drop_locals_for_dims(L, mark);
             if (rc < 0)
-                return -1;
+                return rc;
         }
     }
     return cl_failed(L) ? -1 : 0;
 }
 
-int cl_declare_arrays_in(lower *L, const csrc_stmt *s)
+int cl_declare_arrays_in(lower *L, const csrc_stmt *s) { return cl_declare_arrays_from(L, s, L->nenv); }
+
+/* The same, dropping the bindings for dimensions made from mark on (a
+ * callee's template parameters, bound by the caller). */
+int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
 {
-    unsigned mark = L->nenv;
     int rc = declare_arrays_in(L, s);
     drop_locals_for_dims(L, mark);
     return rc;
@@ -420,7 +435,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
             for (unsigned i = 0; i < s->ndecls; i++)
                 if (cl_declare_array(L, s, &s->decls[i]) < 0)
                     return -1;
-    if (cl_declare_arrays_in(L, f->body->body) < 0)
+    if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0)
         return -1;
     /* a parameter given by -D would be a let named like it: taken */
     if (cl_stmt(L, f->body->body) < 0)

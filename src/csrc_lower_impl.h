@@ -231,6 +231,10 @@ val *cl_builtin_member(lower *L, const char *obj, const char *m);
 val *cl_free_name(lower *L, const char *name, lds_loc loc);
 bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
+int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
+int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
+/* cl_declare_array's error for a second array of a name taken */
+#define CL_ARRAY_CLASH (-2)
 val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
 val *cl_call(lower *L, const csrc_expr *e);
 
