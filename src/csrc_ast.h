@@ -127,8 +127,29 @@ typedef struct csrc_func {
     struct csrc_func *next;
 } csrc_func;
 
+/* A struct's data members, as declared (struct P { float x, y; int id; }). */
+typedef struct {
+    const char *name;
+    lds_loc loc;
+    csrc_type type;
+    csrc_expr **dims;             /* a member array's dimensions */
+    unsigned ndims;
+} csrc_field;
+
+typedef struct csrc_struct {
+    const char *name;
+    lds_loc loc;
+    csrc_field *fields;
+    unsigned nfields;
+    int64_t align;                /* __align__(N), alignas(N): 0 if none */
+    bool opaque;                  /* a member lds-calc cannot lay out (a bit-field,
+                                     a base class, a union): not laid out */
+    struct csrc_struct *next;
+} csrc_struct;
+
 typedef struct {
     csrc_func *funcs;             /* in file order */
+    csrc_struct *structs;         /* struct and class definitions at file level */
     csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order */
     csrc_expr *local_size[3];     /* GLSL layout(local_size_x = ...) in; */
     lds_loc local_size_loc;

@@ -103,6 +103,11 @@ int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, uns
         why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
         why_loc = d->why_loc;
     }
+    if (!why && !instr && cl_struct_of(s)) {
+        why = cl_fmt(L, "it copies a whole struct ('%s'), with instructions the compiler picks (its members are followed)",
+                     cl_struct_of(s)->name);
+        why_loc = loc;
+    }
     if (!why && !instr && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
         why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
         why_loc = loc;
@@ -233,40 +238,8 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
         if (p->kind != V_SHARED)
             return 0;
         s = cl_subscript(L, p, cl_v_const(L, 0), e->loc);
-    } else if (e->kind == CE_MEMBER && !strcmp(e->op, ".")) {
-        lvalue base;
-        if (cl_lvalue_of(L, e->a, &base) < 0)
-            return -1;
-        if (base.kind == LV_GLOBAL) {   /* in[i].x: which bytes of the element, lds-calc does not follow */
-            val *p = cl_global_moved(L, base.s, NULL, 0);
-            p->gdata = cl_v_data(L, cl_fmt(L, "member '%s' of a global element", e->name), e->loc);
-            lv->kind = LV_GLOBAL;
-            lv->s = p;
-            lv->bytes = base.bytes;
-            return 0;
-        }
-        if (base.kind != LV_SHARED || base.s->arr->lanes < 2)
-            return 0;
-        /* s[i].y, s[i].xy */
-        const char *comps = "xyzw", *rgba = "rgba";
-        const char *m = e->name;
-        const char *p0 = strchr(comps, m[0]) ? comps : strchr(rgba, m[0]) ? rgba : NULL;
-        if (!p0 || strlen(m) > 4)
-            return 0;
-        unsigned first = (unsigned)(strchr(p0, m[0]) - p0), n = (unsigned)strlen(m);
-        for (unsigned k = 1; k < n; k++)
-            if (!strchr(p0, m[k]) || (unsigned)(strchr(p0, m[k]) - p0) != first + k)
-                return 0;   /* a swizzle out of order: several accesses */
-        val *c = cl_new_val(L, V_SHARED);
-        *c = *base.s;
-        c->comp = first;
-        c->pointee = base.s->arr->scalar * n;
-        if (c->flat)
-            c->flat = cl_int_op(L, "+", c->flat, cl_v_const(L, first));
-        lv->kind = LV_SHARED;
-        lv->s = c;
-        lv->bytes = c->pointee;
-        return 0;
+    } else if (e->kind == CE_MEMBER) {   /* s[i].y, s[i].x of a struct, p->x (src/csrc_struct.c) */
+        return cl_member_lvalue(L, e, lv);
     } else {
         return 0;
     }
@@ -402,6 +375,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
         if (a) {
             val *v = cl_new_val(L, V_SHARED);
             v->arr = a;
+            v->stype = a->stype;   /* its elements are structs: s[i].x names a member */
             return v;
         }
         return cl_free_name(L, e->name, e->loc);

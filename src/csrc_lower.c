@@ -46,7 +46,13 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     }
     if (same)
         return 0;
-    if (!csrc_type_shape(d->type.base, &scalar, &lanes, &fl) || d->type.pointers) {
+    unsigned struct_bytes = 0;
+    const csrc_struct *of_structs = d->type.pointers ? NULL : cl_struct_laid_out(L, d->type.base, &struct_bytes);
+    if (of_structs) {   /* bytes, the struct's size the last dimension (src/csrc_struct.c) */
+        scalar = 1;
+        lanes = struct_bytes;
+        fl = false;
+    } else if (!csrc_type_shape(d->type.base, &scalar, &lanes, &fl) || d->type.pointers) {
         if (L->o->warn) {
             lds_diag w = { 0 };
             lds_diag_set(&w, d->loc, "'%s' is shared memory of type '%s', which lds-calc does not lay out: its "
@@ -59,12 +65,13 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     }
     sarray *a = lds_arena_alloc(L->arena, sizeof *a);
     a->name = d->name;
-    a->lds_type = cl_lds_type_of(d->type.base, scalar, fl);
+    a->lds_type = of_structs ? "u8" : cl_lds_type_of(d->type.base, scalar, fl);
     a->scalar = scalar;
     a->lanes = lanes;
     a->loc = d->loc;
     a->decl = d;
     a->is_extern = (s->quals & CQ_EXTERN) != 0;
+    a->stype = of_structs;
     a->ndims = d->ndims ? d->ndims : 1;
     lds_buf dims = { 0 };
     for (unsigned k = 0; k < d->ndims; k++) {

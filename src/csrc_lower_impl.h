@@ -37,6 +37,8 @@ typedef struct sarray {
     lds_loc loc;
     const csrc_declarator *decl;
     bool is_extern;
+    const csrc_struct *stype;     /* an array of structs: its elements' type (bytes
+                                     of u8, the struct's size the last dimension) */
     struct sarray *next;
 } sarray;
 
@@ -65,7 +67,11 @@ typedef struct val {
                                      inline assembly */
     bool shared_scalar;           /* a shared scalar's name: reading it, or
                                      assigning it, accesses shared memory */
-    unsigned comp;                /* a vector element's component (.y: 1) */
+    unsigned comp;                /* a vector element's component (.y: 1); in an
+                                     array of structs, a member's byte offset */
+    const csrc_struct *stype;     /* V_SHARED: a struct (an element of an array of
+                                     structs, a member, a pointer to one): its type */
+    unsigned vscalar;             /* a struct member that is a vector: its scalar's bytes */
     /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
@@ -316,6 +322,11 @@ int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i);
+
+/* src/csrc_struct.c: members of shared elements: vector components, structs */
+const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
+const csrc_struct *cl_struct_of(const val *s);
+int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
 
 /* src/csrc_launch.c: the kernel's launch in the file */
 void cl_find_launch(lower *L, const csrc_func *f);

@@ -328,6 +328,15 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
                 return -1;
             continue;
         }
+        if (cp_at(p, "typedef") && cp_typedef_struct(p, u)) {
+            pending = NULL;
+            continue;
+        }
+        if (cp_struct_ahead(p)) {
+            cp_struct_definition(p, u, pending && pending->ntparams);
+            pending = NULL;
+            continue;
+        }
         if (cp_at(p, "using") || cp_at(p, "typedef") || cp_at(p, "static_assert") || cp_at(p, "precision")) {
             bool type_name = cp_at(p, "typedef") || (cp_at(p, "using") && cp_peek_at(p, 1)->kind == CT_ID
                                                    && csrc_is(cp_peek_at(p, 2), "="));

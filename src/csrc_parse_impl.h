@@ -54,6 +54,11 @@ const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n)
 bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **launch_bounds);
 void cp_skip_attribute_args(cparser *p, csrc_expr **first_arg);
 
+/* src/csrc_pstruct.c: struct definitions */
+bool cp_struct_ahead(const cparser *p);
+void cp_struct_definition(cparser *p, csrc_unit *u, bool is_template);
+bool cp_typedef_struct(cparser *p, csrc_unit *u);
+
 /* src/csrc_pexpr.c: expressions */
 csrc_expr *cp_new_expr(cparser *p, csrc_expr_kind k, lds_loc loc);
 bool cp_cast_ahead(cparser *p, csrc_type *type);

@@ -1,0 +1,178 @@
+/* src/csrc_struct.c - members of shared elements (src/csrc_lower_impl.h):
+ * a vector's components (s[i].y, s[i].xy) and the members of structs.
+ *
+ * A struct is laid out as the C++ ABI of CUDA and HIP lays it out: each
+ * member at the next multiple of its alignment (a scalar's size; a 2- or
+ * 4-lane vector's size, a 3-lane one its scalar's; a pointer 8), the
+ * struct as aligned as its most aligned member or its __align__(N), its
+ * size a multiple of that.  The array becomes bytes (u8, the struct's
+ * size its last dimension), and s[i].y an access as wide as the member
+ * at its offset.  A whole struct copied at once is not followed: which
+ * instructions the compiler picks for it is not known.  A member array, a
+ * bit-field, a union or a base class leave the struct not laid out (HLSL
+ * and GLSL lay out shared structs their own ways: not laid out either). */
+#include "src/csrc_lower_impl.h"
+
+#define MAX_NESTING 8
+
+static const csrc_struct *find_struct(const lower *L, const char *name)
+{
+    for (const csrc_struct *st = L->unit->structs; st && name; st = st->next)
+        if (!strcmp(st->name, name))
+            return st;
+    return NULL;
+}
+
+static bool struct_shape(lower *L, const csrc_struct *st, int64_t *size, int64_t *align, unsigned depth);
+
+/* A member's size and alignment; *inner: its struct type, *scalar: its
+ * vector's scalar bytes (0: not a vector). */
+static bool member_shape(lower *L, const csrc_field *f, int64_t *size, int64_t *align, const csrc_struct **inner,
+                         unsigned *scalar, unsigned depth)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    *inner = NULL;
+    *scalar = 0;
+    if (f->ndims)
+        return false;   /* a member array: not followed */
+    if (f->type.pointers) {
+        *size = *align = 8;
+        return true;
+    }
+    if (csrc_type_shape(f->type.base, &bytes, &lanes, &fl)) {
+        if (lanes == 3 && L->o->lang != LDS_LANG_CUDA)
+            return false;   /* HIP's 3-lane vectors: their alignment is not CUDA's */
+        *size = (int64_t)bytes * lanes;
+        *align = lanes == 3 ? bytes : *size;
+        *scalar = lanes > 1 ? bytes : 0;
+        return true;
+    }
+    *inner = find_struct(L, f->type.base);
+    return *inner && struct_shape(L, *inner, size, align, depth + 1);
+}
+
+static bool struct_shape(lower *L, const csrc_struct *st, int64_t *size, int64_t *align, unsigned depth)
+{
+    if (st->opaque || !st->nfields || depth > MAX_NESTING)
+        return false;
+    int64_t at = 0, most = st->align > 0 && !(st->align & (st->align - 1)) ? st->align : 1;
+    for (unsigned i = 0; i < st->nfields; i++) {
+        int64_t s, a;
+        const csrc_struct *inner;
+        unsigned scalar;
+        if (!member_shape(L, &st->fields[i], &s, &a, &inner, &scalar, depth))
+            return false;
+        at = (at + a - 1) / a * a + s;
+        most = a > most ? a : most;
+    }
+    *size = (at + most - 1) / most * most;
+    *align = most;
+    return true;
+}
+
+/* The struct named type, where lds-calc lays it out (its size in *size),
+ * else NULL. */
+const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size)
+{
+    const csrc_struct *st = find_struct(L, type);
+    int64_t s, a;
+    if (!st || (L->o->lang != LDS_LANG_CUDA && L->o->lang != LDS_LANG_HIP) || !struct_shape(L, st, &s, &a, 0)
+        || s > 4096)
+        return NULL;
+    *size = (unsigned)s;
+    return st;
+}
+
+const csrc_struct *cl_struct_of(const val *s) { return s->kind == V_SHARED ? s->stype : NULL; }
+
+/* s.name (s->name through a pointer) where s is a struct in shared
+ * memory: the member, an access as wide as it at its offset. */
+static int struct_member(lower *L, const csrc_expr *e, const val *s, lvalue *lv)
+{
+    const csrc_struct *st = cl_struct_of(s);
+    int64_t at = 0, size = 0;
+    const csrc_struct *inner = NULL;
+    unsigned scalar = 0, i = 0;
+    for (; i < st->nfields; i++) {   /* the members before it place it */
+        int64_t sz, al;
+        const csrc_struct *in;
+        unsigned sc;
+        if (!member_shape(L, &st->fields[i], &sz, &al, &in, &sc, 0))
+            return 0;
+        at = (at + al - 1) / al * al;
+        if (!strcmp(st->fields[i].name, e->name)) {
+            size = sz;
+            inner = in;
+            scalar = sc;
+            break;
+        }
+        at += sz;
+    }
+    if (i == st->nfields)
+        return 0;   /* no such member: not followed */
+    val *c = cl_new_val(L, V_SHARED);
+    *c = *s;
+    c->comp = s->comp + (unsigned)at;
+    if (c->flat)
+        c->flat = cl_int_op(L, "+", c->flat, cl_v_const(L, at));
+    c->pointee = (unsigned)size;
+    c->stype = inner;
+    c->vscalar = scalar;
+    lv->kind = LV_SHARED;
+    lv->s = c;
+    lv->bytes = c->pointee;
+    lv->loc = e->loc;
+    return 0;
+}
+
+/* e (a member expression) as an lvalue: a member of a struct in shared
+ * memory, a vector's components, or a global element's member (which
+ * bytes of it, not followed); anything else is not shared memory. */
+int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
+{
+    if (!strcmp(e->op, "->")) {   /* p->x, p a pointer to a shared struct */
+        val *p = cl_expr(L, e->a);
+        if (!p)
+            return -1;
+        return cl_struct_of(p) ? struct_member(L, e, p, lv) : 0;
+    }
+    lvalue base;
+    if (cl_lvalue_of(L, e->a, &base) < 0)
+        return -1;
+    if (base.kind == LV_GLOBAL) {   /* in[i].x: which bytes of the element, lds-calc does not follow */
+        val *p = cl_global_moved(L, base.s, NULL, 0);
+        p->gdata = cl_v_data(L, cl_fmt(L, "member '%s' of a global element", e->name), e->loc);
+        lv->kind = LV_GLOBAL;
+        lv->s = p;
+        lv->bytes = base.bytes;
+        return 0;
+    }
+    if (base.kind == LV_SHARED && cl_struct_of(base.s))
+        return struct_member(L, e, base.s, lv);
+    if (base.kind != LV_SHARED || (!base.s->vscalar && base.s->arr->lanes < 2))
+        return 0;
+    /* s[i].y, s[i].xy of a vector element (or of a struct's vector member) */
+    unsigned size = base.s->vscalar ? base.s->vscalar : base.s->arr->scalar;
+    const char *comps = "xyzw", *rgba = "rgba";
+    const char *m = e->name;
+    const char *p0 = strchr(comps, m[0]) ? comps : strchr(rgba, m[0]) ? rgba : NULL;
+    if (!p0 || strlen(m) > 4)
+        return 0;
+    unsigned first = (unsigned)(strchr(p0, m[0]) - p0), n = (unsigned)strlen(m);
+    for (unsigned k = 1; k < n; k++)
+        if (!strchr(p0, m[k]) || (unsigned)(strchr(p0, m[k]) - p0) != first + k)
+            return 0;   /* a swizzle out of order: several accesses */
+    val *c = cl_new_val(L, V_SHARED);
+    *c = *base.s;
+    unsigned moved = first * size / base.s->arr->scalar;   /* in the array's scalars */
+    c->comp = base.s->comp + moved;
+    c->pointee = size * n;
+    c->vscalar = 0;
+    if (c->flat)
+        c->flat = cl_int_op(L, "+", c->flat, cl_v_const(L, moved));
+    lv->kind = LV_SHARED;
+    lv->s = c;
+    lv->bytes = c->pointee;
+    return 0;
+}

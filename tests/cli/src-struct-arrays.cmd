@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 --kernel aos -f - < src-struct-arrays.stdin; lds --lang cuda --threads 32 --kernel layouts --show-lowered -f - < src-struct-arrays.stdin; lds --lang cuda --threads 32 --kernel layouts -f - < src-struct-arrays.stdin; lds --lang cuda --threads 32 --kernel opaque -f - < src-struct-arrays.stdin
