@@ -266,7 +266,8 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
         for (unsigned i = 0; i < fn->ntparams; i++)
             forget(&h, fn->tparams[i], fn->loc);
         if (host_until(&h, fn->body, false, call)) {
-            out->have_block = call->nlaunch >= 2 && host_dim3_value(&h, call->launch[1], out->block);
+            out->have_block = call->nlaunch >= 2 && host_dim3_value(&h, call->launch[1], out->block)
+                              && out->block[0] > 0 && out->block[1] > 0 && out->block[2] > 0;
             out->have_bytes = call->nlaunch >= 3 && host_int(&h, call->launch[2], &out->bytes);
             for (unsigned i = 0; i < f->ntparams && i < call->ntargs; i++)
                 out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k);
