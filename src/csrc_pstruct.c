@@ -43,6 +43,24 @@ bool cp_struct_ahead(const cparser *p)
     return cp_peek_at(p, k)->kind == CT_ID && (csrc_is(cp_peek_at(p, k + 1), "{") || csrc_is(cp_peek_at(p, k + 1), ":"));
 }
 
+/* Whether the member declaration at p->i declares a function (a method,
+ * a constructor, an operator): a '(' at its top level before any '=' or
+ * '{' initialiser, or the word operator. */
+static bool function_ahead(const cparser *p)
+{
+    int depth = 0;
+    for (size_t k = 0; k < 4096; k++) {
+        const csrc_tok *t = cp_peek_at(p, k);
+        if (t->kind == CT_EOF || (depth == 0 && (csrc_is(t, ";") || csrc_is(t, "}") || csrc_is(t, "=") || csrc_is(t, "{"))))
+            return false;
+        if (csrc_is(t, "operator") || (depth == 0 && csrc_is(t, "(")))
+            return true;
+        depth += csrc_is(t, "(") || csrc_is(t, "[") || csrc_is(t, "{") || csrc_is(t, "<");
+        depth -= csrc_is(t, ")") || csrc_is(t, "]") || csrc_is(t, "}") || csrc_is(t, ">");
+    }
+    return false;
+}
+
 /* One member declaration (up to its ';'), its data members added to st. */
 static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, unsigned cap)
 {
@@ -51,6 +69,10 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
     if ((cp_at(p, "public") || cp_at(p, "private") || cp_at(p, "protected")) && csrc_is(cp_peek_at(p, 1), ":")) {
         cp_advance(p);
         cp_advance(p);
+        return;
+    }
+    if (function_ahead(p)) {
+        cp_skip_statement(p);   /* a method, a constructor, an operator: no data */
         return;
     }
     if (cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum") || cp_at(p, "template")
@@ -87,7 +109,7 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
         }
         if (cp_at(p, ":"))
             st->opaque = true;   /* a bit-field */
-        while (!cp_at(p, ",") && !cp_at(p, ";") && !cp_at_eof(p)) {   /* a default member initialiser */
+        while (!cp_at(p, ",") && !cp_at(p, ";") && !cp_at(p, "}") && !cp_at_eof(p)) {   /* a default member initialiser */
             if (cp_at(p, "{") || cp_at(p, "(") || cp_at(p, "["))
                 cp_skip_group(p);
             else
@@ -103,20 +125,31 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
     cp_accept(p, ";");
 }
 
-/* The body '{' ... '}' at p->i, read into st. */
+/* The body '{' ... '}' at p->i, read into st.  The members are read as
+ * if the file ended at the closing brace, so that nothing a member
+ * declaration gets wrong can reach past it. */
 static void struct_body(cparser *p, csrc_struct *st)
 {
     csrc_field fields[LDS_MAX_PARAMS];
     bool failed = p->failed;
     lds_diag diag = *p->diag;
-    cp_advance(p);   /* '{' */
-    while (!cp_at(p, "}") && !cp_at_eof(p)) {
+    size_t open = p->i, saved_end = p->end;
+    cp_skip_group(p);
+    size_t after = p->i;
+    if (after <= open + 1 || !csrc_is(&p->t[after - 1], "}")) {
+        st->opaque = true;   /* never closed */
+        return;
+    }
+    p->i = open + 1;
+    p->end = after - 1;
+    while (!cp_at_eof(p)) {
         size_t at = p->i;
         member_declaration(p, st, fields, LDS_MAX_PARAMS);
         if (p->i == at)
             cp_advance(p);
     }
-    cp_accept(p, "}");
+    p->end = saved_end;
+    p->i = after;
     if (p->failed && !failed)
         st->opaque = true;   /* a member not understood: the struct is not laid out */
     p->failed = failed;
