@@ -222,6 +222,11 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
             lv->bytes = base->gelem;
             return 0;
         }
+        if (base->kind == V_DATA && base->pointer_name) {   /* p[i], p pointing who knows where */
+            lv->kind = LV_UNKNOWN;
+            lv->s = base;
+            return 0;
+        }
         if (base->kind != V_SHARED)
             return 0;   /* registers */
         s = cl_subscript(L, base, i, e->loc);
@@ -233,6 +238,11 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
             lv->kind = LV_GLOBAL;
             lv->s = p;
             lv->bytes = p->gelem;
+            return 0;
+        }
+        if (p->kind == V_DATA && p->pointer_name) {
+            lv->kind = LV_UNKNOWN;
+            lv->s = p;
             return 0;
         }
         if (p->kind != V_SHARED)
@@ -273,6 +283,12 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
         if (cl_emit_access(L, 1, lv.s, lv.bytes, target->loc) < 0)
             return NULL;
         return cl_v_data(L, "a value stored in shared memory", loc);
+    }
+    if (lv.kind == LV_UNKNOWN) {
+        if (compound)
+            cl_emit_unknown_target(L, 0, lv.s, target->loc);
+        cl_emit_unknown_target(L, 1, lv.s, target->loc);
+        return cl_v_data(L, "a value stored through a pointer lds-calc does not follow", loc);
     }
     if (lv.kind == LV_GLOBAL) {
         if (compound && cl_emit_global(L, 0, lv.s, lv.bytes, target->loc) < 0)
@@ -393,8 +409,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
             return NULL;
         if (lv.kind == LV_SHARED)
             return cl_shared_rvalue(L, lv.s, e->loc);
-        if (e->a->kind != CE_ID && e->a->kind != CE_INDEX && !cl_expr(L, e->a))
-            return NULL;   /* f().x: the call runs */
+        if (strcmp(e->op, "->") && e->a->kind != CE_ID && e->a->kind != CE_INDEX && !cl_expr(L, e->a))
+            return NULL;   /* f().x: the call runs (f()->x ran as the lvalue was worked out) */
         return cl_v_data(L, cl_fmt(L, "member '%s', which lds-calc does not follow", e->name), e->loc);
     }
     case CE_INDEX: {
@@ -411,6 +427,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
             return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
         if (base->kind == V_GLOBAL)
             return cl_v_data(L, "a value loaded from global memory", e->loc);
+        if (base->kind == V_DATA && base->pointer_name)
+            cl_emit_unknown_target(L, 0, base, e->loc);
         return cl_v_data(L, base->kind == V_DATA && base->why ? base->why : "an element of an array outside shared memory", e->loc);
     }
     case CE_UNARY: {
@@ -435,7 +453,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
             val *v = cl_expr(L, e->a);
             if (v && v->kind == V_GLOBAL)
                 return v;
-            return v ? cl_v_data(L, "an address outside shared memory", e->loc) : NULL;
+            return v ? cl_v_data(L, OUTSIDE_SHARED_WHY, e->loc) : NULL;
         }
         if (!strcmp(e->op, "*")) {
             val *p = cl_expr(L, e->a);
@@ -445,6 +463,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
                 return cl_shared_rvalue(L, cl_subscript(L, p, cl_v_const(L, 0), e->loc), e->loc);
             if (p->kind == V_GLOBAL && cl_emit_global(L, 0, p, p->gelem, e->loc) < 0)
                 return NULL;
+            if (p->kind == V_DATA && p->pointer_name)
+                cl_emit_unknown_target(L, 0, p, e->loc);
             return cl_v_data(L, "a value loaded through a pointer", e->loc);
         }
         val *a = cl_expr(L, e->a);

@@ -72,6 +72,8 @@ typedef struct val {
     const csrc_struct *stype;     /* V_SHARED: a struct (an element of an array of
                                      structs, a member, a pointer to one): its type */
     unsigned vscalar;             /* a struct member that is a vector: its scalar's bytes */
+    const char *pointer_name;     /* V_DATA: a pointer variable of this name whose target
+                                     lds-calc does not know (it may be shared memory) */
     /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
@@ -145,7 +147,8 @@ typedef struct {
 /* What an lvalue is: a variable, shared memory, or something else
  * (global memory, a register array, a struct member). */
 typedef struct {
-    enum { LV_VAR, LV_SHARED, LV_GLOBAL, LV_OTHER } kind;
+    enum { LV_VAR, LV_SHARED, LV_GLOBAL, LV_UNKNOWN, LV_OTHER } kind;   /* LV_UNKNOWN: through a
+                                     pointer whose target is not known (s: it) */
     binding *var;
     const val *s;                 /* LV_SHARED: the element (a V_SHARED value);
                                      LV_GLOBAL: a V_GLOBAL pointer to it */
@@ -194,6 +197,11 @@ sarray *cl_find_array(lower *L, const char *name);
 val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
+int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
+/* why a register array's element is data (a pointer into one is no memory lds-calc counts) */
+#define REGISTER_ARRAY_WHY "an element of the register array"
+/* why &x of a variable or register element is data: not shared memory either */
+#define OUTSIDE_SHARED_WHY "an address outside shared memory"
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
 /* The same as the instruction `instr` (an lds instruction name such as

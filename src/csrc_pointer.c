@@ -153,3 +153,15 @@ val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc)
                                : cl_fmt(L, "a pointer or a value, chosen by %s", how);
     return cl_unknown_like(L, pa ? a : b, why, loc);
 }
+
+/* An access through the pointer variable p whose target lds-calc does
+ * not know (T *s = SharedMemory<T>(), the result of a call it does not
+ * follow): it may be shared memory, so it is reported as skipped, with
+ * why, never dropped. */
+int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc)
+{
+    L->accesses++;
+    cl_line(L, loc, "skipped %s %s: it goes through the pointer '%s', which points where lds-calc does not follow (%s)",
+            cl_kind_word(kind), p->pointer_name, p->pointer_name, p->why ? p->why : "data");
+    return 0;
+}

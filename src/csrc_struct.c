@@ -131,16 +131,20 @@ static int struct_member(lower *L, const csrc_expr *e, const val *s, lvalue *lv)
  * bytes of it, not followed); anything else is not shared memory. */
 int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
 {
-    if (!strcmp(e->op, "->")) {   /* p->x, p a pointer to a shared struct */
+    lvalue base;
+    if (!strcmp(e->op, "->")) {   /* p->x: p evaluated here, once */
         val *p = cl_expr(L, e->a);
         if (!p)
             return -1;
-        return cl_struct_of(p) ? struct_member(L, e, p, lv) : 0;
-    }
-    lvalue base;
-    if (cl_lvalue_of(L, e->a, &base) < 0)
+        if (cl_struct_of(p))
+            return struct_member(L, e, p, lv);
+        if (p->kind != V_GLOBAL)
+            return 0;
+        base = (lvalue){ .kind = LV_GLOBAL, .s = p, .bytes = p->gelem };
+    } else if (cl_lvalue_of(L, e->a, &base) < 0) {
         return -1;
-    if (base.kind == LV_GLOBAL) {   /* in[i].x: which bytes of the element, lds-calc does not follow */
+    }
+    if (base.kind == LV_GLOBAL) {   /* in[i].x, in->x: which bytes of the element, lds-calc does not follow */
         val *p = cl_global_moved(L, base.s, NULL, 0);
         p->gdata = cl_v_data(L, cl_fmt(L, "member '%s' of a global element", e->name), e->loc);
         lv->kind = LV_GLOBAL;

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 256 --kernel reduce -f - < src-pointer-unknown.stdin; lds --lang cuda --threads 32 --kernel registers -f - < src-pointer-unknown.stdin; lds --lang cuda --threads 32 --kernel through_call --show-lowered -f - < src-pointer-unknown.stdin
