@@ -35,6 +35,7 @@ static const char usage_text[] =
     "  -D NAME=LO..HI[:STEP]    sweep: run once per value LO, LO+STEP, ... below HI\n"
     "  -D NAME=V1,V2,...        sweep over the values listed (sweeps form their\n"
     "                           cross product, the last fastest)\n"
+    "  -D NAME=TYPE             a kernel file's type template parameter (T=float)\n"
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"
     "      --format=FMT         text (default), json, csv, svg, markdown,\n"

@@ -80,6 +80,8 @@ static int set_define(ldscalc_session *s, const char *value)
         lds_options_drop_defines(&s->opts, before);   /* the half-made define */
         return keep_options_error(s);
     }
+    if (s->opts.ndefines == before)   /* a type (define T=float), for a kernel file */
+        return LDSCALC_OK;
     lds_define *d = &s->opts.defines[before];
     if (s->stream)   /* the command line's: each -D a dimension of the sweep */
         return LDSCALC_OK;

@@ -46,6 +46,7 @@ typedef struct csrc_expr {
     const char *targs;            /* CALL: the template arguments as written, or NULL */
     struct csrc_expr **targ_exprs; /* CALL: each of them as an expression (NULL: a type, */
     unsigned ntargs;              /*   or not one), f<BM, 64>(...) */
+    const char **targ_texts;      /* CALL: each of them as written (a type's name: f<float>) */
     struct csrc_expr **launch;    /* CALL of a kernel: <<<grid, block, bytes, stream>>>, */
     unsigned nlaunch;             /*   or NULL */
 } csrc_expr;
@@ -111,18 +112,26 @@ typedef struct {
 } csrc_param;
 
 typedef struct csrc_func {
-    const char *name;
+    const char *name;             /* a struct's conversion to a pointer: the
+                                     struct's name (S<T>() converts) */
     lds_loc loc;
     csrc_type ret;
     csrc_param *params;
     unsigned nparams;
     const char **tparams;         /* template <int N, typename T>: the names */
-    struct { bool set; int64_t value; } *tdefaults;   /* [ntparams]: an integer
-                                     default (template <int N = 32>) */
+    struct {
+        bool set;                 /* an integer default (template <int N = 32>) */
+        int64_t value;
+        bool is_type;             /* typename T, class T: a type parameter */
+        const char *type;         /* its default type (typename T = float), or NULL */
+    } *tdefaults;                 /* [ntparams] */
     unsigned ntparams;
     bool kernel;                  /* __global__, [numthreads], GLSL main */
     csrc_expr *numthreads[3];     /* [numthreads(x, y, z)], __launch_bounds__(x), or NULL */
     bool bounds_only;             /* from __launch_bounds__: a count, not a shape */
+    const char *specialized;      /* a struct's conversion operator (below): the
+                                     arguments of the specialization it is in
+                                     (template <> struct S<double>: "double"), or NULL */
     csrc_stmt *body;              /* NULL: a declaration only */
     struct csrc_func *next;
 } csrc_func;
@@ -144,6 +153,7 @@ typedef struct csrc_struct {
     int64_t align;                /* __align__(N), alignas(N): 0 if none */
     bool opaque;                  /* a member lds-calc cannot lay out (a bit-field,
                                      a base class, a union): not laid out */
+    struct csrc_func *conversion; /* operator T *() { ... }, or NULL (src/csrc_pstruct.c) */
     struct csrc_struct *next;
 } csrc_struct;
 

@@ -91,9 +91,32 @@ bool cl_name_in(const char *n, const char *const *list)
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
 {
     for (const csrc_func *f = L->unit->funcs; f; f = f->next)
-        if (!strcmp(f->name, name) && f->body && f->nparams == nargs && !f->kernel)
+        if (!strcmp(f->name, name) && f->body && f->nparams == nargs && !f->kernel && !f->specialized)
             return f;
     return NULL;
+}
+
+/* The function a call e inlines: a specialization its template arguments
+ * name (S<double>() with T = double here: template <> struct S<double>'s
+ * conversion), else the function of its name. */
+const csrc_func *cl_find_callee(lower *L, const csrc_expr *e)
+{
+    if (!e->name || e->launch)
+        return NULL;
+    if (e->ntargs && e->targ_texts) {
+        lds_buf b = { 0 };
+        for (unsigned k = 0; k < e->ntargs; k++)
+            lds_buf_printf(&b, "%s%s", k ? ", " : "", e->targ_texts[k] ? cl_type_name(L, e->targ_texts[k]) : "");
+        const csrc_func *found = NULL;
+        for (const csrc_func *f = L->unit->funcs; f && !found; f = f->next)
+            if (f->specialized && !strcmp(f->name, e->name) && f->body && f->nparams == e->nargs
+                && !strcmp(f->specialized, lds_buf_str(&b)))
+                found = f;
+        lds_buf_free(&b);
+        if (found)
+            return found;
+    }
+    return cl_find_func(L, e->name, e->nargs);
 }
 
 /* An atomic: its target (the first argument, an address or an element)
@@ -179,7 +202,7 @@ val *cl_call(lower *L, const csrc_expr *e)
     /* int(x), uint(x), float(x): GLSL and HLSL constructors are casts */
     unsigned tb, tl;
     bool tf;
-    if (name && e->nargs == 1 && csrc_type_shape(name, &tb, &tl, &tf) && tl == 1) {
+    if (name && e->nargs == 1 && cl_type_shape(L, name, &tb, &tl, &tf) && tl == 1) {
         val *a = cl_expr(L, e->args[0]);
         if (!a)
             return NULL;
@@ -222,7 +245,7 @@ val *cl_call(lower *L, const csrc_expr *e)
         return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
     }
     /* a function of this file: inlined */
-    const csrc_func *f = name ? cl_find_func(L, name, e->nargs) : NULL;
+    const csrc_func *f = cl_find_callee(L, e);
     if (f) {
         val *r;
         return cl_inline_body(L, f, e, &r) < 0 ? NULL : r;
@@ -273,7 +296,7 @@ static void callees_in_expr(callees *c, const csrc_expr *e)
 {
     if (!e)
         return;
-    const csrc_func *f = e->kind == CE_CALL && e->name && !e->launch ? cl_find_func(c->L, e->name, e->nargs) : NULL;
+    const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(c->L, e) : NULL;
     unsigned i = 0;
     while (f && i < c->nseen && c->seen[i].f != f)
         i++;
@@ -332,18 +355,12 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
             several_instances(L, f);
             continue;
         }
-        unsigned mark = L->nenv;
-        for (unsigned k = 0; k < f->ntparams; k++) {   /* the call's template arguments, for the sizes */
-            const csrc_expr *x = k < c.seen[i].call->ntargs ? c.seen[i].call->targ_exprs[k] : NULL;
-            val *v = x ? cl_expr(L, x) : cl_template_param(L, f, k);
-            if (!v)
-                return -1;
-            cl_bind(L, f->tparams[k], v, false);
-            L->env[L->nenv - 1].for_dims = true;
-        }
+        unsigned mark = L->nenv;   /* the call's template arguments, for the sizes and types */
+        if (cl_bind_template_args(L, f, c.seen[i].call, NULL, true) < 0)
+            return -1;
         lds_diag before = *L->diag;
         int rc = cl_declare_arrays_from(L, f->body->body, mark);
-        if (rc == CL_ARRAY_CLASH)
+        if (rc == CL_ARRAY_CLASH || rc == CL_EXTERN_SIZE)
             return -1;   /* the kernel's error */
         if (rc < 0)
             *L->diag = before;   /* a size not known here */

@@ -148,11 +148,11 @@ unsigned cl_access_bytes(const val *s)
 
 /* ------------------------------------------------------- expressions */
 
-unsigned cl_type_bytes(const csrc_type *t, bool *is_float)
+unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float)
 {
     unsigned scalar, lanes;
     bool fl = false;
-    if (t && t->base && csrc_type_shape(t->base, &scalar, &lanes, &fl)) {
+    if (t && cl_type_shape(L, t->base, &scalar, &lanes, &fl)) {
         if (is_float)
             *is_float = fl;
         return scalar * lanes;
@@ -552,7 +552,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
             return NULL;
         const csrc_type *t = e->type;
         bool fl = false;
-        unsigned bytes = cl_type_bytes(t, &fl);
+        unsigned bytes = cl_type_bytes(L, t, &fl);
         if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
             if (a->kind == V_GLOBAL)   /* (const float4 *)in: its elements are the cast's */
                 return cl_global_moved(L, a, NULL, t->pointers == 1 ? bytes : 0);
@@ -563,8 +563,11 @@ val *cl_expr(lower *L, const csrc_expr *e)
             p->flat = cl_flat_of(L, a);
             p->nidx = 0;
             p->pointee = t->pointers == 1 && bytes ? bytes : a->arr->scalar;
+            p->ptype = t->pointers == 1 ? cl_type_name(L, t->base) : NULL;
             if (!bytes)
-                return cl_v_data(L, cl_fmt(L, "a pointer to '%s', whose size lds-calc does not know", t->base), e->loc);
+                return cl_v_data(L, cl_fmt(L, "a pointer to '%s', whose size lds-calc does not know%s", t->base,
+                                           cl_unknown_type_hint(L, t->base)),
+                                 e->loc);
             return p;
         }
         if (fl || !cl_is_int(a))
@@ -572,7 +575,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
         return a;   /* an integer cast: the value (lds-calc computes exactly) */
     }
     case CE_SIZEOF: {
-        unsigned bytes = e->type ? cl_type_bytes(e->type, NULL) : 0;
+        unsigned bytes = e->type ? cl_type_bytes(L, e->type, NULL) : 0;
         if (!bytes && e->a && e->a->kind == CE_ID) {
             binding *b = cl_lookup(L, e->a->name);
             (void)b;

@@ -8,8 +8,9 @@
  * (never an error: the shared-memory analysis does not need it). */
 #include "src/csrc_lower_impl.h"
 
-unsigned cl_global_elem_bytes(const csrc_type *t)
+unsigned cl_global_elem_bytes(lower *L, const csrc_type *t)
 {
+    t = cl_resolved_type(L, t);
     if (!t || !t->base)
         return 0;
     unsigned scalar, lanes;
@@ -70,8 +71,8 @@ static const char *why_not(lower *L, const val *p, lds_loc *at)
     if (!p->gelem) {
         *at = (lds_loc){ 0 };
         return cl_fmt(L, "'%s' is declared outside this file (or is of a type lds-calc does not lay out): its "
-                         "element size is unknown",
-                      p->gname ? p->gname : "the pointer");
+                         "element size is unknown%s",
+                      p->gname ? p->gname : "the pointer", cl_unknown_type_hint(L, p->gtype));
     }
     const val *d = p->gdata ? p->gdata : p->goff && !cl_is_int(p->goff) ? p->goff : NULL;
     if (d) {

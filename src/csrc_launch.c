@@ -246,6 +246,15 @@ static bool host_until(host *h, const csrc_stmt *s, bool list, const csrc_expr *
 
 /* -------------------------------------------------------- the values */
 
+/* A launch's type argument, kernel<float><<<...>>>: a type lds-calc lays
+ * out (a host template's own T is not one). */
+static const char *launch_type(lower *L, const char *text)
+{
+    unsigned bytes, lanes, size;
+    bool fl;
+    return text && (csrc_type_shape(text, &bytes, &lanes, &fl) || cl_struct_laid_out(L, text, &size)) ? text : NULL;
+}
+
 /* What the launch call (in host function fn) gives kernel f. */
 static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, const csrc_func *f, csrc_launch *out)
 {
@@ -269,11 +278,15 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
             out->have_block = call->nlaunch >= 2 && host_dim3_value(&h, call->launch[1], out->block)
                               && out->block[0] > 0 && out->block[1] > 0 && out->block[2] > 0;
             out->have_bytes = call->nlaunch >= 3 && host_int(&h, call->launch[2], &out->bytes);
-            for (unsigned i = 0; i < f->ntparams && i < call->ntargs; i++)
-                out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k);
+            for (unsigned i = 0; i < f->ntparams && i < call->ntargs; i++) {
+                if (f->tdefaults[i].is_type)
+                    out->targ[i].type = launch_type(L, call->targ_texts[i]);
+                else
+                    out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k);
+            }
             for (unsigned i = 0; i < f->nparams && i < call->nargs; i++)
                 out->arg[i].known = !f->params[i].type.pointers && !f->params[i].is_array
-                                    && !cl_is_float_type(&f->params[i].type)
+                                    && !cl_is_float_type(L, &f->params[i].type)
                                     && host_int(&h, call->args[i], &out->arg[i].k);
         }
     }
@@ -290,8 +303,9 @@ static bool same_values(lower *L, const csrc_launch *a, const csrc_launch *b, co
     if (a->have_bytes != b->have_bytes || (a->have_bytes && a->bytes != b->bytes))
         return false;
     for (unsigned i = 0; i < f->ntparams; i++)
-        if (!cl_find_define(L, f->tparams[i])
-            && (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k)))
+        if (!cl_find_define(L, f->tparams[i]) && !cl_find_type_define(L, f->tparams[i])
+            && (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k)
+                || strcmp(a->targ[i].type ? a->targ[i].type : "", b->targ[i].type ? b->targ[i].type : "")))
             return false;
     for (unsigned i = 0; i < f->nparams; i++)
         if (f->params[i].name && !cl_find_define(L, f->params[i].name)
@@ -348,6 +362,8 @@ void cl_launch_comment(lower *L, const csrc_func *f)
     for (unsigned i = 0; i < f->ntparams; i++)
         if (c->targ[i].known && !cl_find_define(L, f->tparams[i]))
             lds_buf_printf(&b, "; %s = %lld", f->tparams[i], (long long)c->targ[i].k);
+        else if (c->targ[i].type && !cl_find_type_define(L, f->tparams[i]))
+            lds_buf_printf(&b, "; %s = %s", f->tparams[i], c->targ[i].type);
     for (unsigned i = 0; i < f->nparams; i++)
         if (c->arg[i].known && f->params[i].name && !cl_find_define(L, f->params[i].name))
             lds_buf_printf(&b, "; %s = %lld", f->params[i].name, (long long)c->arg[i].k);

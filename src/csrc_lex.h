@@ -35,6 +35,7 @@ typedef struct {
     const char *name;
     bool has_value;
     int64_t value;
+    const char *type;             /* -D T=float: a type (a template parameter's) */
     bool used;                    /* the front end read it */
 } csrc_define;
 

@@ -47,17 +47,18 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     if (same)
         return 0;
     unsigned struct_bytes = 0;
-    const csrc_struct *of_structs = d->type.pointers ? NULL : cl_struct_laid_out(L, d->type.base, &struct_bytes);
+    const csrc_type *type = cl_resolved_type(L, &d->type);   /* T: what it stands for */
+    const csrc_struct *of_structs = type->pointers ? NULL : cl_struct_laid_out(L, type->base, &struct_bytes);
     if (of_structs) {   /* bytes, the struct's size the last dimension (src/csrc_struct.c) */
         scalar = 1;
         lanes = struct_bytes;
         fl = false;
-    } else if (!csrc_type_shape(d->type.base, &scalar, &lanes, &fl) || d->type.pointers) {
+    } else if (!csrc_type_shape(type->base, &scalar, &lanes, &fl) || type->pointers) {
         if (L->o->warn) {
             lds_diag w = { 0 };
             lds_diag_set(&w, d->loc, "'%s' is shared memory of type '%s', which lds-calc does not lay out: its "
-                                     "accesses are not counted",
-                         d->name, d->type.base);
+                                     "accesses are not counted%s",
+                         d->name, type->base, cl_unknown_type_hint(L, type->base));
             w.warning = 1;
             L->o->warn(L->o->warn_ctx, &w);
         }
@@ -65,7 +66,8 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     }
     sarray *a = lds_arena_alloc(L->arena, sizeof *a);
     a->name = d->name;
-    a->lds_type = of_structs ? "u8" : cl_lds_type_of(d->type.base, scalar, fl);
+    a->lds_type = of_structs ? "u8" : cl_lds_type_of(type->base, scalar, fl);
+    a->ctype = type->base;
     a->scalar = scalar;
     a->lanes = lanes;
     a->loc = d->loc;
@@ -85,7 +87,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
                              "'%s' takes its size at launch (extern __shared__): give it, in elements, with -D %s=N",
                              d->name, n);
                 lds_buf_free(&dims);
-                return -1;
+                return CL_EXTERN_SIZE;
             }
             a->dims[k] = n;
         } else {
@@ -161,7 +163,7 @@ static int bind_local_for_dims(lower *L, const csrc_stmt *s)
         val *v = NULL;
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
-        if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(&d->type)
+        if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(L, &d->type)
             && constant_form(d->init) && !(v = cl_expr(L, d->init)))
             return -1;
         if (L->accesses != made) {   /* it read shared memory (a shared scalar's name): not a constant, and
@@ -244,7 +246,7 @@ int cl_file_scope(lower *L)
         for (unsigned i = 0; i < s->ndecls; i++) {
             const csrc_declarator *d = &s->decls[i];
             if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
-                unsigned elem = d->type.pointers > 1 ? 0 : cl_global_elem_bytes(&d->type);
+                unsigned elem = d->type.pointers > 1 ? 0 : cl_global_elem_bytes(L, &d->type);
                 cl_bind(L, d->name, cl_global_of(L, d->name, elem), false);
                 continue;
             }
@@ -264,7 +266,7 @@ int cl_file_scope(lower *L)
                 if (!(s->quals & CQ_UNIFORM))
                     v = cl_v_data(L, cl_fmt(L, "the global variable '%s'", d->name), d->loc);
             }
-            cl_bind(L, d->name, v, cl_is_float_type(&d->type));
+            cl_bind(L, d->name, v, cl_is_float_type(L, &d->type));
         }
     }
     return 0;
@@ -291,8 +293,8 @@ val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
  * values are the thread's ids; any other must be given with -D. */
 void cl_bind_params(lower *L, const csrc_func *f)
 {
-    for (unsigned i = 0; i < f->ntparams; i++)
-        cl_bind(L, f->tparams[i], cl_template_param(L, f, i), false);
+    if (cl_bind_template_args(L, f, NULL, NULL, false) < 0)
+        return;
     for (unsigned i = 0; i < f->nparams; i++) {
         const csrc_param *p = &f->params[i];
         if (!p->name)
@@ -311,12 +313,13 @@ void cl_bind_params(lower *L, const csrc_func *f)
                 v->objname = sem;
             }
         } else if (p->type.pointers || p->is_array || p->type.targs) {   /* an allocation of its own */
-            v = cl_global_of(L, p->name, p->type.pointers > 1 ? 0 : cl_global_elem_bytes(&p->type));
+            v = cl_global_of(L, p->name, p->type.pointers > 1 ? 0 : cl_global_elem_bytes(L, &p->type));
+            v->gtype = p->type.base;
         } else if (cl_find_define(L, p->name)) {
             v = cl_define_val(L, cl_find_define(L, p->name));
         } else if (L->launch && L->launch->arg[i].known) {
             v = cl_v_const(L, L->launch->arg[i].k);
-        } else if (cl_is_float_type(&p->type)) {
+        } else if (cl_is_float_type(L, &p->type)) {
             v = cl_v_data(L, cl_fmt(L, "the kernel parameter '%s'", p->name), p->loc);
         } else {
             v = cl_new_val(L, V_INT);
@@ -327,7 +330,7 @@ void cl_bind_params(lower *L, const csrc_func *f)
             v->missing = p->name;
             v->missing_loc = p->loc;
         }
-        cl_bind(L, p->name, v, cl_is_float_type(&p->type));
+        cl_bind(L, p->name, v, cl_is_float_type(L, &p->type));
     }
 }
 

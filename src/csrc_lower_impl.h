@@ -39,6 +39,8 @@ typedef struct sarray {
     bool is_extern;
     const csrc_struct *stype;     /* an array of structs: its elements' type (bytes
                                      of u8, the struct's size the last dimension) */
+    const char *ctype;            /* its element's C type (a template parameter's
+                                     binding: float, not T) */
     struct sarray *next;
 } sarray;
 
@@ -72,11 +74,14 @@ typedef struct val {
     const csrc_struct *stype;     /* V_SHARED: a struct (an element of an array of
                                      structs, a member, a pointer to one): its type */
     unsigned vscalar;             /* a struct member that is a vector: its scalar's bytes */
+    const char *ptype;            /* V_SHARED: a pointer cast to another type: its C
+                                     type ((float *)smem: float), or NULL */
     const char *pointer_name;     /* V_DATA: a pointer variable of this name whose target
                                      lds-calc does not know (it may be shared memory) */
     /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
+    const char *gtype;            /* its element type as declared (T), for messages */
     unsigned gregion;             /* its allocation: byte gregion << 40 */
     const struct val *goff;       /* bytes past its start (NULL: 0) */
     const struct val *gdata;      /* an offset that is data (the access is skipped) */
@@ -89,6 +94,8 @@ typedef struct {
     bool is_float;                /* declared floating point: data */
     bool for_dims;                /* a local bound while the arrays are
                                      declared, dropped after */
+    bool is_type;                 /* a type template parameter (v: void) */
+    const char *ctype;            /*   the type it stands for, or NULL: not known */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -100,7 +107,9 @@ typedef struct {
     bool have_block, have_bytes;
     int64_t block[3];             /* the workgroup shape */
     int64_t bytes;                /* dynamic shared memory */
-    struct { bool known; int64_t k; } *targ, *arg;   /* per template parameter, per parameter */
+    struct { bool known; int64_t k; const char *type; } *targ;   /* per template parameter (type: */
+                                                                  /*   a type's name, k<float>) */
+    struct { bool known; int64_t k; } *arg;                       /* per parameter */
 } csrc_launch;
 
 struct lower {
@@ -128,6 +137,7 @@ struct lower {
     val *ret_ptr;                 /* or the pointer it returns (one return,
                                      reached by every lane) */
     bool ret_data;
+    const char *ret_why;          /* why the value it returns is data, or NULL */
     unsigned accesses;
     unsigned nglobal;             /* global allocations so far (pointers, buffers) */
     unsigned fresh;               /* names made */
@@ -208,7 +218,7 @@ int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc
  * ldmatrix.x4), or as a plain access where instr is NULL. */
 int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc);
 unsigned cl_access_bytes(const val *s);
-unsigned cl_type_bytes(const csrc_type *t, bool *is_float);
+unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float);
 val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc);
 /* Whether v is a pointer lds-calc follows (into shared or global memory). */
@@ -245,17 +255,21 @@ val *cl_builtin_member(lower *L, const char *obj, const char *m);
 val *cl_free_name(lower *L, const char *name, lds_loc loc);
 bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
+const csrc_func *cl_find_callee(lower *L, const csrc_expr *e);
 int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
 int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
 /* cl_declare_array's error for a second array of a name taken */
 #define CL_ARRAY_CLASH (-2)
+/* an extern __shared__ array whose size nothing gives: an error wherever
+ * it is declared (a callee's too) */
+#define CL_EXTERN_SIZE (-3)
 val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
 val *cl_call(lower *L, const csrc_expr *e);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its
  * template argument for StructuredBuffer<T>), 0 if unknown. */
-unsigned cl_global_elem_bytes(const csrc_type *t);
+unsigned cl_global_elem_bytes(lower *L, const csrc_type *t);
 /* What a[...] subscripts: a's value, or a global allocation of unknown
  * elements when a is a name the file does not declare. */
 val *cl_index_base(lower *L, const csrc_expr *a);
@@ -269,7 +283,7 @@ val *cl_global_moved(lower *L, const val *p, const val *elems, unsigned elem);
 int cl_emit_global(lower *L, int kind, const val *p, unsigned bytes, lds_loc loc);
 
 /* src/csrc_stmt.c: declarations, branches, statements, inlined functions */
-bool cl_is_float_type(const csrc_type *t);
+bool cl_is_float_type(lower *L, const csrc_type *t);
 int cl_declaration(lower *L, const csrc_stmt *s);
 void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap);
 /* visit(t) for every statement in the list s and in the statements of
@@ -330,6 +344,25 @@ int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i);
+
+/* src/csrc_types.c: template parameters, and the types written with them */
+/* -D name=TYPE (float), or NULL. */
+const csrc_define *cl_find_type_define(const lower *L, const char *name);
+/* The type a name stands for here: a type template parameter's binding,
+ * else the name itself. */
+const char *cl_type_name(lower *L, const char *base);
+/* t with its base read through the template parameters (t itself if none). */
+const csrc_type *cl_resolved_type(lower *L, const csrc_type *t);
+/* csrc_type_shape of the type base stands for. */
+bool cl_type_shape(lower *L, const char *base, unsigned *bytes, unsigned *lanes, bool *is_float);
+/* " ('T' is a template parameter nothing gives: -D T=float ...)" where base
+ * is one, else "": the end of a message about a type not laid out. */
+const char *cl_unknown_type_hint(lower *L, const char *base);
+/* Bind f's template parameters for the call (NULL: f is the kernel; args:
+ * the call's argument values, for a type a pointer argument deduces),
+ * in the caller's scope: integers as cl_template_param, types from the
+ * call's arguments, a pointer argument, -D, the launch or the default. */
+int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, val *const *args, bool for_dims);
 
 /* src/csrc_struct.c: members of shared elements: vector components, structs */
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);

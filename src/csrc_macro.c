@@ -14,10 +14,11 @@ macro *pp_find_macro(const pp *p, const char *name, unsigned len)
     return NULL;
 }
 
+/* A -D value (a -D type is no macro: it is a template parameter's). */
 const csrc_define *pp_find_define(const pp *p, const char *name, unsigned len)
 {
     for (unsigned i = 0; i < p->o->ndefines; i++)
-        if (strlen(p->o->defines[i].name) == len && memcmp(p->o->defines[i].name, name, len) == 0) {
+        if (!p->o->defines[i].type && strlen(p->o->defines[i].name) == len && memcmp(p->o->defines[i].name, name, len) == 0) {
             p->o->defines[i].used = true;
             return &p->o->defines[i];
         }

@@ -56,17 +56,21 @@ bool csrc_type_shape(const char *base, unsigned *bytes, unsigned *lanes, bool *i
 /* -------------------------------------------------------- file level */
 
 /* template <...>: the parameter names (the last name before ',' '=' or
- * '>' at the top level); type parameters become type names. */
+ * '>' at the top level), their integer or type defaults; type
+ * parameters become type names. */
 void cp_template_params(cparser *p, csrc_func *f)
 {
     const char *names[LDS_MAX_PARAMS];
     const csrc_tok *defaults[LDS_MAX_PARAMS] = { NULL };   /* '= 32': its one token */
+    const char *type_defaults[LDS_MAX_PARAMS] = { NULL };  /* '= unsigned int': its text */
+    bool is_type[LDS_MAX_PARAMS] = { false };
     unsigned n = 0;
     cp_advance(p);   /* 'template' */
     if (!cp_accept(p, "<"))
         return;
     int depth = 0;
     const csrc_tok *last = NULL, *deflt = NULL;
+    size_t default_from = 0;
     unsigned default_tokens = 0;
     bool type_param = false, in_default = false;
     while (!cp_at_eof(p)) {
@@ -78,6 +82,8 @@ void cp_template_params(cparser *p, csrc_func *f)
         } else if (depth == 0 && (csrc_is(t, ",") || csrc_is(t, ">"))) {
             if (last && n < LDS_MAX_PARAMS) {
                 defaults[n] = default_tokens == 1 && deflt->kind == CT_NUM && !type_param ? deflt : NULL;
+                type_defaults[n] = default_tokens && type_param ? cp_text_of(p, default_from, p->i) : NULL;
+                is_type[n] = type_param;
                 names[n++] = cp_tok_str(p, last);
                 if (type_param)
                     cp_declare_type(p, names[n - 1]);
@@ -91,6 +97,7 @@ void cp_template_params(cparser *p, csrc_func *f)
             }
         } else if (depth == 0 && csrc_is(t, "=")) {
             in_default = true;
+            default_from = p->i + 1;
         } else if (depth == 0 && !in_default && (csrc_is(t, "typename") || csrc_is(t, "class"))) {
             type_param = true;
         } else if (depth == 0 && !in_default && t->kind == CT_ID) {
@@ -106,6 +113,8 @@ void cp_template_params(cparser *p, csrc_func *f)
         f->tdefaults = lds_arena_alloc(p->arena, sizeof *f->tdefaults * (n ? n : 1));
         for (unsigned i = 0; i < n; i++) {
             f->tdefaults[i].set = defaults[i] && csrc_int_value(defaults[i], &f->tdefaults[i].value);
+            f->tdefaults[i].is_type = is_type[i];
+            f->tdefaults[i].type = type_defaults[i];
         }
         f->ntparams = n;
     }
@@ -333,7 +342,7 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             continue;
         }
         if (cp_struct_ahead(p)) {
-            cp_struct_definition(p, u, pending && pending->ntparams);
+            cp_struct_definition(p, u, pending, ftail);
             pending = NULL;
             continue;
         }

@@ -50,13 +50,13 @@ bool cp_is_storage(const cparser *p, const csrc_tok *t);
 const char *cp_qualified_name(cparser *p);
 bool cp_template_args_ahead(const cparser *p, size_t *close);
 const char *cp_template_args(cparser *p);
-const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n);
+const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, const char ***texts, unsigned *n);
 bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **launch_bounds);
 void cp_skip_attribute_args(cparser *p, csrc_expr **first_arg);
 
 /* src/csrc_pstruct.c: struct definitions */
 bool cp_struct_ahead(const cparser *p);
-void cp_struct_definition(cparser *p, csrc_unit *u, bool is_template);
+void cp_struct_definition(cparser *p, csrc_unit *u, csrc_func *tmpl, csrc_func ***ftail);
 bool cp_typedef_struct(cparser *p, csrc_unit *u);
 
 /* src/csrc_pexpr.c: expressions */

@@ -127,6 +127,7 @@ csrc_expr *cp_hip_launch(cparser *p, csrc_expr *call)
     c->name = k->name;
     c->targs = k->targs;
     c->targ_exprs = k->targ_exprs;
+    c->targ_texts = k->targ_texts;
     c->ntargs = k->ntargs;
     c->launch = call->args + 1;
     c->nlaunch = 4;
@@ -218,14 +219,16 @@ csrc_expr *cp_primary(cparser *p)
         csrc_expr *e = cp_new_expr(p, CE_ID, loc);
         e->name = name;
         csrc_expr **targ_exprs;
+        const char **targ_texts;
         unsigned ntargs;
-        const char *targs = cp_at(p, "<") ? cp_template_args_parsed(p, &targ_exprs, &ntargs) : NULL;
+        const char *targs = cp_at(p, "<") ? cp_template_args_parsed(p, &targ_exprs, &targ_texts, &ntargs) : NULL;
         if (targs) {   /* f<...>(...) or T<...>{...}: a call */
             csrc_expr *c = cp_new_expr(p, CE_CALL, loc);
             c->a = e;
             c->name = name;
             c->targs = targs;
             c->targ_exprs = targ_exprs;
+            c->targ_texts = targ_texts;
             c->ntargs = ntargs;
             if (cp_launch_ahead(p))   /* kernel<32><<<grid, block>>>(...) */
                 return cp_launch(p, c);
@@ -237,6 +240,7 @@ csrc_expr *cp_primary(cparser *p)
                 cp_advance(p);   /* Int<8>::value and the like */
             e->targs = targs;
             e->targ_exprs = targ_exprs;   /* a kernel named, hipLaunchKernelGGL(k<32>, ...) */
+            e->targ_texts = targ_texts;
             e->ntargs = ntargs;
             return e;
         }

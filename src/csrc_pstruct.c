@@ -26,7 +26,7 @@ static bool is_alignment_word(const cparser *p)
     return cp_at(p, "__align__") || cp_at(p, "alignas") || cp_at(p, "__attribute__") || cp_at(p, "__declspec");
 }
 
-/* struct|class [attributes] NAME [: bases] '{' at p->i. */
+/* struct|class [attributes] NAME [<specialization>] [: bases] '{' at p->i. */
 bool cp_struct_ahead(const cparser *p)
 {
     if (!cp_at(p, "struct") && !cp_at(p, "class") && !cp_at(p, "union"))
@@ -40,7 +40,52 @@ bool cp_struct_ahead(const cparser *p)
             k++;
         } while (depth > 0 && cp_peek_at(p, k)->kind != CT_EOF);
     }
-    return cp_peek_at(p, k)->kind == CT_ID && (csrc_is(cp_peek_at(p, k + 1), "{") || csrc_is(cp_peek_at(p, k + 1), ":"));
+    if (cp_peek_at(p, k)->kind != CT_ID)
+        return false;
+    if (csrc_is(cp_peek_at(p, k + 1), "<")) {   /* template <> struct S<double> */
+        int depth = 0;
+        k++;
+        do {
+            depth += csrc_is(cp_peek_at(p, k), "<") - csrc_is(cp_peek_at(p, k), ">");
+            k++;
+        } while (depth > 0 && k < 64 && cp_peek_at(p, k)->kind != CT_EOF && !csrc_is(cp_peek_at(p, k), ";"));
+        k--;
+    }
+    return csrc_is(cp_peek_at(p, k + 1), "{") || csrc_is(cp_peek_at(p, k + 1), ":");
+}
+
+/* [__device__ inline] operator TYPE *() [const] { body } at p->i: a
+ * conversion to a pointer, kept as a function named after the struct, so
+ * that S<T>() where a pointer is wanted - the CUDA samples' SharedMemory<T>,
+ * whose conversion returns the dynamic shared memory - is inlined as the
+ * conversion.  The first one is kept (the const one after it is the
+ * same).  False, nothing consumed, where this is not one. */
+static bool conversion_operator(cparser *p, csrc_struct *st)
+{
+    size_t start = p->i;
+    while (cp_storage_word_in(p->lang, cp_peek(p)) >= 0 && !cp_at(p, "struct") && !cp_at(p, "class"))
+        cp_advance(p);
+    csrc_func *f = lds_arena_alloc(p->arena, sizeof *f);
+    f->loc = cp_peek(p)->loc;
+    unsigned quals = 0;
+    bool failed = p->failed;
+    if (!cp_accept(p, "operator") || !cp_parse_type(p, &f->ret, &quals, NULL) || f->ret.pointers != 1
+        || !cp_accept(p, "(") || !cp_accept(p, ")")) {
+        p->i = start;
+        p->failed = failed;
+        return false;
+    }
+    while (cp_accept(p, "const") || cp_accept(p, "noexcept"))
+        ;
+    if (!cp_at(p, "{") || !(f->body = cp_compound(p))) {
+        p->i = start;
+        p->failed = failed;
+        return false;
+    }
+    f->name = st->name;
+    if (!st->conversion)
+        st->conversion = f;
+    return true;
 }
 
 /* Whether the member declaration at p->i declares a function (a method,
@@ -72,7 +117,8 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
         return;
     }
     if (function_ahead(p)) {
-        cp_skip_statement(p);   /* a method, a constructor, an operator: no data */
+        if (!conversion_operator(p, st))
+            cp_skip_statement(p);   /* a method, a constructor, an operator: no data */
         return;
     }
     if (cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum") || cp_at(p, "template")
@@ -167,10 +213,13 @@ static csrc_struct *new_struct(cparser *p, csrc_unit *u)
     return st;
 }
 
-/* struct [attributes] NAME [: bases] { members } [declarators] ;  The
- * name becomes a type name. */
-void cp_struct_definition(cparser *p, csrc_unit *u, bool is_template)
+/* struct [attributes] NAME [<specialization>] [: bases] { members }
+ * [declarators] ;  The name becomes a type name.  tmpl: the template
+ * header before it, or NULL; a conversion to a pointer is added to the
+ * file's functions at *ftail, with the header's parameters. */
+void cp_struct_definition(cparser *p, csrc_unit *u, csrc_func *tmpl, csrc_func ***ftail)
 {
+    bool is_template = tmpl && tmpl->ntparams;
     bool is_union = cp_at(p, "union");
     csrc_struct *st = new_struct(p, u);
     cp_advance(p);
@@ -184,11 +233,24 @@ void cp_struct_definition(cparser *p, csrc_unit *u, bool is_template)
     st->loc = cp_peek(p)->loc;
     cp_declare_type(p, st->name);
     cp_advance(p);
-    st->opaque = is_union || is_template || cp_at(p, ":");   /* a base class: not placed */
+    const char *specialized = cp_at(p, "<") ? cp_template_args(p) : NULL;
+    /* a template, its specialization, a base class: not placed */
+    st->opaque = is_union || is_template || specialized || cp_at(p, ":");
     while (!cp_at(p, "{") && !cp_at_eof(p))
         cp_advance(p);
     if (cp_at(p, "{"))
         struct_body(p, st);
+    if (st->conversion) {
+        csrc_func *f = st->conversion;
+        if (tmpl) {
+            f->tparams = tmpl->tparams;
+            f->tdefaults = tmpl->tdefaults;
+            f->ntparams = tmpl->ntparams;
+        }
+        f->specialized = specialized;
+        **ftail = f;
+        *ftail = &f->next;
+    }
     while (!cp_at(p, ";") && !cp_at_eof(p) && !cp_at(p, "}"))
         cp_advance(p);
     cp_accept(p, ";");

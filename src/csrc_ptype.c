@@ -265,13 +265,15 @@ static csrc_expr *template_arg_expr(cparser *p, size_t from, size_t to)
     return e;
 }
 
-/* Template arguments <...> as written (NULL if none here), and each one
- * parsed as an expression where it is one (*exprs[k] NULL where not):
- * a call's explicit arguments, f<BM, 64>(...), bind the callee's
- * template parameters. */
-const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n)
+/* Template arguments <...> as written (NULL if none here), each one's
+ * text (*texts[k]: a type's name), and each one parsed as an expression
+ * where it is one (*exprs[k] NULL where not): a call's explicit
+ * arguments, f<BM, 64>(...) or f<float>(...), bind the callee's template
+ * parameters. */
+const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, const char ***texts, unsigned *n)
 {
     *exprs = NULL;
+    *texts = NULL;
     *n = 0;
     size_t close;
     if (!cp_at(p, "<") || !cp_template_args_ahead(p, &close))
@@ -292,9 +294,13 @@ const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, unsigned *n)
     if (count <= LDS_MAX_PARAMS && close > p->i + 1) {
         bounds[count] = close + 1;
         csrc_expr **v = lds_arena_alloc(p->arena, sizeof *v * count);
-        for (unsigned k = 0; k < count; k++)
+        const char **tv = lds_arena_alloc(p->arena, sizeof *tv * count);
+        for (unsigned k = 0; k < count; k++) {
             v[k] = template_arg_expr(p, bounds[k], bounds[k + 1] - 1);
+            tv[k] = cp_text_of(p, bounds[k], bounds[k + 1] - 1);
+        }
         *exprs = v;
+        *texts = tv;
         *n = count;
     }
     return cp_template_args(p);

@@ -6,10 +6,10 @@
 
 /* ------------------------------------------------------- statements */
 
-bool cl_is_float_type(const csrc_type *t)
+bool cl_is_float_type(lower *L, const csrc_type *t)
 {
     bool fl = false;
-    cl_type_bytes(t, &fl);
+    cl_type_bytes(L, t, &fl);
     return fl && !t->pointers;
 }
 
@@ -21,7 +21,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         return 0;   /* declared at the start of the program */
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
-        bool fl = cl_is_float_type(&d->type);
+        bool fl = cl_is_float_type(L, &d->type);
         val *v;
         if (d->ndims) {   /* a register array: data */
             if (d->init && !cl_expr(L, d->init))
@@ -33,11 +33,12 @@ int cl_declaration(lower *L, const csrc_stmt *s)
             if (v->kind == V_SHARED && d->type.pointers) {   /* T *p = &s[..], or = s, = s[row]: its pointee */
                 val *p = cl_new_val(L, V_SHARED);
                 *p = *v;
-                unsigned b = cl_type_bytes(&d->type, NULL);
+                unsigned b = cl_type_bytes(L, &d->type, NULL);
                 if (b) {   /* an array or a row decays to its first element */
                     p->flat = cl_flat_of(L, v);
                     p->nidx = 0;
                     p->pointee = b;
+                    p->ptype = d->type.pointers == 1 ? cl_type_name(L, d->type.base) : NULL;
                 }
                 v = p;
             }
@@ -375,6 +376,8 @@ int cl_stmt(lower *L, const csrc_stmt *s)
                     else
                         L->ret_text = cl_fmt(L, "(%s) ? %s : (%s)", L->guard, cl_paren(L, v), L->ret_text);
                 } else if (v->kind != V_VOID) {
+                    if (!L->ret_data && v->kind == V_DATA)
+                        L->ret_why = v->why;   /* said with the result */
                     L->ret_data = true;
                 }
             }
@@ -413,37 +416,36 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         *out = cl_v_data(L, cl_fmt(L, "the result of '%s', called too deep", f->name), e->loc);
         return 0;
     }
-    val *args[LDS_MAX_PARAMS * 4], *targs[LDS_MAX_PARAMS];
+    val *args[LDS_MAX_PARAMS * 4];
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
         if (!(args[i] = cl_expr(L, e->args[i])))
             return -1;
     /* template parameters: f<BM, 64>(...) gives them in the caller's scope;
      * those it does not give are as in a kernel (-D, default) */
-    for (unsigned i = 0; i < f->ntparams; i++) {
-        const csrc_expr *x = i < e->ntargs ? e->targ_exprs[i] : NULL;
-        if (!(targs[i] = x ? cl_expr(L, x) : cl_template_param(L, f, i)))
-            return -1;
-    }
     unsigned mark = L->nenv;
-    for (unsigned i = 0; i < f->ntparams; i++)
-        cl_bind(L, f->tparams[i], targs[i], false);
+    if (cl_bind_template_args(L, f, e, args, false) < 0)
+        return -1;
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
         if (f->params[i].name)
-            cl_bind(L, f->params[i].name, args[i], cl_is_float_type(&f->params[i].type));
+            cl_bind(L, f->params[i].name, args[i], cl_is_float_type(L, &f->params[i].type));
     const char *ret = L->ret_text;
     val *ret_ptr = L->ret_ptr;
     bool ret_data = L->ret_data, dead = L->dead;
+    const char *ret_why = L->ret_why;
     const char *g = L->guard;
     L->ret_text = NULL;
     L->ret_ptr = NULL;
     L->ret_data = false;
+    L->ret_why = NULL;
     L->callstack[L->calls++] = f;
     int rc = cl_stmt(L, f->body);
     L->calls--;
     if (rc == 0 && L->ret_ptr && !L->ret_data)   /* a pointer (a shared address: an integer in C) */
         *out = L->ret_ptr;
     else if (rc == 0)
-        *out = L->ret_data || !L->ret_text ? cl_v_data(L, cl_fmt(L, "the result of '%s'", f->name), e->loc)
+        *out = L->ret_data || !L->ret_text ? cl_v_data(L, L->ret_why ? cl_fmt(L, "the result of '%s', %s", f->name, L->ret_why)
+                                                                     : cl_fmt(L, "the result of '%s'", f->name),
+                                                       e->loc)
                                            : cl_v_name(L, C_LANE, cl_fmt(L, "(%s)", L->ret_text));
     if (*out && (*out)->kind == V_INT) {
         /* its class: the most varying of what went in (a conservative lane) */
@@ -453,6 +455,7 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     L->ret_text = ret;
     L->ret_ptr = ret_ptr;
     L->ret_data = ret_data;
+    L->ret_why = ret_why;
     L->dead = dead;
     L->guard = g;
     L->nenv = mark;

@@ -75,7 +75,7 @@ static bool struct_shape(lower *L, const csrc_struct *st, int64_t *size, int64_t
  * else NULL. */
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size)
 {
-    const csrc_struct *st = find_struct(L, type);
+    const csrc_struct *st = find_struct(L, cl_type_name(L, type));
     int64_t s, a;
     if (!st || (L->o->lang != LDS_LANG_CUDA && L->o->lang != LDS_LANG_HIP) || !struct_shape(L, st, &s, &a, 0)
         || s > 4096)

@@ -119,7 +119,7 @@ const char *cl_lds_name(lower *L, const char *c)
 const csrc_define *cl_find_define(const lower *L, const char *name)
 {
     for (unsigned i = 0; i < L->o->ndefines; i++)
-        if (!strcmp(L->o->defines[i].name, name)) {
+        if (!L->o->defines[i].type && !strcmp(L->o->defines[i].name, name)) {
             L->o->defines[i].used = true;
             return &L->o->defines[i];
         }
@@ -143,7 +143,7 @@ val *cl_define_val(lower *L, const csrc_define *d)
 void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
-    L->env[L->nenv++] = (binding){ name, v, is_float, false };
+    L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
 }
 
 binding *cl_lookup(lower *L, const char *name)

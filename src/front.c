@@ -8,10 +8,15 @@
 #include "src/parse_ctx.h"
 #include "src/mem.h"
 
-/* The -D names, with their value where a sweep does not give several. */
+/* The -D names, with their value where a sweep does not give several,
+ * then the -D types. */
 static csrc_define *defines_of(const lds_options *o)
 {
-    csrc_define *d = lds_xcalloc(o->ndefines ? o->ndefines : 1, sizeof *d);
+    csrc_define *d = lds_xcalloc(o->ndefines + o->ntype_defines + 1, sizeof *d);
+    for (unsigned i = 0; i < o->ntype_defines; i++) {
+        d[o->ndefines + i].name = o->type_defines[i].name;
+        d[o->ndefines + i].type = o->type_defines[i].type;
+    }
     mpz_t n, v;
     mpz_inits(n, v, NULL);
     for (unsigned i = 0; i < o->ndefines; i++) {
@@ -44,6 +49,30 @@ static void add(lds_front_texts *t, const lds_source *s)
     t->srcs[t->n++] = *s;
 }
 
+/* A -D type is for a kernel file's type template parameters: with no
+ * kernel file it is an error (it is no lds value), unread a warning. */
+static int check_type_defines(const lds_options *o, const csrc_define *types, bool kernel_files,
+                              const lds_diag_sink *sink)
+{
+    for (unsigned i = 0; i < o->ntype_defines; i++) {
+        if (types[i].used)
+            continue;
+        lds_diag d = { 0 };
+        if (!kernel_files) {
+            lds_diag_set(&d, d.loc, "-D %s=%s: '%s' is not a constant; a type is a -D value for a kernel file's "
+                                    "template parameter only",
+                         types[i].name, types[i].type, types[i].type);
+            sink->report(sink->ctx, &d);
+            return LDS_EXIT_USAGE;
+        }
+        lds_diag_set(&d, d.loc, "-D %s=%s: no kernel has a type template parameter '%s', so it changes nothing",
+                     types[i].name, types[i].type, types[i].name);
+        d.warning = 1;
+        sink->report(sink->ctx, &d);
+    }
+    return LDS_EXIT_OK;
+}
+
 int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source *srcs, unsigned n,
                     struct lds_parse_ctx *ctx, lds_front_texts *out, const lds_diag_sink *sink)
 {
@@ -69,7 +98,8 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         origin->lang = lds_lang_extension(lang);
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
-        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines, sink->report, sink->ctx };
+        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines + o->ntype_defines, sink->report,
+                                  sink->ctx };
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
@@ -100,6 +130,8 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         if (defs[i].used)
             lds_parse_ctx_macro(ctx, defs[i].name, strlen(defs[i].name), &v);
     }
+    if (status == LDS_EXIT_OK)
+        status = check_type_defines(o, defs + o->ndefines, out->norigins > 0, sink);
     free(defs);
     return status;
 }

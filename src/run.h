@@ -29,6 +29,12 @@ void lds_define_count(const lds_define *d, mpz_t out);
 /* Its i-th value. */
 void lds_define_at(const lds_define *d, uint64_t i, mpz_t out);
 
+/* -D T=float: a type, which only a kernel file's type template parameter
+ * takes (src/front.c says so of any other use); never an lds value. */
+typedef struct {
+    char *name, *type;
+} lds_type_define;
+
 typedef struct {
     const char *prog;             /* "lds-calc" in diagnostics */
     FILE *out, *err;              /* where the runner writes reports and messages */
@@ -54,6 +60,8 @@ typedef struct {
     bool color;
     lds_define *defines;
     unsigned ndefines;
+    lds_type_define *type_defines;   /* -D NAME=TYPE (float, unsigned int) */
+    unsigned ntype_defines;
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
@@ -71,7 +79,9 @@ void lds_options_init(lds_options *o);
 void lds_options_free(lds_options *o);
 
 /* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
- * o->defines; on error returns -1 with o->error set (nothing printed). */
+ * o->defines, or "NAME=TYPE" (a value that is no constant but words
+ * such as float or unsigned int) into o->type_defines; on error returns
+ * -1 with o->error set (nothing printed). */
 int lds_options_add_define(lds_options *o, const char *arg);
 /* Forget define i (a value given again replaces it). */
 void lds_options_remove_define(lds_options *o, unsigned i);

@@ -37,6 +37,13 @@ void lds_options_free(lds_options *o)
     for (unsigned i = 0; i < o->ndefines; i++)
         free_define(&o->defines[i]);
     free(o->defines);
+    for (unsigned i = 0; i < o->ntype_defines; i++) {
+        free(o->type_defines[i].name);
+        free(o->type_defines[i].type);
+    }
+    free(o->type_defines);
+    o->type_defines = NULL;
+    o->ntype_defines = 0;
     for (unsigned i = 0; i < o->narchs; i++)
         free(o->archs[i]);
     free(o->archs);
@@ -188,6 +195,46 @@ static int parse_range(lds_options *o, lds_define *d, const char *val, const cha
     return 0;
 }
 
+/* A value that names a type: C words (float, unsigned int, half2,
+ * cute::half_t), no operator, no number first. */
+static bool type_words(const char *v)
+{
+    if (!((*v >= 'a' && *v <= 'z') || (*v >= 'A' && *v <= 'Z') || *v == '_'))
+        return false;
+    for (; *v; v++)
+        if (!((*v >= 'a' && *v <= 'z') || (*v >= 'A' && *v <= 'Z') || (*v >= '0' && *v <= '9') || *v == '_'
+              || *v == ' ' || *v == ':'))
+            return false;
+    return v[-1] != ' ' && v[-1] != ':';
+}
+
+/* -D NAME=TYPE where the value is no constant: kept apart from the
+ * values (a name given again is replaced). */
+static bool add_type_define(lds_options *o, const char *name, size_t nlen, const char *val)
+{
+    mpz_t scratch;
+    mpz_init(scratch);
+    lds_source src = { "<-D value>", (char *)val, strlen(val), 1, NULL, NULL };
+    lds_diag diag = { 0 };
+    bool constant = lds_eval_constant(&src, o->max_bits, scratch, &diag) == 0;
+    mpz_clear(scratch);
+    if (constant || !type_words(val) || lds_is_builtin_name(val))   /* -D X=lane: not constant, said so */
+        return false;
+    lds_type_define *t = NULL;
+    for (unsigned i = 0; i < o->ntype_defines && !t; i++)
+        if (strlen(o->type_defines[i].name) == nlen && !memcmp(o->type_defines[i].name, name, nlen))
+            t = &o->type_defines[i];
+    if (!t) {
+        o->type_defines = lds_xreallocarray(o->type_defines, o->ntype_defines + 1, sizeof *o->type_defines);
+        t = &o->type_defines[o->ntype_defines++];
+        t->name = lds_xstrndup(name, nlen);
+    } else {
+        free(t->type);
+    }
+    t->type = lds_xstrdup(val);
+    return true;
+}
+
 int lds_options_add_define(lds_options *o, const char *arg)
 {
     const char *eq = strchr(arg, '=');
@@ -217,6 +264,10 @@ int lds_options_add_define(lds_options *o, const char *arg)
         return lds_options_fail(o, "-D: '%s' is a built-in name; choose another", d->name);
     }
     const char *val = eq + 1, *dots = strstr(val, "..");
+    if (!dots && !*item_end(val) && add_type_define(o, arg, nlen, val)) {
+        free_define(&o->defines[--o->ndefines]);   /* not a value */
+        return 0;
+    }
     if (dots)
         return parse_range(o, d, val, dots);
     if (*item_end(val))

@@ -157,6 +157,15 @@ static void test_expects_and_errors(void)
     CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "/nonexistent/kernel.cu"));
     ldscalc_result_free(r);
+
+    /* a type is a kernel file's template parameter's value, never an lds one */
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "T=float,double"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "T=unsigned int"), LDSCALC_OK);
+    r = run(s, "read f32[lane * N]\n");
+    CU_ASSERT_NOT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ldscalc_result_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "-D T=unsigned int: 'unsigned int' is not a constant"));
+    ldscalc_result_free(r);
     ldscalc_close(s);
 }
 

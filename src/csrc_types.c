@@ -1,0 +1,124 @@
+/* src/csrc_types.c - template parameters (src/csrc_lower_impl.h): what
+ * each of a kernel's or an inlined function's template parameters is
+ * bound to, and the types written with a type parameter (T *p, __shared__
+ * T s[256], (T *)smem, sizeof(T)) read as the type it stands for.
+ *
+ * A type parameter is a binding of its own in the environment, so that
+ * it is scoped as the values are: a function inlined sees its own T, not
+ * its caller's.  Where nothing gives it, it stays unknown and every type
+ * written with it is one lds-calc does not lay out, which the messages
+ * say with the -D that would give it. */
+#include "src/csrc_lower_impl.h"
+
+static void bind_type(lower *L, const char *name, const char *ctype)
+{
+    cl_bind(L, name, cl_v_void(L), false);
+    L->env[L->nenv - 1].is_type = true;
+    L->env[L->nenv - 1].ctype = ctype;
+}
+
+const csrc_define *cl_find_type_define(const lower *L, const char *name)
+{
+    for (unsigned i = 0; i < L->o->ndefines; i++)
+        if (L->o->defines[i].type && !strcmp(L->o->defines[i].name, name)) {
+            L->o->defines[i].used = true;
+            return &L->o->defines[i];
+        }
+    return NULL;
+}
+
+const char *cl_type_name(lower *L, const char *base)
+{
+    const binding *b = base ? cl_lookup(L, base) : NULL;
+    return b && b->is_type && b->ctype ? b->ctype : base;
+}
+
+const csrc_type *cl_resolved_type(lower *L, const csrc_type *t)
+{
+    const char *name = t && t->base ? cl_type_name(L, t->base) : NULL;
+    if (!name || name == t->base)
+        return t;
+    csrc_type *r = lds_arena_alloc(L->arena, sizeof *r);
+    *r = *t;
+    r->base = name;
+    r->targs = NULL;
+    return r;
+}
+
+bool cl_type_shape(lower *L, const char *base, unsigned *bytes, unsigned *lanes, bool *is_float)
+{
+    return base && csrc_type_shape(cl_type_name(L, base), bytes, lanes, is_float);
+}
+
+const char *cl_unknown_type_hint(lower *L, const char *base)
+{
+    const binding *b = base ? cl_lookup(L, base) : NULL;
+    if (!b || !b->is_type || b->ctype)
+        return "";
+    return cl_fmt(L, " ('%s' is a template parameter nothing gives: -D %s=float, or a launch in the file, "
+                     "kernel<float><<<...>>>, gives it)",
+                  base, base);
+}
+
+/* The C type of what a pointer argument points to, for a parameter T *p
+ * whose T the call does not give: a shared array's element type, when
+ * the pointer points to whole elements. */
+static const char *pointee_type(const val *a)
+{
+    if (!a || a->kind != V_SHARED || a->stype)
+        return NULL;
+    const char *t = a->ptype ? a->ptype : a->arr->ctype;   /* (float *)smem: float */
+    unsigned bytes, lanes;
+    bool fl;
+    unsigned moved = a->pointee ? a->pointee : a->arr->scalar * a->arr->lanes;
+    /* a name that does not match what the pointer moves (a member's
+     * address, a row) is not the pointee's */
+    return t && csrc_type_shape(t, &bytes, &lanes, &fl) && bytes * lanes == moved ? t : NULL;
+}
+
+/* Type parameter i of f: the call's argument (a name in the caller's
+ * scope), what a pointer argument deduces, -D, the launch, the default. */
+static const char *type_param(lower *L, const csrc_func *f, unsigned i, const csrc_expr *call, val *const *args)
+{
+    if (call && i < call->ntargs && call->targ_texts && call->targ_texts[i]) {
+        const binding *b = cl_lookup(L, call->targ_texts[i]);
+        return b && b->is_type ? b->ctype : call->targ_texts[i];   /* the caller's T: what it stands for, if known */
+    }
+    for (unsigned k = 0; call && args && k < call->nargs && k < f->nparams; k++)
+        if (f->params[k].type.pointers == 1 && f->params[k].type.base && !strcmp(f->params[k].type.base, f->tparams[i])) {
+            const char *t = pointee_type(args[k]);
+            if (t)
+                return t;
+        }
+    const csrc_define *d = cl_find_type_define(L, f->tparams[i]);
+    if (d)
+        return d->type;
+    if (f == L->kernel && L->launch && L->launch->targ[i].type)
+        return L->launch->targ[i].type;
+    return f->tdefaults[i].type;
+}
+
+int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, val *const *args, bool for_dims)
+{
+    val *values[LDS_MAX_PARAMS];
+    const char *types[LDS_MAX_PARAMS];
+    /* all worked out in the caller's scope before any is bound: the
+     * caller's N and the callee's N are different names */
+    for (unsigned i = 0; i < f->ntparams && i < LDS_MAX_PARAMS; i++) {
+        if (f->tdefaults[i].is_type) {
+            types[i] = type_param(L, f, i, call, args);
+            continue;
+        }
+        const csrc_expr *x = call && i < call->ntargs ? call->targ_exprs[i] : NULL;
+        if (!(values[i] = x ? cl_expr(L, x) : cl_template_param(L, f, i)))
+            return -1;
+    }
+    for (unsigned i = 0; i < f->ntparams && i < LDS_MAX_PARAMS; i++) {
+        if (f->tdefaults[i].is_type)
+            bind_type(L, f->tparams[i], types[i]);
+        else
+            cl_bind(L, f->tparams[i], values[i], false);
+        L->env[L->nenv - 1].for_dims = for_dims;
+    }
+    return 0;
+}

@@ -1,0 +1,1 @@
+lds -D T=float -D N=2 'print N'
