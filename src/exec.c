@@ -361,11 +361,14 @@ static int exec_expect(lds_interp *in, const lds_stmt *s)
 static int exec_block(lds_interp *in, const lds_stmt *first);
 
 /* A block whose body holds only accesses (and such blocks) is not run
- * trip by trip: its loops become dimensions of each access inside. */
+ * trip by trip: its loops become dimensions of each access inside.  A
+ * 'for ... while' loop has no range to be a dimension of: a body that
+ * holds one runs trip by trip (taking it for a dimension read its
+ * missing end and crashed). */
 static int is_pure(const lds_stmt *body)
 {
     for (const lds_stmt *s = body; s; s = s->next)
-        if (s->kind != S_ACCESS && !(s->kind == S_FOR && is_pure(s->u.loop.body)))
+        if (s->kind != S_ACCESS && !(s->kind == S_FOR && !s->u.loop.loop.cond && is_pure(s->u.loop.body)))
             return 0;
     return 1;
 }

@@ -1,0 +1,1 @@
+lds 'threads 32; array u32 s[1024]; for a in 0..3 { read b32 s[lane * a]; for b = 2 while b > 0 next b >> 1 { read b32 s[lane & b] } }'; lds 'threads 64; array u32 s[1024]; for a in 0..2 { for c in 0..2 { for b = 1 << (a + c) while b < 8 next b * 2 { read b32 s[lane * b + c] } } }'
