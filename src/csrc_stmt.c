@@ -403,6 +403,43 @@ int cl_stmt(lower *L, const csrc_stmt *s)
     return cl_failed(L) ? -1 : 0;
 }
 
+/* Whether evaluating e reads no memory: literals, variables, thread ids
+ * (threadIdx.x), arithmetic, casts, conditions. */
+static bool reads_nothing(lower *L, const csrc_expr *e)
+{
+    if (!e)
+        return true;
+    if (e->kind == CE_ID) {
+        const binding *b = cl_lookup(L, e->name);
+        return !b || b->v->kind != V_SHARED;
+    }
+    if (e->kind == CE_MEMBER)   /* threadIdx.x: a member of a name that is no shared memory */
+        return !strcmp(e->op, ".") && e->a->kind == CE_ID && reads_nothing(L, e->a);
+    if (e->kind == CE_UNARY || e->kind == CE_BINARY || e->kind == CE_COND || e->kind == CE_CAST)
+        return (e->kind != CE_UNARY || (strcmp(e->op, "*") && strcmp(e->op, "++") && strcmp(e->op, "--")))
+               && reads_nothing(L, e->a) && reads_nothing(L, e->b) && reads_nothing(L, e->c);
+    return e->kind == CE_INT || e->kind == CE_FLOAT || (e->kind == CE_SIZEOF && !e->a);
+}
+
+/* The argument a of a reference parameter (T &x): an element of shared
+ * memory is bound as itself, so that reading x reads it and assigning x
+ * writes it (the CUDA samples' Comparator(s_key[pos], ...)); anything
+ * else is its value.  Only a plain element (indices that read nothing) is
+ * taken as one, so nothing is evaluated twice. */
+static val *reference_arg(lower *L, const csrc_expr *a)
+{
+    const csrc_expr *x = a;
+    while (x->kind == CE_INDEX && reads_nothing(L, x->b))
+        x = x->a;
+    lvalue lv;
+    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED)
+        return cl_failed(L) ? NULL : cl_expr(L, a);
+    val *r = cl_new_val(L, V_SHARED);
+    *r = *lv.s;
+    r->shared_scalar = true;
+    return r;
+}
+
 /* f(args) inlined: its parameters bound to the arguments' values. */
 int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
 {
@@ -417,9 +454,12 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         return 0;
     }
     val *args[LDS_MAX_PARAMS * 4];
-    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
-        if (!(args[i] = cl_expr(L, e->args[i])))
+    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++) {
+        const csrc_type *t = &f->params[i].type;
+        args[i] = t->reference && !t->pointers ? reference_arg(L, e->args[i]) : cl_expr(L, e->args[i]);
+        if (!args[i])
             return -1;
+    }
     /* template parameters: f<BM, 64>(...) gives them in the caller's scope;
      * those it does not give are as in a kernel (-D, default) */
     unsigned mark = L->nenv;

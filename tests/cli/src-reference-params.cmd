@@ -1,0 +1,1 @@
+lds --lang cuda --threads 512 -D arrayLength=1024 -D dir=1 --kernel bitonicSortShared -f - < src-reference-params.stdin; lds --lang cuda --threads 32 --kernel accumulate --show-lowered -f - < src-reference-params.stdin; lds --lang cuda --threads 32 --kernel accumulate -f - < src-reference-params.stdin
