@@ -160,6 +160,70 @@ val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address)
     return cl_v_data(L, "the value an atomic returns", e->loc);
 }
 
+/* ------------------------------------------------ cooperative groups */
+
+static const char *const this_block[] = { "cg::this_thread_block", "cooperative_groups::this_thread_block",
+                                          "this_thread_block", NULL };
+static const char *const tiled_partition[] = { "cg::tiled_partition", "cooperative_groups::tiled_partition",
+                                               "tiled_partition", NULL };
+
+/* this_thread_block(): the block; tiled_partition<N>(g) or
+ * tiled_partition(g, N): a tile of N consecutive threads (k: N, 0 where
+ * it is not a constant). */
+static val *group_object(lower *L, const csrc_expr *e)
+{
+    val *o = cl_new_val(L, V_OBJ);
+    o->objname = "thread_block";
+    if (!cl_name_in(e->name, tiled_partition))
+        return o;
+    const csrc_expr *n = e->ntargs && e->targ_exprs ? e->targ_exprs[0] : e->nargs == 2 ? e->args[1] : NULL;
+    val *size = n ? cl_expr(L, n) : NULL;
+    if (n && !size)
+        return NULL;
+    o->objname = "thread_block_tile";
+    o->k = size && size->kind == V_INT && size->cls == C_CONST && size->k > 0 ? size->k : 0;
+    return o;
+}
+
+/* g.f(...) on a group: sync() a barrier; thread_rank() the thread's
+ * place in the group (in a tile of N: tid % N), meta_group_rank() its
+ * tile (tid / N), size() its threads (a tile's N; the block's where the
+ * workgroup's shape is known).  On an object lds-calc did not see made,
+ * sync(), thread_rank() and size() are read as the block's; *handled is
+ * false for any other call, which is then an ordinary one. */
+static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
+{
+    const char *m = e->a->name;
+    const val *g = e->a->a && e->a->a->kind == CE_ID && cl_lookup(L, e->a->a->name) ? cl_lookup(L, e->a->a->name)->v
+                                                                                       : NULL;
+    bool group = g && g->kind == V_OBJ && g->objname
+                 && (!strcmp(g->objname, "thread_block") || !strcmp(g->objname, "thread_block_tile"));
+    int64_t tile = group && !strcmp(g->objname, "thread_block_tile") ? g->k : 0;
+    bool unknown_tile = group && !strcmp(g->objname, "thread_block_tile") && !tile;
+    *handled = group || !strcmp(m, "sync") || !strcmp(m, "thread_rank") || !strcmp(m, "size");
+    if (!*handled)
+        return NULL;
+    for (unsigned i = 0; i < e->nargs; i++)
+        if (!cl_expr(L, e->args[i]))
+            return NULL;
+    if (!strcmp(m, "sync") || !strcmp(m, "barrier_wait") || !strcmp(m, "arrive_and_wait"))
+        return cl_v_void(L);
+    if (e->nargs == 0 && unknown_tile && (!strcmp(m, "thread_rank") || !strcmp(m, "meta_group_rank") || !strcmp(m, "size")))
+        return cl_v_data(L, "a rank in a tile whose size is not a constant", e->loc);
+    if (!strcmp(m, "thread_rank") && e->nargs == 0)
+        return tile ? cl_int_op(L, "%", cl_v_name(L, C_LANE, "tid"), cl_v_const(L, tile)) : cl_v_name(L, C_LANE, "tid");
+    if (!strcmp(m, "meta_group_rank") && e->nargs == 0 && tile)
+        return cl_int_op(L, "/", cl_v_name(L, C_LANE, "tid"), cl_v_const(L, tile));
+    if ((!strcmp(m, "size") || !strcmp(m, "num_threads")) && e->nargs == 0) {
+        if (tile)
+            return cl_v_const(L, tile);
+        if (g && L->tdim[0] && L->tdim[1] && L->tdim[2])
+            return cl_v_const(L, L->tdim[0] * L->tdim[1] * L->tdim[2]);
+        return cl_v_data(L, "a group's size (give --threads)", e->loc);
+    }
+    return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -175,17 +239,14 @@ val *cl_call(lower *L, const csrc_expr *e)
                                                     "InterlockedExchange", "InterlockedCompareExchange",
                                                     "InterlockedCompareStore", NULL };
     const char *name = e->name;
-    if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), block.thread_rank() */
-        if (!strcmp(e->a->name, "sync") || !strcmp(e->a->name, "barrier_wait") || !strcmp(e->a->name, "arrive_and_wait"))
-            return cl_v_void(L);
-        if (!strcmp(e->a->name, "thread_rank") && e->nargs == 0)
-            return cl_v_name(L, C_LANE, "tid");
-        if (!strcmp(e->a->name, "size") && e->nargs == 0)
-            return cl_v_data(L, "a group's size (give --threads)", e->loc);
+    if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), tile.thread_rank() */
+        bool handled;
+        val *r = group_member_call(L, e, &handled);
+        if (handled)
+            return r;
     }
-    if (name && (!strcmp(name, "cg::this_thread_block") || !strcmp(name, "cooperative_groups::this_thread_block")
-                 || !strcmp(name, "this_thread_block")))
-        return cl_new_val(L, V_OBJ);
+    if (name && (cl_name_in(name, this_block) || cl_name_in(name, tiled_partition)))
+        return group_object(L, e);
     if (cl_is_shared_address_call(name))
         return cl_shared_address(L, e);
     if (name && cl_name_in(name, barriers)) {
