@@ -223,6 +223,32 @@ bool csrc_int_value(const csrc_tok *t, int64_t *out)
 
 /* ------------------------------------------------------------ driver */
 
+/* o->header_macros, defined before the file's first line (the file may
+ * define them again).  Their tokens name the header as their place. */
+static int define_header_macros(pp *p)
+{
+    for (const char *const *m = p->o->header_macros; m && *m; m++) {
+        lds_source *src = lds_arena_alloc(p->arena, sizeof *src);
+        src->name = "<the language's headers>";
+        src->text = (char *)*m;
+        src->len = strlen(*m);
+        raw_lexer lx = { src, src->text, src->text + src->len, src->text, 1, true, p->diag };
+        list line = { 0 };
+        csrc_tok t;
+        int rc;
+        while ((rc = pp_raw_next(&lx, &t)) == 0 && t.kind != CT_EOF)
+            pp_push(&line, &t);
+        csrc_tok *keep = lds_arena_alloc(p->arena, sizeof *keep * (line.n ? line.n : 1));
+        if (line.n)
+            memcpy(keep, line.v, sizeof *keep * line.n);
+        size_t n = line.n;
+        pp_list_free(&line);
+        if (rc < 0 || pp_define_macro(p, keep, n, keep[0].loc) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, csrc_toks *out, lds_diag *diag)
 {
     raw_lexer lx = { src, src->text, src->text + src->len, src->text, lds_source_first_line(src), true, diag };
@@ -245,6 +271,10 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
         }
     }
     pp p = { o, arena, diag, NULL, out, 0 };
+    if (define_header_macros(&p) < 0) {
+        pp_list_free(&raw);
+        return -1;
+    }
     /* the raw tokens must outlive the macros that point into them */
     csrc_tok *keep = lds_arena_alloc(arena, sizeof *keep * raw.n);
     memcpy(keep, raw.v, sizeof *keep * raw.n);

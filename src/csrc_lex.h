@@ -44,6 +44,9 @@ typedef struct {
     unsigned ndefines;
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
+    /* macros the language's headers define ("NAME(params) body"), which a
+     * file uses though its #include is not followed; NULL-terminated, or NULL */
+    const char *const *header_macros;
 } csrc_pp_options;
 
 /* Preprocess src into out (its tokens live in arena, out->v in malloc'd

@@ -515,7 +515,11 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     *n = 0;
     lds_arena *arena = lds_arena_new();
     csrc_toks toks = { 0 };
-    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx };
+    /* hip_runtime.h's dynamic shared memory */
+    static const char *const hip_macros[] = { "HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];",
+                                              "HIP_DYNAMIC_SHARED_ATTRIBUTE", NULL };
+    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx,
+                           o->lang == LDS_LANG_HIP ? hip_macros : NULL };
     csrc_unit unit;
     int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
     if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
