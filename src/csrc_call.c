@@ -428,3 +428,61 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
     }
     return 0;
 }
+
+/* ------------------------------------------ what a kernel's code names */
+
+/* Whether the code from body on, or a function it calls (and those they
+ * call), names `name`: a file-scope __shared__ array is allocated in the
+ * kernels that use it, not in every kernel of the file. */
+typedef struct {
+    lower *L;
+    const char *name;
+    bool found;
+    const csrc_func *seen[64];
+    unsigned nseen;
+} name_use;
+
+static void uses_in_stmt(const csrc_stmt *s, void *ctx);
+
+static void uses_in_expr(name_use *u, const csrc_expr *e)
+{
+    if (!e || u->found)
+        return;
+    if (e->kind == CE_ID && !strcmp(e->name, u->name)) {
+        u->found = true;
+        return;
+    }
+    const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(u->L, e) : NULL;
+    unsigned i = 0;
+    while (f && i < u->nseen && u->seen[i] != f)
+        i++;
+    if (f && i == u->nseen && u->nseen < sizeof u->seen / sizeof u->seen[0]) {
+        u->seen[u->nseen++] = f;
+        cl_walk_stmts(f->body->body, uses_in_stmt, u);
+    } else if (f && i == u->nseen) {
+        u->found = true;   /* too deep a call graph to follow: taken as used */
+    }
+    uses_in_expr(u, e->a);
+    uses_in_expr(u, e->b);
+    uses_in_expr(u, e->c);
+    for (unsigned k = 0; k < e->nargs; k++)
+        uses_in_expr(u, e->args[k]);
+}
+
+static void uses_in_stmt(const csrc_stmt *s, void *ctx)
+{
+    name_use *u = ctx;
+    uses_in_expr(u, s->e);
+    uses_in_expr(u, s->step);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        uses_in_expr(u, s->decls[i].init);
+    for (unsigned i = 0; i < s->noperands; i++)
+        uses_in_expr(u, s->operands[i]);
+}
+
+bool cl_code_uses(lower *L, const csrc_stmt *body, const char *name)
+{
+    name_use u = { .L = L, .name = name };
+    cl_walk_stmts(body, uses_in_stmt, &u);
+    return u.found;
+}

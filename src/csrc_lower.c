@@ -440,10 +440,12 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     cl_launch_comment(L, f);
     if (cl_threads_line(L, f) < 0)
         return -1;
-    for (const csrc_stmt *s = L->unit->globals; s; s = s->next)   /* the file's shared arrays */
+    /* the file's shared arrays that the kernel's code uses: the compilers
+     * allocate one only in the kernels that name it */
+    for (const csrc_stmt *s = L->unit->globals; s; s = s->next)
         if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
             for (unsigned i = 0; i < s->ndecls; i++)
-                if (cl_declare_array(L, s, &s->decls[i]) < 0)
+                if (cl_code_uses(L, f->body->body, s->decls[i].name) && cl_declare_array(L, s, &s->decls[i]) < 0)
                     return -1;
     if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0)
         return -1;

@@ -257,6 +257,8 @@ bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
 const csrc_func *cl_find_callee(lower *L, const csrc_expr *e);
 int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
+/* Whether the code from body on, or a function it calls, names `name`. */
+bool cl_code_uses(lower *L, const csrc_stmt *body, const char *name);
 int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
 /* cl_declare_array's error for a second array of a name taken */
 #define CL_ARRAY_CLASH (-2)
