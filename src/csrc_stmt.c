@@ -423,17 +423,23 @@ static bool reads_nothing(lower *L, const csrc_expr *e)
 
 /* The argument a of a reference parameter (T &x): an element of shared
  * memory is bound as itself, so that reading x reads it and assigning x
- * writes it (the CUDA samples' Comparator(s_key[pos], ...)); anything
- * else is its value.  Only a plain element (indices that read nothing) is
- * taken as one, so nothing is evaluated twice. */
-static val *reference_arg(lower *L, const csrc_expr *a)
+ * writes it (the CUDA samples' Comparator(s_key[pos], ...)); a variable
+ * is its value, and *var its binding's index, which takes the parameter's
+ * value when the function returns (tileOf(tid, row, col) setting row and
+ * col); anything else is its value.  Only a plain element (indices that
+ * read nothing) is taken as one, so nothing is evaluated twice. */
+static val *reference_arg(lower *L, const csrc_expr *a, int *var)
 {
     const csrc_expr *x = a;
+    *var = -1;
     while (x->kind == CE_INDEX && reads_nothing(L, x->b))
         x = x->a;
     lvalue lv;
-    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED)
+    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED) {
+        if (!cl_failed(L) && a->kind == CE_ID && lv.kind == LV_VAR)
+            *var = (int)(lv.var - L->env);
         return cl_failed(L) ? NULL : cl_expr(L, a);
+    }
     val *r = cl_new_val(L, V_SHARED);
     *r = *lv.s;
     r->shared_scalar = true;
@@ -454,9 +460,11 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         return 0;
     }
     val *args[LDS_MAX_PARAMS * 4];
+    int by_ref[LDS_MAX_PARAMS * 4];   /* the caller's variable a reference parameter names, or -1 */
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++) {
         const csrc_type *t = &f->params[i].type;
-        args[i] = t->reference && !t->pointers ? reference_arg(L, e->args[i]) : cl_expr(L, e->args[i]);
+        by_ref[i] = -1;
+        args[i] = t->reference && !t->pointers ? reference_arg(L, e->args[i], &by_ref[i]) : cl_expr(L, e->args[i]);
         if (!args[i])
             return -1;
     }
@@ -492,6 +500,10 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
         (*out)->cls = C_LANE;
         (*out)->mono = false;
     }
+    val *back[LDS_MAX_PARAMS * 4];   /* what the reference parameters hold at the end */
+    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
+        back[i] = by_ref[i] >= 0 && f->params[i].name && cl_lookup(L, f->params[i].name)
+                      ? cl_lookup(L, f->params[i].name)->v : NULL;
     L->ret_text = ret;
     L->ret_ptr = ret_ptr;
     L->ret_data = ret_data;
@@ -499,5 +511,8 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     L->dead = dead;
     L->guard = g;
     L->nenv = mark;
+    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
+        if (back[i] && (unsigned)by_ref[i] < L->nenv)
+            L->env[by_ref[i]].v = back[i];
     return rc;
 }
