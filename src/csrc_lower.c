@@ -243,8 +243,16 @@ int cl_file_scope(lower *L)
     for (const csrc_stmt *s = L->unit->globals; s; s = s->next) {
         if (s->kind != CS_DECL || (s->quals & CQ_SHARED))
             continue;
+        bool shader = L->o->lang == LDS_LANG_HLSL || L->o->lang == LDS_LANG_GLSL;
         for (unsigned i = 0; i < s->ndecls; i++) {
             const csrc_declarator *d = &s->decls[i];
+            if (d->ndims && ((s->quals & CQ_UNIFORM) || (shader && (s->quals & CQ_CONST) && d->init))) {
+                /* __constant__ float k[17], HLSL's static const table: read
+                 * through the constant cache (or folded into the code), no
+                 * global-memory traffic; its elements are data */
+                cl_bind(L, d->name, cl_v_data(L, cl_fmt(L, CONSTANT_ARRAY_WHY " '%s'", d->name), d->loc), false);
+                continue;
+            }
             if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
                 unsigned elem = d->type.pointers > 1 ? 0 : cl_global_elem_bytes(L, &d->type);
                 cl_bind(L, d->name, cl_global_of(L, d->name, elem), false);

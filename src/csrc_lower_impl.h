@@ -210,6 +210,8 @@ const char *cl_kind_word(int kind);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
 /* why a register array's element is data (a pointer into one is no memory lds-calc counts) */
 #define REGISTER_ARRAY_WHY "an element of the register array"
+/* why an element of a __constant__ (HLSL static const, GLSL uniform) array is data */
+#define CONSTANT_ARRAY_WHY "an element of the constant array"
 /* why &x of a variable or register element is data: not shared memory either */
 #define OUTSIDE_SHARED_WHY "an address outside shared memory"
 const val *cl_data_index(const val *s);
