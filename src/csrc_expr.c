@@ -453,7 +453,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
             val *v = cl_expr(L, e->a);
             if (v && v->kind == V_GLOBAL)
                 return v;
-            return v ? cl_v_data(L, OUTSIDE_SHARED_WHY, e->loc) : NULL;
+            return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
         }
         if (!strcmp(e->op, "*")) {
             val *p = cl_expr(L, e->a);

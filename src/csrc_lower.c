@@ -250,7 +250,8 @@ int cl_file_scope(lower *L)
                 /* __constant__ float k[17], HLSL's static const table: read
                  * through the constant cache (or folded into the code), no
                  * global-memory traffic; its elements are data */
-                cl_bind(L, d->name, cl_v_data(L, cl_fmt(L, CONSTANT_ARRAY_WHY " '%s'", d->name), d->loc), false);
+                cl_bind(L, d->name, cl_v_no_memory(L, cl_fmt(L, "an element of the constant array '%s'", d->name), d->loc),
+                        false);
                 continue;
             }
             if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */

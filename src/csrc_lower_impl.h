@@ -76,6 +76,9 @@ typedef struct val {
     unsigned vscalar;             /* a struct member that is a vector: its scalar's bytes */
     const char *ptype;            /* V_SHARED: a pointer cast to another type: its C
                                      type ((float *)smem: float), or NULL */
+    bool no_memory;               /* V_DATA: a register or constant array, an
+                                     address outside shared memory: a pointer
+                                     to it is no memory lds-calc counts */
     const char *pointer_name;     /* V_DATA: a pointer variable of this name whose target
                                      lds-calc does not know (it may be shared memory) */
     /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
@@ -176,6 +179,8 @@ val *cl_new_val(lower *L, vkind k);
 val *cl_v_const(lower *L, int64_t k);
 val *cl_v_name(lower *L, vclass cls, const char *text);
 val *cl_v_data(lower *L, const char *why, lds_loc loc);
+/* Data that is no memory lds-calc counts (val.no_memory). */
+val *cl_v_no_memory(lower *L, const char *why, lds_loc loc);
 val *cl_v_void(lower *L);
 const char *cl_paren(lower *L, const val *v);
 const char *cl_where(lower *L, lds_loc loc);
@@ -208,12 +213,6 @@ val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
-/* why a register array's element is data (a pointer into one is no memory lds-calc counts) */
-#define REGISTER_ARRAY_WHY "an element of the register array"
-/* why an element of a __constant__ (HLSL static const, GLSL uniform) array is data */
-#define CONSTANT_ARRAY_WHY "an element of the constant array"
-/* why &x of a variable or register element is data: not shared memory either */
-#define OUTSIDE_SHARED_WHY "an address outside shared memory"
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
 /* The same as the instruction `instr` (an lds instruction name such as

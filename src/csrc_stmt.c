@@ -26,7 +26,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         if (d->ndims) {   /* a register array: data */
             if (d->init && !cl_expr(L, d->init))
                 return -1;
-            v = cl_v_data(L, cl_fmt(L, REGISTER_ARRAY_WHY " '%s'", d->name), d->loc);
+            v = cl_v_no_memory(L, cl_fmt(L, "an element of the register array '%s'", d->name), d->loc);
         } else if (d->init) {
             if (!(v = cl_expr(L, d->init)))
                 return -1;
@@ -44,9 +44,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
             }
             if (fl && v->kind == V_INT)
                 v = cl_v_data(L, cl_fmt(L, "the floating-point variable '%s'", d->name), d->loc);
-            bool registers = v->why && (!strncmp(v->why, REGISTER_ARRAY_WHY, strlen(REGISTER_ARRAY_WHY))
-                                        || !strcmp(v->why, OUTSIDE_SHARED_WHY));
-            if (v->kind == V_DATA && d->type.pointers && !registers) {   /* T *p = f(): an access through it is skipped, said */
+            if (v->kind == V_DATA && d->type.pointers && !v->no_memory) {   /* T *p = f(): an access through it is skipped, said */
                 val *named = cl_new_val(L, V_DATA);
                 *named = *v;
                 named->pointer_name = d->name;

@@ -55,6 +55,13 @@ val *cl_v_data(lower *L, const char *why, lds_loc loc)
     return v;
 }
 
+val *cl_v_no_memory(lower *L, const char *why, lds_loc loc)
+{
+    val *v = cl_v_data(L, why, loc);
+    v->no_memory = true;
+    return v;
+}
+
 val *cl_v_void(lower *L) { return cl_new_val(L, V_VOID); }
 
 const char *cl_paren(lower *L, const val *v) { return v->atom ? v->text : cl_fmt(L, "(%s)", v->text); }

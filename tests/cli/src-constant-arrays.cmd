@@ -1,1 +1,1 @@
-lds --lang cuda -D imageW=3072 -D imageH=3072 -D pitch=3072 --threads 16,4 -f - < src-constant-arrays.stdin
+lds --lang cuda -D imageW=3072 -D imageH=3072 -D pitch=3072 --threads 16,4 --kernel convolutionRowsKernel -f - < src-constant-arrays.stdin; lds --lang cuda --threads 32 --kernel through_pointer -f - < src-constant-arrays.stdin
