@@ -83,13 +83,13 @@ csrc_expr *cp_launch(cparser *p, csrc_expr *c)
     cp_advance(p);
     cp_advance(p);   /* '<<' '<' */
     size_t close = p->i;
-    int paren = 0;
+    int paren = 0;   /* ( [ and the braces of <<<grid, {32, 2}>>> */
     for (; close + 1 < p->n && !(paren == 0 && csrc_is(&p->t[close], ">>") && csrc_is(&p->t[close + 1], ">")); close++) {
         const csrc_tok *t = &p->t[close];
-        if (csrc_is(t, ";") || csrc_is(t, "{") || csrc_is(t, "}"))
+        if (csrc_is(t, ";") || (paren == 0 && csrc_is(t, "}")))
             break;
-        paren += csrc_is(t, "(") || csrc_is(t, "[");
-        paren -= csrc_is(t, ")") || csrc_is(t, "]");
+        paren += csrc_is(t, "(") || csrc_is(t, "[") || csrc_is(t, "{");
+        paren -= csrc_is(t, ")") || csrc_is(t, "]") || csrc_is(t, "}");
     }
     if (close + 1 >= p->n || !csrc_is(&p->t[close], ">>")) {
         cp_fail(p, "'>>>' closing the launch configuration");
