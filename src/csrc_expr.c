@@ -396,23 +396,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
         }
         return cl_free_name(L, e->name, e->loc);
     }
-    case CE_MEMBER: {
-        if (e->a->kind == CE_ID) {   /* threadIdx.x, or a parameter such as an SV_ vector */
-            binding *b = cl_lookup(L, e->a->name);
-            val *v = !b ? cl_builtin_member(L, e->a->name, e->name)
-                   : b->v->kind == V_OBJ && b->v->objname ? cl_builtin_member(L, b->v->objname, e->name) : NULL;
-            if (v)
-                return v;
-        }
-        lvalue lv;   /* s[i].y: one component of a shared vector */
-        if (cl_lvalue_of(L, e, &lv) < 0)
-            return NULL;
-        if (lv.kind == LV_SHARED)
-            return cl_shared_rvalue(L, lv.s, e->loc);
-        if (strcmp(e->op, "->") && e->a->kind != CE_ID && e->a->kind != CE_INDEX && !cl_expr(L, e->a))
-            return NULL;   /* f().x: the call runs (f()->x ran as the lvalue was worked out) */
-        return cl_v_data(L, cl_fmt(L, "member '%s', which lds-calc does not follow", e->name), e->loc);
-    }
+    case CE_MEMBER:
+        return cl_member_rvalue(L, e);
     case CE_INDEX: {
         val *base = cl_index_base(L, e->a);
         val *i = base ? cl_expr(L, e->b) : NULL;
@@ -554,8 +539,12 @@ val *cl_expr(lower *L, const csrc_expr *e)
         bool fl = false;
         unsigned bytes = cl_type_bytes(L, t, &fl);
         if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
-            if (a->kind == V_GLOBAL)   /* (const float4 *)in: its elements are the cast's */
-                return cl_global_moved(L, a, NULL, t->pointers == 1 ? bytes : 0);
+            if (a->kind == V_GLOBAL) {   /* (const float4 *)in: its elements are the cast's */
+                val *q = cl_global_moved(L, a, NULL, 0);
+                if (t->pointers == 1)
+                    cl_global_retype(L, q, t);
+                return q;
+            }
             if (a->kind != V_SHARED)
                 return cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
             val *p = cl_new_val(L, V_SHARED);

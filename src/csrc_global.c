@@ -25,7 +25,35 @@ unsigned cl_global_elem_bytes(lower *L, const csrc_type *t)
         buf[n] = '\0';
         elem = buf;
     }
-    return csrc_type_shape(elem, &scalar, &lanes, &fl) ? scalar * lanes : 0;
+    unsigned size;
+    if (csrc_type_shape(elem, &scalar, &lanes, &fl))
+        return scalar * lanes;
+    return !t->targs && cl_struct_laid_out(L, elem, &size) ? size : 0;
+}
+
+void cl_global_retype(lower *L, val *g, const csrc_type *t)
+{
+    const csrc_type *r = cl_resolved_type(L, t);
+    unsigned bytes, lanes, size, elem = t->pointers > 1 ? 0 : cl_global_elem_bytes(L, t);
+    bool fl;
+    if (elem)   /* a type of unknown size keeps the size it had */
+        g->gelem = elem;
+    g->gtype = t->base;
+    g->gstype = NULL;
+    g->gscalar = 0;
+    if (t->pointers > 1 || r->targs || !r->base)
+        return;
+    if (csrc_type_shape(r->base, &bytes, &lanes, &fl))
+        g->gscalar = lanes > 1 ? bytes : 0;
+    else
+        g->gstype = cl_struct_laid_out(L, r->base, &size);
+}
+
+val *cl_global_typed(lower *L, const char *name, const csrc_type *t)
+{
+    val *g = cl_global_of(L, name, 0);
+    cl_global_retype(L, g, t);
+    return g;
 }
 
 val *cl_index_base(lower *L, const csrc_expr *a)

@@ -255,8 +255,7 @@ int cl_file_scope(lower *L)
                 continue;
             }
             if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
-                unsigned elem = d->type.pointers > 1 ? 0 : cl_global_elem_bytes(L, &d->type);
-                cl_bind(L, d->name, cl_global_of(L, d->name, elem), false);
+                cl_bind(L, d->name, cl_global_typed(L, d->name, &d->type), false);
                 continue;
             }
             val *v = NULL;
@@ -322,8 +321,7 @@ void cl_bind_params(lower *L, const csrc_func *f)
                 v->objname = sem;
             }
         } else if (p->type.pointers || p->is_array || p->type.targs) {   /* an allocation of its own */
-            v = cl_global_of(L, p->name, p->type.pointers > 1 ? 0 : cl_global_elem_bytes(L, &p->type));
-            v->gtype = p->type.base;
+            v = cl_global_typed(L, p->name, &p->type);
         } else if (cl_find_define(L, p->name)) {
             v = cl_define_val(L, cl_find_define(L, p->name));
         } else if (L->launch && L->launch->arg[i].known) {

@@ -85,6 +85,8 @@ typedef struct val {
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
     const char *gtype;            /* its element type as declared (T), for messages */
+    const csrc_struct *gstype;    /* its element's struct, where lds-calc lays it out */
+    unsigned gscalar;             /* its element's vector scalar bytes (float4: 4; 0: no vector) */
     unsigned gregion;             /* its allocation: byte gregion << 40 */
     const struct val *goff;       /* bytes past its start (NULL: 0) */
     const struct val *gdata;      /* an offset that is data (the access is skipped) */
@@ -273,6 +275,12 @@ val *cl_call(lower *L, const csrc_expr *e);
 /* The bytes of the element a pointer or buffer of type t holds (its
  * template argument for StructuredBuffer<T>), 0 if unknown. */
 unsigned cl_global_elem_bytes(lower *L, const csrc_type *t);
+/* A pointer or buffer declared of type t (T *g, float4 *in, P g[N]): its
+ * element's size, struct and vector scalar. */
+val *cl_global_typed(lower *L, const char *name, const csrc_type *t);
+/* g as a pointer to t's elements, (const float4 *)in: a type of unknown
+ * size keeps the element size g had. */
+void cl_global_retype(lower *L, val *g, const csrc_type *t);
 /* What a[...] subscripts: a's value, or a global allocation of unknown
  * elements when a is a name the file does not declare. */
 val *cl_index_base(lower *L, const csrc_expr *a);
@@ -371,6 +379,7 @@ int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, v
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 const csrc_struct *cl_struct_of(const val *s);
 int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
+val *cl_member_rvalue(lower *L, const csrc_expr *e);
 
 /* src/csrc_launch.c: the kernel's launch in the file */
 void cl_find_launch(lower *L, const csrc_func *f);

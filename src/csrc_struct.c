@@ -1,5 +1,6 @@
-/* src/csrc_struct.c - members of shared elements (src/csrc_lower_impl.h):
- * a vector's components (s[i].y, s[i].xy) and the members of structs.
+/* src/csrc_struct.c - members of shared and global elements
+ * (src/csrc_lower_impl.h): a vector's components (s[i].y, s[i].xy, in[i].w)
+ * and the members of structs (s[i].x, p[i].pos.y, q->mass).
  *
  * A struct is laid out as the C++ ABI of CUDA and HIP lays it out: each
  * member at the next multiple of its alignment (a scalar's size; a 2- or
@@ -86,30 +87,76 @@ const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size
 
 const csrc_struct *cl_struct_of(const val *s) { return s->kind == V_SHARED ? s->stype : NULL; }
 
+/* Member `name` of st: its offset and size, its struct type and its
+ * vector's scalar bytes; false where st has no such member. */
+static bool member_place(lower *L, const csrc_struct *st, const char *name, int64_t *at, int64_t *size,
+                         const csrc_struct **inner, unsigned *scalar)
+{
+    *at = 0;
+    for (unsigned i = 0; i < st->nfields; i++) {   /* the members before it place it */
+        int64_t al;
+        if (!member_shape(L, &st->fields[i], size, &al, inner, scalar, 0))
+            return false;
+        *at = (*at + al - 1) / al * al;
+        if (!strcmp(st->fields[i].name, name))
+            return true;
+        *at += *size;
+    }
+    return false;
+}
+
+/* A vector's components m (x, yz, rgba): the first and how many; false
+ * for anything else (a swizzle out of order is several accesses). */
+static bool components(const char *m, unsigned *first, unsigned *n)
+{
+    const char *comps = "xyzw", *rgba = "rgba";
+    const char *p0 = strchr(comps, m[0]) ? comps : strchr(rgba, m[0]) ? rgba : NULL;
+    if (!m[0] || !p0 || strlen(m) > 4)
+        return false;
+    *first = (unsigned)(strchr(p0, m[0]) - p0);
+    *n = (unsigned)strlen(m);
+    for (unsigned k = 1; k < *n; k++)
+        if (!strchr(p0, m[k]) || (unsigned)(strchr(p0, m[k]) - p0) != *first + k)
+            return false;
+    return *first + *n <= 4;
+}
+
+/* g[i].name, g->name where g points to global elements of a struct
+ * lds-calc lays out, or g[i].y of vector elements: an access as wide as
+ * the member at its offset.  False where it is neither. */
+static bool global_member(lower *L, const csrc_expr *e, const val *g, lvalue *lv)
+{
+    int64_t at, size;
+    const csrc_struct *inner = NULL;
+    unsigned scalar = 0, first, n;
+    if (g->gstype) {
+        if (!member_place(L, g->gstype, e->name, &at, &size, &inner, &scalar))
+            return false;
+    } else if (g->gscalar && components(e->name, &first, &n)) {
+        at = (int64_t)first * g->gscalar;
+        size = (int64_t)n * g->gscalar;
+    } else {
+        return false;
+    }
+    val *q = cl_global_moved(L, g, NULL, (unsigned)size);
+    q->goff = g->goff ? cl_int_op(L, "+", g->goff, cl_v_const(L, at)) : cl_v_const(L, at);
+    q->gstype = inner;
+    q->gscalar = scalar;
+    lv->kind = LV_GLOBAL;
+    lv->s = q;
+    lv->bytes = (unsigned)size;
+    lv->loc = e->loc;
+    return true;
+}
+
 /* s.name (s->name through a pointer) where s is a struct in shared
  * memory: the member, an access as wide as it at its offset. */
 static int struct_member(lower *L, const csrc_expr *e, const val *s, lvalue *lv)
 {
-    const csrc_struct *st = cl_struct_of(s);
-    int64_t at = 0, size = 0;
-    const csrc_struct *inner = NULL;
-    unsigned scalar = 0, i = 0;
-    for (; i < st->nfields; i++) {   /* the members before it place it */
-        int64_t sz, al;
-        const csrc_struct *in;
-        unsigned sc;
-        if (!member_shape(L, &st->fields[i], &sz, &al, &in, &sc, 0))
-            return 0;
-        at = (at + al - 1) / al * al;
-        if (!strcmp(st->fields[i].name, e->name)) {
-            size = sz;
-            inner = in;
-            scalar = sc;
-            break;
-        }
-        at += sz;
-    }
-    if (i == st->nfields)
+    int64_t at, size;
+    const csrc_struct *inner;
+    unsigned scalar;
+    if (!member_place(L, cl_struct_of(s), e->name, &at, &size, &inner, &scalar))
         return 0;   /* no such member: not followed */
     val *c = cl_new_val(L, V_SHARED);
     *c = *s;
@@ -144,7 +191,9 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
     } else if (cl_lvalue_of(L, e->a, &base) < 0) {
         return -1;
     }
-    if (base.kind == LV_GLOBAL) {   /* in[i].x, in->x: which bytes of the element, lds-calc does not follow */
+    if (base.kind == LV_GLOBAL && global_member(L, e, base.s, lv))
+        return 0;
+    if (base.kind == LV_GLOBAL) {   /* in[i].x, in->x of an element not laid out: which bytes, not followed */
         val *p = cl_global_moved(L, base.s, NULL, 0);
         p->gdata = cl_v_data(L, cl_fmt(L, "member '%s' of a global element", e->name), e->loc);
         lv->kind = LV_GLOBAL;
@@ -157,16 +206,9 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
     if (base.kind != LV_SHARED || (!base.s->vscalar && base.s->arr->lanes < 2))
         return 0;
     /* s[i].y, s[i].xy of a vector element (or of a struct's vector member) */
-    unsigned size = base.s->vscalar ? base.s->vscalar : base.s->arr->scalar;
-    const char *comps = "xyzw", *rgba = "rgba";
-    const char *m = e->name;
-    const char *p0 = strchr(comps, m[0]) ? comps : strchr(rgba, m[0]) ? rgba : NULL;
-    if (!p0 || strlen(m) > 4)
+    unsigned size = base.s->vscalar ? base.s->vscalar : base.s->arr->scalar, first, n;
+    if (!components(e->name, &first, &n))
         return 0;
-    unsigned first = (unsigned)(strchr(p0, m[0]) - p0), n = (unsigned)strlen(m);
-    for (unsigned k = 1; k < n; k++)
-        if (!strchr(p0, m[k]) || (unsigned)(strchr(p0, m[k]) - p0) != first + k)
-            return 0;   /* a swizzle out of order: several accesses */
     val *c = cl_new_val(L, V_SHARED);
     *c = *base.s;
     unsigned moved = first * size / base.s->arr->scalar;   /* in the array's scalars */
@@ -179,4 +221,31 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
     lv->s = c;
     lv->bytes = c->pointee;
     return 0;
+}
+
+/* The value of e, a member expression: a thread id's component
+ * (threadIdx.x), a shared or global element's member (read), else data. */
+val *cl_member_rvalue(lower *L, const csrc_expr *e)
+{
+    if (e->a->kind == CE_ID) {   /* threadIdx.x, or a parameter such as an SV_ vector */
+        binding *b = cl_lookup(L, e->a->name);
+        val *v = !b ? cl_builtin_member(L, e->a->name, e->name)
+               : b->v->kind == V_OBJ && b->v->objname ? cl_builtin_member(L, b->v->objname, e->name) : NULL;
+        if (v)
+            return v;
+    }
+    lvalue lv;   /* s[i].y: one component of a shared vector */
+    if (cl_lvalue_of(L, e, &lv) < 0)
+        return NULL;
+    if (lv.kind == LV_SHARED)
+        return cl_shared_rvalue(L, lv.s, e->loc);
+    if (lv.kind == LV_GLOBAL) {   /* in[i].x: a global read (skipped, said, where not laid out) */
+        if (cl_emit_global(L, 0, lv.s, lv.bytes, e->loc) < 0)
+            return NULL;
+        return cl_v_data(L, cl_fmt(L, "a value loaded from '%s'", lv.s->gname ? lv.s->gname : "global memory"),
+                         e->loc);
+    }
+    if (strcmp(e->op, "->") && e->a->kind != CE_ID && e->a->kind != CE_INDEX && !cl_expr(L, e->a))
+        return NULL;   /* f().x: the call runs (f()->x ran as the lvalue was worked out) */
+    return cl_v_data(L, cl_fmt(L, "member '%s', which lds-calc does not follow", e->name), e->loc);
 }
