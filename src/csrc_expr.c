@@ -273,6 +273,8 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
     val *r = rv;
     if (!r && rhs && !(r = cl_expr(L, rhs)))
         return NULL;
+    if (cl_record_assign(L, target, op, r, loc))   /* Asub.stride = A.stride */
+        return r;
     lvalue lv;
     if (cl_lvalue_of(L, target, &lv) < 0)
         return NULL;

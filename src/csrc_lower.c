@@ -320,6 +320,8 @@ void cl_bind_params(lower *L, const csrc_func *f)
                 v = cl_new_val(L, V_OBJ);
                 v->objname = sem;
             }
+        } else if (cl_record_type(L, &p->type)) {   /* Matrix A: its members as the launch gives them */
+            v = cl_record_param(L, p->name, cl_record_type(L, &p->type));
         } else if (p->type.pointers || p->is_array || p->type.targs) {   /* an allocation of its own */
             v = cl_global_typed(L, p->name, &p->type);
         } else if (cl_find_define(L, p->name)) {

@@ -25,7 +25,7 @@
 
 /* ------------------------------------------------------------ values */
 
-typedef enum { V_INT, V_DATA, V_SHARED, V_GLOBAL, V_VOID, V_OBJ } vkind;
+typedef enum { V_INT, V_DATA, V_SHARED, V_GLOBAL, V_VOID, V_OBJ, V_RECORD } vkind;
 typedef enum { C_CONST, C_UNIFORM, C_LANE } vclass;
 
 typedef struct sarray {
@@ -91,6 +91,11 @@ typedef struct val {
     const struct val *goff;       /* bytes past its start (NULL: 0) */
     const struct val *gdata;      /* an offset that is data (the access is skipped) */
     const char *objname;          /* V_OBJ: "threadIdx", "blockIdx", ... */
+    /* V_RECORD: a struct held by value (src/csrc_record.c) */
+    const csrc_struct *rtype;
+    const char *rname;            /* a kernel parameter's name, or NULL */
+    struct { const char *name; struct val *v; } *members;   /* assigned so far */
+    unsigned nmembers;
 } val;
 
 typedef struct {
@@ -374,6 +379,19 @@ const char *cl_unknown_type_hint(lower *L, const char *base);
  * in the caller's scope: integers as cl_template_param, types from the
  * call's arguments, a pointer argument, -D, the launch or the default. */
 int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, val *const *args, bool for_dims);
+
+/* src/csrc_record.c: struct values in variables */
+/* The struct a variable of type t holds by value, or NULL. */
+const csrc_struct *cl_record_type(lower *L, const csrc_type *t);
+/* A kernel parameter of struct st: its members as the launch gives them. */
+val *cl_record_param(lower *L, const char *name, const csrc_struct *st);
+/* A local of struct st declared without a value. */
+val *cl_record_local(lower *L, const csrc_struct *st);
+/* r.name where r is a variable holding a record: the member's value;
+ * NULL where e is no such member expression. */
+val *cl_record_member(lower *L, const csrc_expr *e);
+/* r.name op= v on a variable holding a record; false where target is not one. */
+bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v, lds_loc loc);
 
 /* src/csrc_struct.c: members of shared elements: vector components, structs */
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);

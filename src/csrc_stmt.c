@@ -50,6 +50,8 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 named->pointer_name = d->name;
                 v = named;
             }
+        } else if (cl_record_type(L, &d->type)) {   /* Matrix Asub; its members assigned one by one */
+            v = cl_record_local(L, cl_record_type(L, &d->type));
         } else {
             v = cl_v_data(L, cl_fmt(L, "'%s', declared without a value", d->name), d->loc);
         }
@@ -365,7 +367,8 @@ int cl_stmt(lower *L, const csrc_stmt *s)
             if (!v)
                 return -1;
             if (L->calls) {   /* an inlined function's value: the first return a lane reaches */
-                if ((v->kind == V_SHARED || v->kind == V_GLOBAL) && !L->ret_data && !L->ret_text && !L->ret_ptr && !L->guard) {
+                if ((v->kind == V_SHARED || v->kind == V_GLOBAL || v->kind == V_RECORD) && !L->ret_data && !L->ret_text
+                    && !L->ret_ptr && !L->guard) {
                     L->ret_ptr = v;
                 } else if (v->kind == V_INT && !L->ret_data && !L->ret_ptr) {
                     if (!L->ret_text || !L->guard)

@@ -227,6 +227,9 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
  * (threadIdx.x), a shared or global element's member (read), else data. */
 val *cl_member_rvalue(lower *L, const csrc_expr *e)
 {
+    val *m = cl_record_member(L, e);   /* A.stride of a struct held by value */
+    if (m)
+        return m;
     if (e->a->kind == CE_ID) {   /* threadIdx.x, or a parameter such as an SV_ vector */
         binding *b = cl_lookup(L, e->a->name);
         val *v = !b ? cl_builtin_member(L, e->a->name, e->name)

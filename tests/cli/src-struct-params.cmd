@@ -1,0 +1,1 @@
+lds --lang cuda --threads 16,16 -D A.width=1024 -f - < src-struct-params.stdin; lds --lang cuda --threads 16,16 -D A.width=1024 -D A.stride=1024 -D B.stride=1024 -D C.stride=1024 -f - < src-struct-params.stdin; lds --lang cuda --threads 16,16 -D A.width=64 -D A.stride=64 -D B.stride=64 -D C.stride=64 --show-lowered -f - < src-struct-params.stdin
