@@ -17,11 +17,17 @@ unsigned cl_global_elem_bytes(lower *L, const csrc_type *t)
     bool fl;
     const char *elem = t->targs ? t->targs : t->base;   /* StructuredBuffer<float4>: its element */
     char buf[64];
-    if (t->targs) {   /* "<float4>" or "float4": the name alone */
+    if (t->targs) {   /* "<float4>", "<unsigned int>": the name alone, its words one blank apart */
         size_t n = 0;
         for (const char *c = elem; *c && n + 1 < sizeof buf; c++)
-            if (*c != '<' && *c != '>' && *c != ' ')
+            if (*c == ' ' || *c == '<' || *c == '>') {
+                if (n && buf[n - 1] != ' ')
+                    buf[n++] = ' ';
+            } else {
                 buf[n++] = *c;
+            }
+        while (n && buf[n - 1] == ' ')
+            n--;
         buf[n] = '\0';
         elem = buf;
     }
