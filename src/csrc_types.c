@@ -61,10 +61,15 @@ const char *cl_unknown_type_hint(lower *L, const char *base)
 }
 
 /* The C type of what a pointer argument points to, for a parameter T *p
- * whose T the call does not give: a shared array's element type, when
+ * whose T the call does not give: a global pointer's element type as
+ * declared (in the caller's scope), a shared array's element type when
  * the pointer points to whole elements. */
-static const char *pointee_type(const val *a)
+static const char *pointee_type(lower *L, const val *a)
 {
+    if (a && a->kind == V_GLOBAL && a->gtype && a->gelem) {
+        const binding *b = cl_lookup(L, a->gtype);
+        return b && b->is_type ? b->ctype : a->gtype;
+    }
     if (!a || a->kind != V_SHARED || a->stype)
         return NULL;
     const char *t = a->ptype ? a->ptype : a->arr->ctype;   /* (float *)smem: float */
@@ -86,7 +91,7 @@ static const char *type_param(lower *L, const csrc_func *f, unsigned i, const cs
     }
     for (unsigned k = 0; call && args && k < call->nargs && k < f->nparams; k++)
         if (f->params[k].type.pointers == 1 && f->params[k].type.base && !strcmp(f->params[k].type.base, f->tparams[i])) {
-            const char *t = pointee_type(args[k]);
+            const char *t = pointee_type(L, args[k]);
             if (t)
                 return t;
         }
