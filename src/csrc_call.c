@@ -345,18 +345,51 @@ val *cl_call(lower *L, const csrc_expr *e)
  * lay out (a warning); an array whose size is not known at the start is
  * left undeclared.  The accesses to one not declared are reported as not
  * modelled. */
+/* Every expression node of the statements from body on (and of the
+ * statements inside them), each before its subexpressions. */
+typedef struct {
+    void (*visit)(const csrc_expr *e, void *ctx);
+    void *ctx;
+} expr_walk;
+
+static void walk_expr(const expr_walk *w, const csrc_expr *e)
+{
+    if (!e)
+        return;
+    w->visit(e, w->ctx);
+    walk_expr(w, e->a);
+    walk_expr(w, e->b);
+    walk_expr(w, e->c);
+    for (unsigned k = 0; k < e->nargs; k++)
+        walk_expr(w, e->args[k]);
+}
+
+static void walk_stmt_exprs(const csrc_stmt *s, void *ctx)
+{
+    const expr_walk *w = ctx;
+    walk_expr(w, s->e);
+    walk_expr(w, s->step);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        walk_expr(w, s->decls[i].init);
+    for (unsigned i = 0; i < s->noperands; i++)
+        walk_expr(w, s->operands[i]);
+}
+
+static void walk_exprs(const csrc_stmt *body, void (*visit)(const csrc_expr *e, void *ctx), void *ctx)
+{
+    expr_walk w = { visit, ctx };
+    cl_walk_stmts(body, walk_stmt_exprs, &w);
+}
+
 typedef struct {
     lower *L;
     struct { const csrc_func *f; const csrc_expr *call; bool several; } seen[64];
     unsigned nseen;
 } callees;
 
-static void callees_in_stmt(const csrc_stmt *s, void *ctx);
-
-static void callees_in_expr(callees *c, const csrc_expr *e)
+static void callee_of(const csrc_expr *e, void *ctx)
 {
-    if (!e)
-        return;
+    callees *c = ctx;
     const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(c->L, e) : NULL;
     unsigned i = 0;
     while (f && i < c->nseen && c->seen[i].f != f)
@@ -367,24 +400,8 @@ static void callees_in_expr(callees *c, const csrc_expr *e)
         c->seen[c->nseen].f = f;
         c->seen[c->nseen].call = e;
         c->seen[c->nseen++].several = false;
-        cl_walk_stmts(f->body->body, callees_in_stmt, c);
+        walk_exprs(f->body->body, callee_of, c);
     }
-    callees_in_expr(c, e->a);
-    callees_in_expr(c, e->b);
-    callees_in_expr(c, e->c);
-    for (unsigned k = 0; k < e->nargs; k++)
-        callees_in_expr(c, e->args[k]);
-}
-
-static void callees_in_stmt(const csrc_stmt *s, void *ctx)
-{
-    callees *c = ctx;
-    callees_in_expr(c, s->e);
-    callees_in_expr(c, s->step);
-    for (unsigned i = 0; i < s->ndecls; i++)
-        callees_in_expr(c, s->decls[i].init);
-    for (unsigned i = 0; i < s->noperands; i++)
-        callees_in_expr(c, s->operands[i]);
 }
 
 static void find_shared_decl(const csrc_stmt *s, void *ctx)
@@ -409,7 +426,7 @@ static void several_instances(lower *L, const csrc_func *f)
 int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
 {
     callees c = { .L = L };
-    cl_walk_stmts(body, callees_in_stmt, &c);
+    walk_exprs(body, callee_of, &c);
     for (unsigned i = 0; i < c.nseen; i++) {
         const csrc_func *f = c.seen[i].f;
         if (c.seen[i].several) {
@@ -442,11 +459,10 @@ typedef struct {
     unsigned nseen;
 } name_use;
 
-static void uses_in_stmt(const csrc_stmt *s, void *ctx);
-
-static void uses_in_expr(name_use *u, const csrc_expr *e)
+static void use_of(const csrc_expr *e, void *ctx)
 {
-    if (!e || u->found)
+    name_use *u = ctx;
+    if (u->found)
         return;
     if (e->kind == CE_ID && !strcmp(e->name, u->name)) {
         u->found = true;
@@ -458,31 +474,15 @@ static void uses_in_expr(name_use *u, const csrc_expr *e)
         i++;
     if (f && i == u->nseen && u->nseen < sizeof u->seen / sizeof u->seen[0]) {
         u->seen[u->nseen++] = f;
-        cl_walk_stmts(f->body->body, uses_in_stmt, u);
+        walk_exprs(f->body->body, use_of, u);
     } else if (f && i == u->nseen) {
         u->found = true;   /* too deep a call graph to follow: taken as used */
     }
-    uses_in_expr(u, e->a);
-    uses_in_expr(u, e->b);
-    uses_in_expr(u, e->c);
-    for (unsigned k = 0; k < e->nargs; k++)
-        uses_in_expr(u, e->args[k]);
-}
-
-static void uses_in_stmt(const csrc_stmt *s, void *ctx)
-{
-    name_use *u = ctx;
-    uses_in_expr(u, s->e);
-    uses_in_expr(u, s->step);
-    for (unsigned i = 0; i < s->ndecls; i++)
-        uses_in_expr(u, s->decls[i].init);
-    for (unsigned i = 0; i < s->noperands; i++)
-        uses_in_expr(u, s->operands[i]);
 }
 
 bool cl_code_uses(lower *L, const csrc_stmt *body, const char *name)
 {
     name_use u = { .L = L, .name = name };
-    cl_walk_stmts(body, uses_in_stmt, &u);
+    walk_exprs(body, use_of, &u);
     return u.found;
 }
