@@ -128,22 +128,30 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     return 0;
 }
 
-/* Whether e is made of literals, names, arithmetic, comparisons, casts,
- * conditions and sizeof(type) alone: nothing that reads memory, calls,
- * or assigns, so that evaluating it early emits nothing. */
-static bool constant_form(const csrc_expr *e)
+/* Whether evaluating e reads no memory, calls nothing and assigns
+ * nothing, so that evaluating it early or twice emits nothing: literals,
+ * variables, thread ids (threadIdx.x), arithmetic, comparisons, casts,
+ * conditions, addresses and sizeof(type).  A name bound to shared memory
+ * (a shared scalar) is a read. */
+bool cl_reads_nothing(lower *L, const csrc_expr *e)
 {
     if (!e)
         return true;
     switch (e->kind) {
-    case CE_ID:
-    case CE_INT: return true;
+    case CE_ID: {
+        const binding *b = cl_lookup(L, e->name);
+        return !b || b->v->kind != V_SHARED;
+    }
+    case CE_INT:
+    case CE_FLOAT: return true;
     case CE_SIZEOF: return !e->a;
-    case CE_UNARY: return strcmp(e->op, "*") && strcmp(e->op, "&") && strcmp(e->op, "++") && strcmp(e->op, "--")
-                          && constant_form(e->a);
+    case CE_MEMBER:   /* threadIdx.x: a member of a name that is no shared memory */
+        return !strcmp(e->op, ".") && e->a->kind == CE_ID && cl_reads_nothing(L, e->a);
+    case CE_UNARY: return strcmp(e->op, "*") && strcmp(e->op, "++") && strcmp(e->op, "--")
+                          && cl_reads_nothing(L, e->a);
     case CE_BINARY:
     case CE_COND:
-    case CE_CAST: return constant_form(e->a) && constant_form(e->b) && constant_form(e->c);
+    case CE_CAST: return cl_reads_nothing(L, e->a) && cl_reads_nothing(L, e->b) && cl_reads_nothing(L, e->c);
     default: return false;
     }
 }
@@ -152,7 +160,8 @@ static bool constant_form(const csrc_expr *e)
  * dimension would not see a constant the kernel defines above it
  * (constexpr int PAD = 4; __shared__ float t[32][32 + PAD];).  While the
  * arrays are declared, each local a declaration meets is bound as it
- * will be there: an integer constant of constant form as its value,
+ * will be there: an integer constant whose initializer reads nothing
+ * (cl_reads_nothing) as its value,
  * anything else as data, so that no dimension reads a variable (or a
  * global that a local hides) as a constant.  The caller drops these
  * bindings afterwards; the statements bind the locals again in order. */
@@ -161,17 +170,9 @@ static int bind_local_for_dims(lower *L, const csrc_stmt *s)
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
         val *v = NULL;
-        size_t out_mark = L->out.len;
-        unsigned made = L->accesses;
         if ((s->quals & CQ_CONST) && d->init && !d->ndims && !d->type.pointers && !cl_is_float_type(L, &d->type)
-            && constant_form(d->init) && !(v = cl_expr(L, d->init)))
+            && cl_reads_nothing(L, d->init) && !(v = cl_expr(L, d->init)))
             return -1;
-        if (L->accesses != made) {   /* it read shared memory (a shared scalar's name): not a constant, and
-                                        the statement itself counts that read */
-            cl_drop_since(L, out_mark);
-            L->accesses = made;
-            v = NULL;
-        }
         /* a value given at launch (a template parameter: const int W = N / 4)
          * stays itself, so that a dimension that needs it asks for -D N */
         if (!v || !cl_is_int(v) || (v->cls != C_CONST && !v->missing))

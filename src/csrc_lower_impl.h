@@ -199,6 +199,7 @@ const csrc_define *cl_find_define(const lower *L, const char *name);
 val *cl_define_val(lower *L, const csrc_define *d);
 void cl_bind(lower *L, const char *name, val *v, bool is_float);
 binding *cl_lookup(lower *L, const char *name);
+bool cl_reads_nothing(lower *L, const csrc_expr *e);
 snapshot cl_save_env(lower *L);
 void cl_restore_env(lower *L, const snapshot *s);
 void cl_line(lower *L, lds_loc loc, const char *f, ...) __attribute__((format(printf, 3, 4)));

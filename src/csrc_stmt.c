@@ -404,24 +404,6 @@ int cl_stmt(lower *L, const csrc_stmt *s)
     return cl_failed(L) ? -1 : 0;
 }
 
-/* Whether evaluating e reads no memory: literals, variables, thread ids
- * (threadIdx.x), arithmetic, casts, conditions. */
-static bool reads_nothing(lower *L, const csrc_expr *e)
-{
-    if (!e)
-        return true;
-    if (e->kind == CE_ID) {
-        const binding *b = cl_lookup(L, e->name);
-        return !b || b->v->kind != V_SHARED;
-    }
-    if (e->kind == CE_MEMBER)   /* threadIdx.x: a member of a name that is no shared memory */
-        return !strcmp(e->op, ".") && e->a->kind == CE_ID && reads_nothing(L, e->a);
-    if (e->kind == CE_UNARY || e->kind == CE_BINARY || e->kind == CE_COND || e->kind == CE_CAST)
-        return (e->kind != CE_UNARY || (strcmp(e->op, "*") && strcmp(e->op, "++") && strcmp(e->op, "--")))
-               && reads_nothing(L, e->a) && reads_nothing(L, e->b) && reads_nothing(L, e->c);
-    return e->kind == CE_INT || e->kind == CE_FLOAT || (e->kind == CE_SIZEOF && !e->a);
-}
-
 /* The argument a of a reference parameter (T &x): an element of shared
  * memory is bound as itself, so that reading x reads it and assigning x
  * writes it (the CUDA samples' Comparator(s_key[pos], ...)); a variable
@@ -433,7 +415,7 @@ static val *reference_arg(lower *L, const csrc_expr *a, int *var)
 {
     const csrc_expr *x = a;
     *var = -1;
-    while (x->kind == CE_INDEX && reads_nothing(L, x->b))
+    while (x->kind == CE_INDEX && cl_reads_nothing(L, x->b))
         x = x->a;
     lvalue lv;
     if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED) {
