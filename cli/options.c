@@ -23,19 +23,24 @@ static const char usage_text[] =
     "is read from standard input, or the REPL starts when it is a terminal.\n"
     "\n"
     "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable.\n"
-    "                           A kernel file (.cu .cuh .hip .hlsl .comp .glsl) is\n"
-    "                           read as written: its kernels' shared-memory accesses\n"
-    "      --lang=LANG          read -f files and stdin as cuda, hip, hlsl, glsl or lds\n"
+    "                           A kernel file (.cu .cuh .hip .cl .hlsl .comp .glsl)\n"
+    "                           is read as written: its kernels' shared-memory\n"
+    "                           accesses are simulated\n"
+    "      --lang=LANG          read -f files and stdin as cuda, hip, hlsl, glsl,\n"
+    "                           opencl or lds\n"
     "      --kernel=NAME        only the kernel NAME of a kernel file\n"
     "      --threads=X[,Y[,Z]]  the workgroup shape (a kernel file's own otherwise)\n"
-    "      --show-lowered       print the lds programs the kernel files become; run nothing\n"
+    "      --show-lowered       print the lds programs the kernel files become; run nothing\n";
+
+static const char usage_options[] =
     "  -a, --arch=NAME          start from profile NAME (an 'arch' line still wins);\n"
     "                           NAME,NAME,...: one run per profile (a sweep)\n"
     "  -D NAME=EXPR             define a constant for the program\n"
     "  -D NAME=LO..HI[:STEP]    sweep: run once per value LO, LO+STEP, ... below HI\n"
     "  -D NAME=V1,V2,...        sweep over the values listed (sweeps form their\n"
     "                           cross product, the last fastest)\n"
-    "  -D NAME=TYPE             a kernel file's type template parameter (T=float)\n"
+    "  -D NAME=TYPE             a type (T=float): a kernel file's template parameter,\n"
+    "                           or an OpenCL C file's build-option macro\n"
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"
     "      --format=FMT         text (default), json, csv, svg, markdown,\n"
@@ -386,6 +391,7 @@ static void option(cli_args *a, int c, char **argv, int argc, char **archs)
         break;
     case 'h':
         fputs(usage_text, stdout);
+        fputs(usage_options, stdout);
         fputs(usage_tail, stdout);
         a->done = true;
         break;

@@ -108,6 +108,7 @@ typedef struct {
     lds_loc loc;
     csrc_type type;
     const char *semantic;         /* HLSL */
+    unsigned quals;               /* CQ_*: OpenCL C's __local T *p is CQ_SHARED */
     bool is_array;                /* T a[] */
 } csrc_param;
 

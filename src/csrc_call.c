@@ -255,6 +255,12 @@ val *cl_call(lower *L, const csrc_expr *e)
                 return NULL;
         return cl_v_void(L);
     }
+    if (L->o->lang == LDS_LANG_OPENCL) {   /* get_local_id(0), work_group_barrier, atom_add */
+        bool handled;
+        val *r = cl_opencl_call(L, e, &handled);
+        if (handled)
+            return r;
+    }
     bool glsl = L->o->lang == LDS_LANG_GLSL;
     if (name && (!strncmp(name, "atomic", 6) || !strncmp(name, "__hip_atomic", 12) || !strncmp(name, "::atomic", 8)))
         return cl_atomic_call(L, e, !glsl);

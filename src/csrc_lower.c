@@ -83,9 +83,11 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
             if (k == 0 && !cl_find_define(L, n) && L->launch && L->launch->have_bytes && L->launch->bytes >= elem) {
                 n = cl_fmt(L, "%lld", (long long)(L->launch->bytes / elem));   /* the launch's bytes */
             } else if (k != 0 || !cl_find_define(L, n)) {
-                lds_diag_set(L->diag, d->loc,
-                             "'%s' takes its size at launch (extern __shared__): give it, in elements, with -D %s=N",
-                             d->name, n);
+                lds_diag_set(L->diag, d->loc, "'%s' takes its size at launch (%s): give it, in elements, with -D %s=N",
+                             d->name,
+                             L->o->lang == LDS_LANG_OPENCL ? "a __local pointer parameter, sized by clSetKernelArg"
+                                                           : "extern __shared__",
+                             n);
                 lds_buf_free(&dims);
                 return CL_EXTERN_SIZE;
             }
@@ -298,6 +300,42 @@ val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
     return v;
 }
 
+/* OpenCL C's __local float *tmp: shared memory the host sizes with
+ * clSetKernelArg(kernel, i, bytes, NULL). */
+static bool is_local_pointer(const csrc_param *p)
+{
+    return (p->quals & CQ_SHARED) && (p->type.pointers || p->is_array);
+}
+
+/* Each __local pointer parameter of the kernel is an array of its own,
+ * its size given with -D NAME_size=N (elements) as an extern array's
+ * is.  The runtimes place them after the kernel's own arrays, in the
+ * order of the parameters. */
+static int declare_local_params(lower *L, const csrc_func *f)
+{
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const csrc_param *p = &f->params[i];
+        if (!p->name || !is_local_pointer(p))
+            continue;
+        csrc_stmt *s = lds_arena_alloc(L->arena, sizeof *s);
+        csrc_declarator *d = lds_arena_alloc(L->arena, sizeof *d);
+        s->kind = CS_DECL;
+        s->loc = p->loc;
+        s->quals = CQ_SHARED;
+        s->decls = d;
+        s->ndecls = 1;
+        d->name = p->name;
+        d->loc = p->loc;
+        d->type = p->type;
+        d->type.pointers -= p->type.pointers ? 1 : 0;
+        d->dims = lds_arena_alloc(L->arena, sizeof *d->dims);   /* one dimension, [] */
+        d->ndims = 1;
+        if (cl_declare_array(L, s, d) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The kernel's parameters: pointers are global memory; the HLSL system
  * values are the thread's ids; any other must be given with -D. */
 void cl_bind_params(lower *L, const csrc_func *f)
@@ -306,7 +344,7 @@ void cl_bind_params(lower *L, const csrc_func *f)
         return;
     for (unsigned i = 0; i < f->nparams; i++) {
         const csrc_param *p = &f->params[i];
-        if (!p->name)
+        if (!p->name || is_local_pointer(p))   /* the array declare_local_params makes */
             continue;
         val *v;
         const char *sem = p->semantic;
@@ -416,6 +454,12 @@ int cl_threads_line(lower *L, const csrc_func *f)
         val *v = n[k] ? cl_expr(L, n[k]) : cl_v_const(L, 1);
         if (v && cl_is_int(v) && v->cls == C_CONST && v->k > 0)
             L->tdim[k] = v->k;
+        if (v && cl_is_int(v) && v->cls == C_CONST && v->k < 1) {   /* [numthreads(0, 1, 1)] */
+            lds_diag_set(L->diag, n[k] ? n[k]->loc : f->loc, "the workgroup size is %lld threads along %c: at least 1",
+                         (long long)v->k, "xyz"[k]);
+            lds_buf_free(&t);
+            return -1;
+        }
         if (!v || !cl_is_int(v) || v->cls == C_LANE || cl_need(L, v, "the workgroup size") < 0) {
             if (!cl_failed(L))
                 lds_diag_set(L->diag, n[k] ? n[k]->loc : f->loc, "the workgroup size is %s",
@@ -457,7 +501,8 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
             for (unsigned i = 0; i < s->ndecls; i++)
                 if (cl_code_uses(L, f->body->body, s->decls[i].name) && cl_declare_array(L, s, &s->decls[i]) < 0)
                     return -1;
-    if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0)
+    if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0
+        || declare_local_params(L, f) < 0)
         return -1;
     /* a parameter given by -D would be a let named like it: taken */
     if (cl_stmt(L, f->body->body) < 0)
@@ -471,45 +516,6 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
 }
 
 /* -------------------------------------------------------------- API */
-
-lds_lang lds_lang_of_path(const char *path)
-{
-    const char *dot = path ? strrchr(path, '.') : NULL;
-    if (!dot)
-        return LDS_LANG_NONE;
-    static const struct { const char *ext; lds_lang lang; } exts[] = {
-        { ".cu", LDS_LANG_CUDA }, { ".cuh", LDS_LANG_CUDA }, { ".hip", LDS_LANG_HIP }, { ".hlsl", LDS_LANG_HLSL },
-        { ".hlsli", LDS_LANG_HLSL }, { ".fx", LDS_LANG_HLSL }, { ".comp", LDS_LANG_GLSL }, { ".glsl", LDS_LANG_GLSL },
-    };
-    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
-        if (!strcmp(dot, exts[i].ext))
-            return exts[i].lang;
-    return LDS_LANG_NONE;
-}
-
-static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl" };
-
-bool lds_lang_lookup(const char *name, lds_lang *out)
-{
-    for (int i = 0; i < 5; i++)
-        if (!strcmp(name, lang_names[i])) {
-            *out = (lds_lang)i;
-            return true;
-        }
-    return false;
-}
-
-const char *lds_lang_extension(lds_lang l)
-{
-    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp" };
-    return ext[l];
-}
-
-const char *lds_lang_name(lds_lang l)
-{
-    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL" };
-    return shown[l];
-}
 
 void csrc_lowered_free(csrc_lowered *l, unsigned n)
 {
@@ -527,11 +533,7 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     *n = 0;
     lds_arena *arena = lds_arena_new();
     csrc_toks toks = { 0 };
-    /* hip_runtime.h's dynamic shared memory */
-    static const char *const hip_macros[] = { "HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];",
-                                              "HIP_DYNAMIC_SHARED_ATTRIBUTE", NULL };
-    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx,
-                           o->lang == LDS_LANG_HIP ? hip_macros : NULL };
+    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx, cl_header_macros(o, arena) };
     csrc_unit unit;
     int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
     if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
@@ -556,10 +558,11 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
             lds_diag_set(diag, at, "no kernel named '%s' in the file (its kernels: %s)", o->kernel,
                          names.len ? lds_buf_str(&names) : "none");
         else
-            lds_diag_set(diag, at, "no kernel in the file (a %s kernel is %s)", lds_lang_name(o->lang),
+            lds_diag_set(diag, at, "no kernel in the file (in %s, a kernel is %s)", lds_lang_name(o->lang),
                          o->lang == LDS_LANG_HLSL ? "a function with [numthreads(x, y, z)]"
                          : o->lang == LDS_LANG_GLSL ? "main() with layout(local_size_x = ...) in;"
-                                                    : "a __global__ function");
+                         : o->lang == LDS_LANG_OPENCL ? "a __kernel function"
+                                                      : "a __global__ function");
         lds_buf_free(&names);
         rc = -1;
     }

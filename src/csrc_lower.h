@@ -1,5 +1,5 @@
-/* src/csrc_lower.h - a kernel file (CUDA, HIP, HLSL, GLSL) lowered to
- * the lds language: one program per kernel, whose access statements are
+/* src/csrc_lower.h - a kernel file (CUDA, HIP, OpenCL C, HLSL, GLSL)
+ * lowered to the lds language: one program per kernel, whose access statements are
  * the kernel's shared-memory accesses, each placed at its own line and
  * column of the file ('#line L:C' lines, lds(5)).  This is the one front
  * end for source files; the lowered text is what --show-lowered prints,
@@ -27,13 +27,13 @@ typedef struct {
     unsigned accesses;            /* shared-memory accesses it holds (skipped ones too) */
 } csrc_lowered;
 
-/* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .hlsl
- * .fx: HLSL, .comp .glsl: GLSL), or LDS_LANG_NONE. */
+/* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .cl:
+ * OpenCL C, .hlsl .fx: HLSL, .comp .glsl: GLSL), or LDS_LANG_NONE. */
 lds_lang lds_lang_of_path(const char *path);
 /* --lang NAME; false if unknown. */
 bool lds_lang_lookup(const char *name, lds_lang *out);
 const char *lds_lang_name(lds_lang l);
-/* Its usual file extension: "cu" "hip" "hlsl" "comp" ("lds" for none). */
+/* Its usual file extension: "cu" "hip" "hlsl" "comp" "cl" ("lds" for none). */
 const char *lds_lang_extension(lds_lang l);
 
 /* Lower every kernel of src (or the one o->kernel names): *out gets n

@@ -276,6 +276,12 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
 #define CL_EXTERN_SIZE (-3)
 val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
 val *cl_call(lower *L, const csrc_expr *e);
+/* OpenCL C's work-item functions, fences and atom_* (src/csrc_opencl.c); *handled
+ * false for any other call. */
+val *cl_opencl_call(lower *L, const csrc_expr *e, bool *handled);
+/* The macros the language's headers define (src/csrc_langs.c): for the
+ * preprocessor's header_macros, or NULL. */
+const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its

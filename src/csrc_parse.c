@@ -138,6 +138,7 @@ bool cp_parse_params(cparser *p, csrc_func *f)
         csrc_param *q = &ps[n++];
         memset(q, 0, sizeof *q);
         q->type = type;
+        q->quals = quals;
         if (cp_peek(p)->kind == CT_ID) {
             q->name = cp_tok_str(p, cp_peek(p));
             q->loc = cp_peek(p)->loc;
@@ -224,6 +225,39 @@ bool cp_glsl_layout(cparser *p, csrc_unit *u)
     return false;
 }
 
+/* The words before a file-scope declaration's name: whether they mark
+ * a kernel (CUDA's __global__, OpenCL C's __kernel), and OpenCL C's
+ * __attribute__((reqd_work_group_size(x, y, z))) into size.  p->i is
+ * left where it was. */
+static bool declaration_head(cparser *p, csrc_expr **size)
+{
+    size_t save = p->i;
+    bool kernel = false, opencl = p->lang == LDS_LANG_OPENCL;
+    for (size_t k = p->i; k < p->n && !csrc_is(&p->t[k], "(") && !csrc_is(&p->t[k], ";") && !csrc_is(&p->t[k], "{")
+                          && !csrc_is(&p->t[k], "="); k++) {
+        kernel |= csrc_is(&p->t[k], "__global__") || (opencl && (csrc_is(&p->t[k], "__kernel") || csrc_is(&p->t[k], "kernel")));
+        if (!csrc_is(&p->t[k], "__attribute__") || k + 1 >= p->n || !csrc_is(&p->t[k + 1], "("))
+            continue;
+        p->i = k + 1;
+        cp_skip_group(p);
+        size_t end = p->i;
+        for (size_t j = k + 2; opencl && j + 1 < end; j++)
+            if (csrc_is(&p->t[j], "reqd_work_group_size") && csrc_is(&p->t[j + 1], "(")) {
+                p->i = j + 2;
+                for (int a = 0; a < 3; a++) {
+                    size[a] = cp_parse_assign(p);
+                    if (!size[a] || !cp_accept(p, ","))
+                        break;
+                }
+                p->failed = false;
+                memset(p->diag, 0, sizeof *p->diag);
+            }
+        k = end - 1;
+    }
+    p->i = save;
+    return kernel;
+}
+
 /* A declaration at file scope: a function (definition or prototype) or
  * variables; funcs and globals are appended. */
 int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc_func *pending)
@@ -233,10 +267,8 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
     unsigned quals = 0;
     csrc_expr *bounds = NULL;
     size_t start = p->i;
-    bool kernel = false;
-    for (size_t k = p->i; k < p->n && !csrc_is(&p->t[k], "(") && !csrc_is(&p->t[k], ";") && !csrc_is(&p->t[k], "{")
-                          && !csrc_is(&p->t[k], "="); k++)
-        kernel |= csrc_is(&p->t[k], "__global__");
+    csrc_expr *work_group_size[3] = { NULL, NULL, NULL };
+    bool kernel = declaration_head(p, work_group_size);
     if (!cp_parse_type(p, &type, &quals, &bounds)) {
         cp_skip_statement(p);
         return 0;
@@ -261,6 +293,8 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         f->name = cp_tok_str(p, cp_peek(p));
         f->loc = cp_peek(p)->loc;
         f->ret = type;
+        if (work_group_size[0])
+            memcpy(f->numthreads, work_group_size, sizeof f->numthreads);
         f->kernel = kernel || f->numthreads[0];
         if (bounds && !f->numthreads[0]) {
             f->numthreads[0] = bounds;

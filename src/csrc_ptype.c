@@ -151,28 +151,42 @@ bool cp_is_type_word(const cparser *p, const csrc_tok *t)
 }
 
 /* Words that may come before a declaration's type; quals gets their
- * CQ_* bits.  The shader words (GLSL and HLSL) are names in CUDA and HIP. */
-static const struct { const char *word; unsigned qual; bool shader; } storage_words[] = {
-    { "__shared__", CQ_SHARED, false }, { "groupshared", CQ_SHARED, true }, { "__local", CQ_SHARED, false },
-    { "__local__", CQ_SHARED, false }, { "extern", CQ_EXTERN, false }, { "const", CQ_CONST, false },
-    { "constexpr", CQ_CONST, false }, { "static", CQ_STATIC, false }, { "uniform", CQ_UNIFORM, true },
-    { "__constant__", CQ_UNIFORM, false }, { "in", CQ_IN, true }, { "out", CQ_IN, true }, { "inout", CQ_IN, true },
-    { "buffer", CQ_IN, true }, { "volatile", 0, false }, { "register", 0, false }, { "inline", 0, false },
-    { "__inline__", 0, false }, { "__forceinline__", 0, false }, { "__noinline__", 0, false },
-    { "__device__", 0, false }, { "__host__", 0, false }, { "__restrict__", 0, false }, { "restrict", 0, false },
-    { "__restrict", 0, false }, { "precise", 0, true }, { "nointerpolation", 0, true }, { "highp", 0, true },
-    { "mediump", 0, true }, { "lowp", 0, true }, { "typename", 0, false }, { "mutable", 0, false },
-    { "coherent", 0, true }, { "readonly", 0, true }, { "writeonly", 0, true }, { "__global__", 0, false },
-    { "CUTE_DEVICE", 0, false }, { "CUTE_HOST_DEVICE", 0, false }, { "__launch_bounds__", 0, false },
-    { "__align__", 0, false }, { "alignas", 0, false }, { "__attribute__", 0, false }, { "__declspec", 0, false },
-    { "struct", 0, false }, { "class", 0, false }, { "enum", 0, false }, { "union", 0, false },
+ * CQ_* bits.  Some are words of one family of languages only, and names
+ * elsewhere: the shader words (GLSL and HLSL), and OpenCL C's address
+ * spaces and kernel marks (global, local, kernel are names in C++). */
+enum { ALL_LANGS, SHADERS, OPENCL };
+static const struct { const char *word; unsigned qual; unsigned char only; } storage_words[] = {
+    { "__shared__", CQ_SHARED, ALL_LANGS }, { "groupshared", CQ_SHARED, SHADERS }, { "__local", CQ_SHARED, ALL_LANGS },
+    { "__local__", CQ_SHARED, ALL_LANGS }, { "extern", CQ_EXTERN, ALL_LANGS }, { "const", CQ_CONST, ALL_LANGS },
+    { "constexpr", CQ_CONST, ALL_LANGS }, { "static", CQ_STATIC, ALL_LANGS }, { "uniform", CQ_UNIFORM, SHADERS },
+    { "__constant__", CQ_UNIFORM, ALL_LANGS }, { "in", CQ_IN, SHADERS }, { "out", CQ_IN, SHADERS },
+    { "inout", CQ_IN, SHADERS }, { "buffer", CQ_IN, SHADERS }, { "volatile", 0, ALL_LANGS },
+    { "register", 0, ALL_LANGS }, { "inline", 0, ALL_LANGS }, { "__inline__", 0, ALL_LANGS },
+    { "__forceinline__", 0, ALL_LANGS }, { "__noinline__", 0, ALL_LANGS }, { "__device__", 0, ALL_LANGS },
+    { "__host__", 0, ALL_LANGS }, { "__restrict__", 0, ALL_LANGS }, { "restrict", 0, ALL_LANGS },
+    { "__restrict", 0, ALL_LANGS }, { "precise", 0, SHADERS }, { "nointerpolation", 0, SHADERS },
+    { "highp", 0, SHADERS }, { "mediump", 0, SHADERS }, { "lowp", 0, SHADERS }, { "typename", 0, ALL_LANGS },
+    { "mutable", 0, ALL_LANGS }, { "coherent", 0, SHADERS }, { "readonly", 0, SHADERS },
+    { "writeonly", 0, SHADERS }, { "__global__", 0, ALL_LANGS }, { "CUTE_DEVICE", 0, ALL_LANGS },
+    { "CUTE_HOST_DEVICE", 0, ALL_LANGS }, { "__launch_bounds__", 0, ALL_LANGS }, { "__align__", 0, ALL_LANGS },
+    { "alignas", 0, ALL_LANGS }, { "__attribute__", 0, ALL_LANGS }, { "__declspec", 0, ALL_LANGS },
+    { "struct", 0, ALL_LANGS }, { "class", 0, ALL_LANGS }, { "enum", 0, ALL_LANGS }, { "union", 0, ALL_LANGS },
+    /* OpenCL C: a __constant table is read through the constant cache,
+     * global and private memory are no shared memory */
+    { "local", CQ_SHARED, OPENCL }, { "__constant", CQ_UNIFORM | CQ_CONST, OPENCL }, { "constant", CQ_UNIFORM | CQ_CONST, OPENCL },
+    { "__global", 0, OPENCL }, { "global", 0, OPENCL }, { "__private", 0, OPENCL }, { "private", 0, OPENCL },
+    { "__generic", 0, OPENCL }, { "generic", 0, OPENCL }, { "__kernel", 0, OPENCL }, { "kernel", 0, OPENCL },
+    { "__read_only", 0, OPENCL }, { "read_only", 0, OPENCL }, { "__write_only", 0, OPENCL },
+    { "write_only", 0, OPENCL }, { "__read_write", 0, OPENCL }, { "read_write", 0, OPENCL },
 };
 
 int cp_storage_word_in(lds_lang lang, const csrc_tok *t)
 {
-    bool shader = lang == LDS_LANG_HLSL || lang == LDS_LANG_GLSL;
+    unsigned char family = lang == LDS_LANG_HLSL || lang == LDS_LANG_GLSL ? SHADERS
+                         : lang == LDS_LANG_OPENCL                        ? OPENCL
+                                                                          : ALL_LANGS;
     for (int i = 0; i < (int)(sizeof storage_words / sizeof storage_words[0]); i++)
-        if (csrc_is(t, storage_words[i].word) && (shader || !storage_words[i].shader))
+        if (csrc_is(t, storage_words[i].word) && (storage_words[i].only == ALL_LANGS || storage_words[i].only == family))
             return i;
     return -1;
 }

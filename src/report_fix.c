@@ -36,17 +36,19 @@ static const char *ext_of(const lds_access_result *a)
 static const char *c_type(const char *lds, const char *ext)
 {
     bool hlsl = !strcmp(ext, "hlsl") || !strcmp(ext, "fx"), glsl = !strcmp(ext, "comp") || !strcmp(ext, "glsl");
-    static const struct { const char *lds, *cuda, *hlsl, *glsl; } types[] = {
-        { "f32", "float", "float", "float" }, { "f64", "double", "double", "double" },
-        { "f16", "__half", "half", "float16_t" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t" },
-        { "i32", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint" },
-        { "i16", "short", "int16_t", "int16_t" }, { "u16", "unsigned short", "uint16_t", "uint16_t" },
-        { "i8", "signed char", "int8_t", "int8_t" }, { "u8", "unsigned char", "uint8_t", "uint8_t" },
-        { "i64", "long long", "int64_t", "int64_t" }, { "u64", "unsigned long long", "uint64_t", "uint64_t" },
+    bool opencl = !strcmp(ext, "cl");
+    static const struct { const char *lds, *cuda, *hlsl, *glsl, *opencl; } types[] = {
+        { "f32", "float", "float", "float", "float" }, { "f64", "double", "double", "double", "double" },
+        { "f16", "__half", "half", "float16_t", "half" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t", "ushort" },
+        { "i32", "int", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint", "uint" },
+        { "i16", "short", "int16_t", "int16_t", "short" }, { "u16", "unsigned short", "uint16_t", "uint16_t", "ushort" },
+        { "i8", "signed char", "int8_t", "int8_t", "char" }, { "u8", "unsigned char", "uint8_t", "uint8_t", "uchar" },
+        { "i64", "long long", "int64_t", "int64_t", "long" },
+        { "u64", "unsigned long long", "uint64_t", "uint64_t", "ulong" },
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (!strcmp(types[i].lds, lds))
-            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : types[i].cuda;
+            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : opencl ? types[i].opencl : types[i].cuda;
     return lds;
 }
 
@@ -70,8 +72,10 @@ static bool padded_declaration(lds_buf *b, const lds_suggestion *sg, const lds_s
                        (unsigned long long)(c->row + c->pad));
         return true;
     }
-    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx") ? "groupshared"
-                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared" : "__shared__";
+    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx")    ? "groupshared"
+                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared"
+                     : !strcmp(ext, "cl")                           ? "__local"
+                                                                    : "__shared__";
     lds_buf_printf(b, "%s %s %s%.*s[%llu];", word, c_type(type, ext), sg->array, (int)(last - open), open,
                    (unsigned long long)(c->row + c->pad));
     return true;

@@ -1,0 +1,1 @@
+lds --lang opencl --format diagnostics -f - < src-opencl-fix.stdin

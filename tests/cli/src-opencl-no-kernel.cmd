@@ -1,0 +1,1 @@
+lds --lang opencl -f - < src-opencl-no-kernel.stdin
