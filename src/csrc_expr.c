@@ -565,14 +565,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
             return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
         return a;   /* an integer cast: the value (lds-calc computes exactly) */
     }
-    case CE_SIZEOF: {
-        unsigned bytes = e->type ? cl_type_bytes(L, e->type, NULL) : 0;
-        if (!bytes && e->a && e->a->kind == CE_ID) {
-            binding *b = cl_lookup(L, e->a->name);
-            (void)b;
-        }
-        return bytes ? cl_v_const(L, bytes) : cl_v_data(L, "a sizeof lds-calc cannot work out", e->loc);
-    }
+    case CE_SIZEOF:
+        return cl_sizeof(L, e);
     case CE_INIT:
         for (unsigned i = 0; i < e->nargs; i++)
             if (!cl_expr(L, e->args[i]))

@@ -228,6 +228,8 @@ int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc
 int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc);
 unsigned cl_access_bytes(const val *s);
 unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float);
+/* sizeof(type), sizeof of a shared array or part of one; else data. */
+val *cl_sizeof(lower *L, const csrc_expr *e);
 val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc);
 /* Whether v is a pointer lds-calc follows (into shared or global memory). */

@@ -7,7 +7,11 @@
  * it is scoped as the values are: a function inlined sees its own T, not
  * its caller's.  Where nothing gives it, it stays unknown and every type
  * written with it is one lds-calc does not lay out, which the messages
- * say with the -D that would give it. */
+ * say with the -D that would give it.
+ *
+ * sizeof is worked out for a type and for a shared array, a row or an
+ * element of one (sizeof(tile) / sizeof(tile[0])); a variable's type is
+ * not kept, so sizeof of one is data. */
 #include "src/csrc_lower_impl.h"
 
 static void bind_type(lower *L, const char *name, const char *ctype)
@@ -126,4 +130,39 @@ int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, v
         L->env[L->nenv - 1].for_dims = for_dims;
     }
     return 0;
+}
+
+/* sizeof(s), sizeof(s[0]), sizeof(*s) of the shared array s: the bytes
+ * of the dimensions the indices leave, 0 if a dimension is not a number
+ * (sized at launch) or e is no such expression. */
+static unsigned sizeof_shared(lower *L, const csrc_expr *e)
+{
+    unsigned indices = 0;
+    while (e && (e->kind == CE_INDEX || (e->kind == CE_UNARY && !strcmp(e->op, "*")))) {
+        indices++;
+        e = e->a;
+    }
+    if (!e || e->kind != CE_ID)
+        return 0;
+    const binding *b = cl_lookup(L, e->name);
+    if (b && b->v->kind == V_SHARED && b->v->shared_scalar && !indices)   /* __shared__ int n; int &x = s[i] */
+        return b->v->arr->scalar * b->v->arr->lanes;
+    const sarray *a = b ? NULL : cl_find_array(L, e->name);
+    if (!a || indices > a->ndims)
+        return 0;
+    uint64_t bytes = (uint64_t)a->scalar * a->lanes;
+    for (unsigned k = indices; k < a->ndims; k++) {
+        char *end;
+        long long d = strtoll(a->dims[k], &end, 10);
+        if (*end || d <= 0 || bytes * (uint64_t)d > UINT32_MAX)
+            return 0;
+        bytes *= (uint64_t)d;
+    }
+    return (unsigned)bytes;
+}
+
+val *cl_sizeof(lower *L, const csrc_expr *e)
+{
+    unsigned bytes = e->type ? cl_type_bytes(L, e->type, NULL) : sizeof_shared(L, e->a);
+    return bytes ? cl_v_const(L, bytes) : cl_v_data(L, "a sizeof lds-calc cannot work out", e->loc);
 }
