@@ -266,6 +266,10 @@ val *cl_call(lower *L, const csrc_expr *e)
         return cl_atomic_call(L, e, !glsl);
     if (name && cl_name_in(name, atomics_by_value))
         return cl_atomic_call(L, e, false);
+    bool vector;   /* uint2(a, b), make_int2(a, b) */
+    val *made = cl_vector_construct(L, e, &vector);
+    if (vector || cl_failed(L))
+        return made;
     /* int(x), uint(x), float(x): GLSL and HLSL constructors are casts */
     unsigned tb, tl;
     bool tf;

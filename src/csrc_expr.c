@@ -318,6 +318,8 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
             nv = cl_pointer_plus(L, old, minus && cl_is_int(r) ? cl_int_unary(L, "-", r) : r, loc);
         } else if (cl_is_pointer(old)) {   /* other arithmetic on a pointer: not followed */
             nv = cl_unknown_like(L, old, cl_fmt(L, "the pointer '%s' after '%s'", target->name ? target->name : "?", op), loc);
+        } else if (cl_is_vector_like(L, old) || cl_is_vector_like(L, r)) {   /* XY += 1 */
+            nv = cl_vector_binary(L, bop, old, r, loc);
         } else if (cl_is_int(old) && cl_is_int(r)) {
             nv = cl_int_op(L, bop, old, r);
         } else {
@@ -457,6 +459,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
         val *a = cl_expr(L, e->a);
         if (!a)
             return NULL;
+        if (cl_is_vector_like(L, a))   /* -XY, ~mask */
+            return cl_vector_unary(L, e->op, a, e->loc);
         return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
     }
     case CE_POSTFIX: {
@@ -482,6 +486,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
         val *b = cl_expr(L, e->b);
         if (!b)
             return NULL;
+        if (cl_is_vector_like(L, a) || cl_is_vector_like(L, b))   /* DTid.yx - GTid.yx: component-wise */
+            return cl_vector_binary(L, e->op, a, b, e->loc);
         if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
             return cl_address_binary(L, e, a, b);
         if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {

@@ -281,6 +281,25 @@ val *cl_call(lower *L, const csrc_expr *e);
 /* OpenCL C's work-item functions, fences and atom_* (src/csrc_opencl.c); *handled
  * false for any other call. */
 val *cl_opencl_call(lower *L, const csrc_expr *e, bool *handled);
+
+/* src/csrc_vector.c: small integer vectors in variables (uint2 XY = DTid.yx) */
+bool cl_is_vector(const val *v);
+/* A vector, or a thread-id object (SV_DispatchThreadID) read as one. */
+bool cl_is_vector_like(lower *L, const val *v);
+/* m is 1-4 of x y z w (or of r g b a). */
+bool cl_is_swizzle(const char *m);
+val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc);
+/* a op b, component by component; a scalar applies to each. */
+val *cl_vector_binary(lower *L, const char *op, const val *a, const val *b, lds_loc loc);
+val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc);
+/* v as a variable of type t holds it: a vector type's components (a
+ * scalar in every one), a scalar type's first; v itself for any other. */
+val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc);
+/* A vector with no component assigned yet, for t an integer vector
+ * type; NULL for any other. */
+val *cl_vector_empty(lower *L, const csrc_type *t);
+/* uint2(a, b), make_int2(a, b): *handled false for any other call. */
+val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
 /* The macros the language's headers define (src/csrc_langs.c): for the
  * preprocessor's header_macros, or NULL. */
 const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);

@@ -42,6 +42,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 }
                 v = p;
             }
+            v = cl_vector_declared(L, &d->type, v, d->loc);   /* uint2 XY = DTid.yx; uint2 p = 0 */
             if (fl && v->kind == V_INT)
                 v = cl_v_data(L, cl_fmt(L, "the floating-point variable '%s'", d->name), d->loc);
             if (v->kind == V_DATA && d->type.pointers && !v->no_memory) {   /* T *p = f(): an access through it is skipped, said */
@@ -52,6 +53,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
             }
         } else if (cl_record_type(L, &d->type)) {   /* Matrix Asub; its members assigned one by one */
             v = cl_record_local(L, cl_record_type(L, &d->type));
+        } else if ((v = cl_vector_empty(L, &d->type))) {   /* uint2 p; p.x = ...; p.y = ... */
         } else {
             v = cl_v_data(L, cl_fmt(L, "'%s', declared without a value", d->name), d->loc);
         }

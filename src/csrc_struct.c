@@ -225,9 +225,36 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
 
 /* The value of e, a member expression: a thread id's component
  * (threadIdx.x), a shared or global element's member (read), else data. */
+/* v.yx, DTid.xy, (a + b).x: a swizzle of a vector, or NULL where e is
+ * something else (s[i].xy of a shared vector is an access). */
+static val *vector_member(lower *L, const csrc_expr *e)
+{
+    if (strcmp(e->op, ".") || !cl_is_swizzle(e->name))
+        return NULL;
+    const csrc_expr *x = e->a;
+    val *v = NULL;
+    if (x->kind == CE_ID) {   /* one letter of no vector variable (threadIdx.x): a member, below */
+        binding *b = cl_lookup(L, x->name);
+        if (b && b->v->kind == V_DATA && !b->v->pointer_name)   /* float2 g = ...; g.x: data, saying why */
+            return b->v;
+        if (strlen(e->name) > 1 || (b && cl_is_vector(b->v)))
+            v = b ? b->v : cl_free_name(L, x->name, x->loc);
+    } else if (x->kind == CE_BINARY || x->kind == CE_CALL || x->kind == CE_CAST
+               || (x->kind == CE_MEMBER && cl_is_swizzle(x->name) && strlen(x->name) > 1)) {
+        if (!(v = cl_expr(L, x)))
+            return NULL;
+        if (!cl_is_vector_like(L, v))   /* data says why itself */
+            return v->kind == V_DATA ? v : cl_v_data(L, cl_fmt(L, "member '%s' of what is no vector", e->name), e->loc);
+    }
+    return v && cl_is_vector_like(L, v) ? cl_vector_swizzle(L, v, e->name, e->loc) : NULL;
+}
+
 val *cl_member_rvalue(lower *L, const csrc_expr *e)
 {
-    val *m = cl_record_member(L, e);   /* A.stride of a struct held by value */
+    val *m = vector_member(L, e);
+    if (m || cl_failed(L))
+        return m;
+    m = cl_record_member(L, e);   /* A.stride of a struct held by value */
     if (m)
         return m;
     if (e->a->kind == CE_ID) {   /* threadIdx.x, or a parameter such as an SV_ vector */

@@ -1,0 +1,185 @@
+/* src/csrc_vector.c - small integer vectors held in variables
+ * (src/csrc_lower_impl.h), as HLSL, GLSL and CUDA index code writes them:
+ * uint2 XY = DTid.yx - GTid.yx + GTid.xy; ... Data[XY.y * H + XY.x].
+ *
+ * A vector is a record (V_RECORD, no struct type) whose members are its
+ * components x y z w, each an integer followed as any other.  Swizzles
+ * (DTid.yx) make new vectors, arithmetic is component-wise (a scalar
+ * operand applies to every component, as in the languages), and a thread
+ * id object (SV_DispatchThreadID, gl_LocalInvocationID) is the vector of
+ * its members.  A floating-point vector is data, as a float is. */
+#include "src/csrc_lower_impl.h"
+
+#define MAX_LANES 4
+
+static const char *const names[MAX_LANES] = { "x", "y", "z", "w" };
+
+/* The index of component c: xyzw, or GLSL's rgba. */
+static int component_index(char c)
+{
+    const char *xyzw = "xyzw", *rgba = "rgba";
+    const char *p = strchr(xyzw, c);
+    if (c && p)
+        return (int)(p - xyzw);
+    p = strchr(rgba, c);
+    return c && p ? (int)(p - rgba) : -1;
+}
+
+static val *new_vector(lower *L)
+{
+    val *v = cl_new_val(L, V_RECORD);
+    v->members = lds_arena_alloc(L->arena, sizeof *v->members * MAX_LANES);
+    return v;
+}
+
+static void append(val *v, val *c)
+{
+    if (v->nmembers < MAX_LANES) {
+        v->members[v->nmembers].name = names[v->nmembers];
+        v->members[v->nmembers++].v = c;
+    }
+}
+
+bool cl_is_vector(const val *v) { return v && v->kind == V_RECORD && !v->rtype; }
+
+/* Component i of a vector or of a thread-id object, or NULL. */
+static val *component(lower *L, const val *v, unsigned i)
+{
+    if (v->kind == V_OBJ && v->objname)
+        return i < 3 ? cl_builtin_member(L, v->objname, names[i]) : NULL;
+    if (!cl_is_vector(v))
+        return NULL;
+    for (unsigned k = v->nmembers; k-- > 0;)   /* the newest assignment first */
+        if (!strcmp(v->members[k].name, names[i]))
+            return v->members[k].v;
+    return NULL;
+}
+
+/* How many components v has: a vector's, 3 for a thread-id object, 0
+ * for anything else. */
+static unsigned lanes_of(lower *L, const val *v)
+{
+    if (v->kind == V_OBJ && v->objname)
+        return cl_builtin_member(L, v->objname, "x") ? 3 : 0;
+    return cl_is_vector(v) ? v->nmembers : 0;
+}
+
+bool cl_is_vector_like(lower *L, const val *v) { return v && lanes_of(L, v) > 0; }
+
+bool cl_is_swizzle(const char *m)
+{
+    size_t n = strlen(m);
+    if (n < 1 || n > MAX_LANES)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (component_index(m[i]) < 0 || (strchr("xyzw", m[i]) != NULL) != (strchr("xyzw", m[0]) != NULL))
+            return false;   /* xy or rg, never xg */
+    return true;
+}
+
+val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc)
+{
+    size_t n = strlen(m);
+    val *r = new_vector(L);
+    for (size_t i = 0; i < n; i++) {
+        int k = component_index(m[i]);
+        val *c = k >= 0 && (unsigned)k < lanes_of(L, v) ? component(L, v, (unsigned)k) : NULL;
+        if (!c)
+            return cl_v_data(L, cl_fmt(L, "component '%c' of a vector that has none", m[i]), loc);
+        if (n == 1)
+            return c;
+        append(r, c);
+    }
+    return r;
+}
+
+val *cl_vector_binary(lower *L, const char *op, const val *a, const val *b, lds_loc loc)
+{
+    unsigned na = lanes_of(L, a), nb = lanes_of(L, b);
+    if (na && nb && na != nb)
+        return cl_v_data(L, cl_fmt(L, "'%s' of vectors of %u and %u components", op, na, nb), loc);
+    unsigned n = na ? na : nb;
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < n; i++) {
+        val *x = na ? component(L, a, i) : (val *)a, *y = nb ? component(L, b, i) : (val *)b;
+        if (!x || !y)
+            return cl_v_data(L, cl_fmt(L, "a component of a vector not assigned, in '%s'", op), loc);
+        append(r, cl_is_int(x) && cl_is_int(y) ? cl_int_op(L, op, x, y) : cl_data_of(L, x, y, loc));
+    }
+    return r;
+}
+
+val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc)
+{
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < lanes_of(L, a); i++) {
+        val *x = component(L, a, i);
+        if (!x)
+            return cl_v_data(L, cl_fmt(L, "a component of a vector not assigned, in '%s'", op), loc);
+        append(r, cl_is_int(x) ? cl_int_unary(L, op, x) : cl_data_of(L, x, NULL, loc));
+    }
+    return r;
+}
+
+val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    if (!cl_type_shape(L, t->base, &bytes, &lanes, &fl) || t->pointers || (!cl_is_vector_like(L, v) && lanes < 2))
+        return v;
+    if (v->kind == V_DATA)   /* a value loaded from memory says so itself */
+        return v;
+    if (fl)
+        return cl_v_data(L, cl_fmt(L, "a floating-point vector ('%s')", t->base), loc);
+    if (lanes == 1)   /* uint x = XY: its first component */
+        return cl_vector_swizzle(L, v, "x", loc);
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < lanes && lanes <= MAX_LANES; i++) {
+        val *c = cl_is_vector_like(L, v) ? (i < lanes_of(L, v) ? component(L, v, i) : NULL) : v;   /* uint2 p = 0 */
+        if (!c)
+            return cl_v_data(L, cl_fmt(L, "a '%s' made of %u components", t->base, lanes_of(L, v)), loc);
+        append(r, c);
+    }
+    return r;
+}
+
+val *cl_vector_empty(lower *L, const csrc_type *t)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    if (!cl_type_shape(L, t->base, &bytes, &lanes, &fl) || t->pointers || fl || lanes < 2)
+        return NULL;
+    return new_vector(L);
+}
+
+val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled)
+{
+    const char *name = e->name;
+    *handled = false;
+    if (!name)
+        return NULL;
+    const char *type = !strncmp(name, "make_", 5) ? name + 5 : name;   /* CUDA's make_int2(a, b) */
+    unsigned bytes, lanes;
+    bool fl;
+    if (!cl_type_shape(L, type, &bytes, &lanes, &fl) || lanes < 2 || lanes > MAX_LANES || !e->nargs)
+        return NULL;
+    *handled = true;
+    val *r = new_vector(L);
+    unsigned given = 0;
+    for (unsigned i = 0; i < e->nargs; i++) {   /* uint3(XY, 0): a vector argument gives its components */
+        val *a = cl_expr(L, e->args[i]);
+        if (!a)
+            return NULL;
+        unsigned n = lanes_of(L, a);
+        for (unsigned k = 0; k < (n ? n : 1); k++, given++)
+            append(r, n ? component(L, a, k) : a);
+    }
+    if (fl)
+        return cl_v_data(L, cl_fmt(L, "a floating-point vector ('%s')", type), e->loc);
+    if (given == 1)   /* uint2(5): every component */
+        for (unsigned i = 1; i < lanes; i++)
+            append(r, r->members[0].v);
+    else if (given != lanes)
+        return cl_v_data(L, cl_fmt(L, "'%s' given %u components", name, given), e->loc);
+    return r;
+}

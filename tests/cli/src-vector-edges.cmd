@@ -1,0 +1,1 @@
+lds --lang hlsl -f - < src-vector-edges.stdin

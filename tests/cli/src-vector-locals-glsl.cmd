@@ -1,0 +1,1 @@
+lds -f - --lang glsl < src-vector-locals-glsl.stdin
