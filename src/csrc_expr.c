@@ -540,9 +540,9 @@ val *cl_expr(lower *L, const csrc_expr *e)
         return a ? cl_expr(L, e->b) : NULL;
     }
     case CE_CAST: {
-        val *a = cl_expr(L, e->a);
-        if (!a)
-            return NULL;
+        val *a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
+        if (a || cl_failed(L) || !(a = cl_expr(L, e->a)))
+            return a;
         const csrc_type *t = e->type;
         bool fl = false;
         unsigned bytes = cl_type_bytes(L, t, &fl);

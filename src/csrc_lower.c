@@ -261,8 +261,9 @@ int cl_file_scope(lower *L)
                 cl_bind(L, d->name, cl_global_typed(L, d->name, &d->type), false);
                 continue;
             }
-            val *v = NULL;
-            if (d->init && (s->quals & CQ_CONST)) {
+            val *v = s->quals & CQ_UNIFORM ? cl_vector_param(L, d->name, &d->type, d->loc) : NULL;   /* uint2 g_size */
+            if (v) {
+            } else if (d->init && (s->quals & CQ_CONST)) {
                 if (!(v = cl_expr(L, d->init)))
                     return -1;
             } else if (cl_find_define(L, d->name)) {
@@ -363,6 +364,7 @@ void cl_bind_params(lower *L, const csrc_func *f)
             v = cl_record_param(L, p->name, cl_record_type(L, &p->type));
         } else if (p->type.pointers || p->is_array || p->type.targs) {   /* an allocation of its own */
             v = cl_global_typed(L, p->name, &p->type);
+        } else if ((v = cl_vector_param(L, p->name, &p->type, p->loc))) {   /* int2 offset: -D offset.x=... */
         } else if (cl_find_define(L, p->name)) {
             v = cl_define_val(L, cl_find_define(L, p->name));
         } else if (L->launch && L->launch->arg[i].known) {

@@ -298,6 +298,12 @@ val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc);
 /* A vector with no component assigned yet, for t an integer vector
  * type; NULL for any other. */
 val *cl_vector_empty(lower *L, const csrc_type *t);
+/* (int2)(a, b) (OpenCL C), int2 v = {a, b}: e the operand or the
+ * initialiser list; NULL where t is no vector type. */
+val *cl_vector_literal(lower *L, const csrc_type *t, const csrc_expr *e, lds_loc loc);
+/* A kernel parameter or uniform of an integer vector type: its
+ * components the -D values of NAME.x, NAME.y ...; NULL for another type. */
+val *cl_vector_param(lower *L, const char *name, const csrc_type *t, lds_loc loc);
 /* uint2(a, b), make_int2(a, b): *handled false for any other call. */
 val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
 /* The macros the language's headers define (src/csrc_langs.c): for the

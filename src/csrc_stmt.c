@@ -28,7 +28,8 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 return -1;
             v = cl_v_no_memory(L, cl_fmt(L, "an element of the register array '%s'", d->name), d->loc);
         } else if (d->init) {
-            if (!(v = cl_expr(L, d->init)))
+            v = d->init->kind == CE_INIT ? cl_vector_literal(L, &d->type, d->init, d->loc) : NULL;   /* int2 c = {x, y} */
+            if (!v && (cl_failed(L) || !(v = cl_expr(L, d->init))))
                 return -1;
             if (v->kind == V_SHARED && d->type.pointers) {   /* T *p = &s[..], or = s, = s[row]: its pointee */
                 val *p = cl_new_val(L, V_SHARED);

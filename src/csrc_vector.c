@@ -129,6 +129,8 @@ val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc)
         return v;
     if (v->kind == V_DATA)   /* a value loaded from memory says so itself */
         return v;
+    if (v->kind == V_INT && v->missing && lanes > 1)   /* a name given at launch: never spread it */
+        return cl_v_data(L, cl_fmt(L, "'%s', which may be a vector", v->missing), loc);
     if (fl)
         return cl_v_data(L, cl_fmt(L, "a floating-point vector ('%s')", t->base), loc);
     if (lanes == 1)   /* uint x = XY: its first component */
@@ -152,6 +154,32 @@ val *cl_vector_empty(lower *L, const csrc_type *t)
     return new_vector(L);
 }
 
+/* The vector of type type (lanes components) made of the values of
+ * args (a vector argument gives all its components; one scalar is every
+ * component). */
+static val *from_components(lower *L, const char *type, unsigned lanes, bool fl, const csrc_expr *const *args,
+                            unsigned nargs, lds_loc loc)
+{
+    val *r = new_vector(L);
+    unsigned given = 0;
+    for (unsigned i = 0; i < nargs; i++) {   /* uint3(XY, 0) */
+        val *a = cl_expr(L, args[i]);
+        if (!a)
+            return NULL;
+        unsigned n = lanes_of(L, a);
+        for (unsigned k = 0; k < (n ? n : 1); k++, given++)
+            append(r, n ? component(L, a, k) : a);
+    }
+    if (fl)
+        return cl_v_data(L, cl_fmt(L, "a floating-point vector ('%s')", type), loc);
+    if (given == 1)   /* uint2(5): every component */
+        for (unsigned i = 1; i < lanes; i++)
+            append(r, r->members[0].v);
+    else if (given != lanes)
+        return cl_v_data(L, cl_fmt(L, "a '%s' given %u components", type, given), loc);
+    return r;
+}
+
 val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled)
 {
     const char *name = e->name;
@@ -164,22 +192,55 @@ val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled)
     if (!cl_type_shape(L, type, &bytes, &lanes, &fl) || lanes < 2 || lanes > MAX_LANES || !e->nargs)
         return NULL;
     *handled = true;
-    val *r = new_vector(L);
-    unsigned given = 0;
-    for (unsigned i = 0; i < e->nargs; i++) {   /* uint3(XY, 0): a vector argument gives its components */
-        val *a = cl_expr(L, e->args[i]);
-        if (!a)
-            return NULL;
-        unsigned n = lanes_of(L, a);
-        for (unsigned k = 0; k < (n ? n : 1); k++, given++)
-            append(r, n ? component(L, a, k) : a);
+    return from_components(L, type, lanes, fl, (const csrc_expr *const *)e->args, e->nargs, e->loc);
+}
+
+val *cl_vector_literal(lower *L, const csrc_type *t, const csrc_expr *e, lds_loc loc)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    if (t->pointers || !cl_type_shape(L, t->base, &bytes, &lanes, &fl) || lanes < 2 || lanes > MAX_LANES)
+        return NULL;
+    const csrc_expr *parts[2 * MAX_LANES];
+    unsigned n = 0;
+    const csrc_expr *rest = e;
+    if (e->kind == CE_INIT) {
+        for (unsigned i = 0; i < e->nargs && n < 2 * MAX_LANES; i++)
+            parts[n++] = e->args[i];
+    } else {   /* (a, b), c: the comma operator nests to the left */
+        while (rest->kind == CE_COMMA && n < 2 * MAX_LANES) {
+            parts[n++] = rest->b;
+            rest = rest->a;
+        }
+        parts[n++] = rest;
+        for (unsigned i = 0; i < n / 2; i++) {
+            const csrc_expr *x = parts[i];
+            parts[i] = parts[n - 1 - i];
+            parts[n - 1 - i] = x;
+        }
     }
+    return from_components(L, t->base, lanes, fl, parts, n, loc);
+}
+
+val *cl_vector_param(lower *L, const char *name, const csrc_type *t, lds_loc loc)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    if (t->pointers || !cl_type_shape(L, t->base, &bytes, &lanes, &fl) || lanes < 2 || lanes > MAX_LANES)
+        return NULL;
     if (fl)
-        return cl_v_data(L, cl_fmt(L, "a floating-point vector ('%s')", type), e->loc);
-    if (given == 1)   /* uint2(5): every component */
-        for (unsigned i = 1; i < lanes; i++)
-            append(r, r->members[0].v);
-    else if (given != lanes)
-        return cl_v_data(L, cl_fmt(L, "'%s' given %u components", name, given), e->loc);
+        return cl_v_data(L, cl_fmt(L, "the floating-point vector '%s'", name), loc);
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < lanes; i++) {   /* -D offset.y=4, as a struct parameter's members */
+        const char *c = cl_fmt(L, "%s.%s", name, names[i]);
+        const csrc_define *d = cl_find_define(L, c);
+        val *v = d ? cl_define_val(L, d) : cl_v_name(L, C_UNIFORM, c);
+        if (!d) {
+            v->mono = true;
+            v->missing = c;
+            v->missing_loc = loc;
+        }
+        append(r, v);
+    }
     return r;
 }
