@@ -262,7 +262,7 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
 /* Assign v to a variable. */
 void cl_set_var(lower *L, binding *b, val *v)
 {
-    if (b->is_float && v->kind == V_INT)
+    if (b->is_float && (v->kind == V_INT || cl_is_vector(v)))
         v = cl_v_data(L, "a floating-point value", (lds_loc){ 0 });
     b->v = v;
 }
@@ -299,8 +299,10 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
             return NULL;
         return cl_v_data(L, "a value stored in global memory", loc);
     }
-    if (lv.kind != LV_VAR)
+    if (lv.kind != LV_VAR) {
+        cl_vector_forget(L, target, loc);
         return r;
+    }
     val *nv = r;
     if (compound) {
         char bop[4];

@@ -292,6 +292,10 @@ val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc);
 /* a op b, component by component; a scalar applies to each. */
 val *cl_vector_binary(lower *L, const char *op, const val *a, const val *b, lds_loc loc);
 val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc);
+/* vec after vec.m op= v (m one or more components: p.y = 1, p.xy += d). */
+val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, val *v, lds_loc loc);
+/* After v[i] = x on a vector variable: the variable is data. */
+void cl_vector_forget(lower *L, const csrc_expr *target, lds_loc loc);
 /* v as a variable of type t holds it: a vector type's components (a
  * scalar in every one), a scalar type's first; v itself for any other. */
 val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc);

@@ -87,6 +87,10 @@ bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v,
     binding *b = target->kind == CE_MEMBER && !strcmp(target->op, ".") ? record_var(L, target->a) : NULL;
     if (!b)
         return false;
+    if (cl_is_vector(b->v)) {   /* p.y = ..., p.xy += ..., p.g = ...: by component (src/csrc_vector.c) */
+        b->v = cl_vector_assign(L, b->v, target->name, op, v, loc);
+        return true;
+    }
     if (strcmp(op, "=")) {   /* A.x += k: the member's value, then the operation */
         val *old = cl_record_member(L, target);
         char bop[4];

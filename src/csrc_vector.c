@@ -40,6 +40,21 @@ static void append(val *v, val *c)
     }
 }
 
+/* Component i of v set to c (the components before it, if unset, stay
+ * unset: uint2 p; p.y = 1). */
+static void append_at(val *v, unsigned i, val *c)
+{
+    for (unsigned k = 0; k < v->nmembers; k++)
+        if (!strcmp(v->members[k].name, names[i])) {
+            v->members[k].v = c;
+            return;
+        }
+    if (v->nmembers < MAX_LANES) {
+        v->members[v->nmembers].name = names[i];
+        v->members[v->nmembers++].v = c;
+    }
+}
+
 bool cl_is_vector(const val *v) { return v && v->kind == V_RECORD && !v->rtype; }
 
 /* Component i of a vector or of a thread-id object, or NULL. */
@@ -55,13 +70,18 @@ static val *component(lower *L, const val *v, unsigned i)
     return NULL;
 }
 
-/* How many components v has: a vector's, 3 for a thread-id object, 0
- * for anything else. */
+/* How many components v has: up to its last one assigned, 3 for a
+ * thread-id object, 0 for anything else. */
 static unsigned lanes_of(lower *L, const val *v)
 {
     if (v->kind == V_OBJ && v->objname)
         return cl_builtin_member(L, v->objname, "x") ? 3 : 0;
-    return cl_is_vector(v) ? v->nmembers : 0;
+    unsigned n = 0;
+    for (unsigned k = 0; cl_is_vector(v) && k < v->nmembers; k++) {
+        int i = component_index(v->members[k].name[0]);
+        n = i >= 0 && (unsigned)i + 1 > n ? (unsigned)i + 1 : n;
+    }
+    return n;
 }
 
 bool cl_is_vector_like(lower *L, const val *v) { return v && lanes_of(L, v) > 0; }
@@ -83,9 +103,9 @@ val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc)
     val *r = new_vector(L);
     for (size_t i = 0; i < n; i++) {
         int k = component_index(m[i]);
-        val *c = k >= 0 && (unsigned)k < lanes_of(L, v) ? component(L, v, (unsigned)k) : NULL;
+        val *c = k >= 0 ? component(L, v, (unsigned)k) : NULL;
         if (!c)
-            return cl_v_data(L, cl_fmt(L, "component '%c' of a vector that has none", m[i]), loc);
+            return cl_v_data(L, cl_fmt(L, "component '%c' of a vector, not assigned", m[i]), loc);
         if (n == 1)
             return c;
         append(r, c);
@@ -119,6 +139,44 @@ val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc)
         append(r, cl_is_int(x) ? cl_int_unary(L, op, x) : cl_data_of(L, x, NULL, loc));
     }
     return r;
+}
+
+val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, val *v, lds_loc loc)
+{
+    size_t n = strlen(m);
+    unsigned nv = lanes_of(L, v);
+    if (!cl_is_swizzle(m) || (nv && nv != n))
+        return cl_v_data(L, cl_fmt(L, "a vector assigned through '.%s'", m), loc);
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < MAX_LANES; i++) {   /* the components as they were */
+        val *c = component(L, vec, i);
+        if (c)
+            append_at(r, i, c);
+    }
+    for (size_t k = 0; k < n; k++) {
+        unsigned i = (unsigned)component_index(m[k]);
+        val *x = nv ? component(L, v, (unsigned)k) : v;
+        if (strcmp(op, "=")) {   /* p.x += k: the component's value, then the operation */
+            char bop[4];
+            snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+            val *old = component(L, r, i);
+            x = old && x && cl_is_int(old) && cl_is_int(x) ? cl_int_op(L, bop, old, x)
+                                                           : cl_v_data(L, cl_fmt(L, "'.%c %s'", m[k], op), loc);
+        }
+        if (!x)
+            return cl_v_data(L, cl_fmt(L, "a component of a vector not assigned, in '.%s'", m), loc);
+        append_at(r, i, x);
+    }
+    return r;
+}
+
+void cl_vector_forget(lower *L, const csrc_expr *target, lds_loc loc)
+{
+    while (target->kind == CE_INDEX)
+        target = target->a;
+    binding *b = target->kind == CE_ID ? cl_lookup(L, target->name) : NULL;
+    if (b && cl_is_vector(b->v))   /* v[i] = x: which component changed is not followed */
+        b->v = cl_v_data(L, cl_fmt(L, "the vector '%s' after an element was assigned", target->name), loc);
 }
 
 val *cl_vector_declared(lower *L, const csrc_type *t, val *v, lds_loc loc)
