@@ -535,6 +535,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
         val *p = cl_pointer_choice(L, c, a, b, e->loc);
         if (p)
             return p;
+        if (cl_is_int(c) && (cl_is_vector_like(L, a) || cl_is_vector_like(L, b)))   /* c ? a.xy : b.yx */
+            return cl_vector_cond(L, c, a, b, e->loc);
         return cl_is_int(c) && cl_is_int(a) && cl_is_int(b) ? cl_int_cond(L, c, a, b) : cl_data_of(L, c->kind == V_DATA ? c : a, b, e->loc);
     }
     case CE_COMMA: {

@@ -222,6 +222,8 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     val *ptr_start[64], *ptr_step[64];
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
+        if (b && b->v->kind == V_RECORD)   /* a struct or vector the body changes: not followed inside */
+            b->v = cl_v_data(L, cl_changes_each_trip(L, names[i], s), (lds_loc){ 0 });
         ptr_start[i] = b && cl_is_pointer(b->v) ? b->v : NULL;
         if (ptr_start[i] && cl_step_per_trip(L, s, names[i], &ptr_step[i]) < 0)
             return -1;

@@ -292,6 +292,8 @@ val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc);
 /* a op b, component by component; a scalar applies to each. */
 val *cl_vector_binary(lower *L, const char *op, const val *a, const val *b, lds_loc loc);
 val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc);
+/* c ? a : b, component by component (c an integer, the same for all). */
+val *cl_vector_cond(lower *L, const val *c, const val *a, const val *b, lds_loc loc);
 /* vec after vec.m op= v (m one or more components: p.y = 1, p.xy += d). */
 val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, val *v, lds_loc loc);
 /* After v[i] = x on a vector variable: the variable is data. */

@@ -77,20 +77,25 @@ int cl_declaration(lower *L, const csrc_stmt *s)
     return 0;
 }
 
-/* The names a statement assigns (x = ..., x += ..., x++). */
+/* The names a statement assigns (x = ..., x += ..., x++), a struct's or
+ * a vector's through a member too (A.x = ..., p.xy += d: the variable
+ * holding it changes). */
 
 void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap)
 {
     if (!e)
         return;
+    const csrc_expr *t = e->a;
+    while (t && t->kind == CE_MEMBER && !strcmp(t->op, "."))
+        t = t->a;
     if ((e->kind == CE_ASSIGN || e->kind == CE_POSTFIX
          || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))))
-        && e->a && e->a->kind == CE_ID) {
+        && t && t->kind == CE_ID) {
         bool seen = false;
         for (unsigned i = 0; i < *n; i++)
-            seen |= !strcmp(names[i], e->a->name);
+            seen |= !strcmp(names[i], t->name);
         if (!seen && *n < cap)
-            names[(*n)++] = e->a->name;
+            names[(*n)++] = t->name;
     }
     cl_assigned_in_expr(e->a, names, n, cap);
     cl_assigned_in_expr(e->b, names, n, cap);
@@ -242,6 +247,8 @@ void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b)
             continue;
         if (cl_is_int(c) && cl_is_int(x) && cl_is_int(y))
             L->env[i].v = cl_int_cond(L, c, x, y);
+        else if (cl_is_int(c) && cl_is_vector_like(L, x) && cl_is_vector_like(L, y))   /* component by component */
+            L->env[i].v = cl_vector_cond(L, c, x, y, (lds_loc){ 0 });
         else if (x->kind == V_DATA || y->kind == V_DATA)
             L->env[i].v = x->kind == V_DATA ? x : y;
         else

@@ -129,6 +129,21 @@ val *cl_vector_binary(lower *L, const char *op, const val *a, const val *b, lds_
     return r;
 }
 
+val *cl_vector_cond(lower *L, const val *c, const val *a, const val *b, lds_loc loc)
+{
+    unsigned na = lanes_of(L, a), nb = lanes_of(L, b);
+    if (na && nb && na != nb)
+        return cl_v_data(L, cl_fmt(L, "'?:' of vectors of %u and %u components", na, nb), loc);
+    val *r = new_vector(L);
+    for (unsigned i = 0; i < (na ? na : nb); i++) {
+        val *x = na ? component(L, a, i) : (val *)a, *y = nb ? component(L, b, i) : (val *)b;
+        if (!x || !y)
+            return cl_v_data(L, "a component of a vector not assigned, in '?:'", loc);
+        append(r, cl_is_int(x) && cl_is_int(y) ? cl_int_cond(L, c, x, y) : cl_data_of(L, x, y, loc));
+    }
+    return r;
+}
+
 val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc)
 {
     val *r = new_vector(L);
