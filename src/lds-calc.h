@@ -73,7 +73,8 @@ ldscalc_session *ldscalc_open(void);
  *   at NAME=N,...      the instruction show draws (wave=3,k=5)
  *   explain on|off     explain every access
  *   gmp-only on|off    evaluate on the exact-integer path only (testing)
- *   lang EXT, kernel NAME, threads "X, Y, Z"   for kernel files
+ *   lang L, kernel NAME, threads "X, Y, Z"   for kernel files (L: cuda,
+ *                      hip, opencl, hlsl, glsl or lds)
  * and, for a streaming session (ldscalc_stream, below), the rest of the
  * command line's: arch A,B,... and define NAME=LO..HI[:STEP] or
  * NAME=V1,V2,... (sweeps), format, sweep, group-digits, output, quiet,
@@ -101,8 +102,8 @@ void ldscalc_close(ldscalc_session *s);
  * Each run starts afresh under the session's options.  Returns the
  * result, whatever its status; NULL only when out of memory. */
 ldscalc_result *ldscalc_run(ldscalc_session *s, const char *name, const char *text, size_t len);
-/* Run a file: an lds program, or a kernel (.cu .cuh .hip .hlsl .comp
- * .glsl, or the lang option) lowered to one program per kernel. */
+/* Run a file: an lds program, or a kernel file (.cu .cuh .hip .cl .hlsl
+ * .comp .glsl, or the lang option) lowered to one program per kernel. */
 ldscalc_result *ldscalc_run_file(ldscalc_session *s, const char *path);
 void ldscalc_result_free(ldscalc_result *r);
 

@@ -1,6 +1,7 @@
 /* tests/unit/test-api.c - the public C API (src/lds-calc.h): results as
  * data, errors as values with their place, rendering into a buffer,
- * sessions on several threads and one session reused 10,000 times
+ * an OpenCL C kernel file, sessions on several threads and one session
+ * reused 10,000 times
  * giving the same answers, cancelling from another thread, and running
  * out of memory as an error the caller sees. */
 #include <pthread.h>
@@ -167,6 +168,55 @@ static void test_expects_and_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "-D T=unsigned int: 'unsigned int' is not a constant"));
     ldscalc_result_free(r);
     ldscalc_close(s);
+}
+
+/* An OpenCL C kernel through the API: the lang option names the
+ * language of a file whatever its name; a __local pointer parameter is
+ * sized with a define, the work-group size is the kernel's attribute. */
+static void test_opencl_file(void)
+{
+    static const char kernel[] =
+        "__kernel __attribute__((reqd_work_group_size(16, 16, 1)))\n"
+        "void t(__global float *out, __local float *tile)\n"
+        "{\n"
+        "    tile[get_local_id(1) * 17 + get_local_id(0)] = out[get_global_id(0)];\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[get_global_id(0)] = tile[get_local_id(0) * 16 + get_local_id(1)];\n"
+        "}\n";
+    char path[] = "/tmp/lds-calc-test-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(kernel, f);
+    fclose(f);
+    ldscalc_session *s = ldscalc_open();
+    CU_ASSERT_EQUAL(ldscalc_set(s, "lang", "opencl2"), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_session_error(s)->message, "opencl"));
+    CU_ASSERT_EQUAL(ldscalc_set(s, "lang", "opencl"), LDSCALC_OK);
+    ldscalc_result *r = ldscalc_run_file(s, path);   /* no size for 'tile': an error at the parameter */
+    CU_ASSERT_NOT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ldscalc_result_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "-D tile_size=N"));
+    CU_ASSERT_EQUAL(ldscalc_result_error(r)->line, 2);
+    ldscalc_result_free(r);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "tile_size=272"), LDSCALC_OK);
+    r = ldscalc_run_file(s, path);
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    ldscalc_access a[4];
+    size_t n = 0;
+    for (size_t i = 0; i < ldscalc_result_naccesses(r) && n < 4; i++)
+        if (ldscalc_result_access(r, i, &a[n]) == LDSCALC_OK && !a[n].global)
+            n++;
+    CU_ASSERT_EQUAL_FATAL(n, 2);
+    CU_ASSERT_EQUAL(a[0].line, 4);
+    CU_ASSERT_EQUAL(a[0].ways, 2);    /* rows y, y + 1 of pitch 17: one bank shared */
+    CU_ASSERT_EQUAL(a[1].line, 6);
+    CU_ASSERT_EQUAL(a[1].ways, 8);    /* 16x + y: banks y, y + 16, y + 1, y + 17, 8 rows each */
+    CU_ASSERT_EQUAL(a[1].instructions, 8);
+    ldscalc_result_free(r);
+    ldscalc_close(s);
+    remove(path);
 }
 
 static void test_suggestions(void)
@@ -418,6 +468,7 @@ int main(void)
     CU_add_test(s, "metrics past 64 bits: exact text, saturated fields", test_exact_beyond_64_bits);
     CU_add_test(s, "expects, and errors as values with their place", test_expects_and_errors);
     CU_add_test(s, "suggest's layouts, ranked, as data", test_suggestions);
+    CU_add_test(s, "an OpenCL C kernel file through the lang option", test_opencl_file);
     CU_add_test(s, "every report format rendered into a buffer", test_render);
     CU_add_test(s, "two sessions on two threads: the answers of one", test_two_threads);
     CU_add_test(s, "one session reused 10,000 times: the same answer", test_reuse);
