@@ -86,27 +86,55 @@ static unsigned lanes_of(lower *L, const val *v)
 
 bool cl_is_vector_like(lower *L, const val *v) { return v && lanes_of(L, v) > 0; }
 
-bool cl_is_swizzle(const char *m)
+/* The components swizzle m names, in order, into idx: x y z w (or GLSL's
+ * r g b a, never mixed), OpenCL C's s0..s3 (sN written as digits after
+ * one s) and lo hi even odd, which depend on lanes, the vector's size.
+ * Their count, or 0 if m is no swizzle of at most MAX_LANES components. */
+static unsigned decode(const char *m, unsigned lanes, unsigned *idx)
 {
     size_t n = strlen(m);
+    unsigned half = (lanes == 3 ? 4 : lanes) / 2, k = 0;
+    if (!strcmp(m, "lo") || !strcmp(m, "hi") || !strcmp(m, "even") || !strcmp(m, "odd")) {
+        for (unsigned i = 0; i < half; i++)
+            idx[k++] = !strcmp(m, "lo") ? i : !strcmp(m, "hi") ? half + i : 2 * i + (m[0] == 'o');
+        return k;
+    }
+    if ((m[0] == 's' || m[0] == 'S') && n >= 2 && n <= MAX_LANES + 1) {
+        for (size_t i = 1; i < n; i++) {
+            if (m[i] < '0' || m[i] >= '0' + MAX_LANES)
+                return 0;
+            idx[k++] = (unsigned)(m[i] - '0');
+        }
+        return k;
+    }
     if (n < 1 || n > MAX_LANES)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (component_index(m[i]) < 0 || (strchr("xyzw", m[i]) != NULL) != (strchr("xyzw", m[0]) != NULL))
-            return false;   /* xy or rg, never xg */
-    return true;
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = component_index(m[i]);
+        if (c < 0 || (strchr("xyzw", m[i]) != NULL) != (strchr("xyzw", m[0]) != NULL))
+            return 0;   /* xy or rg, never xg */
+        idx[k++] = (unsigned)c;
+    }
+    return k;
+}
+
+bool cl_is_swizzle(const char *m)
+{
+    unsigned idx[MAX_LANES];
+    return decode(m, MAX_LANES, idx) > 0;
 }
 
 val *cl_vector_swizzle(lower *L, const val *v, const char *m, lds_loc loc)
 {
-    size_t n = strlen(m);
+    unsigned idx[MAX_LANES], n = decode(m, lanes_of(L, v), idx);
+    if (!n)
+        return cl_v_data(L, cl_fmt(L, "'.%s' of a vector of %u components", m, lanes_of(L, v)), loc);
     val *r = new_vector(L);
-    for (size_t i = 0; i < n; i++) {
-        int k = component_index(m[i]);
-        val *c = k >= 0 ? component(L, v, (unsigned)k) : NULL;
+    for (unsigned i = 0; i < n; i++) {
+        val *c = component(L, v, idx[i]);
         if (!c)
-            return cl_v_data(L, cl_fmt(L, "component '%c' of a vector, not assigned", m[i]), loc);
-        if (n == 1)
+            return cl_v_data(L, cl_fmt(L, "component %u of a vector, not assigned, in '.%s'", idx[i], m), loc);
+        if (n == 1)   /* one component (int2's .lo too): a scalar */
             return c;
         append(r, c);
     }
@@ -158,9 +186,9 @@ val *cl_vector_unary(lower *L, const char *op, const val *a, lds_loc loc)
 
 val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, val *v, lds_loc loc)
 {
-    size_t n = strlen(m);
+    unsigned idx[MAX_LANES], n = decode(m, lanes_of(L, vec), idx);
     unsigned nv = lanes_of(L, v);
-    if (!cl_is_swizzle(m) || (nv && nv != n))
+    if (!n || (nv && nv != n))
         return cl_v_data(L, cl_fmt(L, "a vector assigned through '.%s'", m), loc);
     val *r = new_vector(L);
     for (unsigned i = 0; i < MAX_LANES; i++) {   /* the components as they were */
@@ -168,19 +196,18 @@ val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, v
         if (c)
             append_at(r, i, c);
     }
-    for (size_t k = 0; k < n; k++) {
-        unsigned i = (unsigned)component_index(m[k]);
-        val *x = nv ? component(L, v, (unsigned)k) : v;
+    for (unsigned k = 0; k < n; k++) {
+        val *x = nv ? component(L, v, k) : v;
         if (strcmp(op, "=")) {   /* p.x += k: the component's value, then the operation */
             char bop[4];
             snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
-            val *old = component(L, r, i);
+            val *old = component(L, r, idx[k]);
             x = old && x && cl_is_int(old) && cl_is_int(x) ? cl_int_op(L, bop, old, x)
-                                                           : cl_v_data(L, cl_fmt(L, "'.%c %s'", m[k], op), loc);
+                                                           : cl_v_data(L, cl_fmt(L, "'.%s %s'", m, op), loc);
         }
         if (!x)
             return cl_v_data(L, cl_fmt(L, "a component of a vector not assigned, in '.%s'", m), loc);
-        append_at(r, i, x);
+        append_at(r, idx[k], x);
     }
     return r;
 }
