@@ -310,8 +310,9 @@ static bool is_local_pointer(const csrc_param *p)
 
 /* Each __local pointer parameter of the kernel is an array of its own,
  * its size given with -D NAME_size=N (elements) as an extern array's
- * is.  The runtimes place them after the kernel's own arrays, in the
- * order of the parameters. */
+ * is.  They are laid out after the kernel's own arrays, in the order of
+ * the parameters: an assumption (lds-calc(1) says so), which only wide
+ * accesses could tell from another placement. */
 static int declare_local_params(lower *L, const csrc_func *f)
 {
     for (unsigned i = 0; i < f->nparams; i++) {
