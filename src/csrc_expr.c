@@ -416,6 +416,8 @@ val *cl_expr(lower *L, const csrc_expr *e)
                              e->loc);
         if (base->kind == V_SHARED)
             return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
+        if (cl_is_vector_like(L, base))   /* p[1]: a component */
+            return cl_vector_element(L, base, i, e->loc);
         if (base->kind == V_GLOBAL)
             return cl_v_data(L, "a value loaded from global memory", e->loc);
         if (base->kind == V_DATA && base->pointer_name)

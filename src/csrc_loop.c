@@ -21,7 +21,7 @@ int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
     /* what the body assigns is unknown from here on */
     const char *names[64];
     unsigned n = 0;
-    cl_changed_names(s, names, &n, 64);
+    cl_changed_names(L, s, names, &n, 64);
     cl_forget_changed(L, s, names, n);
     L->loops++;   /* no lets in it */
     int rc = 0;
@@ -126,7 +126,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     const csrc_stmt *body = s->body;
     const char *names[64];
     unsigned n = 0;
-    cl_changed_names(body, names, &n, 64);
+    cl_changed_names(L, body, names, &n, 64);
     const char *carried[MAX_CARRIED];
     unsigned nc = 0;
     carried[nc++] = v;
@@ -258,7 +258,7 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
     const csrc_stmt *body = s->body;
     const char *names[64];
     unsigned n = 0;
-    cl_changed_names(body, names, &n, 64);
+    cl_changed_names(L, body, names, &n, 64);
     for (unsigned i = 0; i < n; i++) {
         binding *b = cl_lookup(L, names[i]);
         if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
@@ -340,7 +340,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         const char *rop = NULL;
         if (!strcmp(names[i], v))
             continue;
-        if (part && !cl_mentions_changing(s, part->kind == CE_ASSIGN ? part->b : NULL)
+        if (part && !cl_mentions_changing(L, s, part->kind == CE_ASSIGN ? part->b : NULL)
             && !cl_count_assigns_stmt(&b1, names[i]) && cl_loop_step(L, part, names[i], &c, &rhs, &rop) == -2)
             return -1;
         if (!c) {

@@ -297,6 +297,13 @@ val *cl_vector_cond(lower *L, const val *c, const val *a, const val *b, lds_loc 
 /* vec after vec.m op= v (m one or more components: p.y = 1, p.xy += d). */
 val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, val *v, lds_loc loc);
 /* After v[i] = x on a vector variable: the variable is data. */
+/* v[k], a vector's element at a constant index: its component (data at
+ * any other index). */
+val *cl_vector_element(lower *L, const val *vec, const val *idx, lds_loc loc);
+/* v[k] op= x: the component assigned (at an index not a constant, the
+ * vector is data from here).  false when target is not a vector's
+ * element, or its index reads memory. */
+bool cl_vector_element_assign(lower *L, const csrc_expr *target, const char *op, val *x, lds_loc loc);
 void cl_vector_forget(lower *L, const csrc_expr *target, lds_loc loc);
 /* v as a variable of type t holds it: a vector type's components (a
  * scalar in every one), a scalar type's first; v itself for any other. */
@@ -347,7 +354,7 @@ void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, un
 void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx);
 void cl_assigned_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
 void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
-void cl_changed_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
+void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
 bool cl_has_jump(const csrc_stmt *s, csrc_stmt_kind k);
 int cl_one_stmt(lower *L, const csrc_stmt *s);
 int cl_branch(lower *L, const csrc_stmt *s, const char *g, const val *gm, const char *skip, lds_loc skip_loc);
@@ -382,7 +389,7 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
 /* v moved `times` steps of c (an integer's sum, a pointer's elements). */
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
-bool cl_mentions_changing(const csrc_stmt *s, const csrc_expr *e);
+bool cl_mentions_changing(lower *L, const csrc_stmt *s, const csrc_expr *e);
 const csrc_expr *cl_step_part(const csrc_expr *step, const char *name);
 /* The reason for a variable that changes from trip to trip of loop s. */
 const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s);

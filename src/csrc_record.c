@@ -84,6 +84,8 @@ val *cl_record_member(lower *L, const csrc_expr *e)
 
 bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v, lds_loc loc)
 {
+    if (cl_vector_element_assign(L, target, op, v, loc))   /* p[0] += 1 */
+        return true;
     binding *b = target->kind == CE_MEMBER && !strcmp(target->op, ".") ? record_var(L, target->a) : NULL;
     if (!b)
         return false;

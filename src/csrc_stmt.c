@@ -79,29 +79,38 @@ int cl_declaration(lower *L, const csrc_stmt *s)
 
 /* The names a statement assigns (x = ..., x += ..., x++), a struct's or
  * a vector's through a member too (A.x = ..., p.xy += d: the variable
- * holding it changes). */
-
-void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap)
+ * holding it changes); with `indexed`, instead, the names it assigns an
+ * element of (v[i] = x, A.m[i]++), which change the variable only where
+ * it is a vector (an array's or a pointer's name stays what it was). */
+static void collect_assigned(const csrc_expr *e, const char **names, unsigned *n, unsigned cap, bool indexed)
 {
     if (!e)
         return;
     const csrc_expr *t = e->a;
-    while (t && t->kind == CE_MEMBER && !strcmp(t->op, "."))
+    bool through_index = false;
+    while (t && ((t->kind == CE_MEMBER && !strcmp(t->op, ".")) || t->kind == CE_INDEX)) {
+        through_index |= t->kind == CE_INDEX;
         t = t->a;
+    }
     if ((e->kind == CE_ASSIGN || e->kind == CE_POSTFIX
          || (e->kind == CE_UNARY && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))))
-        && t && t->kind == CE_ID) {
+        && t && t->kind == CE_ID && through_index == indexed) {
         bool seen = false;
         for (unsigned i = 0; i < *n; i++)
             seen |= !strcmp(names[i], t->name);
         if (!seen && *n < cap)
             names[(*n)++] = t->name;
     }
-    cl_assigned_in_expr(e->a, names, n, cap);
-    cl_assigned_in_expr(e->b, names, n, cap);
-    cl_assigned_in_expr(e->c, names, n, cap);
+    collect_assigned(e->a, names, n, cap, indexed);
+    collect_assigned(e->b, names, n, cap, indexed);
+    collect_assigned(e->c, names, n, cap, indexed);
     for (unsigned i = 0; i < e->nargs; i++)
-        cl_assigned_in_expr(e->args[i], names, n, cap);
+        collect_assigned(e->args[i], names, n, cap, indexed);
+}
+
+void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, unsigned cap)
+{
+    collect_assigned(e, names, n, cap, false);
 }
 
 void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx)
@@ -126,20 +135,21 @@ void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *c
 typedef struct {
     const char **names;
     unsigned *n, cap;
+    bool indexed;
 } name_list;
 
 static void assigned_in_stmt(const csrc_stmt *s, void *ctx)
 {
     name_list *l = ctx;
-    cl_assigned_in_expr(s->e, l->names, l->n, l->cap);
-    cl_assigned_in_expr(s->step, l->names, l->n, l->cap);
+    collect_assigned(s->e, l->names, l->n, l->cap, l->indexed);
+    collect_assigned(s->step, l->names, l->n, l->cap, l->indexed);
     for (unsigned i = 0; i < s->ndecls; i++)
-        cl_assigned_in_expr(s->decls[i].init, l->names, l->n, l->cap);
+        collect_assigned(s->decls[i].init, l->names, l->n, l->cap, l->indexed);
 }
 
 void cl_assigned_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
 {
-    name_list l = { names, n, cap };
+    name_list l = { names, n, cap, false };
     cl_walk_stmts(s, assigned_in_stmt, &l);
 }
 
@@ -153,19 +163,30 @@ static void declared_in_stmt(const csrc_stmt *s, void *ctx)
 /* The names a statement declares, anywhere in it. */
 void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
 {
-    name_list l = { names, n, cap };
+    name_list l = { names, n, cap, false };
     cl_walk_stmts(s, declared_in_stmt, &l);
 }
 
 /* The variables from outside a statement that it changes: what it
- * assigns, less the names it declares itself (those are its own). */
-void cl_changed_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
+ * assigns, a struct or vector it assigns an element of (p[0] += 1), less
+ * the names it declares itself (those are its own). */
+void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
 {
     csrc_stmt one = *s;
     one.next = NULL;
-    const char *own[64];
-    unsigned nown = 0;
+    const char *own[64], *indexed[64];
+    unsigned nown = 0, nindexed = 0;
     cl_assigned_names(&one, names, n, cap);
+    name_list l = { indexed, &nindexed, 64, true };
+    cl_walk_stmts(&one, assigned_in_stmt, &l);
+    for (unsigned i = 0; i < nindexed && *n < cap; i++) {
+        const binding *b = cl_lookup(L, indexed[i]);
+        bool seen = false;
+        for (unsigned j = 0; j < *n; j++)
+            seen |= !strcmp(names[j], indexed[i]);
+        if (b && b->v->kind == V_RECORD && !seen)
+            names[(*n)++] = indexed[i];
+    }
     cl_declared_names(&one, own, &nown, 64);
     unsigned k = 0;
     for (unsigned i = 0; i < *n; i++) {

@@ -126,12 +126,12 @@ unsigned cl_assigns_in_body(const csrc_stmt *body, const char *name)
 
 /* Whether e mentions a variable that loop s changes (its step's or its
  * body's): its value differs from trip to trip. */
-bool cl_mentions_changing(const csrc_stmt *s, const csrc_expr *e)
+bool cl_mentions_changing(lower *L, const csrc_stmt *s, const csrc_expr *e)
 {
     const char *names[64];
     unsigned n = 0;
     cl_assigned_in_expr(s->step, names, &n, 64);
-    cl_changed_names(s->body, names, &n, 64);
+    cl_changed_names(L, s->body, names, &n, 64);
     for (unsigned i = 0; i < n; i++)
         if (cl_mentions(e, names[i]))
             return true;
@@ -152,7 +152,7 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
         if (!e)
             continue;
         top++;
-        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && cl_mentions_changing(s, e->b)) {
+        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && cl_mentions_changing(L, s, e->b)) {
             *c = NULL;
         } else if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
             val *k = cl_expr(L, e->b);

@@ -212,6 +212,43 @@ val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, v
     return r;
 }
 
+/* The constant index k of a vector's element, when idx is one within
+ * the vector's components. */
+static bool element_index(lower *L, const val *vec, const val *idx, unsigned *k)
+{
+    if (!idx || !cl_is_int(idx) || idx->cls != C_CONST || idx->k < 0 || idx->k >= (int64_t)lanes_of(L, vec))
+        return false;
+    *k = (unsigned)idx->k;
+    return true;
+}
+
+val *cl_vector_element(lower *L, const val *vec, const val *idx, lds_loc loc)
+{
+    unsigned k;
+    if (!element_index(L, vec, idx, &k))
+        return cl_v_data(L, cl_is_int(idx) && idx->cls == C_CONST
+                                ? cl_fmt(L, "element %lld of a vector of %u components", (long long)idx->k, lanes_of(L, vec))
+                                : "an element of a vector at an index that is not a constant",
+                         loc);
+    val *c = component(L, vec, k);
+    return c ? c : cl_v_data(L, cl_fmt(L, "component %u of a vector, not assigned", k), loc);
+}
+
+bool cl_vector_element_assign(lower *L, const csrc_expr *target, const char *op, val *x, lds_loc loc)
+{
+    binding *b = target->kind == CE_INDEX && target->a->kind == CE_ID ? cl_lookup(L, target->a->name) : NULL;
+    if (!b || !cl_is_vector(b->v) || !cl_reads_nothing(L, target->b))
+        return false;   /* an index that reads memory makes its accesses on the general path */
+    val *idx = cl_expr(L, target->b);
+    unsigned k;
+    if (!idx)
+        return false;
+    b->v = element_index(L, b->v, idx, &k)
+               ? cl_vector_assign(L, b->v, names[k], op, x, loc)
+               : cl_v_data(L, cl_fmt(L, "the vector '%s' after an element was assigned", target->a->name), loc);
+    return true;
+}
+
 void cl_vector_forget(lower *L, const csrc_expr *target, lds_loc loc)
 {
     while (target->kind == CE_INDEX)

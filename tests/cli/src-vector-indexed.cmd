@@ -1,0 +1,1 @@
+lds --lang hlsl -D n=3 -f - < src-vector-indexed.stdin
