@@ -1,0 +1,1 @@
+lds --lang glsl -f - < src-vector-indexed-glsl.stdin
