@@ -37,7 +37,8 @@ int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
 }
 
 /* The step of v in a for loop's third part: v++, v += c, v = v + c
- * (affine: *step set), or any other update (*next set). */
+ * (affine: *step set, c not mentioning v), or any other update (*next
+ * set: v += v doubles it). */
 int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
                      const char **next_op)
 {
@@ -52,22 +53,14 @@ int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const 
     }
     if (e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, v))
         return -1;
-    if (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) {
-        val *c = cl_expr(L, e->b);
+    const csrc_expr *amount;
+    bool minus;
+    if (cl_adds_to(e, v, &amount, &minus) && !cl_mentions(amount, v)) {
+        val *c = cl_expr(L, amount);
         if (!c)
             return -2;
         if (cl_is_int(c) && c->cls != C_LANE) {
-            *step = !strcmp(e->op, "+=") ? c : cl_int_unary(L, "-", c);
-            return 0;
-        }
-    }
-    if (!strcmp(e->op, "=") && e->b->kind == CE_BINARY && (!strcmp(e->b->op, "+") || !strcmp(e->b->op, "-"))
-        && e->b->a->kind == CE_ID && !strcmp(e->b->a->name, v)) {
-        val *c = cl_expr(L, e->b->b);
-        if (!c)
-            return -2;
-        if (cl_is_int(c) && c->cls != C_LANE) {
-            *step = !strcmp(e->b->op, "+") ? c : cl_int_unary(L, "-", c);
+            *step = minus ? cl_int_unary(L, "-", c) : c;
             return 0;
         }
     }
@@ -328,6 +321,14 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             L->nenv = mark;
             return 0;
         }
+    }
+    /* not run: the end and the step are worked out once, so neither may
+     * read what the body changes (k < m with m -= 8 inside) */
+    const char *changed = cl_changed_in_body_mentioned(L, s);
+    if (changed) {
+        L->nenv = mark;
+        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose end or step reads '%s', which its body changes", changed),
+                               s->loc);
     }
     /* the step moves other variables with the counter (a += 4, b += 8):
      * each by a constant step of its own is w0 + c * trip in a counted

@@ -387,9 +387,15 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
  * level, the same for every lane and trip) in *c, or NULL; -1 on an
  * error. */
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
+/* Whether e adds an amount to x (x += a, x -= a, x = x + a, x = x - a,
+ * x = a + x): the amount's expression, *minus for a subtraction. */
+bool cl_adds_to(const csrc_expr *e, const char *x, const csrc_expr **amount, bool *minus);
 /* v moved `times` steps of c (an integer's sum, a pointer's elements). */
 val *cl_advanced(lower *L, const val *v, val *c, val *times, lds_loc loc);
 bool cl_mentions_changing(lower *L, const csrc_stmt *s, const csrc_expr *e);
+/* A variable that loop s's condition or step reads and its body
+ * changes, or NULL. */
+const char *cl_changed_in_body_mentioned(lower *L, const csrc_stmt *s);
 const csrc_expr *cl_step_part(const csrc_expr *step, const char *name);
 /* The reason for a variable that changes from trip to trip of loop s. */
 const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s);

@@ -138,29 +138,71 @@ bool cl_mentions_changing(lower *L, const csrc_stmt *s, const csrc_expr *e)
     return n == 64;   /* names left out: assume so */
 }
 
+/* Whether e adds an amount to x - x += a, x -= a, x = x + a, x = x - a,
+ * x = a + x - with the amount's expression in *amount and *minus for a
+ * subtraction.  (Whether the amount is the same each time is the
+ * caller's question.) */
+bool cl_adds_to(const csrc_expr *e, const char *x, const csrc_expr **amount, bool *minus)
+{
+    if (!e || e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, x))
+        return false;
+    if (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) {
+        *amount = e->b;
+        *minus = e->op[0] == '-';
+        return true;
+    }
+    const csrc_expr *r = e->b;
+    if (strcmp(e->op, "=") || r->kind != CE_BINARY || (strcmp(r->op, "+") && strcmp(r->op, "-")))
+        return false;
+    *minus = r->op[0] == '-';
+    if (r->a->kind == CE_ID && !strcmp(r->a->name, x)) {
+        *amount = r->b;
+        return true;
+    }
+    if (!*minus && r->b->kind == CE_ID && !strcmp(r->b->name, x)) {
+        *amount = r->a;
+        return true;
+    }
+    return false;
+}
+
+/* A variable that loop s's condition or step reads and its body
+ * changes, or NULL. */
+const char *cl_changed_in_body_mentioned(lower *L, const csrc_stmt *s)
+{
+    const char *names[64];
+    unsigned n = 0;
+    cl_changed_names(L, s->body, names, &n, 64);
+    for (unsigned i = 0; i < n; i++)
+        if (cl_mentions(s->e, names[i]) || cl_mentions(s->step, names[i]))
+            return names[i];
+    return NULL;
+}
+
 /* What the body of loop s adds to `name` each trip - once, at its own
  * level, a value the same for every lane and every trip (x += c, x -= c,
- * x++, p += 4) - in *c; NULL when it changes it any other way (p += k,
- * k the counter, is not a step).  -1 on an error. */
+ * x = x + c, x++, p += 4) - in *c; NULL when it changes it any other way
+ * (p += k, k the counter, is not a step).  -1 on an error. */
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
 {
     const csrc_stmt *body = s->body;
     *c = NULL;
     unsigned top = 0;
     for (const csrc_stmt *t = cl_top_level(body, NULL); t; t = cl_top_level(body, t)) {
-        const csrc_expr *e = cl_update_of(t, name);
+        const csrc_expr *e = cl_update_of(t, name), *amount;
+        bool minus;
         if (!e)
             continue;
         top++;
-        if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-=")) && cl_mentions_changing(L, s, e->b)) {
+        if (e->kind != CE_ASSIGN) {
+            *c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        } else if (!cl_adds_to(e, name, &amount, &minus) || cl_mentions_changing(L, s, amount)) {
             *c = NULL;
-        } else if (e->kind == CE_ASSIGN && (!strcmp(e->op, "+=") || !strcmp(e->op, "-="))) {
-            val *k = cl_expr(L, e->b);
+        } else {
+            val *k = cl_expr(L, amount);
             if (!k)
                 return -1;
-            *c = cl_is_int(k) && k->cls != C_LANE ? (!strcmp(e->op, "+=") ? k : cl_int_unary(L, "-", k)) : NULL;
-        } else if (e->kind != CE_ASSIGN) {
-            *c = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+            *c = cl_is_int(k) && k->cls != C_LANE ? (minus ? cl_int_unary(L, "-", k) : k) : NULL;
         }
     }
     if (top != 1 || cl_assigns_in_body(body, name) != 1)
