@@ -305,8 +305,7 @@ val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_exp
     }
     val *nv = r;
     if (compound) {
-        char bop[4];
-        snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+        const char *bop = cl_compound_op(L, op);
         val *old = lv.var->v;
         bool plus = !strcmp(bop, "+"), minus = !strcmp(bop, "-");
         if (old->kind == V_SHARED && old->shared_addr && (plus || minus)) {   /* addr += bytes */
@@ -436,6 +435,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
             if (lv.kind == LV_SHARED) {
                 val *p = cl_new_val(L, V_SHARED);
                 *p = *lv.s;
+                p->shared_scalar = false;   /* &cnt points at cnt: it is not cnt */
                 p->flat = cl_flat_of(L, lv.s);
                 p->nidx = 0;
                 p->pointee = lv.bytes;

@@ -8,8 +8,15 @@
 
 /* ------------------------------------------------------------- loops */
 
-/* A loop the lowering does not follow: its accesses become skipped
- * records saying why. */
+/* An expression of a skipped loop lowered for its accesses. */
+static int skipped_part(lower *L, const csrc_expr *e)
+{
+    return !e || cl_expr(L, e) ? 0 : -1;
+}
+
+/* A loop the lowering does not follow: its accesses - the init's, the
+ * condition's, the body's and the step's - become skipped records
+ * saying why. */
 int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
 {
     const char *os = L->skip;
@@ -27,12 +34,41 @@ int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at)
     int rc = 0;
     if (s->kind == CS_FOR && s->other)
         rc = cl_one_stmt(L, s->other);
+    if (rc == 0 && s->kind != CS_DO)
+        rc = skipped_part(L, s->e);
     if (rc == 0 && s->body)
         rc = cl_one_stmt(L, s->body);
+    if (rc == 0)
+        rc = skipped_part(L, s->kind == CS_DO ? s->e : s->step);
     L->loops--;
     L->skip = os;
     L->skip_loc = osl;
     cl_forget_changed(L, s, names, n);
+    return rc;
+}
+
+/* Where a for loop stood once its init was lowered. */
+typedef struct {
+    unsigned env_before;   /* the bindings before the init (the loop's scope) */
+    unsigned env;          /* and after it */
+    size_t out;            /* the lowered text */
+    unsigned accesses;
+} loop_start;
+
+/* A for loop skipped once its init was lowered: the init's accesses
+ * stand (it runs once, before the loop) and so do its names, but the
+ * counters the step changes; whatever was lowered of the loop since is
+ * dropped (a condition lowered with a counter's name), and the rest of
+ * it skipped. */
+static int skip_after_init(lower *L, const csrc_stmt *s, const loop_start *st, const char *why, lds_loc at)
+{
+    cl_drop_since(L, st->out);
+    L->accesses = st->accesses;
+    L->nenv = st->env;
+    csrc_stmt rest = *s;   /* the init's names are not its own now: the step's are forgotten */
+    rest.other = NULL;
+    int rc = cl_loop_skipped(L, &rest, why, at);
+    L->nenv = st->env_before;
     return rc;
 }
 
@@ -275,14 +311,16 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
 
 int cl_for_stmt(lower *L, const csrc_stmt *s)
 {
-    if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
-        return cl_loop_skipped(L, s, "it is in a loop with a break or a return, which lds-calc does not follow", s->loc);
     unsigned mark = L->nenv;
     L->loops++;   /* the init's names are the loop's, never lets */
     int init_rc = s->other ? cl_one_stmt(L, s->other) : 0;
     L->loops--;
     if (init_rc < 0)
         return -1;
+    const loop_start lowered = { mark, L->nenv, L->out.len, L->accesses };
+    if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
+        return skip_after_init(L, s, &lowered, "it is in a loop with a break or a return, which lds-calc does not follow",
+                               s->loc);
     /* the loop variable: the one the step changes, or of several the
      * step changes, the one the condition tests */
     const char *names[8];
@@ -296,20 +334,17 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             v = v ? NULL : names[i];   /* two tested: no one counter */
     }
     if (!v || !all_bound) {
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, "it is in a loop whose counter lds-calc cannot tell", s->loc);
+        return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
     }
     binding *vb = cl_lookup(L, v);
     val *init = vb->v;
     csrc_stmt b1 = *s->body;
     b1.next = NULL;
     if (cl_count_assigns_stmt(&b1, v)) {
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose body changes its counter '%s'", v), s->loc);
+        return skip_after_init(L, s, &lowered, cl_fmt(L, "it is in a loop whose body changes its counter '%s'", v), s->loc);
     }
     if (!cl_is_int(init)) {
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop that starts from %s", init->why ? init->why : "data"),
+        return skip_after_init(L, s, &lowered, cl_fmt(L, "it is in a loop that starts from %s", init->why ? init->why : "data"),
                             init->why_loc);
     }
     int rc = 0;
@@ -326,8 +361,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
      * read what the body changes (k < m with m -= 8 inside) */
     const char *changed = cl_changed_in_body_mentioned(L, s);
     if (changed) {
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose end or step reads '%s', which its body changes", changed),
+        return skip_after_init(L, s, &lowered, cl_fmt(L, "it is in a loop whose end or step reads '%s', which its body changes", changed),
                                s->loc);
     }
     /* the step moves other variables with the counter (a += 4, b += 8):
@@ -345,8 +379,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             && !cl_count_assigns_stmt(&b1, names[i]) && cl_loop_step(L, part, names[i], &c, &rhs, &rop) == -2)
             return -1;
         if (!c) {
-            L->nenv = mark;
-            return cl_loop_skipped(L, s, cl_fmt(L, "it is in a loop whose step changes '%s' and '%s', which lds-calc follows only "
+            return skip_after_init(L, s, &lowered, cl_fmt(L, "it is in a loop whose step changes '%s' and '%s', which lds-calc follows only "
                                                    "where each moves by a constant or it can run the loop as it reads "
                                                    "the file (every name its bounds use given, with -D where it is not in "
                                                    "the file)",
@@ -362,8 +395,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     if (st == -2)
         return -1;
     if (n > 1 && !step) {   /* a counter of several must step by a constant */
-        L->nenv = mark;
-        return cl_loop_skipped(L, s, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
+        return skip_after_init(L, s, &lowered, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
     }
     const csrc_expr *bound_e = NULL;
     const char *cmp = NULL;
@@ -381,17 +413,14 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         val *even = cl_is_int(bound) && (init->cls == C_LANE || bound->cls == C_LANE)
                         ? cl_uniform_difference(L, bound, init) : NULL;
         if (!cl_is_int(bound) || up != (cmp[0] == '<') || (bound->cls == C_LANE && !even)) {
-            L->nenv = mark;
-            return cl_loop_skipped(L, s, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
+            return skip_after_init(L, s, &lowered, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
                                       : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
                                                              : "it is in a loop whose counter moves away from its bound",
                                 cl_is_int(bound) ? s->loc : bound->why_loc);
         }
         const val *start = init->cls == C_LANE ? (init->mono ? init->zero : NULL) : init;
-        if (!start && !even) {
-            L->nenv = mark;
-            return cl_loop_skipped(L, s, "it is in a loop whose lanes start at places lds-calc cannot order", s->loc);
-        }
+        if (!start && !even)
+            return skip_after_init(L, s, &lowered, "it is in a loop whose lanes start at places lds-calc cannot order", s->loc);
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
         val *span = even ? (up ? even : cl_int_unary(L, "-", even))
@@ -440,28 +469,25 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         if (!c)
             return -1;
         val *next = NULL;
+        const char *why_not_next = NULL;
         if (step)
             next = cl_int_op(L, "+", vb->v, step);
         else if (next_rhs) {
             val *r = cl_expr(L, next_rhs);
             if (!r)
                 return -1;
-            if (cl_is_int(r)) {
-                if (!strcmp(next_op, "="))
-                    next = r;
-                else {
-                    char bop[4];
-                    snprintf(bop, sizeof bop, "%.*s", (int)strlen(next_op) - 1, next_op);
-                    next = cl_int_op(L, bop, vb->v, r);
-                }
-            }
+            if (cl_is_int(r))
+                next = !strcmp(next_op, "=") ? r : cl_int_op(L, cl_compound_op(L, next_op), vb->v, r);
+            else
+                why_not_next = r->why;
         }
         if (!cl_is_int(c) || c->cls == C_LANE || !next || next->cls == C_LANE) {
             vb->v = init;
-            L->nenv = mark;
-            return cl_loop_skipped(L, s, !cl_is_int(c) ? cl_fmt(L, "it is in a loop that ends where %s decides", c->why ? c->why : "data")
-                                                 : "it is in a loop whose end differs from lane to lane",
-                                s->loc);
+            const char *why = !cl_is_int(c) ? cl_fmt(L, "it is in a loop that ends where %s decides", c->why ? c->why : "data")
+                              : c->cls == C_LANE ? "it is in a loop whose end differs from lane to lane"
+                              : next ? "it is in a loop whose step differs from lane to lane"
+                                     : cl_fmt(L, "it is in a loop stepped by %s", why_not_next ? why_not_next : "data");
+            return skip_after_init(L, s, &lowered, why, s->loc);
         }
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
@@ -477,7 +503,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                              || cl_need(L, next, "the step of a loop around accesses") < 0))
             rc = -1;
     } else {
-        rc = cl_loop_skipped(L, s, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
+        return skip_after_init(L, s, &lowered, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
     }
     L->nenv = mark;
     return rc;

@@ -182,6 +182,8 @@ typedef struct {
 /* src/csrc_value.c: values, names, bindings, the text written, integer operations */
 bool cl_failed(const lower *L);
 const char *cl_fmt(lower *L, const char *f, ...) __attribute__((format(printf, 2, 3)));
+/* The operator of a compound assignment: "+" of "+=", "<<" of "<<=". */
+const char *cl_compound_op(lower *L, const char *op);
 val *cl_new_val(lower *L, vkind k);
 val *cl_v_const(lower *L, int64_t k);
 val *cl_v_name(lower *L, vclass cls, const char *text);

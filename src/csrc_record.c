@@ -95,9 +95,7 @@ bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v,
     }
     if (strcmp(op, "=")) {   /* A.x += k: the member's value, then the operation */
         val *old = cl_record_member(L, target);
-        char bop[4];
-        snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
-        v = cl_is_int(old) && cl_is_int(v) ? cl_int_op(L, bop, old, v) : cl_data_of(L, old, v, loc);
+        v = cl_is_int(old) && cl_is_int(v) ? cl_int_op(L, cl_compound_op(L, op), old, v) : cl_data_of(L, old, v, loc);
     }
     const val *r = b->v;
     val *n = new_record(L, r->rtype, r->rname);

@@ -169,7 +169,8 @@ void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsi
 
 /* The variables from outside a statement that it changes: what it
  * assigns, a struct or vector it assigns an element of (p[0] += 1), less
- * the names it declares itself (those are its own). */
+ * the names it declares itself (those are its own) and shared scalars
+ * (an assignment to one is a store to shared memory). */
 void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned *n, unsigned cap)
 {
     csrc_stmt one = *s;
@@ -190,7 +191,8 @@ void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned
     cl_declared_names(&one, own, &nown, 64);
     unsigned k = 0;
     for (unsigned i = 0; i < *n; i++) {
-        bool mine = false;
+        const binding *b = cl_lookup(L, names[i]);
+        bool mine = b && b->v->kind == V_SHARED && b->v->shared_scalar;   /* cnt = k stores; cnt stays memory */
         for (unsigned j = 0; j < nown && !mine; j++)
             mine = !strcmp(own[j], names[i]);
         if (!mine)

@@ -18,6 +18,12 @@ const char *cl_fmt(lower *L, const char *f, ...)
     return s;
 }
 
+/* The operator of a compound assignment: "+" of "+=", "<<" of "<<=". */
+const char *cl_compound_op(lower *L, const char *op)
+{
+    return lds_arena_strndup(L->arena, op, strlen(op) - 1);
+}
+
 val *cl_new_val(lower *L, vkind k)
 {
     val *v = lds_arena_alloc(L->arena, sizeof *v);

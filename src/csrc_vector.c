@@ -199,10 +199,8 @@ val *cl_vector_assign(lower *L, const val *vec, const char *m, const char *op, v
     for (unsigned k = 0; k < n; k++) {
         val *x = nv ? component(L, v, k) : v;
         if (strcmp(op, "=")) {   /* p.x += k: the component's value, then the operation */
-            char bop[4];
-            snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
             val *old = component(L, r, idx[k]);
-            x = old && x && cl_is_int(old) && cl_is_int(x) ? cl_int_op(L, bop, old, x)
+            x = old && x && cl_is_int(old) && cl_is_int(x) ? cl_int_op(L, cl_compound_op(L, op), old, x)
                                                            : cl_v_data(L, cl_fmt(L, "'.%s %s'", m, op), loc);
         }
         if (!x)
