@@ -311,6 +311,13 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
 
 int cl_for_stmt(lower *L, const csrc_stmt *s)
 {
+    const csrc_stmt *body = cl_continue_as_else(L, s->body);
+    if (body != s->body) {   /* if (c) continue; ... : the rest of the trip under !c */
+        csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);
+        *copy = *s;
+        copy->body = (csrc_stmt *)body;   /* read only */
+        s = copy;
+    }
     unsigned mark = L->nenv;
     L->loops++;   /* the init's names are the loop's, never lets */
     int init_rc = s->other ? cl_one_stmt(L, s->other) : 0;
@@ -320,6 +327,11 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     const loop_start lowered = { mark, L->nenv, L->out.len, L->accesses };
     if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
         return skip_after_init(L, s, &lowered, "it is in a loop with a break or a return, which lds-calc does not follow",
+                               s->loc);
+    if (cl_has_jump(s->body, CS_CONTINUE))
+        return skip_after_init(L, s, &lowered,
+                               "it is in a loop with a continue lds-calc does not follow (it follows 'if (c) continue;' "
+                               "at the top of the loop's block)",
                                s->loc);
     /* the loop variable: the one the step changes, or of several the
      * step changes, the one the condition tests */

@@ -287,8 +287,6 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
         return -1;
     if (cl_is_int(c) && c->cls == C_CONST)   /* decided here: the other arm does not exist */
         return c->k ? cl_one_stmt(L, s->body) : s->other ? cl_one_stmt(L, s->other) : 0;
-    bool then_returns = cl_has_jump(s->body, CS_RETURN) && s->body->kind != CS_COMPOUND ? true : false;
-    (void)then_returns;
     snapshot before = cl_save_env(L);
     if (cl_is_int(c) && c->cls == C_UNIFORM) {   /* the same for every lane: an if block */
         size_t mark = L->out.len;

@@ -234,3 +234,78 @@ const char *cl_changes_each_trip(lower *L, const char *name, const csrc_stmt *s)
 {
     return cl_fmt(L, "'%s', which changes from trip to trip of the loop at %u:%u", name, s->loc.line, s->loc.col);
 }
+
+/* ------------------------------------------------- continue, as else */
+
+static csrc_stmt *stmt_copy(lower *L, const csrc_stmt *t)
+{
+    csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
+    *c = *t;
+    c->next = NULL;
+    return c;
+}
+
+/* The statement of an if that ends its trip: `continue;` itself, or a
+ * block whose last statement is the only continue in it; NULL else. */
+static const csrc_stmt *last_of_block(const csrc_stmt *t)
+{
+    const csrc_stmt *last = t->body;
+    while (last && last->next)
+        last = last->next;
+    return last;
+}
+
+static bool ends_in_continue(const csrc_stmt *t)
+{
+    if (t->kind == CS_CONTINUE)
+        return true;
+    if (t->kind != CS_COMPOUND)
+        return false;
+    const csrc_stmt *last = last_of_block(t);
+    if (!last || last->kind != CS_CONTINUE)
+        return false;
+    for (const csrc_stmt *u = t->body; u != last; u = u->next) {
+        csrc_stmt one = *u;
+        one.next = NULL;
+        if (cl_has_jump(&one, CS_CONTINUE))
+            return false;
+    }
+    return true;
+}
+
+const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
+{
+    if (!body || body->kind != CS_COMPOUND)
+        return body;
+    const csrc_stmt *t = body->body;
+    while (t && !(t->kind == CS_IF && !t->other && t->body && ends_in_continue(t->body)))
+        t = t->next;
+    if (!t)
+        return body;
+    /* the statements before the if, as they are */
+    csrc_stmt *nb = stmt_copy(L, body), **tail = &nb->body;
+    for (const csrc_stmt *u = body->body; u != t; u = u->next) {
+        *tail = stmt_copy(L, u);
+        tail = &(*tail)->next;
+    }
+    /* the if, its arm without the continue, the rest of the trip its else */
+    csrc_stmt *ifs = stmt_copy(L, t);
+    if (t->body->kind == CS_CONTINUE) {
+        ifs->body = stmt_copy(L, t->body);
+        ifs->body->kind = CS_EMPTY;
+    } else {
+        csrc_stmt *arm = stmt_copy(L, t->body), **at = &arm->body;
+        const csrc_stmt *last = last_of_block(t->body);
+        for (const csrc_stmt *u = t->body->body; u != last; u = u->next) {
+            *at = stmt_copy(L, u);
+            at = &(*at)->next;
+        }
+        ifs->body = arm;
+    }
+    csrc_stmt *rest = stmt_copy(L, body);
+    rest->body = (csrc_stmt *)t->next;   /* shared, never written */
+    ifs->other = (csrc_stmt *)cl_continue_as_else(L, rest);   /* a second if (c) continue; in the rest */
+    *tail = ifs;
+    return nb;
+}
+
