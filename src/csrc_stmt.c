@@ -280,6 +280,27 @@ void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b)
     }
 }
 
+/* Whether statement s (alone, not its successors) contains a return. */
+static bool returns_inside(const csrc_stmt *s)
+{
+    if (!s)
+        return false;
+    csrc_stmt one = *s;
+    one.next = NULL;
+    return cl_has_jump(&one, CS_RETURN);
+}
+
+/* After a statement with a return whose lanes lds-calc does not place (in
+ * a nested block, an else, a loop), which lanes run the rest is not
+ * known: the rest is skipped. */
+static void after_unplaced_return(lower *L, const csrc_stmt *s)
+{
+    if (!L->skip) {
+        L->skip = "it runs after a return lds-calc does not follow (in a nested block, an else or a loop)";
+        L->skip_loc = s->loc;
+    }
+}
+
 int cl_if_stmt(lower *L, const csrc_stmt *s)
 {
     val *c = cl_expr(L, s->e);
@@ -287,6 +308,14 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
         return -1;
     if (cl_is_int(c) && c->cls == C_CONST)   /* decided here: the other arm does not exist */
         return c->k ? cl_one_stmt(L, s->body) : s->other ? cl_one_stmt(L, s->other) : 0;
+    /* an arm that returns: the lanes that take it are gone afterwards */
+    bool t_ret = s->body && s->body->kind == CS_RETURN;
+    if (s->body && s->body->kind == CS_COMPOUND) {
+        const csrc_stmt *last = s->body->body;
+        while (last && last->next)
+            last = last->next;
+        t_ret = last && last->kind == CS_RETURN;
+    }
     snapshot before = cl_save_env(L);
     if (cl_is_int(c) && c->cls == C_UNIFORM) {   /* the same for every lane: an if block */
         size_t mark = L->out.len;
@@ -312,6 +341,13 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
             return -1;
         snapshot after_else = cl_save_env(L);
         cl_merge(L, c, &after_then, &after_else);
+        if (rc == 0 && t_ret && !s->other) {   /* if (u) { ...; return; }: the rest runs where !u (every lane or none) */
+            L->guard = cl_and_guard(L, L->guard, cl_fmt(L, "!%s", cl_paren(L, c)));
+            if (!L->gmiss && c->missing)
+                L->gmiss = c;
+        } else if (rc == 0 && (returns_inside(s->body) || returns_inside(s->other))) {
+            after_unplaced_return(L, s);
+        }
         return rc;
     }
     const char *skip = NULL;
@@ -324,14 +360,6 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
     } else {
         skip = c->why ? cl_fmt(L, "whether it runs depends on %s", c->why) : "it runs under a condition on data";
         skip_loc = c->why_loc;
-    }
-    /* an arm that returns: the lanes that take it are gone afterwards */
-    bool t_ret = s->body && s->body->kind == CS_RETURN;
-    if (s->body && s->body->kind == CS_COMPOUND) {
-        const csrc_stmt *last = s->body->body;
-        while (last && last->next)
-            last = last->next;
-        t_ret = last && last->kind == CS_RETURN;
     }
     int rc = cl_branch(L, s->body, gt, gm, skip, skip_loc);
     snapshot after_then = cl_save_env(L);
@@ -351,6 +379,8 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
             L->skip = cl_fmt(L, "it runs after a return decided by %s", c->why ? c->why : "data");
             L->skip_loc = c->why_loc;
         }
+    } else if (rc == 0 && (returns_inside(s->body) || returns_inside(s->other))) {
+        after_unplaced_return(L, s);
     }
     return rc;
 }
@@ -387,11 +417,15 @@ int cl_stmt(lower *L, const csrc_stmt *s)
         case CS_FOR:
             if (cl_for_stmt(L, s) < 0)
                 return -1;
+            if (returns_inside(s))   /* the loop was skipped, and which lanes left in it is not known */
+                after_unplaced_return(L, s);
             break;
         case CS_WHILE:
         case CS_DO:
             if (cl_while_stmt(L, s) < 0)
                 return -1;
+            if (returns_inside(s))
+                after_unplaced_return(L, s);
             break;
         case CS_RETURN: {
             val *v = s->e ? cl_expr(L, s->e) : cl_v_void(L);
@@ -494,7 +528,8 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     val *ret_ptr = L->ret_ptr;
     bool ret_data = L->ret_data, dead = L->dead;
     const char *ret_why = L->ret_why;
-    const char *g = L->guard;
+    const char *g = L->guard, *skip = L->skip;   /* a return in the callee ends the callee */
+    lds_loc skip_loc = L->skip_loc;
     L->ret_text = NULL;
     L->ret_ptr = NULL;
     L->ret_data = false;
@@ -524,6 +559,8 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     L->ret_why = ret_why;
     L->dead = dead;
     L->guard = g;
+    L->skip = skip;
+    L->skip_loc = skip_loc;
     L->nenv = mark;
     for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
         if (back[i] && (unsigned)by_ref[i] < L->nenv)
