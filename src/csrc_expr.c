@@ -264,7 +264,7 @@ void cl_set_var(lower *L, binding *b, val *v)
 {
     if (b->is_float && (v->kind == V_INT || cl_is_vector(v)))
         v = cl_v_data(L, "a floating-point value", (lds_loc){ 0 });
-    b->v = v;
+    b->v = cl_converted(L, v, b->int_bits, b->int_unsigned);   /* unsigned char c: c += 16 wraps */
 }
 
 /* a op= b, x++, x = b: the accesses it makes and its value. */

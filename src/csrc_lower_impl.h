@@ -106,6 +106,8 @@ typedef struct {
                                      declared, dropped after */
     bool is_type;                 /* a type template parameter (v: void) */
     const char *ctype;            /*   the type it stands for, or NULL: not known */
+    unsigned char int_bits;       /* an integer type whose values wrap (cl_integer_kind), or 0 */
+    bool int_unsigned;
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -213,6 +215,11 @@ vclass cl_max_cls(vclass a, vclass b);
 val *cl_data_of(lower *L, const val *a, const val *b, lds_loc loc);
 bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r);
 val *cl_int_op(lower *L, const char *op, const val *a, const val *b);
+/* The bits of an integer type whose values wrap when stored (1 for bool,
+ * 8, 16, 32 for an unsigned int), 0 for any other type. */
+void cl_integer_kind(lower *L, const csrc_type *t, unsigned *bits, bool *is_unsigned);
+/* v as a variable of that integer type holds it. */
+val *cl_converted(lower *L, val *v, unsigned bits, bool is_unsigned);
 val *cl_int_unary(lower *L, const char *op, const val *a);
 val *cl_uniform_difference(lower *L, const val *a, const val *b);
 val *cl_int_cond(lower *L, const val *c, const val *a, const val *b);

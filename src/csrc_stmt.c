@@ -58,6 +58,10 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         } else {
             v = cl_v_data(L, cl_fmt(L, "'%s', declared without a value", d->name), d->loc);
         }
+        unsigned bits;
+        bool is_unsigned;
+        cl_integer_kind(L, &d->type, &bits, &is_unsigned);
+        v = cl_converted(L, v, bits, is_unsigned);   /* unsigned char c = tid * 16 wraps at 256 */
         /* a value worth a name of its own: a let, where lets can go */
         if (v->kind == V_INT && v->cls != C_CONST && !v->atom && !L->loops && !L->blocks && !L->calls && !L->guard
             && !L->skip) {
@@ -73,6 +77,8 @@ int cl_declaration(lower *L, const csrc_stmt *s)
             }
         }
         cl_bind(L, d->name, v, fl);
+        L->env[L->nenv - 1].int_bits = (unsigned char)bits;
+        L->env[L->nenv - 1].int_unsigned = is_unsigned;
     }
     return 0;
 }

@@ -11,7 +11,14 @@
  *
  * sizeof is worked out for a type and for a shared array, a row or an
  * element of one (sizeof(tile) / sizeof(tile[0])); a variable's type is
- * not kept, so sizeof of one is data. */
+ * not kept, so sizeof of one is data.
+ *
+ * A variable of a narrow integer type (bool, char, short and their
+ * unsigned kin, 8 and 16 bits) keeps the value C's conversion gives it:
+ * unsigned char c = tid * 16 wraps at 256.  An unsigned 32-bit
+ * variable's constant values wrap too (unsigned u = -1 is 4294967295);
+ * its per-lane values are followed as integers (a lane's index that goes
+ * below zero is out of range where the hardware would wrap it). */
 #include "src/csrc_lower_impl.h"
 
 static void bind_type(lower *L, const char *name, const char *ctype)
@@ -166,3 +173,39 @@ val *cl_sizeof(lower *L, const csrc_expr *e)
     unsigned bytes = e->type ? cl_type_bytes(L, e->type, NULL) : sizeof_shared(L, e->a);
     return bytes ? cl_v_const(L, bytes) : cl_v_data(L, "a sizeof lds-calc cannot work out", e->loc);
 }
+
+/* ------------------------------------------------ integer conversion */
+
+void cl_integer_kind(lower *L, const csrc_type *t, unsigned *bits, bool *is_unsigned)
+{
+    unsigned bytes, lanes;
+    bool fl;
+    const char *name = t && t->base ? cl_type_name(L, t->base) : NULL;
+    *bits = 0;
+    *is_unsigned = false;
+    if (!name || t->pointers || !cl_type_shape(L, name, &bytes, &lanes, &fl) || fl || lanes != 1 || bytes > 4)
+        return;
+    *bits = !strcmp(name, "bool") ? 1 : bytes * 8;
+    *is_unsigned = strstr(name, "unsigned") || name[0] == 'u' || strstr(name, "uint");
+    if (*bits == 32 && !*is_unsigned)
+        *bits = 0;   /* int: an overflow is undefined, not a wrap */
+}
+
+val *cl_converted(lower *L, val *v, unsigned bits, bool is_unsigned)
+{
+    if (!bits || !cl_is_int(v))
+        return v;
+    if (bits == 1)   /* bool: 0 or 1 */
+        return v->cls == C_CONST ? cl_v_const(L, v->k != 0) : cl_int_op(L, "!=", v, cl_v_const(L, 0));
+    int64_t mask = (int64_t)((UINT64_C(1) << bits) - 1), half = (int64_t)1 << (bits - 1);
+    if (v->cls == C_CONST)
+        return cl_v_const(L, is_unsigned ? (int64_t)((uint64_t)v->k & (uint64_t)mask)
+                                         : (int64_t)(((uint64_t)v->k + (uint64_t)half) & (uint64_t)mask) - half);
+    if (bits == 32)
+        return v;
+    if (is_unsigned)
+        return cl_int_op(L, "&", v, cl_v_const(L, mask));
+    return cl_int_op(L, "-", cl_int_op(L, "&", cl_int_op(L, "+", v, cl_v_const(L, half)), cl_v_const(L, mask)),
+                     cl_v_const(L, half));
+}
+
