@@ -406,8 +406,9 @@ bool cl_mentions_changing(lower *L, const csrc_stmt *s, const csrc_expr *e);
  * changes, or NULL. */
 const char *cl_changed_in_body_mentioned(lower *L, const csrc_stmt *s);
 /* A loop body whose top-level `if (c) continue;` (or an if whose block
- * ends in its only continue) is rewritten so the rest of the trip is that
- * if's else; the body itself when there is none. */
+ * ends in its only continue, with or without an else) is rewritten so the
+ * rest of the trip is that if's else (after the else's own statement);
+ * the body itself when there is none. */
 const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body);
 const csrc_expr *cl_step_part(const csrc_expr *step, const char *name);
 /* The reason for a variable that changes from trip to trip of loop s. */

@@ -245,7 +245,7 @@ static csrc_stmt *stmt_copy(lower *L, const csrc_stmt *t)
     return c;
 }
 
-/* The statement of an if that ends its trip: `continue;` itself, or a
+/* The arm of an if that ends its trip: `continue;` itself, or a
  * block whose last statement is the only continue in it; NULL else. */
 static const csrc_stmt *last_of_block(const csrc_stmt *t)
 {
@@ -278,7 +278,7 @@ const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
     if (!body || body->kind != CS_COMPOUND)
         return body;
     const csrc_stmt *t = body->body;
-    while (t && !(t->kind == CS_IF && !t->other && t->body && ends_in_continue(t->body)))
+    while (t && !(t->kind == CS_IF && t->body && ends_in_continue(t->body)))
         t = t->next;
     if (!t)
         return body;
@@ -300,10 +300,16 @@ const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
             *at = stmt_copy(L, u);
             at = &(*at)->next;
         }
+        *at = NULL;   /* (the continue was the block's only statement) */
         ifs->body = arm;
     }
     csrc_stmt *rest = stmt_copy(L, body);
     rest->body = (csrc_stmt *)t->next;   /* shared, never written */
+    if (t->other) {   /* if (c) { ...; continue; } else B; rest: B, then the rest */
+        csrc_stmt *b = stmt_copy(L, t->other);
+        b->next = rest->body;
+        rest->body = b;
+    }
     ifs->other = (csrc_stmt *)cl_continue_as_else(L, rest);   /* a second if (c) continue; in the rest */
     *tail = ifs;
     return nb;
