@@ -339,19 +339,33 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     unsigned n = 0;
     cl_assigned_in_expr(s->step, names, &n, 8);
     const char *v = NULL;
-    bool all_bound = n > 0;
+    bool all_bound = n > 0, all_known = n > 0;
+    unsigned tested = 0;
     for (unsigned i = 0; i < n; i++) {
-        all_bound = all_bound && cl_lookup(L, names[i]);
-        if (n == 1 || cl_mentions(s->e, names[i]))
-            v = v ? NULL : names[i];   /* two tested: no one counter */
+        const binding *b = cl_lookup(L, names[i]);
+        all_bound = all_bound && b;
+        all_known = all_known && b && cl_is_int(b->v) && b->v->cls == C_CONST;
+        if (n == 1 || cl_mentions(s->e, names[i])) {
+            tested++;
+            v = names[i];
+        }
     }
-    if (!v || !all_bound) {
-        return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
-    }
-    binding *vb = cl_lookup(L, v);
-    val *init = vb->v;
     csrc_stmt b1 = *s->body;
     b1.next = NULL;
+    if (tested != 1 && all_known && !cl_count_assigns_stmt(&b1, names[0])) {
+        /* two tested (i < j; i++, j--), every one known here: run it */
+        bool done = false;
+        if (cl_simulate_loop(L, s, names[0], &done) < 0)
+            return -1;
+        if (done) {
+            L->nenv = mark;
+            return 0;
+        }
+    }
+    if (tested != 1 || !all_bound)   /* two tested: no one counter */
+        return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
+    binding *vb = cl_lookup(L, v);
+    val *init = vb->v;
     if (cl_count_assigns_stmt(&b1, v)) {
         return skip_after_init(L, s, &lowered, cl_fmt(L, "it is in a loop whose body changes its counter '%s'", v), s->loc);
     }
