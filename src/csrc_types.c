@@ -14,8 +14,9 @@
  * not kept, so sizeof of one is data.
  *
  * A variable of a narrow integer type (bool, char, short and their
- * unsigned kin, 8 and 16 bits) keeps the value C's conversion gives it:
- * unsigned char c = tid * 16 wraps at 256.  An unsigned 32-bit
+ * unsigned kin, 8 and 16 bits; not HLSL's min16 types, whose width the
+ * driver picks) keeps the value C's conversion gives it: unsigned char
+ * c = tid * 16 wraps at 256.  An unsigned 32-bit
  * variable's constant values wrap too (unsigned u = -1 is 4294967295);
  * its per-lane values are followed as integers (a lane's index that goes
  * below zero is out of range where the hardware would wrap it). */
@@ -185,6 +186,8 @@ void cl_integer_kind(lower *L, const csrc_type *t, unsigned *bits, bool *is_unsi
     *is_unsigned = false;
     if (!name || t->pointers || !cl_type_shape(L, name, &bytes, &lanes, &fl) || fl || lanes != 1 || bytes > 4)
         return;
+    if (!strncmp(name, "min16", 5))
+        return;   /* HLSL's minimum precision: at least 16 bits, maybe 32; no wrap assumed */
     *bits = !strcmp(name, "bool") ? 1 : bytes * 8;
     *is_unsigned = strstr(name, "unsigned") || name[0] == 'u' || strstr(name, "uint");
     if (*bits == 32 && !*is_unsigned)
