@@ -158,8 +158,17 @@ typedef struct csrc_struct {
     struct csrc_struct *next;
 } csrc_struct;
 
+/* An explicit instantiation, template void k<64, 8>(float *);: the
+ * function named and its template arguments, as a CE_CALL without
+ * arguments. */
+typedef struct csrc_instance {
+    const struct csrc_expr *named;
+    struct csrc_instance *next;
+} csrc_instance;
+
 typedef struct {
     csrc_func *funcs;             /* in file order */
+    csrc_instance *instances;     /* explicit instantiations, in file order */
     csrc_struct *structs;         /* struct and class definitions at file level */
     csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order */
     csrc_expr *local_size[3];     /* GLSL layout(local_size_x = ...) in; */

@@ -255,26 +255,33 @@ static const char *launch_type(lower *L, const char *text)
     return text && (csrc_type_shape(text, &bytes, &lanes, &fl) || cl_struct_laid_out(L, text, &size)) ? text : NULL;
 }
 
-/* What the launch call (in host function fn) gives kernel f. */
+/* What the launch call (in host function fn) gives kernel f; fn NULL:
+ * call names an explicit instantiation, which gives template arguments
+ * only. */
 static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, const csrc_func *f, csrc_launch *out)
 {
     csrc_lower_options o = *L->o;
     o.warn = NULL;   /* the host code's own troubles are not the kernel's */
     lds_diag scratch = { 0 };
-    lower H = { .arena = L->arena, .diag = &scratch, .o = &o, .unit = L->unit, .kernel = fn };
+    lower H = { .arena = L->arena, .diag = &scratch, .o = &o, .unit = L->unit, .kernel = fn ? fn : f };
     host h = { .H = &H };
     memset(out, 0, sizeof *out);
     out->call = call;
+    out->instance = !fn;
     out->targ = lds_arena_alloc(L->arena, sizeof *out->targ * (f->ntparams + 1));
     out->arg = lds_arena_alloc(L->arena, sizeof *out->arg * (f->nparams + 1));
     if (cl_file_scope(&H) == 0) {
         memset(&scratch, 0, sizeof scratch);
-        for (unsigned i = 0; i < fn->nparams; i++)
-            if (fn->params[i].name)
-                forget(&h, fn->params[i].name, fn->params[i].loc);
-        for (unsigned i = 0; i < fn->ntparams; i++)
-            forget(&h, fn->tparams[i], fn->loc);
-        if (host_until(&h, fn->body, false, call)) {
+        bool reached = true;
+        if (fn) {
+            for (unsigned i = 0; i < fn->nparams; i++)
+                if (fn->params[i].name)
+                    forget(&h, fn->params[i].name, fn->params[i].loc);
+            for (unsigned i = 0; i < fn->ntparams; i++)
+                forget(&h, fn->tparams[i], fn->loc);
+            reached = host_until(&h, fn->body, false, call);
+        }
+        if (reached) {
             out->have_block = call->nlaunch >= 2 && host_dim3_value(&h, call->launch[1], out->block)
                               && out->block[0] > 0 && out->block[1] > 0 && out->block[2] > 0;
             out->have_bytes = call->nlaunch >= 3 && host_int(&h, call->launch[2], &out->bytes);
@@ -314,8 +321,25 @@ static bool same_values(lower *L, const csrc_launch *a, const csrc_launch *b, co
     return true;
 }
 
+/* Each of calls (launches of f in host function fn, or f's explicit
+ * instantiations when fn is NULL) read into *first or compared with it. */
+static void read_launches(lower *L, const csrc_func *f, const csrc_func *fn, const csrc_expr *const *calls,
+                          unsigned n, csrc_launch **first, unsigned *total, unsigned *differ)
+{
+    for (unsigned i = 0; i < n; i++, (*total)++) {
+        csrc_launch *v = lds_arena_alloc(L->arena, sizeof *v);
+        launch_values(L, fn, calls[i], f, v);
+        if (!*first)
+            *first = v;
+        else
+            *differ += !same_values(L, *first, v, f);
+    }
+}
+
 /* The first launch of kernel f in the file, its values in L->launch (NULL
- * where there is none); launches that give it other values are a
+ * where there is none); where the file launches f nowhere, its first
+ * explicit instantiation (template void f<64>(...);) gives its template
+ * arguments.  Launches or instantiations that give it other values are a
  * warning, since only one can be followed. */
 void cl_find_launch(lower *L, const csrc_func *f)
 {
@@ -327,21 +351,20 @@ void cl_find_launch(lower *L, const csrc_func *f)
             continue;
         search q = { .kernel = f->name };
         search_stmt(&q, fn->body, false);
-        for (unsigned i = 0; i < q.nfound; i++, total++) {
-            csrc_launch *v = lds_arena_alloc(L->arena, sizeof *v);
-            launch_values(L, fn, q.found[i], f, v);
-            if (!first)
-                first = v;
-            else
-                differ += !same_values(L, first, v, f);
-        }
+        read_launches(L, f, fn, q.found, q.nfound, &first, &total, &differ);
     }
+    if (!first && f->ntparams)
+        for (const csrc_instance *in = L->unit->instances; in; in = in->next)
+            if (!strcmp(in->named->name, f->name))
+                read_launches(L, f, NULL, &in->named, 1, &first, &total, &differ);
     L->launch = first;
     if (first && differ && L->o->warn) {
         lds_diag w = { 0 };
         lds_diag_set(&w, first->call->loc,
-                     "'%s' is launched %u times in this file with different shapes or arguments: lds-calc follows "
-                     "this one; give --threads and -D for another",
+                     first->instance ? "'%s' is instantiated %u times in this file with different template arguments: "
+                                       "lds-calc follows this one; give -D for another"
+                                     : "'%s' is launched %u times in this file with different shapes or arguments: "
+                                       "lds-calc follows this one; give --threads and -D for another",
                      f->name, total);
         w.warning = 1;
         L->o->warn(L->o->warn_ctx, &w);
@@ -369,7 +392,7 @@ void cl_launch_comment(lower *L, const csrc_func *f)
             lds_buf_printf(&b, "; %s = %lld", f->params[i].name, (long long)c->arg[i].k);
     if (c->have_bytes)
         lds_buf_printf(&b, "; %lld bytes of dynamic shared memory", (long long)c->bytes);
-    lds_buf_printf(&L->out, "# launched at %u:%u: %s\n", c->call->loc.line, c->call->loc.col,
+    lds_buf_printf(&L->out, "# %s at %u:%u: %s\n", c->instance ? "instantiated" : "launched", c->call->loc.line, c->call->loc.col,
                    b.len ? lds_buf_str(&b) + 2 : "nothing lds-calc took from it");
     lds_buf_free(&b);
 }

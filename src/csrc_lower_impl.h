@@ -115,7 +115,9 @@ typedef struct lower lower;
 
 /* What a launch in the file gives its kernel (src/csrc_launch.c). */
 typedef struct {
-    const csrc_expr *call;        /* kernel<...><<<grid, block, bytes>>>(args) */
+    const csrc_expr *call;        /* kernel<...><<<grid, block, bytes>>>(args), or the
+                                     kernel<...> of an explicit instantiation */
+    bool instance;                /* call is an explicit instantiation */
     bool have_block, have_bytes;
     int64_t block[3];             /* the workgroup shape */
     int64_t bytes;                /* dynamic shared memory */

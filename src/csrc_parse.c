@@ -338,6 +338,43 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
     return 0;
 }
 
+/* [extern] template [__global__] void k<64, 8>(float *);: an explicit
+ * instantiation.  The function is compiled with these template
+ * arguments; it is recorded in u (the last name<...> before the '(' is
+ * the function's) and the statement skipped. */
+static void explicit_instance(cparser *p, csrc_unit *u)
+{
+    cp_accept(p, "extern");
+    cp_advance(p);   /* 'template' */
+    size_t named = 0, close;
+    for (size_t k = p->i; k < p->n && !csrc_is(&p->t[k], ";") && !csrc_is(&p->t[k], "{"); k++) {
+        if (csrc_is(&p->t[k], "(")) {
+            if (named) {
+                size_t from = p->i;
+                p->i = named + 1;
+                csrc_expr *e = cp_new_expr(p, CE_CALL, p->t[named].loc);
+                e->name = cp_tok_str(p, &p->t[named]);
+                e->targs = cp_template_args_parsed(p, &e->targ_exprs, &e->targ_texts, &e->ntargs);
+                p->i = from;
+                csrc_instance *in = lds_arena_alloc(p->arena, sizeof *in), **tail = &u->instances;
+                in->named = e;
+                while (*tail)
+                    tail = &(*tail)->next;
+                *tail = in;
+            }
+            break;
+        }
+        size_t at = p->i;
+        p->i = k + 1;
+        if (p->t[k].kind == CT_ID && cp_at(p, "<") && cp_template_args_ahead(p, &close)) {
+            named = k;
+            k = close;
+        }
+        p->i = at;
+    }
+    cp_skip_statement(p);
+}
+
 int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gtail, bool braced)
 {
     csrc_func *pending = NULL;   /* attributes or a template header for the next function */
@@ -348,6 +385,11 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
         }
         if (cp_accept(p, ";"))
             continue;
+        if ((cp_at(p, "template") && !csrc_is(cp_peek_at(p, 1), "<"))
+            || (cp_at(p, "extern") && csrc_is(cp_peek_at(p, 1), "template"))) {
+            explicit_instance(p, u);
+            continue;
+        }
         if (cp_at(p, "template")) {
             pending = lds_arena_alloc(p->arena, sizeof *pending);
             cp_template_params(p, pending);
