@@ -87,6 +87,10 @@ csrc_stmt *cp_for_statement(cparser *p, lds_loc loc);
 csrc_stmt *cp_statement_inner(cparser *p);
 csrc_stmt *cp_statement(cparser *p);
 
+/* src/csrc_prewrite.c: statements rewritten as they are parsed */
+csrc_stmt *cp_switch_statement(cparser *p, lds_loc loc, bool *followed);
+csrc_stmt *cp_leading_breaks(cparser *p, csrc_stmt *loop);
+
 /* src/csrc_parse.c: the file level */
 void cp_template_params(cparser *p, csrc_func *f);
 bool cp_parse_params(cparser *p, csrc_func *f);

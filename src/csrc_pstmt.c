@@ -288,177 +288,6 @@ csrc_stmt *cp_for_statement(cparser *p, lds_loc loc)
     return (s->body = cp_statement(p)) ? s : NULL;
 }
 
-/* ------------------------------------------------------------ switch */
-
-/* Whether e reads no memory and changes nothing, as written: a switch's
- * value, compared once for each case. */
-static bool plain_expr(const csrc_expr *e)
-{
-    if (!e)
-        return true;
-    switch (e->kind) {
-    case CE_ID:
-    case CE_INT:
-    case CE_SIZEOF:
-        return true;
-    case CE_MEMBER:
-        return !strcmp(e->op, ".") && plain_expr(e->a);
-    case CE_UNARY:
-        return strcmp(e->op, "*") && strcmp(e->op, "++") && strcmp(e->op, "--") && plain_expr(e->a);
-    case CE_BINARY:
-    case CE_COND:
-    case CE_CAST:
-        return plain_expr(e->a) && plain_expr(e->b) && plain_expr(e->c);
-    default:
-        return false;
-    }
-}
-
-static csrc_expr *binary(cparser *p, const char *op, csrc_expr *a, csrc_expr *b, lds_loc loc)
-{
-    csrc_expr *x = cp_new_expr(p, CE_BINARY, loc);
-    x->op = op;
-    x->a = a;
-    x->b = b;
-    return x;
-}
-
-static bool at_label(cparser *p)
-{
-    return cp_at(p, "case") || (cp_at(p, "default") && csrc_is(cp_peek_at(p, 1), ":"));
-}
-
-/* One case group: its labels (`case c:` ... or `default:`) and its
- * statements up to the next label.  *cond is v == c1 || v == c2 ...;
- * NULL on a parse error. */
-static csrc_stmt *case_group(cparser *p, csrc_expr *v, csrc_expr **cond, bool *is_default)
-{
-    *cond = NULL;
-    *is_default = false;
-    while (at_label(p)) {
-        lds_loc at = cp_peek(p)->loc;
-        if (cp_accept(p, "default")) {
-            cp_advance(p);   /* ':' */
-            *is_default = true;
-            continue;
-        }
-        cp_advance(p);   /* case */
-        csrc_expr *c = cp_parse_expr(p);
-        if (!c || !cp_expect(p, ":"))
-            return NULL;
-        csrc_expr *eq = binary(p, "==", v, c, at);
-        *cond = *cond ? binary(p, "||", *cond, eq, at) : eq;
-    }
-    csrc_stmt *group = cp_new_stmt(p, CS_COMPOUND, cp_peek(p)->loc), **tail = &group->body;
-    while (!cp_at(p, "}") && !at_label(p) && !cp_at_eof(p)) {
-        csrc_stmt *st = cp_statement(p);
-        if (!st)
-            return NULL;
-        *tail = st;
-        tail = &st->next;
-    }
-    return group;
-}
-
-/* Whether s (alone) has a break that leaves it: not one of a loop inside. */
-static bool breaks_out(const csrc_stmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == CS_BREAK)
-        return true;
-    if (s->kind == CS_COMPOUND)
-        for (const csrc_stmt *t = s->body; t; t = t->next)
-            if (breaks_out(t))
-                return true;
-    return s->kind == CS_IF && (breaks_out(s->body) || breaks_out(s->other));
-}
-
-/* In a block: 1 where its last statement is a break (removed) and no
- * other break leaves it, 0 where none does, -1 where one does elsewhere
- * (a block ending a group is looked into: case 0: { ...; break; }). */
-static int trailing_break(csrc_stmt *block)
-{
-    csrc_stmt **at = &block->body;
-    while (*at && (*at)->next) {
-        if (breaks_out(*at))
-            return -1;
-        at = &(*at)->next;
-    }
-    if (!*at)
-        return 0;
-    if ((*at)->kind == CS_BREAK) {
-        *at = NULL;   /* the break ends the switch: the if arm's end */
-        return 1;
-    }
-    if ((*at)->kind == CS_COMPOUND)
-        return trailing_break(*at);
-    return breaks_out(*at) ? -1 : 0;
-}
-
-/* Whether a group's statements end it (a break, removed, a return or a
- * continue; the last group may just end); false where control falls into
- * the next group or a break leaves from the middle. */
-static bool group_ends(csrc_stmt *group, bool last_group)
-{
-    int b = trailing_break(group);
-    if (b)
-        return b > 0;
-    const csrc_stmt *last = group;
-    while (last && last->kind == CS_COMPOUND) {
-        const csrc_stmt *t = last->body;
-        while (t && t->next)
-            t = t->next;
-        last = t;
-    }
-    return last_group || (last && (last->kind == CS_RETURN || last->kind == CS_CONTINUE));
-}
-
-/* switch (v) { case ...: ...; break; ... default: ... } as the chain of
- * if ... else if ... else it is, where each group ends in a break (or a
- * return or continue) and v reads nothing; NULL with *followed false
- * where it is not of that form (the caller rewinds). */
-static csrc_stmt *switch_statement(cparser *p, lds_loc loc, bool *followed)
-{
-    enum { MAX_GROUPS = 64 };
-    csrc_expr *conds[MAX_GROUPS];
-    csrc_stmt *bodies[MAX_GROUPS], *dflt = NULL;
-    unsigned n = 0;
-    *followed = false;
-    cp_advance(p);   /* switch */
-    csrc_expr *v = cp_paren_cond(p);
-    if (!v || !cp_expect(p, "{"))
-        return NULL;
-    *followed = plain_expr(v) && (at_label(p) || cp_at(p, "}"));
-    while (*followed && !cp_at(p, "}") && !cp_at_eof(p)) {
-        csrc_expr *cond;
-        bool is_default;
-        csrc_stmt *group = case_group(p, v, &cond, &is_default);
-        if (!group) {
-            *followed = !p->failed;
-            return NULL;
-        }
-        *followed = group_ends(group, cp_at(p, "}")) && n < MAX_GROUPS && !(is_default && dflt);
-        if (is_default)
-            dflt = group;
-        else if (*followed) {
-            conds[n] = cond;
-            bodies[n++] = group;
-        }
-    }
-    if (!*followed || !cp_expect(p, "}"))
-        return NULL;
-    csrc_stmt *chain = dflt;
-    while (n-- > 0) {
-        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
-        s->e = conds[n];
-        s->body = bodies[n];
-        s->other = chain;
-        chain = s;
-    }
-    return chain ? chain : cp_new_stmt(p, CS_EMPTY, loc);
-}
-
 csrc_stmt *cp_statement_inner(cparser *p)
 {
     const csrc_tok *t = cp_peek(p);
@@ -485,10 +314,10 @@ csrc_stmt *cp_statement_inner(cparser *p)
         return s;
     }
     if (cp_accept(p, "for"))
-        return cp_for_statement(p, loc);
+        return cp_leading_breaks(p, cp_for_statement(p, loc));
     if (cp_accept(p, "while")) {
         csrc_stmt *s = cp_new_stmt(p, CS_WHILE, loc);
-        return (s->e = cp_paren_cond(p)) && (s->body = cp_statement(p)) ? s : NULL;
+        return (s->e = cp_paren_cond(p)) && (s->body = cp_statement(p)) ? cp_leading_breaks(p, s) : NULL;
     }
     if (cp_accept(p, "do")) {
         csrc_stmt *s = cp_new_stmt(p, CS_DO, loc);
@@ -514,7 +343,7 @@ csrc_stmt *cp_statement_inner(cparser *p)
     if (csrc_is(t, "switch")) {
         size_t start = p->i;
         bool followed;
-        csrc_stmt *s = switch_statement(p, loc, &followed);
+        csrc_stmt *s = cp_switch_statement(p, loc, &followed);
         if (s || p->failed)
             return s;
         p->i = start;   /* not of the form followed: opaque, below */

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 -D n=100 --show-lowered -f - < src-loop-break.stdin; lds --lang cuda --threads 32 -D n=100 -f - < src-loop-break.stdin; lds --lang cuda --threads 32 -f - < src-loop-break.stdin
