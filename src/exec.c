@@ -31,6 +31,8 @@ void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_a
 
 void lds_interp_free(lds_interp *in)
 {
+    if (in->access_mem)
+        lds_arena_free(in->access_mem);
     lds_metrics_clear(&in->last_run);
     lds_eval_free(&in->ev);
 }
@@ -146,10 +148,12 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     in->last = rec;
     in->last_array = s->u.access.target.kind == T_ELEM ? s->u.access.target.array : NULL;
     lds_settings_check_banks(in, s, width / parts);
+    if (!in->access_mem)
+        in->access_mem = lds_arena_new();
     lds_access_space sp = {
         s, &in->profile, width, elem_size, parts, &in->ev, in->diag, outer, nouter, in->active, in->nactive,
         { in->threads[0], in->threads[1], in->threads[2] }, in->groups, &in->steps, in->max_steps,
-        in->no_shortcuts, in->jobs, in->threads_from, NULL, in->at, in->nat, in->scratch,
+        in->no_shortcuts, in->jobs, in->threads_from, NULL, in->at, in->nat, in->access_mem,
     };
     if (in->progress_hook) {
         atomic_store(&in->progress.done, 0);
@@ -161,6 +165,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     }
     lds_metrics_reset(&in->last_run);
     int rc = lds_access_simulate(&sp, rec, &in->last_run);
+    lds_arena_reset(in->access_mem);
     if (in->progress_hook)
         in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
                           true);

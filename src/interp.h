@@ -47,8 +47,11 @@ typedef struct lds_interp {
     lds_env env;
     lds_eval ev;
     lds_diag *diag;
-    lds_arena *scratch;               /* memory of the statement running: its
-                                         accesses' lane programs live there */
+    lds_arena *scratch;               /* memory of the statement running */
+    lds_arena *access_mem;            /* the lane program and memo of the access
+                                         running, emptied when it ends: a loop run
+                                         trip by trip reuses it, so its memory does
+                                         not grow with the trips */
     void (*warn)(void *ctx, const lds_diag *w);   /* a warning (may be NULL) */
     void *warn_ctx;
     void (*progress_hook)(void *ctx, unsigned line, uint64_t done, uint64_t planned, bool finished);

@@ -40,7 +40,7 @@ typedef struct {
     lds_progress *progress;           /* or NULL */
     const lds_at *at;                 /* --at: the instruction kept for --show */
     unsigned nat;
-    lds_arena *arena;                 /* the lane program's memory (the statement's) */
+    lds_arena *arena;                 /* the lane program's memory (the access run's) */
 } lds_access_space;
 
 /* Simulate every instruction of the access: add its totals to *m, keep

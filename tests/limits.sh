@@ -44,6 +44,11 @@ expect_status "address beyond LDS" 4 'read f32[lane << 40]'
 expect_status "def chain" 0 "def f0(x) = x + 1; $(for i in $(seq 1 200); do printf 'def f%d(x) = f%d(f%d(x)); ' $i $((i-1)) $((i-1)); done) print f10(0)"
 expect_status "def chain, exponential work" 4 "def f0(x) = x + 1; $(for i in $(seq 1 60); do printf 'def f%d(x) = f%d(f%d(x)); ' $i $((i-1)) $((i-1)); done) print f60(0)"
 expect_status "64 MiB program file" 2 -f /dev/zero
+# a loop run trip by trip (a while loop, a block with an if) compiles its
+# access again each trip: that memory is reused, not kept (it was 4.6 KB a
+# trip, over 300 MiB for each of these, and the first never ends)
+expect_status "a while loop that never ends: max-steps, in bounded memory" 4 --max-steps 300000 'threads 64; array f32 s[256]; for k = 1 while k < 64 next k { write s[k] }'
+expect_status "200,000 trips of a loop with an if" 0 'threads 64; array f32 s[256]; for k in 0..200000 { if k % 2 == 0 { write s[k % 256] } }'
 expect_status "max-steps: instructions just under the limit" 0 --max-steps 30000 'threads 1024; read f32[(tid * k) % 4096] for k in 0..900'
 { printf 'print 1 #'; head -c 1100000 /dev/zero | tr '\0' x; echo; } > "${TMPDIR:-/tmp}/lds-line.$$"
 expect_status "a 1 MiB line" 3 -f "${TMPDIR:-/tmp}/lds-line.$$"
