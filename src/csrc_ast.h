@@ -103,6 +103,14 @@ typedef struct csrc_stmt {
     unsigned noperands, noutputs;
 } csrc_stmt;
 
+/* The last statement of a list (a compound statement's body), or NULL. */
+static inline const csrc_stmt *csrc_last_stmt(const csrc_stmt *list)
+{
+    while (list && list->next)
+        list = list->next;
+    return list;
+}
+
 typedef struct {
     const char *name;
     lds_loc loc;

@@ -538,9 +538,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
 int cl_while_stmt(lower *L, const csrc_stmt *s)
 {
     /* while (c) { ...; v op= e; }: the for loop it is */
-    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? s->body->body : NULL;
-    while (last && last->next)
-        last = last->next;
+    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
     if (s->kind == CS_WHILE && last && last->kind == CS_EXPR && !cl_has_jump(s->body, CS_BREAK)
         && !cl_has_jump(s->body, CS_CONTINUE) && !cl_has_jump(s->body, CS_RETURN)) {
         const char *names[4];

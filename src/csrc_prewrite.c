@@ -149,12 +149,8 @@ static bool group_ends(csrc_stmt *group, bool last_group)
     if (b)
         return b > 0;
     const csrc_stmt *last = group;
-    while (last && last->kind == CS_COMPOUND) {
-        const csrc_stmt *t = last->body;
-        while (t && t->next)
-            t = t->next;
-        last = t;
-    }
+    while (last && last->kind == CS_COMPOUND)
+        last = csrc_last_stmt(last->body);
     return last_group || (last && (last->kind == CS_RETURN || last->kind == CS_CONTINUE));
 }
 

@@ -296,12 +296,12 @@ static bool returns_inside(const csrc_stmt *s)
     return cl_has_jump(&one, CS_RETURN);
 }
 
-/* After a statement with a return whose lanes lds-calc does not place (in
- * a nested block, an else, a loop), which lanes run the rest is not
- * known: the rest is skipped. */
+/* After an if or a loop with a return in its arms or body whose lanes
+ * lds-calc does not place (in a nested block, an else, a loop), which
+ * lanes run the rest is not known: the rest is skipped. */
 static void after_unplaced_return(lower *L, const csrc_stmt *s)
 {
-    if (!L->skip) {
+    if (!L->skip && (returns_inside(s->body) || returns_inside(s->other))) {
         L->skip = "it runs after a return lds-calc does not follow (in a nested block, an else or a loop)";
         L->skip_loc = s->loc;
     }
@@ -317,9 +317,7 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
     /* an arm that returns: the lanes that take it are gone afterwards */
     bool t_ret = s->body && s->body->kind == CS_RETURN;
     if (s->body && s->body->kind == CS_COMPOUND) {
-        const csrc_stmt *last = s->body->body;
-        while (last && last->next)
-            last = last->next;
+        const csrc_stmt *last = csrc_last_stmt(s->body->body);
         t_ret = last && last->kind == CS_RETURN;
     }
     snapshot before = cl_save_env(L);
@@ -351,7 +349,7 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
             L->guard = cl_and_guard(L, L->guard, cl_fmt(L, "!%s", cl_paren(L, c)));
             if (!L->gmiss && c->missing)
                 L->gmiss = c;
-        } else if (rc == 0 && (returns_inside(s->body) || returns_inside(s->other))) {
+        } else if (rc == 0) {
             after_unplaced_return(L, s);
         }
         return rc;
@@ -385,7 +383,7 @@ int cl_if_stmt(lower *L, const csrc_stmt *s)
             L->skip = cl_fmt(L, "it runs after a return decided by %s", c->why ? c->why : "data");
             L->skip_loc = c->why_loc;
         }
-    } else if (rc == 0 && (returns_inside(s->body) || returns_inside(s->other))) {
+    } else if (rc == 0) {
         after_unplaced_return(L, s);
     }
     return rc;
@@ -423,15 +421,13 @@ int cl_stmt(lower *L, const csrc_stmt *s)
         case CS_FOR:
             if (cl_for_stmt(L, s) < 0)
                 return -1;
-            if (returns_inside(s))   /* the loop was skipped, and which lanes left in it is not known */
-                after_unplaced_return(L, s);
+            after_unplaced_return(L, s);   /* a loop with a return is skipped, and which lanes left is not known */
             break;
         case CS_WHILE:
         case CS_DO:
             if (cl_while_stmt(L, s) < 0)
                 return -1;
-            if (returns_inside(s))
-                after_unplaced_return(L, s);
+            after_unplaced_return(L, s);
             break;
         case CS_RETURN: {
             val *v = s->e ? cl_expr(L, s->e) : cl_v_void(L);

@@ -247,21 +247,13 @@ static csrc_stmt *stmt_copy(lower *L, const csrc_stmt *t)
 
 /* The arm of an if that ends its trip: `continue;` itself, or a
  * block whose last statement is the only continue in it; NULL else. */
-static const csrc_stmt *last_of_block(const csrc_stmt *t)
-{
-    const csrc_stmt *last = t->body;
-    while (last && last->next)
-        last = last->next;
-    return last;
-}
-
 static bool ends_in_continue(const csrc_stmt *t)
 {
     if (t->kind == CS_CONTINUE)
         return true;
     if (t->kind != CS_COMPOUND)
         return false;
-    const csrc_stmt *last = last_of_block(t);
+    const csrc_stmt *last = csrc_last_stmt(t->body);
     if (!last || last->kind != CS_CONTINUE)
         return false;
     for (const csrc_stmt *u = t->body; u != last; u = u->next) {
@@ -295,7 +287,7 @@ const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
         ifs->body->kind = CS_EMPTY;
     } else {
         csrc_stmt *arm = stmt_copy(L, t->body), **at = &arm->body;
-        const csrc_stmt *last = last_of_block(t->body);
+        const csrc_stmt *last = csrc_last_stmt(t->body->body);
         for (const csrc_stmt *u = t->body->body; u != last; u = u->next) {
             *at = stmt_copy(L, u);
             at = &(*at)->next;
