@@ -405,6 +405,11 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             cp_skip_group(p);
             continue;
         }
+        if (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && !csrc_is(cp_peek_at(p, 2), "{")) {
+            cp_advance(p);   /* extern "C" __global__ void k(...): the linkage says nothing here */
+            cp_advance(p);
+            continue;
+        }
         if ((cp_at(p, "namespace") && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "{")))
             || (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && csrc_is(cp_peek_at(p, 2), "{"))) {
             while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))

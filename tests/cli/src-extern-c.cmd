@@ -1,0 +1,1 @@
+lds --lang cuda --kernel k --show-lowered -f - < src-extern-c.stdin; lds --lang cuda --kernel k -f - < src-extern-c.stdin; lds --lang cuda --kernel k -D PAD=0 -f - < src-extern-c.stdin; lds --lang cuda --kernel braced --threads 32 -f - < src-extern-c.stdin
