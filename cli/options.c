@@ -40,6 +40,7 @@ static const char usage_options[] =
     "  -D NAME=V1,V2,...        sweep over the values listed (sweeps form their\n"
     "                           cross product, the last fastest)\n"
     "  -D NAME=TYPE             a type (T=float): a kernel file's template parameter,\n"
+    "                           a type a header it includes declares (floatX),\n"
     "                           or an OpenCL C file's build-option macro\n"
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"

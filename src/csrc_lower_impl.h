@@ -464,6 +464,7 @@ bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v,
 
 /* src/csrc_struct.c: members of shared elements: vector components, structs */
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
+bool cl_struct_declared(const lower *L, const char *name);
 const csrc_struct *cl_struct_of(const val *s);
 int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
 val *cl_member_rvalue(lower *L, const csrc_expr *e);

@@ -120,6 +120,23 @@ void cp_template_params(cparser *p, csrc_func *f)
     }
 }
 
+/* A parameter whose type is a name a header lds-calc does not read
+ * declares (floatX *out, const real &x): in a parameter list a name
+ * followed by '*' or '&' can only be a type, so it is one from here on. */
+static void header_type_name(cparser *p)
+{
+    size_t k = p->i;
+    while (k + 1 < p->n && cp_storage_word_in(p->lang, &p->t[k]) >= 0 && !csrc_is(&p->t[k], "struct")
+           && !csrc_is(&p->t[k], "class") && !csrc_is(&p->t[k], "enum") && !csrc_is(&p->t[k], "union"))
+        k++;
+    if (k + 1 >= p->n)
+        return;
+    const csrc_tok *t = &p->t[k], *next = &p->t[k + 1];
+    if (t->kind == CT_ID && !cp_is_type_word(p, t)
+        && (csrc_is(next, "*") || csrc_is(next, "&") || csrc_is(next, "&&")))
+        cp_declare_type(p, cp_tok_str(p, t));
+}
+
 bool cp_parse_params(cparser *p, csrc_func *f)
 {
     csrc_param ps[LDS_MAX_PARAMS * 4];
@@ -131,6 +148,7 @@ bool cp_parse_params(cparser *p, csrc_func *f)
     while (!cp_at(p, ")") && !cp_at_eof(p)) {
         csrc_type type;
         unsigned quals = 0;
+        header_type_name(p);
         if (n >= sizeof ps / sizeof ps[0] || !cp_parse_type(p, &type, &quals, NULL)) {
             cp_fail(p, "a parameter");
             return false;

@@ -85,6 +85,8 @@ const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size
     return st;
 }
 
+bool cl_struct_declared(const lower *L, const char *name) { return find_struct(L, name) != NULL; }
+
 const csrc_struct *cl_struct_of(const val *s) { return s->kind == V_SHARED ? s->stype : NULL; }
 
 /* Member `name` of st: its offset and size, its struct type and its

@@ -42,7 +42,12 @@ const csrc_define *cl_find_type_define(const lower *L, const char *name)
 const char *cl_type_name(lower *L, const char *base)
 {
     const binding *b = base ? cl_lookup(L, base) : NULL;
-    return b && b->is_type && b->ctype ? b->ctype : base;
+    if (b)
+        return b->is_type && b->ctype ? b->ctype : base;
+    /* a name no binding has: a type a header declares (typedef float
+     * floatX;), which -D floatX=float gives */
+    const csrc_define *d = base ? cl_find_type_define(L, base) : NULL;
+    return d ? d->type : base;
 }
 
 const csrc_type *cl_resolved_type(lower *L, const csrc_type *t)
@@ -65,6 +70,11 @@ bool cl_type_shape(lower *L, const char *base, unsigned *bytes, unsigned *lanes,
 const char *cl_unknown_type_hint(lower *L, const char *base)
 {
     const binding *b = base ? cl_lookup(L, base) : NULL;
+    unsigned bytes, lanes;
+    bool fl;
+    if (!b && base && cl_type_name(L, base) == base && !csrc_type_shape(base, &bytes, &lanes, &fl)
+        && !cl_struct_declared(L, base))
+        return cl_fmt(L, " (if '%s' is a type a header declares, -D %s=float gives it)", base, base);
     if (!b || !b->is_type || b->ctype)
         return "";
     return cl_fmt(L, " ('%s' is a template parameter nothing gives: -D %s=float, or a launch in the file, "

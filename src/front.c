@@ -65,7 +65,7 @@ static int check_type_defines(const lds_options *o, const csrc_define *types, bo
             sink->report(sink->ctx, &d);
             return LDS_EXIT_USAGE;
         }
-        lds_diag_set(&d, d.loc, "-D %s=%s: no kernel has a type template parameter '%s', so it changes nothing",
+        lds_diag_set(&d, d.loc, "-D %s=%s: no kernel reads a type '%s' (a template parameter or a header's), so it changes nothing",
                      types[i].name, types[i].type, types[i].name);
         d.warning = 1;
         sink->report(sink->ctx, &d);
