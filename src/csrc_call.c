@@ -188,7 +188,8 @@ static val *group_object(lower *L, const csrc_expr *e)
 /* g.f(...) on a group: sync() a barrier; thread_rank() the thread's
  * place in the group (in a tile of N: tid % N), meta_group_rank() its
  * tile (tid / N), size() its threads (a tile's N; the block's where the
- * workgroup's shape is known).  On an object lds-calc did not see made,
+ * workgroup's shape is known), a tile's meta_group_size() the block's
+ * tiles (its threads / N, rounded up, where its shape is known).  On an object lds-calc did not see made,
  * sync(), thread_rank() and size() are read as the block's; *handled is
  * false for any other call, which is then an ordinary one. */
 static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
@@ -208,17 +209,21 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
             return NULL;
     if (!strcmp(m, "sync") || !strcmp(m, "barrier_wait") || !strcmp(m, "arrive_and_wait"))
         return cl_v_void(L);
-    if (e->nargs == 0 && unknown_tile && (!strcmp(m, "thread_rank") || !strcmp(m, "meta_group_rank") || !strcmp(m, "size")))
+    if (e->nargs == 0 && unknown_tile
+        && (!strcmp(m, "thread_rank") || !strcmp(m, "meta_group_rank") || !strcmp(m, "meta_group_size") || !strcmp(m, "size")))
         return cl_v_data(L, "a rank in a tile whose size is not a constant", e->loc);
     if (!strcmp(m, "thread_rank") && e->nargs == 0)
         return tile ? cl_int_op(L, "%", cl_v_name(L, C_LANE, "tid"), cl_v_const(L, tile)) : cl_v_name(L, C_LANE, "tid");
     if (!strcmp(m, "meta_group_rank") && e->nargs == 0 && tile)
         return cl_int_op(L, "/", cl_v_name(L, C_LANE, "tid"), cl_v_const(L, tile));
-    if ((!strcmp(m, "size") || !strcmp(m, "num_threads")) && e->nargs == 0) {
-        if (tile)
+    bool tiles = !strcmp(m, "meta_group_size") && tile;   /* the block's tiles: ceil(its threads / N) */
+    if ((!strcmp(m, "size") || !strcmp(m, "num_threads") || tiles) && e->nargs == 0) {
+        if (tile && !tiles)
             return cl_v_const(L, tile);
-        if (g && L->tdim[0] && L->tdim[1] && L->tdim[2])
-            return cl_v_const(L, L->tdim[0] * L->tdim[1] * L->tdim[2]);
+        if (g && L->tdim[0] && L->tdim[1] && L->tdim[2]) {
+            int64_t threads = L->tdim[0] * L->tdim[1] * L->tdim[2];
+            return cl_v_const(L, tiles ? (threads + tile - 1) / tile : threads);
+        }
         return cl_v_data(L, "a group's size (give --threads)", e->loc);
     }
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);

@@ -444,9 +444,14 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                                                              : "it is in a loop whose counter moves away from its bound",
                                 cl_is_int(bound) ? s->loc : bound->why_loc);
         }
-        const val *start = init->cls == C_LANE ? (init->mono ? init->zero : NULL) : init;
+        /* the trips are the lane's that starts lowest (up) or highest
+         * (down): thread 0's, where no thread starts below it */
+        const val *start = init->cls != C_LANE ? init : up && (init->mono || init->least) ? init->zero : NULL;
         if (!start && !even)
-            return skip_after_init(L, s, &lowered, "it is in a loop whose lanes start at places lds-calc cannot order", s->loc);
+            return skip_after_init(L, s, &lowered, up ? "it is in a loop whose lanes start at places lds-calc cannot order"
+                                                      : "it is in a loop that counts down from a start that differs "
+                                                        "from lane to lane",
+                                   s->loc);
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
         val *span = even ? (up ? even : cl_int_unary(L, "-", even))

@@ -51,7 +51,10 @@ typedef struct val {
     bool atom;                    /* text needs no parentheses */
     int64_t k;                    /* C_CONST */
     bool mono;                    /* V_INT: never decreases as a thread id grows (ids >= 0) */
-    const struct val *zero;       /* mono: the value at thread 0 of group 0 (NULL: itself) */
+    bool least;                   /* V_INT: no thread's value is below thread 0's, though
+                                     not mono (threadIdx.x % 32) */
+    const struct val *zero;       /* mono or least: the value at thread 0 of the group
+                                     (NULL: itself) */
     const struct val *base, *off; /* V_INT: base + off, off the same for every thread
                                      (aEnd = aBegin + wA - 1); NULL: itself + 0 */
     const char *why;              /* V_DATA: why it is data */

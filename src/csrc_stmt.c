@@ -70,6 +70,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 cl_line(L, d->loc, "let %s = %s", n, v->text);
                 val *named = cl_v_name(L, v->cls, n);
                 named->mono = v->mono;
+                named->least = v->least;
                 named->zero = v->zero;
                 named->base = v->base;
                 named->off = v->off;

@@ -271,6 +271,47 @@ bool cl_fold(const char *op, int64_t a, int64_t b, int64_t *r)
     return true;
 }
 
+/* Whether v is not negative at thread 0 (a name lds-calc does not know
+ * the value of is taken as >= 0, as -D values and thread ids are). */
+static bool nonneg_at_zero(const val *v)
+{
+    const val *z = v->cls == C_CONST ? v : v->zero;
+    return !z || z->cls != C_CONST || z->k >= 0;
+}
+
+static bool least_at_zero(const val *v) { return v->mono || v->least; }
+
+/* Whether a op b is least at thread 0 (no thread's value below thread
+ * 0's): sums of such values, products of such values not negative there,
+ * differences with a value the same for every thread, division and
+ * shifts by a constant, and x % N or x & M where x is least at thread 0,
+ * not negative, and thread 0's x leaves 0 (threadIdx.x % 32,
+ * warp.thread_rank()): every value is >= 0 then. */
+static bool least_op(const char *op, const val *a, const val *b)
+{
+    bool la = least_at_zero(a), lb = least_at_zero(b);
+    if (!strcmp(op, "%") || !strcmp(op, "&")) {
+        if (!strcmp(op, "&") && a->cls == C_CONST) {   /* 31 & tid */
+            const val *t = a;
+            a = b;
+            b = t;
+            la = least_at_zero(a);
+        }
+        const val *z = a->zero;
+        return la && nonneg_at_zero(a) && b->cls == C_CONST && z && z->cls == C_CONST
+               && (!strcmp(op, "%") ? b->k > 0 && z->k % b->k == 0 : b->k >= 0 && (z->k & b->k) == 0);
+    }
+    if (!strcmp(op, "+"))
+        return la && lb;
+    if (!strcmp(op, "-"))
+        return la && b->cls != C_LANE;
+    if (!strcmp(op, "*"))
+        return la && lb && nonneg_at_zero(a) && nonneg_at_zero(b);
+    if (!strcmp(op, "/") || !strcmp(op, ">>"))
+        return la && b->cls == C_CONST && b->k > 0;
+    return !strcmp(op, "<<") && la && b->cls == C_CONST && b->k >= 0;
+}
+
 /* a op b on integers (both V_INT). */
 val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
 {
@@ -300,17 +341,16 @@ val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
     if (strlen(v->text) > MAX_TEXT)
         return cl_v_data(L, "an index expression too long to follow", (lds_loc){ 0 });
     cl_inherit_missing(v, a, b);
-    /* monotone in the thread ids: sums, products by what is not negative,
+    /* monotone in the thread ids: sums, products of what is not negative,
      * division and shifts by a constant */
     bool both = a->mono && b->mono;
-    if ((!strcmp(op, "+") && both) || (!strcmp(op, "*") && both)
-        || ((!strcmp(op, "/") || !strcmp(op, ">>")) && a->mono && b->cls == C_CONST && b->k > 0)
-        || (!strcmp(op, "<<") && a->mono && b->cls == C_CONST && b->k >= 0)
-        || (!strcmp(op, "-") && a->mono && b->cls != C_LANE)) {
-        v->mono = true;
-        if (a->zero || b->zero)   /* a thread id in it: its value at thread 0 */
-            v->zero = cl_int_op(L, op, a->zero ? a->zero : a, b->zero ? b->zero : b);
-    }
+    v->mono = (!strcmp(op, "+") && both) || (!strcmp(op, "*") && both && nonneg_at_zero(a) && nonneg_at_zero(b))
+              || ((!strcmp(op, "/") || !strcmp(op, ">>")) && a->mono && b->cls == C_CONST && b->k > 0)
+              || (!strcmp(op, "<<") && a->mono && b->cls == C_CONST && b->k >= 0)
+              || (!strcmp(op, "-") && a->mono && b->cls != C_LANE);
+    v->least = !v->mono && v->cls == C_LANE && least_op(op, a, b);
+    if ((v->mono || v->least) && (a->zero || b->zero))   /* a thread id in it: its value at thread 0 */
+        v->zero = cl_int_op(L, op, a->zero ? a->zero : a, b->zero ? b->zero : b);
     /* x + u, x - u, u + x with u the same for every thread: v = base + off */
     bool plus = !strcmp(op, "+"), minus = !strcmp(op, "-");
     if ((plus || minus) && b->cls != C_LANE) {

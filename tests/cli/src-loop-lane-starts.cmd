@@ -1,0 +1,1 @@
+lds --lang cuda --kernel lanes --threads 64 -f - < src-loop-lane-starts.stdin; lds --lang cuda --kernel tiles --threads 128 -f - < src-loop-lane-starts.stdin; lds --lang cuda --kernel starts --threads 32 -f - < src-loop-lane-starts.stdin
