@@ -143,6 +143,11 @@ const csrc_define *cl_find_define(const lower *L, const char *name)
  * text; a sweep's name stays a name, the same for every lane. */
 val *cl_define_val(lower *L, const csrc_define *d)
 {
+    bool qualified = strstr(d->name, "::") != NULL;   /* x128::size: no lds name, so its value */
+    if (qualified && d->has_value)
+        return cl_v_const(L, d->value);
+    if (qualified)
+        return cl_v_data(L, cl_fmt(L, "a sweep of '%s' (a qualified name takes one -D value)", d->name), (lds_loc){ 0 });
     val *v = cl_v_name(L, C_UNIFORM, d->name);
     if (d->has_value) {
         v->cls = C_CONST;

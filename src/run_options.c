@@ -245,6 +245,12 @@ int lds_options_add_define(lds_options *o, const char *arg)
     for (size_t i = 0; i < nlen; i++) {
         char c = arg[i];
         int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        /* x128::size: a kernel file's qualified name (a header's constant) */
+        int scope = c == ':' && i > 0 && i + 2 < nlen && arg[i + 1] == ':' && arg[i - 1] != ':' && arg[i + 2] != ':';
+        if (scope) {
+            i++;
+            continue;
+        }
         if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '.'))) {
             return lds_options_fail(o, "-D: '%.*s' is not a name", (int)nlen, arg);
         }

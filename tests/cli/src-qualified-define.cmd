@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 -f - < src-qualified-define.stdin; lds --lang cuda --threads 32 -D x128::size=4 -f - < src-qualified-define.stdin; lds --lang cuda --threads 32 -D x128:::size=4 -f - < src-qualified-define.stdin
