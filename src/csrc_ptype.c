@@ -360,6 +360,12 @@ bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **lau
             cp_skip_group(p);
             continue;
         }
+        if (!have && csrc_is(t, "typename") && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "::"))) {
+            cp_advance(p);   /* typename vec4<T>::Type: the name after it is a type */
+            if (cp_peek(p)->kind == CT_ID && !cp_is_type_word(p, cp_peek(p)))
+                cp_declare_type(p, cp_tok_str(p, cp_peek(p)));
+            continue;
+        }
         if (!have && (cp_is_type_word(p, t) || (t->kind == CT_ID && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "::")
                                                                    || csrc_is(cp_peek_at(p, 1), "<"))))) {
             /* unsigned int, long long, unsigned char: one base */
@@ -381,6 +387,11 @@ bool cp_parse_type(cparser *p, csrc_type *type, unsigned *quals, csrc_expr **lau
             }
             lds_buf_printf(&base, "%s", name);
             type->targs = cp_template_args(p);
+            while (type->targs && cp_at(p, "::") && cp_peek_at(p, 1)->kind == CT_ID) {   /* vec4<T>::Type */
+                lds_buf_printf(&base, "::%.*s", (int)cp_peek_at(p, 1)->len, cp_peek_at(p, 1)->text);
+                cp_advance(p);
+                cp_advance(p);
+            }
             have = true;
             continue;
         }
