@@ -438,14 +438,21 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
          * same trips */
         val *even = cl_is_int(bound) && (init->cls == C_LANE || bound->cls == C_LANE)
                         ? cl_uniform_difference(L, bound, init) : NULL;
-        if (!cl_is_int(bound) || up != (cmp[0] == '<') || (bound->cls == C_LANE && !even)) {
+        /* the trips are the most any lane runs: counting up, from the
+         * lowest start (thread 0's, where no thread starts below it) to
+         * the highest bound (the last thread's, where it grows with the
+         * thread ids); counting down, from a start the same for every
+         * lane to the lowest bound.  A start and a bound that both differ
+         * from lane to lane are not paired up. */
+        const val *far = !cl_is_int(bound) || bound->cls != C_LANE ? bound
+                         : init->cls == C_LANE ? NULL
+                         : up ? (bound->mono ? bound->top : NULL) : (bound->mono || bound->least ? bound->zero : NULL);
+        if (!cl_is_int(bound) || up != (cmp[0] == '<') || (!far && !even)) {
             return skip_after_init(L, s, &lowered, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
                                       : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
                                                              : "it is in a loop whose counter moves away from its bound",
                                 cl_is_int(bound) ? s->loc : bound->why_loc);
         }
-        /* the trips are the lane's that starts lowest (up) or highest
-         * (down): thread 0's, where no thread starts below it */
         const val *start = init->cls != C_LANE ? init : up && (init->mono || init->least) ? init->zero : NULL;
         if (!start && !even)
             return skip_after_init(L, s, &lowered, up ? "it is in a loop whose lanes start at places lds-calc cannot order"
@@ -455,7 +462,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         size_t out_mark = L->out.len;
         unsigned made = L->accesses;
         val *span = even ? (up ? even : cl_int_unary(L, "-", even))
-                         : up ? cl_int_op(L, "-", bound, start) : cl_int_op(L, "-", start, bound);
+                         : up ? cl_int_op(L, "-", far, start) : cl_int_op(L, "-", start, far);
         if (cmp[1] == '=')
             span = cl_int_op(L, "+", span, cl_v_const(L, 1));
         val *mag = up ? step : cl_int_unary(L, "-", step);
@@ -475,7 +482,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                 before[i] = wb->v;
                 wb->v = cl_advanced(L, wb->v, carried[i], cl_v_name(L, C_UNIFORM, trip), s->loc);
             }
-        if (init->cls == C_LANE && !even) {   /* each lane runs while its own v is in bounds */
+        if ((init->cls == C_LANE || bound->cls == C_LANE) && !even) {   /* each lane runs while its own v is in bounds */
             val *lane_cond = cl_int_op(L, cmp, here, bound);
             L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));
             if (!L->gmiss && lane_cond->missing)

@@ -55,6 +55,9 @@ typedef struct val {
                                      not mono (threadIdx.x % 32) */
     const struct val *zero;       /* mono or least: the value at thread 0 of the group
                                      (NULL: itself) */
+    const struct val *top;        /* mono: the value at the last thread of the last
+                                     group, where every thread id in it has one
+                                     (NULL: itself, or not known) */
     const struct val *base, *off; /* V_INT: base + off, off the same for every thread
                                      (aEnd = aBegin + wA - 1); NULL: itself + 0 */
     const char *why;              /* V_DATA: why it is data */

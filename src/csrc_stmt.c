@@ -72,6 +72,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
                 named->mono = v->mono;
                 named->least = v->least;
                 named->zero = v->zero;
+                named->top = v->top;
                 named->base = v->base;
                 named->off = v->off;
                 v = named;

@@ -42,6 +42,23 @@ val *cl_v_const(lower *L, int64_t k)
     return v;
 }
 
+/* The largest value of thread id `name` (its lds name): the last
+ * thread's or group's, or NULL for any other name. */
+static val *id_top(lower *L, const char *name)
+{
+    static const char *const dims[] = { "tid.x", "tid.y", "tid.z" };
+    val *size = NULL;
+    for (int d = 0; d < 3; d++)
+        if (!strcmp(name, dims[d]))
+            size = L->tdim[d] ? cl_v_const(L, L->tdim[d]) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "blockDim.%c", 'x' + d));
+    if (!strcmp(name, "tid"))
+        size = L->tdim[0] && L->tdim[1] && L->tdim[2] ? cl_v_const(L, L->tdim[0] * L->tdim[1] * L->tdim[2])
+                                                       : cl_v_name(L, C_UNIFORM, "(blockDim.x * blockDim.y * blockDim.z)");
+    if (!strcmp(name, "group"))
+        size = cl_v_name(L, C_UNIFORM, "groups");
+    return size ? cl_int_op(L, "-", size, cl_v_const(L, 1)) : NULL;
+}
+
 val *cl_v_name(lower *L, vclass cls, const char *text)
 {
     val *v = cl_new_val(L, V_INT);
@@ -50,6 +67,7 @@ val *cl_v_name(lower *L, vclass cls, const char *text)
     v->atom = true;
     v->mono = true;   /* thread ids, -D names (taken as >= 0), loop variables */
     v->zero = cls == C_LANE ? cl_v_const(L, 0) : NULL;
+    v->top = cls == C_LANE ? id_top(L, text) : NULL;
     return v;
 }
 
@@ -356,6 +374,9 @@ val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
     v->least = !v->mono && v->cls == C_LANE && least_op(op, a, b);
     if ((v->mono || v->least) && (a->zero || b->zero))   /* a thread id in it: its value at thread 0 */
         v->zero = cl_int_op(L, op, a->zero ? a->zero : a, b->zero ? b->zero : b);
+    /* and at the last thread, where each thread id in it has one */
+    if (v->mono && (a->top || b->top) && (a->cls != C_LANE || a->top) && (b->cls != C_LANE || b->top))
+        v->top = cl_int_op(L, op, a->top ? a->top : a, b->top ? b->top : b);
     /* x + u, x - u, u + x with u the same for every thread: v = base + off */
     bool plus = !strcmp(op, "+"), minus = !strcmp(op, "-");
     if ((plus || minus) && b->cls != C_LANE) {

@@ -1,0 +1,1 @@
+lds --lang cuda --kernel lanes --threads 64 -f - < src-loop-lane-bounds.stdin; lds --lang cuda --kernel groups --show-lowered -f - < src-loop-lane-bounds.stdin; lds --lang cuda --kernel groups -f - < src-loop-lane-bounds.stdin
