@@ -321,8 +321,11 @@ static bool least_op(const char *op, const val *a, const val *b)
             la = least_at_zero(a);
         }
         const val *z = a->zero;
-        return la && nonneg_at_zero(a) && b->cls == C_CONST && z && z->cls == C_CONST
-               && (!strcmp(op, "%") ? b->k > 0 && z->k % b->k == 0 : b->k >= 0 && (z->k & b->k) == 0);
+        if (!la || !nonneg_at_zero(a) || !z || z->cls != C_CONST || b->cls == C_LANE)
+            return false;
+        if (b->cls != C_CONST)   /* tid % warpSize: thread 0's 0 leaves 0 whatever the (positive) divisor */
+            return z->k == 0;
+        return !strcmp(op, "%") ? b->k > 0 && z->k % b->k == 0 : b->k >= 0 && (z->k & b->k) == 0;
     }
     if (!strcmp(op, "+"))
         return la && lb;
