@@ -71,6 +71,11 @@ bool cp_declarator(cparser *p, const csrc_type *type, csrc_declarator *d)
     } else if (cp_at(p, "{")) {   /* T x{...} */
         if (!(d->init = cp_primary(p)))
             return false;
+        unsigned bytes, lanes;
+        bool fl;
+        if (d->init->kind == CE_INIT && d->init->nargs == 1 && !d->ndims && type->base
+            && (type->pointers || (csrc_type_shape(type->base, &bytes, &lanes, &fl) && lanes == 1)))
+            d->init = d->init->args[0];   /* size_t const n{BX * BY}: a scalar's value */
     } else if (cp_at(p, "(") && type->base && strcmp(type->base, "auto")) {   /* T x(args): a constructor */
         csrc_expr *c = cp_new_expr(p, CE_CALL, cp_peek(p)->loc);
         c->name = type->base;
