@@ -174,17 +174,9 @@ typedef struct csrc_instance {
     struct csrc_instance *next;
 } csrc_instance;
 
-/* A name in a list (a GLSL uniform block's instance: ubo in
- * 'uniform UBO { int n; } ubo;'). */
-typedef struct csrc_name {
-    const char *name;
-    struct csrc_name *next;
-} csrc_name;
-
 typedef struct {
     csrc_func *funcs;             /* in file order */
     csrc_instance *instances;     /* explicit instantiations, in file order */
-    csrc_name *uniform_blocks;    /* GLSL uniform blocks' instance names */
     csrc_struct *structs;         /* struct and class definitions at file level */
     csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order */
     csrc_expr *local_size[3];     /* GLSL layout(local_size_x = ...) in; */

@@ -487,13 +487,7 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
                             return -1;
                     cp_accept(p, "}");
                 } else if (cp_at(p, "{")) {
-                    cp_skip_group(p);
-                    if (cp_peek(p)->kind == CT_ID) {   /* uniform UBO { ... } ubo;: ubo.n is set at launch */
-                        csrc_name *n = lds_arena_alloc(p->arena, sizeof *n);
-                        n->name = cp_tok_str(p, cp_peek(p));
-                        n->next = u->uniform_blocks;
-                        u->uniform_blocks = n;
-                    }
+                    cp_skip_group(p);   /* uniform UBO { ... } ubo;: ubo.n is set at launch, a -D name */
                 }
                 while (!cp_at(p, ";") && !cp_at_eof(p))
                     cp_advance(p);

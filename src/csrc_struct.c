@@ -265,9 +265,11 @@ val *cl_member_rvalue(lower *L, const csrc_expr *e)
                : b->v->kind == V_OBJ && b->v->objname ? cl_builtin_member(L, b->v->objname, e->name) : NULL;
         if (v)
             return v;
-        for (const csrc_name *n = L->unit->uniform_blocks; n && !b; n = n->next)
-            if (!strcmp(n->name, e->a->name))   /* ubo.n: a value set at launch, -D ubo.n=... */
-                return cl_free_name(L, cl_fmt(L, "%s.%s", e->a->name, e->name), e->loc);
+        /* ubo.n of a GLSL uniform block, g_param.y of an HLSL cbuffer's
+         * vector: a value set at launch that -D ubo.n=... gives (a name
+         * nothing in the file declares is no memory lds-calc knows) */
+        if (!b && !cl_find_array(L, e->a->name))
+            return cl_free_name(L, cl_fmt(L, "%s.%s", e->a->name, e->name), e->loc);
     }
     lvalue lv;   /* s[i].y: one component of a shared vector */
     if (cl_lvalue_of(L, e, &lv) < 0)

@@ -72,7 +72,8 @@ const char *cl_unknown_type_hint(lower *L, const char *base)
     const binding *b = base ? cl_lookup(L, base) : NULL;
     unsigned bytes, lanes;
     bool fl;
-    if (!b && base && cl_type_name(L, base) == base && !csrc_type_shape(base, &bytes, &lanes, &fl)
+    bool c_family = L->o->lang == LDS_LANG_CUDA || L->o->lang == LDS_LANG_HIP || L->o->lang == LDS_LANG_OPENCL;
+    if (!b && base && c_family && cl_type_name(L, base) == base && !csrc_type_shape(base, &bytes, &lanes, &fl)
         && !cl_struct_declared(L, base))
         return cl_fmt(L, " (if '%s' is a type a header declares, -D %s=float gives it)", base, base);
     if (!b || !b->is_type || b->ctype)
