@@ -66,6 +66,8 @@ val *cl_free_name(lower *L, const char *name, lds_loc loc)
     const csrc_define *d = cl_find_define(L, name);
     if (d)
         return cl_define_val(L, d);
+    if (cl_unlaid_why(L, name))   /* float *p = smem + n: of a shared array not laid out */
+        return cl_unlaid_array(L, name, loc);
     static const char *const objs[] = { "threadIdx", "blockIdx", "blockDim", "gridDim", "gl_LocalInvocationID",
                                         "gl_WorkGroupID", "gl_WorkGroupSize", "gl_NumWorkGroups",
                                         "gl_GlobalInvocationID", "hipThreadIdx", NULL };

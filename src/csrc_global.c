@@ -67,8 +67,10 @@ val *cl_index_base(lower *L, const csrc_expr *a)
     /* a name this file does not declare, subscripted: a buffer declared
      * elsewhere (an HLSL resource in a header), of unknown elements */
     if (a->kind == CE_ID && !cl_lookup(L, a->name) && !cl_find_array(L, a->name) && !cl_find_define(L, a->name)
-        && !cl_builtin_member(L, a->name, "x"))   /* gl_LocalInvocationID[0] is a thread id */
-        return cl_global_of(L, a->name, 0);
+        && !cl_builtin_member(L, a->name, "x")) {   /* gl_LocalInvocationID[0] is a thread id */
+        val *unlaid = cl_unlaid_array(L, a->name, a->loc);
+        return unlaid ? unlaid : cl_global_of(L, a->name, 0);
+    }
     return cl_expr(L, a);
 }
 

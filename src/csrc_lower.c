@@ -54,11 +54,15 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         lanes = struct_bytes;
         fl = false;
     } else if (!csrc_type_shape(type->base, &scalar, &lanes, &fl) || type->pointers) {
+        struct unlaid *u = lds_arena_alloc(L->arena, sizeof *u);
+        u->name = d->name;
+        u->why = cl_fmt(L, "'%s' is shared memory of type '%s', which lds-calc does not lay out%s", d->name, type->base,
+                        cl_unknown_type_hint(L, type->base));
+        u->next = L->unlaid;
+        L->unlaid = u;
         if (L->o->warn) {
             lds_diag w = { 0 };
-            lds_diag_set(&w, d->loc, "'%s' is shared memory of type '%s', which lds-calc does not lay out: its "
-                                     "accesses are not counted%s",
-                         d->name, type->base, cl_unknown_type_hint(L, type->base));
+            lds_diag_set(&w, d->loc, "%s: its accesses are not counted", u->why);
             w.warning = 1;
             L->o->warn(L->o->warn_ctx, &w);
         }

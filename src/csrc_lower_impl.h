@@ -160,6 +160,10 @@ struct lower {
     const char *ret_why;          /* why the value it returns is data, or NULL */
     unsigned accesses;
     unsigned nglobal;             /* global allocations so far (pointers, buffers) */
+    struct unlaid {               /* shared arrays of a type lds-calc does not lay out: */
+        const char *name, *why;   /*   why their accesses are not modelled */
+        struct unlaid *next;
+    } *unlaid;
     unsigned fresh;               /* names made */
     bool dead;                    /* after a return every lane took */
     int64_t tdim[3];              /* the workgroup's shape when known here (0: not) */
@@ -237,6 +241,8 @@ sarray *cl_find_array(lower *L, const char *name);
 val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
+const char *cl_unlaid_why(const lower *L, const char *name);
+val *cl_unlaid_array(lower *L, const char *name, lds_loc loc);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);

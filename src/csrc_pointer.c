@@ -154,6 +154,27 @@ val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc)
     return cl_unknown_like(L, pa ? a : b, why, loc);
 }
 
+/* Why the shared array `name` is not laid out, or NULL. */
+const char *cl_unlaid_why(const lower *L, const char *name)
+{
+    for (const struct unlaid *u = L->unlaid; u && name; u = u->next)
+        if (!strcmp(u->name, name))
+            return u->why;
+    return NULL;
+}
+
+/* The array `name` not laid out as a value: its accesses are reported
+ * skipped, with why (as through a pointer to who knows where), or NULL. */
+val *cl_unlaid_array(lower *L, const char *name, lds_loc loc)
+{
+    const char *why = cl_unlaid_why(L, name);
+    if (!why)
+        return NULL;
+    val *v = cl_v_data(L, why, loc);
+    v->pointer_name = name;
+    return v;
+}
+
 /* An access through the pointer variable p whose target lds-calc does
  * not know (T *s = SharedMemory<T>(), the result of a call it does not
  * follow): it may be shared memory, so it is reported as skipped, with
@@ -161,7 +182,10 @@ val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc)
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc)
 {
     L->accesses++;
-    cl_line(L, loc, "skipped %s %s: it goes through the pointer '%s', which points where lds-calc does not follow (%s)",
-            cl_kind_word(kind), p->pointer_name, p->pointer_name, p->why ? p->why : "data");
+    if (p->why && p->why == cl_unlaid_why(L, p->pointer_name))   /* a shared array not laid out */
+        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), p->pointer_name, p->why);
+    else
+        cl_line(L, loc, "skipped %s %s: it goes through the pointer '%s', which points where lds-calc does not follow (%s)",
+                cl_kind_word(kind), p->pointer_name, p->pointer_name, p->why ? p->why : "data");
     return 0;
 }

@@ -193,6 +193,10 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv)
     } else if (cl_lvalue_of(L, e->a, &base) < 0) {
         return -1;
     }
+    if (base.kind == LV_UNKNOWN) {   /* p[i].x, p pointing who knows where: the same */
+        *lv = base;
+        return 0;
+    }
     if (base.kind == LV_GLOBAL && global_member(L, e, base.s, lv))
         return 0;
     if (base.kind == LV_GLOBAL) {   /* in[i].x, in->x of an element not laid out: which bytes, not followed */
@@ -276,6 +280,10 @@ val *cl_member_rvalue(lower *L, const csrc_expr *e)
         return NULL;
     if (lv.kind == LV_SHARED)
         return cl_shared_rvalue(L, lv.s, e->loc);
+    if (lv.kind == LV_UNKNOWN) {   /* reported skipped, never lost */
+        cl_emit_unknown_target(L, 0, lv.s, e->loc);
+        return cl_v_data(L, lv.s->why ? lv.s->why : "a value loaded through a pointer lds-calc does not follow", e->loc);
+    }
     if (lv.kind == LV_GLOBAL) {   /* in[i].x: a global read (skipped, said, where not laid out) */
         if (cl_emit_global(L, 0, lv.s, lv.bytes, e->loc) < 0)
             return NULL;
