@@ -19,6 +19,10 @@ screen() { T capture-pane -p -J -t r -S -200; }
 # it holds, for at most TENTHS tenths
 poll() {
     limit=$1; shift
+    # valgrind runs the REPL tens of times slower, more on a loaded
+    # machine: a wait that passes returns at once, so only a failure
+    # waits the longer limit
+    [ -z "$LDS_VALGRIND" ] || limit=$((limit * 5))
     i=0
     while [ $i -lt "$limit" ]; do
         "$@" && return 0
