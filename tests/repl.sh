@@ -43,9 +43,17 @@ wait_prompt() { poll 100 at_prompt; }
 # wait until the screen has N lines that are exactly TEXT
 wait_lines() { poll 100 shows_lines "$1" "$2"; }
 type_line() { T send-keys -t r -l -- "$1"; T send-keys -t r Enter; }
+# A session that lives as long as the test: tmux ends its server when the
+# last session goes, and a new-session sent while the server is going
+# fails ("server exited unexpectedly") - one start in ten on a loaded
+# machine, which then failed every check after it.
+T new-session -d -s keeper "sleep 3600"
 start() {   # start the REPL with extra environment
     T kill-session -t r 2>/dev/null
-    T new-session -d -s r -x 200 -y 50 "env NO_COLOR=1 XDG_STATE_HOME='$tmp/state' $* $LDS_VALGRIND '$LDS_CALC'; echo REPL-EXITED \$?; sleep 30"
+    if ! T new-session -d -s r -x 200 -y 50 "env NO_COLOR=1 XDG_STATE_HOME='$tmp/state' $* $LDS_VALGRIND '$LDS_CALC'; echo REPL-EXITED \$?; sleep 30"; then
+        echo "# tmux could not start the REPL's session" >&2
+        return 1
+    fi
     wait_for "lds> "
 }
 
@@ -142,7 +150,7 @@ type_line ":quit"
 check ":quit leaves with status 0" wait_for "REPL-EXITED 0"
 
 # :save then :load reproduces the same reports
-start
+check "the REPL starts again for :load" start
 type_line ":load $tmp/session.lds"
 check ":load replays the saved session" wait_for "read tile[k][lane]: 1-way (conflict-free), cycles 2"
 check ":load reports the 32-way read too" wait_for "32-way, cycles 32"
@@ -151,7 +159,7 @@ check "Ctrl-D leaves" wait_for "REPL-EXITED 0"
 
 # a :load whose tenth line is wrong: the first nine take effect
 { for i in 1 2 3 4 5 6 7 8; do echo "let v$i = $i"; done; echo "let nine = 9"; echo "print nosuch"; echo "let eleven = 11"; } > "$tmp/bad.lds"
-start
+check "the REPL starts again for a bad :load" start
 type_line ":load $tmp/bad.lds"
 check ":load names the failing line" wait_for "10:7: error: unknown name 'nosuch'"
 type_line "print nine * v8"
@@ -167,7 +175,7 @@ if [ "$editing" != none ]; then
     rm -rf "$tmp/state/lds-calc"
     mkdir -p "$tmp/state/lds-calc"
     i=0; while [ $i -lt 2500 ]; do echo "print $i"; i=$((i + 1)); done >"$tmp/state/lds-calc/history"
-    start
+    check "the REPL starts again with a long history" start
     type_line "print 4242"
     # the answer on a line of its own and a new prompt: the entry is in the
     # history (the typed line alone shows 4242 before the REPL has read it)
@@ -184,7 +192,7 @@ fi
 mkdir -p "$tmp/state/lds-calc"
 rm -f "$tmp/state/lds-calc/history"
 mkdir "$tmp/state/lds-calc/history"   # a directory: cannot be read or written
-start
+check "the REPL starts with an unreadable history" start
 type_line "print 5 * 5"
 check "unreadable history: the REPL still works" wait_for "25"
 type_line ":quit"
@@ -193,7 +201,7 @@ check "unreadable history: clean exit" wait_for "REPL-EXITED 0"
 # the REPL as a calculator: bare expressions, help/quit without a colon,
 # continuation that stops when a line cannot continue the input, and
 # Ctrl-D at the continuation prompt
-start
+check "the REPL starts again as a calculator" start
 type_line "6 * 7 + 1"
 check "a bare expression prints its value" wait_for "43"
 type_line "help"
