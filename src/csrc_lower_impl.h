@@ -153,6 +153,9 @@ struct lower {
     unsigned blocks;              /* lds if blocks open */
     unsigned calls;               /* functions inlined around here */
     const csrc_func *callstack[MAX_CALL_DEPTH];
+    const char *call_guard;       /* the guard the inlined function here was
+                                     called under: a return under it is one
+                                     every lane running the function reaches */
     const char *ret_text;         /* an inlined function's value so far */
     val *ret_ptr;                 /* or the pointer it returns (one return,
                                      reached by every lane) */

@@ -435,9 +435,10 @@ int cl_stmt(lower *L, const csrc_stmt *s)
             val *v = s->e ? cl_expr(L, s->e) : cl_v_void(L);
             if (!v)
                 return -1;
+            bool every_lane = L->guard == L->call_guard;   /* no condition since the function began */
             if (L->calls) {   /* an inlined function's value: the first return a lane reaches */
                 if ((v->kind == V_SHARED || v->kind == V_GLOBAL || v->kind == V_RECORD) && !L->ret_data && !L->ret_text
-                    && !L->ret_ptr && !L->guard) {
+                    && !L->ret_ptr && every_lane) {
                     L->ret_ptr = v;
                 } else if (v->kind == V_INT && !L->ret_data && !L->ret_ptr) {
                     if (!L->ret_text || !L->guard)
@@ -451,7 +452,7 @@ int cl_stmt(lower *L, const csrc_stmt *s)
                     L->ret_data = true;
                 }
             }
-            if (!L->guard)
+            if (every_lane)
                 L->dead = true;   /* every lane here leaves */
             break;
         }
@@ -533,7 +534,9 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     bool ret_data = L->ret_data, dead = L->dead;
     const char *ret_why = L->ret_why;
     const char *g = L->guard, *skip = L->skip;   /* a return in the callee ends the callee */
+    const char *call_guard = L->call_guard;
     lds_loc skip_loc = L->skip_loc;
+    L->call_guard = g;
     L->ret_text = NULL;
     L->ret_ptr = NULL;
     L->ret_data = false;
@@ -563,6 +566,7 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     L->ret_why = ret_why;
     L->dead = dead;
     L->guard = g;
+    L->call_guard = call_guard;
     L->skip = skip;
     L->skip_loc = skip_loc;
     L->nenv = mark;
