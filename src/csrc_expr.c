@@ -567,9 +567,10 @@ val *cl_expr(lower *L, const csrc_expr *e)
             p->nidx = 0;
             p->pointee = t->pointers == 1 && bytes ? bytes : a->arr->scalar;
             p->ptype = t->pointers == 1 ? cl_type_name(L, t->base) : NULL;
-            if (!bytes)
-                return cl_v_data(L, cl_fmt(L, "a pointer to '%s', whose size lds-calc does not know%s", t->base,
-                                           cl_unknown_type_hint(L, t->base)),
+            if (!bytes)   /* T standing for a header's type: named, with the -D that gives it */
+                return cl_v_data(L, cl_fmt(L, "a pointer to '%s'%s, whose size lds-calc does not know%s", t->base,
+                                           p->ptype && p->ptype != t->base ? cl_fmt(L, " ('%s')", p->ptype) : "",
+                                           cl_unknown_type_hint(L, p->ptype ? p->ptype : t->base)),
                                  e->loc);
             return p;
         }

@@ -279,6 +279,26 @@ static csrc_expr *template_arg_expr(cparser *p, size_t from, size_t to)
     return e;
 }
 
+/* One template argument's text, tokens [from, to): as written, but a
+ * dependent type (typename vec4<T>::Type) by the name its declarations
+ * have (vec4::Type), so that -D vec4::Type=float4 gives it here too. */
+static const char *template_arg_text(cparser *p, size_t from, size_t to)
+{
+    if (from < to && csrc_is(&p->t[from], "typename")) {
+        size_t saved_i = p->i, saved_end = p->end;
+        csrc_type type;
+        unsigned quals = 0;
+        p->i = from;
+        p->end = to;
+        bool whole = cp_parse_type(p, &type, &quals, NULL) && p->i == to && !type.pointers && !type.reference;
+        p->i = saved_i;
+        p->end = saved_end;
+        if (whole)
+            return type.base;
+    }
+    return cp_text_of(p, from, to);
+}
+
 /* Template arguments <...> as written (NULL if none here), each one's
  * text (*texts[k]: a type's name), and each one parsed as an expression
  * where it is one (*exprs[k] NULL where not): a call's explicit
@@ -311,7 +331,7 @@ const char *cp_template_args_parsed(cparser *p, csrc_expr ***exprs, const char *
         const char **tv = lds_arena_alloc(p->arena, sizeof *tv * count);
         for (unsigned k = 0; k < count; k++) {
             v[k] = template_arg_expr(p, bounds[k], bounds[k + 1] - 1);
-            tv[k] = cp_text_of(p, bounds[k], bounds[k + 1] - 1);
+            tv[k] = template_arg_text(p, bounds[k], bounds[k + 1] - 1);
         }
         *exprs = v;
         *texts = tv;

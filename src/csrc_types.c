@@ -110,7 +110,9 @@ static const char *type_param(lower *L, const csrc_func *f, unsigned i, const cs
 {
     if (call && i < call->ntargs && call->targ_texts && call->targ_texts[i]) {
         const binding *b = cl_lookup(L, call->targ_texts[i]);
-        return b && b->is_type ? b->ctype : call->targ_texts[i];   /* the caller's T: what it stands for, if known */
+        if (b)   /* the caller's T: what it stands for, if known */
+            return b->is_type ? b->ctype : call->targ_texts[i];
+        return cl_type_name(L, call->targ_texts[i]);   /* a header's type: what -D gives */
     }
     for (unsigned k = 0; call && args && k < call->nargs && k < f->nparams; k++)
         if (f->params[k].type.pointers == 1 && f->params[k].type.base && !strcmp(f->params[k].type.base, f->tparams[i])) {

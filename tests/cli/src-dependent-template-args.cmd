@@ -1,0 +1,1 @@
+lds --lang cuda --threads 64 -D T=float -D __smem_size=256 -f - < src-dependent-template-args.stdin; lds --lang cuda --threads 64 -D T=float -D vec4::Type=float4 -D __smem_size=256 -f - < src-dependent-template-args.stdin
