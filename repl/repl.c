@@ -170,10 +170,13 @@ static void loop(repl *r)
     size_t plen = 0;
     unsigned first = 0;   /* the line the pending input began at */
     while (!r->quit && !ldscalc_output_failed(r->session)) {
-        interrupted = 0;
         errno = 0;
-        char *line = lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
+        /* a Ctrl-C that came while the last line was being taken in (no
+         * statement ran to stop) drops the unfinished input as one at
+         * the prompt does: the keys typed after it are a new entry */
+        char *line = interrupted ? NULL : lds_le_read(!r->interactive ? "" : pending ? "...> " : "lds> ");
         if (interrupted) {   /* drop the line and any unfinished input */
+            interrupted = 0;
             free(line);
             free(pending);
             pending = NULL;
@@ -210,6 +213,7 @@ static void loop(repl *r)
             snprintf(cmd, strlen(line) + 2, ":%s", line + strspn(line, " \t"));
             lds_le_add_history(line);
             repl_command_line(r, cmd);
+            interrupted = 0;   /* a Ctrl-C while it ran stopped it */
             free(cmd);
             free(line);
             continue;
@@ -217,6 +221,7 @@ static void loop(repl *r)
         if (!pending && line[0] == ':') {
             lds_le_add_history(line);
             repl_command_line(r, line);
+            interrupted = 0;
             free(line);
             continue;
         }
@@ -234,6 +239,7 @@ static void loop(repl *r)
         pending[plen - 1] = '\0';
         lds_le_add_history(pending);
         input(r, first, pending);
+        interrupted = 0;   /* a Ctrl-C while it ran stopped it */
         free(pending);
         pending = NULL;
         plen = 0;
