@@ -4,7 +4,12 @@
 tap_n=0
 tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
-not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $*"; }
+# (a test may set tap_dump to a command whose output, as TAP comments,
+# shows what a failed check saw)
+not_ok() {
+    tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $*"
+    [ -z "${tap_dump:-}" ] || $tap_dump 2>&1 | sed 's/^/# /'
+}
 # check DESCRIPTION COMMAND...: ok if the command succeeds
 check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 # run lds-calc (under $LDS_VALGRIND when set)

@@ -15,6 +15,7 @@ T() { tmux -S "$sock" "$@"; }
 cleanup() { T kill-server 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 screen() { T capture-pane -p -J -t r -S -200; }
+tap_dump=screen   # a failed check shows the screen
 # poll: run a test (the words after TENTHS) every tenth of a second until
 # it holds, for at most TENTHS tenths
 poll() {
