@@ -77,24 +77,30 @@ static char **complete(const char *text, int start, int end)
 
 static volatile sig_atomic_t *interrupt_flag;
 
-#ifdef LDS_EDIT_READLINE
+#ifdef HAVE_EDITING
 #include <unistd.h>
 
-/* GNU readline retries a read that a signal interrupted.  This reader
- * ends the line instead, emptied, when the caller's Ctrl-C flag is set. */
+/* GNU readline and libedit both retry a read that a signal interrupted,
+ * so a Ctrl-C would end nothing until the next Enter, and then drop the
+ * line typed after it.  This reader ends the line instead, emptied, when
+ * the caller's Ctrl-C flag is set: by a read it interrupts, or before the
+ * next read when it came between two (the REPL busy with the last line).
+ * A key the same read returns goes with the dropped line: the terminal
+ * drops the keys typed before a Ctrl-C that are not yet read, and which
+ * side of it this one was typed on cannot be told. */
 static int getc_interruptible(FILE *f)
 {
     for (;;) {
+        if (interrupt_flag && *interrupt_flag) {
+            rl_replace_line("", 0);
+            return '\n';
+        }
         unsigned char c;
         ssize_t n = read(fileno(f), &c, 1);
         if (n == 1)
             return c;
         if (n == 0 || errno != EINTR)
             return EOF;
-        if (interrupt_flag && *interrupt_flag) {
-            rl_replace_line("", 0);
-            return '\n';
-        }
     }
 }
 #endif
@@ -124,9 +130,11 @@ void lds_le_init(const char *history_path, lds_le_words words, void *ctx,
     /* '-' is not a break: profile names hold one (arch xe-hpg) */
     rl_basic_word_break_characters = " \t\n()[]{},;=+*/%<>&|^~!?@";
 #ifdef LDS_EDIT_READLINE
-    rl_catch_signals = 0;   /* the caller's SIGINT handler runs */
-    rl_getc_function = getc_interruptible;
+    rl_catch_signals = 0;   /* the caller's SIGINT handler runs (libedit's
+                               passes the signal on to it, and keeps the
+                               terminal right across Ctrl-Z) */
 #endif
+    rl_getc_function = getc_interruptible;
     using_history();
     stifle_history(LDS_HISTORY_MAX);
     lds_history_load(history_file, add_entry);

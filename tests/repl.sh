@@ -80,6 +80,9 @@ check "a block spanning lines runs, numbered by the line it is on" wait_for "8: 
 type_line "for k in 0..2 {"
 T send-keys -t r -l "read f32[k"
 T send-keys -t r C-c
+# (a key typed in the same instant as a Ctrl-C may fall either side of
+# it: the next line waits for the fresh prompt, as a person would)
+wait_prompt
 type_line "print 100 + 23"
 check "Ctrl-C drops the unfinished input" wait_for "123"
 # Ctrl-C during a long statement stops it, back to the prompt at once
