@@ -99,8 +99,13 @@ static int getc_interruptible(FILE *f)
         ssize_t n = read(fileno(f), &c, 1);
         if (n == 1)
             return c;
-        if (n == 0 || errno != EINTR)
-            return EOF;
+        /* a read a signal ended (libedit's own handler, which passes
+         * SIGINT on, may leave errno other than EINTR): read again or
+         * end the line; only a real end of input or error is EOF, which
+         * ends the REPL */
+        if (n < 0 && (errno == EINTR || (interrupt_flag && *interrupt_flag)))
+            continue;
+        return EOF;
     }
 }
 #endif

@@ -32,9 +32,11 @@ static ldscalc_session *running;   /* the session a statement may be running in 
 static void on_sigint(int sig)
 {
     (void)sig;
+    int saved = errno;   /* the read it interrupts looks at errno next */
     interrupted = 1;
     if (running)
         ldscalc_cancel(running);   /* and the statement running, if any (the next starts afresh) */
+    errno = saved;
 }
 
 /* The word before the one being completed, if the statement has one. */
