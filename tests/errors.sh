@@ -14,7 +14,7 @@ grep -v '^#' "$dir/programs.txt" | grep . | while IFS= read -r prog; do
         opts="$opts ${prog%% *}"
         prog=${prog#* }
     done
-    ( ulimit -t 20 2>/dev/null; lds $opts "$prog" ) >/dev/null 2>"$tmp"
+    ( ulimit -t $(cpu_cap 20) 2>/dev/null; lds $opts "$prog" ) >/dev/null 2>"$tmp"
     printf '%s\t%s\n' "$?" "$(head -n 1 "$tmp")"
 done >"$tmp.got"
 if [ -n "$REGEN" ]; then

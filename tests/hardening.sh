@@ -25,7 +25,7 @@ result() {
 # run ARGS...: runs lds-calc with CPU time capped at 20 s; leaves
 # $tmp/out, $tmp/err, $tmp/status
 run() {
-    ( ulimit -t 20 2>/dev/null; lds "$@" ) >"$tmp/out" 2>"$tmp/err" </dev/null
+    ( ulimit -t $(cpu_cap 20) 2>/dev/null; lds "$@" ) >"$tmp/out" 2>"$tmp/err" </dev/null
     echo $? >"$tmp/status"
 }
 status_is() { [ "$(cat "$tmp/status")" = "$1" ]; }
@@ -104,7 +104,7 @@ if [ -w /dev/full ]; then
 else
     ok "H8a # SKIP no /dev/full"
 fi
-( trap '' PIPE; ulimit -t 20; "$LDS_CALC" -D S=1..1000000 'f32[lane*S]' 2>"$tmp/err"; echo $? >"$tmp/status" ) | head -1 >/dev/null
+( trap '' PIPE; ulimit -t $(cpu_cap 20); "$LDS_CALC" -D S=1..1000000 'f32[lane*S]' 2>"$tmp/err"; echo $? >"$tmp/status" ) | head -1 >/dev/null
 status_is 2; result H8b "SIGPIPE ignored: a sweep piped to head stops with exit 2" $?
 
 # 9. memory per access statement
@@ -166,7 +166,7 @@ err_has "(lane 24, k = 2045)"; result L9b "a bounds error names the first failin
 run 'atomic b128 @ lane*16'
 status_is 4 && err_has "atomic"; result L10 "b96/b128 atomics are refused" $?
 repl_load() {   # run a REPL (standard input not a terminal) on one :load line
-    printf ':load %s\nprint 77\n' "$1" | ( ulimit -t 20; lds -i ) >"$tmp/out" 2>"$tmp/err"
+    printf ':load %s\nprint 77\n' "$1" | ( ulimit -t $(cpu_cap 20); lds -i ) >"$tmp/out" 2>"$tmp/err"
     echo $? >"$tmp/status"
 }
 mkdir -p "$tmp/adir"

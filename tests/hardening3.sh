@@ -14,7 +14,7 @@ slow_start && slow=1
 # run ARGS...: lds-calc with CPU time capped at 20 s; leaves $tmp/out,
 # $tmp/err, $tmp/status
 run() {
-    ( ulimit -t 20 2>/dev/null; lds "$@" ) >"$tmp/out" 2>"$tmp/err" </dev/null
+    ( ulimit -t $(cpu_cap 20) 2>/dev/null; lds "$@" ) >"$tmp/out" 2>"$tmp/err" </dev/null
     echo $? >"$tmp/status"
 }
 status_is() { [ "$(cat "$tmp/status")" = "$1" ]; }
@@ -184,7 +184,7 @@ result R15 "--emit does not write or chmod through a planted link" $?
 awk 'BEGIN { print "\"Kernel Name\",\"Metric Name\",\"Metric Value\"";
              for (i = 0; i < 100000; i++) printf "\"k%d\",\"m\",\"%d\"\n", i, i }' >"$tmp/big.csv"
 if [ $slow = 0 ]; then
-    ( ulimit -t 5 2>/dev/null; lds --check-counters "$tmp/big.csv" -a sm80 'read f32[lane]' ) >"$tmp/out" 2>"$tmp/err"
+    ( ulimit -t $(cpu_cap 5) 2>/dev/null; lds --check-counters "$tmp/big.csv" -a sm80 'read f32[lane]' ) >"$tmp/out" 2>"$tmp/err"
     st=$?
     [ $st -eq 1 ] && grep -qF "not measured" "$tmp/out"; result R16a "100,000 counter rows within 5 s of CPU" $?
 else
@@ -215,10 +215,10 @@ st=$?
 if [ $slow = 0 ]; then
     # 10^7 trips of a 400-node def: 4 * 10^9 operations, half a minute
     prog=$("${PYTHON3:-python3}" -c "print('def f(x) = ' + '+'.join(['x*%d' % i for i in range(200)]) + '\nfor k in 0..10000000 { let y = f(k) }')")
-    ( ulimit -t 10 2>/dev/null; lds "$prog" ) >"$tmp/out" 2>"$tmp/err"
+    ( ulimit -t $(cpu_cap 10) 2>/dev/null; lds "$prog" ) >"$tmp/out" 2>"$tmp/err"
     echo $? >"$tmp/status"
     status_is 4 && err_has "max-ops"; result R18a "the default --max-ops stops a tree-walked loop within 10 s of CPU" $?
-    ( ulimit -t 10 2>/dev/null; lds -q -D S=0..1000000 'read f32[lane*S % 1024]' ) >/dev/null 2>&1
+    ( ulimit -t $(cpu_cap 10) 2>/dev/null; lds -q -D S=0..1000000 'read f32[lane*S % 1024]' ) >/dev/null 2>&1
     result R18b "a 10^6-point sweep within 10 s of CPU" $?
 else
     ok "R18a # SKIP CPU bound not meaningful under valgrind or sanitizers"

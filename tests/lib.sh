@@ -19,6 +19,17 @@ tap_end() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 # about 0.7 s; a sanitizer build, 0.15 s): tests that repeat one path
 # many times run a sample of their cases there (HACKING.md lists them)
 slow_start() { [ -n "$LDS_VALGRIND" ] || [ "${LDS_SANITIZED:-0}" != 0 ]; }
+# cpu_cap SECONDS: a CPU-time cap for one lds-calc run, scaled for the
+# build: a cap says "this never hangs", and valgrind runs the same work
+# 10 to 50 times slower (a run near 2 s takes 16.6 s there on some
+# machines), a sanitizer build 2 to 4 times; a cap that holds on one host
+# and not another would make a flaky landing gate.  Bound work with
+# steps or memory where it must be tight; this is only for hangs.
+cpu_cap() {
+    if [ -n "$LDS_VALGRIND" ]; then echo $(($1 * 30))
+    elif [ "${LDS_SANITIZED:-0}" != 0 ]; then echo $(($1 * 5))
+    else echo "$1"; fi
+}
 # after_cpu PID SECONDS: wait until process PID has run SECONDS of CPU
 # time (user and system, from /proc), has ended, or 120 s have passed, so
 # that a signal sent next finds it past its start however loaded the

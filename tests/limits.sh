@@ -1,20 +1,22 @@
 #!/bin/sh
 # Hostile input ends with a clear error (or a result), never a crash, a
-# hang or runaway memory.  Each run is capped at 10 s of CPU time (a hang
-# is killed, and fails); no wall clock is asserted (CI machines are shared
+# hang or runaway memory.  Each run is capped at 10 s of CPU time, scaled
+# under valgrind and the sanitizers (lib.sh's cpu_cap; a hang is killed,
+# and fails); no wall clock is asserted (CI machines are shared
 # and sanitizer builds slow).  Peak memory must stay under 300 MiB, where
 # it means something: not under valgrind or the sanitizers, whose own
 # memory dominates.
 . "$srcdir/tests/lib.sh"
-guard() { ( ulimit -t 10 2>/dev/null; lds "$@" ) ; }
+guard() { ( ulimit -t $(cpu_cap 10) 2>/dev/null; lds "$@" ) ; }
 # run ARGS...: prints "STATUS PEAK_MIB" (PEAK_MIB 0 when not measured)
 run() {
     if [ -n "$PYTHON3" ]; then
         "$PYTHON3" -c 'import resource, subprocess, sys
-p = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10)))
+cap = int(sys.argv[1])
+p = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (cap, cap)))
 print(p.returncode if p.returncode >= 0 else 128 - p.returncode,
-      resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' $LDS_VALGRIND "$LDS_CALC" "$@"
+      resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)' "$(cpu_cap 10)" $LDS_VALGRIND "$LDS_CALC" "$@"
     else
         guard "$@" >/dev/null 2>&1 </dev/null
         echo "$? 0"
