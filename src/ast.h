@@ -111,6 +111,11 @@ typedef struct lds_stmt {
     const char *source;       /* its text, comments and line breaks dropped (a
                                  statement lowered from a kernel: the kernel's line) */
     bool lowered;             /* lowered from a kernel file: placed in its text */
+    lds_loc related;          /* lowered: a second place its record names
+                                 (the helper's line of an inlined access, the
+                                 PTX instruction of a source line; src NULL:
+                                 none), and what that place is */
+    const char *related_what;
     struct lds_stmt *next;
     union {
         struct { const char *name; lds_loc name_loc; } arch;

@@ -37,6 +37,18 @@ void lds_diag_note(lds_diag *d, lds_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+const lds_source *lds_source_named(const lds_source *lowered, const char *name)
+{
+    if (!lowered->origin)
+        return NULL;
+    if (!strcmp(lowered->origin->name, name))
+        return lowered->origin;
+    for (unsigned i = 0; i < lowered->nfiles; i++)
+        if (!strcmp(lowered->files[i]->name, name))
+            return lowered->files[i];
+    return NULL;
+}
+
 unsigned lds_source_first_line(const lds_source *src)
 {
     return src->first_line ? src->first_line : 1;

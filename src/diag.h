@@ -16,6 +16,12 @@ typedef struct lds_source {
      * lines place the statements after them in origin, at line L column
      * C, so that every message and record names the kernel's own text */
     const struct lds_source *origin;
+    /* the other files a lowered program's '#line L:C "NAME"' lines may
+     * name (a header the kernel includes, the source file a PTX .loc
+     * names), each kept by the front end beside the origin; a file whose
+     * text could not be read has len 0 (messages name it, show no line) */
+    const struct lds_source *const *files;
+    unsigned nfiles;
     /* a kernel file's language, as its usual file extension ("cu" "hip"
      * "hlsl" "comp"), however the file is named (stdin with --lang) */
     const char *lang;
@@ -25,6 +31,10 @@ typedef struct {
     const lds_source *src;
     unsigned line, col;   /* from 1 */
 } lds_loc;
+
+/* The file of a lowered program's origin set named name (the origin
+ * itself, or one of its files), or NULL. */
+const lds_source *lds_source_named(const lds_source *lowered, const char *name);
 
 /* An error, as a value: set once, printed by the caller. */
 typedef struct {

@@ -1,6 +1,10 @@
 /* src/lexer.c - hand-written lexer for the lds language. */
 #include "src/lexer.h"
 
+#include "src/check.h"
+#include "src/limits.h"
+#include "src/linemark.h"
+
 #include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
@@ -18,6 +22,8 @@ void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag)
     lx->bracket_depth = 0;
     lx->diag = diag;
     lx->nopen = 0;
+    lx->in_directive = false;
+    memset(&lx->map, 0, sizeof lx->map);
 }
 
 static void opened(lds_lexer *lx, char c, lds_loc loc)
@@ -70,12 +76,19 @@ static lds_loc here(const lds_lexer *lx)
     /* A lowered line: the statement it came from.  Its own columns mean
      * nothing in the origin (the index is rewritten), so every token of
      * it points at the statement. */
-    if (lx->map.text_line && lx->map.text_line == lx->line) {
-        loc.src = lx->src->origin;
-        loc.line = lx->map.line;
-        loc.col = lx->map.col;
-    }
+    if (lx->map.text_line && lx->map.text_line == lx->line)
+        loc = lx->map.at;
     return loc;
+}
+
+bool lds_lex_mark_note(const lds_lexer *lx, lds_loc *note, const char **text, size_t *len)
+{
+    if (!lx->map.text_line || lx->map.text_line != lx->line || !lx->map.note.src)
+        return false;
+    *note = lx->map.note;
+    *text = lx->map.note_text;
+    *len = lx->map.note_len;
+    return true;
 }
 
 static void newline(lds_lexer *lx)
@@ -86,25 +99,34 @@ static void newline(lds_lexer *lx)
     lx->line_start = lx->p;
 }
 
-/* '#line L:C' (digits) at p, in a lowered program: the next text line is
- * placed at line L, column C of the origin. */
+/* A place of a '#line' mark in the lowered program's origin set: the
+ * file it names (the origin without a name), or the origin where the name
+ * is none of its files (a front end's slip; still its line). */
+static lds_loc mark_loc(const lds_lexer *lx, const lds_mark_place *at)
+{
+    lds_loc loc = { lx->src->origin, at->line, at->col };
+    char name[LDS_MAX_PATH];
+    if (at->file && lds_line_mark_unescape(at->file, at->file_len, name, sizeof name) < sizeof name) {
+        const lds_source *f = lds_source_named(lx->src, name);
+        LDS_ASSERT(f != NULL);   /* a front end names only files it kept */
+        if (f)
+            loc.src = f;
+    }
+    return loc;
+}
+
+/* '#line L:C ...' at p, in a lowered program (src/linemark.h): the next
+ * text line is placed where it says. */
 static void line_mark(lds_lexer *lx, const char *p)
 {
-    unsigned line = 0, col = 0;
-    if (!lx->src->origin || lx->end - p < 7 || memcmp(p, "#line ", 6) != 0)
+    lds_line_mark m;
+    if (!lx->src->origin || !lds_line_mark_read(p, lx->end, &m))
         return;
-    p += 6;
-    while (p < lx->end && isdigit((unsigned char)*p) && line < 100000000)
-        line = line * 10 + (unsigned)(*p++ - '0');
-    if (p >= lx->end || *p++ != ':')
-        return;
-    while (p < lx->end && isdigit((unsigned char)*p) && col < 100000000)
-        col = col * 10 + (unsigned)(*p++ - '0');
-    if (line && col) {
-        lx->map.text_line = lx->line + 1;
-        lx->map.line = line;
-        lx->map.col = col;
-    }
+    lx->map.text_line = lx->line + 1;
+    lx->map.at = mark_loc(lx, &m.at);
+    lx->map.note = m.note.line ? mark_loc(lx, &m.note) : (lds_loc){ NULL, 0, 0 };
+    lx->map.note_text = m.note_text;
+    lx->map.note_len = m.note_len;
 }
 
 /* The directives C's preprocessor has that lds-calc follows.  '#if' and

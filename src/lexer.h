@@ -43,9 +43,16 @@ typedef struct {
     unsigned nopen;
     bool in_directive;    /* on a directive's line: '##' and '#x' are
                              C's pasting and stringizing, not a comment */
-    /* '#line L:C' in a lowered program (src->origin set): the text line
-     * after it is placed at origin line L, every token of it at column C */
-    struct { unsigned text_line, line, col; } map;
+    /* '#line L:C ["FILE"] [note ...]' in a lowered program (src->origin
+     * set): the text line after it is placed at line L of FILE (the
+     * origin, or one of its files), every token of it at column C; the
+     * note is a second place its record names, and what it is */
+    struct {
+        unsigned text_line;
+        lds_loc at, note;
+        const char *note_text;
+        size_t note_len;
+    } map;
 } lds_lexer;
 
 void lds_lex_init(lds_lexer *lx, const lds_source *src, lds_diag *diag);
@@ -65,6 +72,9 @@ const char *lds_directive_word(const lds_token *t, size_t *len);
 /* The innermost ( [ or { still open at the lexer's position: true with
  * its character and place, false if none (or too deep to tell). */
 bool lds_lex_open_bracket(const lds_lexer *lx, char *c, lds_loc *loc);
+/* The note of the '#line' mark in force on the lexer's line: true with
+ * its place and text (which points into the program), false if none. */
+bool lds_lex_mark_note(const lds_lexer *lx, lds_loc *note, const char **text, size_t *len);
 /* Whether the token is the name `s`. */
 int lds_tok_is(const lds_token *t, const char *s);
 

@@ -6,6 +6,8 @@
 
 /* Longest line of program text. */
 #define LDS_MAX_LINE (1u << 20)
+/* Longest file name a lowered program's '#line' mark may name. */
+#define LDS_MAX_PATH 4096
 /* Largest program file or standard input. */
 #define LDS_MAX_FILE_BYTES ((size_t)64 << 20)
 /* Deepest nesting of parentheses, unary operators and blocks. */

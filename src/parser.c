@@ -432,6 +432,10 @@ lds_stmt *pr_new_stmt(parser *p, lds_stmt_kind k, lds_loc loc)
     lds_stmt *s = lds_arena_alloc(p->arena, sizeof *s);
     s->kind = k;
     s->loc = loc;
+    const char *what;
+    size_t len;
+    if (loc.src != p->lx.src && lds_lex_mark_note(&p->lx, &s->related, &what, &len))
+        s->related_what = lds_arena_strndup(p->arena, what, len);
     return s;
 }
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "src/lexer.h"
+#include "src/linemark.h"
 #include "tests/unit/cunit_tap.h"
 
 static lds_source src;
@@ -119,6 +120,56 @@ static void test_bare_words(void)
     next_is(TK_EOF, NULL);
 }
 
+/* '#line' marks: what a front end writes, the lexer reads back, in the
+ * file it names; a note rides along with its own file and text. */
+static void test_line_marks(void)
+{
+    static lds_source kernel = { .name = (char *)"k.cu", .text = (char *)"a\nb\n", .len = 4 };
+    static lds_source header = { .name = (char *)"inc/\"odd\".cuh", .text = (char *)"x\n", .len = 2 };
+    static const lds_source *files[] = { &header };
+    lds_line_mark m = { .at = { 147, 9, NULL, 0 }, .note = { 107, 5, header.name, 0 },
+                        .note_text = "in 'st_vec'\n", .note_len = 12 };
+    char mark[256], text[512];
+    lds_line_mark_format(mark, sizeof mark, &m);
+    CU_ASSERT_STRING_EQUAL(mark, "#line 147:9 note 107:5 \"inc/\\\"odd\\\".cuh\" in 'st_vec' ");
+    snprintf(text, sizeof text, "%s\nread f32[lane]\n#line 3:1 \"inc/\\\"odd\\\".cuh\"\nread f32[lane]\n", mark);
+    src.name = (char *)"lowered";
+    src.text = text;
+    src.len = strlen(text);
+    src.origin = &kernel;
+    src.files = files;
+    src.nfiles = 1;
+    memset(&diag, 0, sizeof diag);
+    lds_lex_init(&lx, &src, &diag);
+    lds_token t = next_is(TK_NEWLINE, NULL);
+    t = next_is(TK_NAME, "read");
+    CU_ASSERT(t.loc.src == &kernel && t.loc.line == 147 && t.loc.col == 9);
+    lds_loc note;
+    const char *what;
+    size_t len;
+    CU_ASSERT_TRUE(lds_lex_mark_note(&lx, &note, &what, &len));
+    CU_ASSERT(note.src == &header && note.line == 107 && note.col == 5);
+    CU_ASSERT(len == 12 && memcmp(what, "in 'st_vec' ", 12) == 0);
+    while ((t = lds_lex_next(&lx)).kind != TK_NEWLINE)
+        CU_ASSERT(t.loc.src == &kernel && t.loc.line == 147 && t.loc.col == 9);
+    next_is(TK_NEWLINE, NULL);
+    t = next_is(TK_NAME, "read");
+    CU_ASSERT(t.loc.src == &header && t.loc.line == 3 && t.loc.col == 1);
+    CU_ASSERT_FALSE(lds_lex_mark_note(&lx, &note, &what, &len));
+    /* a mark too long for its buffer loses the note's text, then the note */
+    lds_line_mark_format(mark, 48, &m);
+    CU_ASSERT_STRING_EQUAL(mark, "#line 147:9 note 107:5 \"inc/\\\"odd\\\".cuh\"");
+    lds_line_mark_format(mark, 24, &m);
+    CU_ASSERT_STRING_EQUAL(mark, "#line 147:9");
+    /* not marks: comments */
+    CU_ASSERT_FALSE(lds_line_mark_read("#line 0:3", "#line 0:3" + 9, &m));
+    CU_ASSERT_FALSE(lds_line_mark_read("#line 3:", "#line 3:" + 8, &m));
+    CU_ASSERT_FALSE(lds_line_mark_read("#line 3:4 \"open", "#line 3:4 \"open" + 15, &m));
+    src.origin = NULL;
+    src.files = NULL;
+    src.nfiles = 0;
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -130,5 +181,6 @@ int main(void)
     CU_add_test(s, "newlines in brackets, comments, locations", test_newlines_and_comments);
     CU_add_test(s, "errors", test_errors);
     CU_add_test(s, "bare words", test_bare_words);
+    CU_add_test(s, "line marks of lowered programs", test_line_marks);
     return lds_cunit_tap_main();
 }
