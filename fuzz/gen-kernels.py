@@ -207,9 +207,10 @@ def many_kernels(rng, n, lang):
 
 
 def many_arrays(rng, n, lang):
-    """n shared arrays, one access each."""
-    arrays = [('a%d' % i, 64) for i in range(n)]
-    body = ''.join('    a%d[tid] = 0;\n' % i for i in range(n))
+    """n shared arrays, one access each (32 KiB in all, or one float each)."""
+    size = max(1, 8192 // n)
+    arrays = [('a%d' % i, size) for i in range(n)]
+    body = ''.join('    a%d[tid %% %d] = 0;\n' % (i, size) for i in range(n))
     return Case('kernels', lang, kernel_file(lang, body, arrays=arrays), accesses=n)
 
 
@@ -248,7 +249,7 @@ def macros(rng, n, lang):
 
 
 def names(rng, n, lang):
-    """An array, a local and a kernel whose names are n characters long."""
+    """An array and a local whose names are n characters long."""
     long_name = 'v' + ''.join(rng.choice('abcdefghijklmnopqrstuvwxyz_0123456789') for _ in range(n))
     body = '    int %s = tid;\n    %s_s[%s] = 0;\n' % (long_name, long_name, long_name)
     return Case('names', lang, kernel_file(lang, body, arrays=((long_name + '_s', 256),)), accesses=1)
