@@ -22,6 +22,10 @@ typedef struct {
     unsigned len;
     lds_loc loc;              /* where it is, or where its macro was used */
     bool bol;                 /* first on its line */
+    bool blank_before;        /* a blank or a comment before it (not a splice) */
+    bool unclosed;            /* a string or character literal its line ends in:
+                                 an error where it is read, nothing in a group
+                                 #if leaves out (compilers only warn there) */
 } csrc_tok;
 
 typedef struct {

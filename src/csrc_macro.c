@@ -103,7 +103,7 @@ int pp_param_index(const macro *m, const csrc_tok *t)
 /* A token whose spelling is made here (# and ##), placed at use. */
 csrc_tok pp_made(pp *p, csrc_tok_kind kind, const char *text, size_t len, lds_loc use)
 {
-    csrc_tok t = { kind, lds_arena_strndup(p->arena, text, len), (unsigned)len, use, false };
+    csrc_tok t = { .kind = kind, .text = lds_arena_strndup(p->arena, text, len), .len = (unsigned)len, .loc = use };
     return t;
 }
 
@@ -113,7 +113,7 @@ csrc_tok pp_stringize(pp *p, const csrc_tok *a, size_t n, lds_loc use)
     lds_buf b = { 0 };
     lds_buf_putc(&b, '"');
     for (size_t i = 0; i < n; i++) {
-        if (i && a[i].text != a[i - 1].text + a[i - 1].len)
+        if (i && a[i].blank_before)
             lds_buf_putc(&b, ' ');
         for (unsigned k = 0; k < a[i].len; k++) {
             if ((a[i].kind == CT_STR || a[i].kind == CT_CHR) && (a[i].text[k] == '"' || a[i].text[k] == '\\'))
@@ -246,7 +246,7 @@ int pp_define_macro(pp *p, const csrc_tok *line, size_t n, lds_loc at)
     m->name = line[0].text;
     m->name_len = line[0].len;
     size_t i = 1;
-    if (n > 1 && csrc_is(&line[1], "(") && line[1].text == line[0].text + line[0].len) {
+    if (n > 1 && csrc_is(&line[1], "(") && !line[1].blank_before) {
         m->func = true;
         csrc_tok *params = lds_arena_alloc(p->arena, sizeof *params * MAX_PARAMS);
         for (i = 2; i < n && !csrc_is(&line[i], ")"); i++) {

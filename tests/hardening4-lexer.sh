@@ -1,0 +1,156 @@
+#!/bin/sh
+# Hardening, fourth round (issue 49): the kernel-file reader's lexer,
+# preprocessor, file-level parsing and names.  Ids follow the issue's
+# items (I3 predefined macros, I4 blocks, I5 wrapping loop counters, I6
+# line splices, I15 constants and names, I16 NUL bytes, I18 BOMs and line
+# ends); each check failed before its fix.
+. "$srcdir/tests/lib.sh"
+
+tmp=${TMPDIR:-/tmp}/lds-hard4lex.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# run ARGS...: lds-calc with CPU time capped at 60 s; leaves $tmp/out,
+# $tmp/err, $tmp/status
+run() {
+    ( ulimit -t 60 2>/dev/null; lds "$@" ) >"$tmp/out" 2>"$tmp/err" </dev/null
+    echo $? >"$tmp/status"
+}
+status_is() { [ "$(cat "$tmp/status")" = "$1" ]; }
+out_has() { grep -qF -- "$1" "$tmp/out"; }
+err_has() { grep -qF -- "$1" "$tmp/err"; }
+err_empty() { ! [ -s "$tmp/err" ]; }
+# count TEXT: the lines of the report that hold TEXT
+count() { grep -cF -- "$1" "$tmp/out"; }
+result() {
+    if [ "$3" -eq 0 ]; then ok "$1 $2"; else
+        not_ok "$1 $2"; sed 's/^/# err: /' "$tmp/err" | head -5; sed 's/^/# out: /' "$tmp/out" | head -8
+    fi
+}
+# kernel FILE: the kernel text on stdin written to $tmp/FILE
+kernel() { cat >"$tmp/$1"; }
+
+# ---- I6. A line splice joins the next line anywhere: in a name, a
+# number, an operator, a string, a directive, a // comment.
+printf '__global__ void k() {\n  __shared__ float s[64];\n  s[thread\\\nIdx.x] = 0;\n}\n' >"$tmp/splice-name.cu"
+run -a sm80 -f "$tmp/splice-name.cu"
+status_is 0 && out_has "3:3: write:" && out_has "1-way (conflict-free), cycles 1" && [ "$(count ': write:')" = 1 ]
+result I6a "a splice inside threadIdx: one access, at the line it starts on" $?
+printf '__global__ void k() {\n  __shared__ float s[128];\n  s[threadIdx.x * 1\\\n6 %% 1\\\n28] = 0;\n  s[threadIdx.x] +\\\n= 1.0f;\n}\n' >"$tmp/splice-num.cu"
+run -a sm80 -f "$tmp/splice-num.cu"
+# 16 x tid % 128: lanes 0, 8, 16, 24 on one word each of 8 banks: 4-way
+status_is 0 && out_has "3:3: write:" && out_has "4-way" && out_has "6:3: read:" && out_has "6:3: write:"
+result I6b "splices inside a number (1\\6, 1\\28) and an operator (+\\=)" $?
+printf '__global__ void k() {\n  __shared__ float s[64];\n  // a note \\\n  s[threadIdx.x] = 0;\n  s[threadIdx.x * 2] = 0; /* \\\n */ s[threadIdx.x] = 1;\n}\n' >"$tmp/splice-comment.cu"
+run -a sm80 -f "$tmp/splice-comment.cu"
+status_is 0 && [ "$(count ': write:')" = 2 ] && out_has "5:3: write:" && out_has "6:5: write:"
+result I6c "a // comment ending in a backslash takes the next line: 2 writes, not 3" $?
+printf '#define IDX(i) \\\n   ((i) * 2)\n#def\\\nine PAD 1\n__global__ void k() {\n  __shared__ float s[128 + PAD];\n  s[IDX(threadIdx.x)] = 0;\n  const char *m = "a\\\nb";\n}\n' >"$tmp/splice-dir.cu"
+run -a sm80 -f "$tmp/splice-dir.cu"
+status_is 0 && out_has "7:3: write:" && out_has "2-way"
+result I6d "splices in a #define's body, in the word #define, in a string" $?
+printf '__global__ void k() {\r\n  __shared__ float s[64];\r\n  s[thread\\\r\nIdx.x * 2] = 0;\r\n}\r\n' >"$tmp/splice-crlf.cu"
+run -a sm80 -f "$tmp/splice-crlf.cu"
+status_is 0 && out_has "3:3: write:" && out_has "2-way"
+result I6e "a splice before CR LF" $?
+printf '__global__ void k() {\n  __shared__ float s[64];\n  s[threadIdx.x] = 0; \\  \n  s[threadIdx.x * 2] = 0;\n  int x = y;\n}\n' >"$tmp/splice-blank.cu"
+run -a sm80 -f "$tmp/splice-blank.cu"
+status_is 0 && out_has "3:3: write:" && out_has "4:3: write:" && out_has "2-way"
+result I6f "a backslash, blanks, then the line's end: a splice (as compilers read it), the next line still placed" $?
+printf '__global__ void k() {\n  __shared__ float s[64];\n  int i = thread\\\nIdx.x * 2; s[i] = 0; s[\\\n\\\n  i + 1] = 0;\n}\n' >"$tmp/splice-col.cu"
+run -a sm80 -f "$tmp/splice-col.cu" --format=json
+status_is 0 && out_has '"line": 4, "column": 12' && out_has '"line": 4, "column": 22' \
+    && [ "$(grep -o '"status": "ok"' "$tmp/out" | wc -l)" = 2 ]
+result I6g "columns after a splice are the file's own" $?
+
+# ---- I16. A NUL byte is a blank, with a warning at its own place.
+printf '__global__ void k() {\n  __shared__ float s[64];\n  s[threadIdx.x\000] = 0;\n  s[threadIdx.x * 2] = 1;\000\000\n}\n' >"$tmp/nul.cu"
+run -a sm80 -f "$tmp/nul.cu"
+status_is 0 && err_has "nul.cu:3:16: warning: a NUL byte, read as a blank (as compilers do); 3 in the file" \
+    && out_has "3:3: write:" && out_has "4:3: write:" && ! err_has "expected"
+result I16a "a NUL inside an index: read as a blank, the warning at the NUL, both accesses kept" $?
+printf '__global__ void k() {\n  __shared__ float s[64];\n  s[thr\000eadIdx.x] = 0;\n}\n' >"$tmp/nul-name.cu"
+run -a sm80 -f "$tmp/nul-name.cu"
+err_has "nul-name.cu:3:8: warning: a NUL byte" && ! err_has "not ''"
+result I16b "a NUL splitting a name: the warning points at it, no empty token is shown" $?
+
+# ---- I18. A second byte-order mark, and lines that end in a CR alone.
+printf '\357\273\277\357\273\277__global__ void k() {\n  __shared__ float s[64];\n  s[threadIdx.x * 2] = 0;\n}\n' >"$tmp/bom2.cu"
+run -a sm80 -f "$tmp/bom2.cu"
+status_is 0 && out_has "3:3: write:" && out_has "2-way" && err_has "byte-order mark"
+result I18a "two byte-order marks: the kernel is read, the second one warned of" $?
+{ printf '__global__ void a() {\n  __shared__ float s[64];\n  s[threadIdx.x] = 0;\n}\n'
+  printf '\357\273\277__global__ void b() {\n  __shared__ float t[64];\n  t[threadIdx.x * 2] = 0;\n}\n'; } >"$tmp/joined.cu"
+run -a sm80 -f "$tmp/joined.cu"
+status_is 0 && out_has "3:3: write:" && out_has "7:3: write:" && err_has "joined.cu:5:1: warning: a byte-order mark"
+result I18b "two files joined: the second file's BOM is a blank, its kernel kept at its lines" $?
+printf '__global__ void k() {\r  __shared__ float s[64];\r  // a comment\r  s[threadIdx.x] = 0;\r  s[threadIdx.x * 2] = 1;\r}\r' >"$tmp/cr.cu"
+run -a sm80 -f "$tmp/cr.cu"
+status_is 0 && out_has "4:3: write: s[threadIdx.x] = 0" && out_has "5:3: write: s[threadIdx.x * 2] = 1: 2-way"
+result I18c "CR-only line ends: a // comment ends at its CR, each access at its own line" $?
+printf '__global__ void k() {\r  __shared__ float s[64];\r  s[threadIdx.x * 3] = 0;\r}\r' >"$tmp/cr-err.cu"
+run -a sm80 -f "$tmp/cr-err.cu"
+status_is 4 && err_has "cr-err.cu:3:3: error: index 66 is out of range" && [ "$(sed -n 2p "$tmp/err")" = "   s[threadIdx.x * 3] = 0;" ]
+result I18d "CR-only line ends: a message quotes the right line" $?
+
+# ---- I15 (lexer). Digraphs, raw strings, an open quote in a group
+# #if leaves out.
+kernel dig.cu <<'EOF'
+%:define IDX(i) s<:(i) * 2:>
+__global__ void k() <%
+  __shared__ float s<:128:>;
+  s<:threadIdx.x:> = 0;
+  IDX(threadIdx.x) = 1;
+%>
+EOF
+run -a sm80 -f "$tmp/dig.cu"
+status_is 0 && out_has "4:3: write:" && out_has "5:3: write: IDX(threadIdx.x) = 1: 2-way"
+result I15a "digraphs <: :> <% %> %: are [ ] { } #" $?
+kernel dig2.cu <<'EOF'
+%:define CAT(a, b) a %:%: b
+template <class T> struct Box { T v; };
+__global__ void k() {
+  __shared__ float CAT(s, m)[64];
+  Box<::size_t> b;
+  sm[threadIdx.x * 2] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/dig2.cu"
+status_is 0 && out_has "6:3: write: sm[threadIdx.x * 2] = 0: 2-way" && err_empty
+result I15b "%:%: pastes; <:: before a name is < ::" $?
+kernel raw.cu <<'EOF'
+static const char *help = R"doc(usage: "k" \
+  it's )" not the end
+)doc";
+__global__ void k() {
+  __shared__ float s[64];
+  const char *t = u8R"(a"b)";
+  s[threadIdx.x * 2] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/raw.cu"
+status_is 0 && out_has "7:3: write:" && out_has "2-way"
+result I15c "raw strings over lines, with quotes, backslashes and )\" inside" $?
+kernel if0.cu <<'EOF'
+#if 0
+Don't read this: it's a note.
+#endif
+#ifdef NOT_DEFINED
+#error can't happen
+#else
+#pragma message("it's fine")
+#endif
+__global__ void k() {
+  __shared__ float s[64];
+  s[threadIdx.x] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/if0.cu"
+status_is 0 && out_has "11:3: write:" && err_empty
+result I15d "an unmatched quote in a group #if leaves out, and in a skipped directive" $?
+printf '__global__ void k() {\n  __shared__ float s[64];\n  s[threadIdx.x] = 0; char c = '"'"'a;\n}\n' >"$tmp/open.cu"
+run -a sm80 -f "$tmp/open.cu"
+status_is 3 && err_has "open.cu:3:32: error: a character literal never closed on its line"
+result I15e "an unmatched quote in code that is read stays an error at its place (held before; a guard)" $?
+
+tap_end
