@@ -8,7 +8,8 @@
  * literal its line leaves open is an error only where its token is read.
  * Tokens keep the place of their first character in the file.
  *
- * The file is lexed whole, then its directives are followed in order:
+ * The file is lexed whole, then its directives are followed in order,
+ * after the macros the compiler predefines (src/csrc_predef.c):
  * a #define's body is kept as tokens; a use of the macro is replaced by
  * its body (arguments substituted, expanded first unless # or ## takes
  * them) and rescanned with the macro itself disabled, as C does.  The
@@ -467,6 +468,67 @@ static int define_header_macros(pp *p)
     return 0;
 }
 
+/* Whether -D or -U names a macro the compiler predefines: then -D's
+ * value stands for it, or nothing does. */
+static bool given_on_command_line(const pp *p, const char *name)
+{
+    for (unsigned i = 0; i < p->o->nundefs; i++)
+        if (!strcmp(p->o->undefs[i], name))
+            return true;
+    for (unsigned i = 0; i < p->o->ndefines; i++)
+        if (!strcmp(p->o->defines[i].name, name))
+            return true;
+    return false;
+}
+
+/* A macro the compiler predefines, unless -D or -U names it. */
+static int predefine(pp *p, const csrc_predefined *d)
+{
+    if (given_on_command_line(p, d->name))
+        return 0;
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "%s %s", d->name, d->body);
+    macro *m = NULL;
+    int rc = define_text(p, "<the compiler's predefined macros>", lds_arena_strndup(p->arena, lds_buf_str(&b), b.len), &m);
+    lds_buf_free(&b);
+    if (m)
+        m->predef = d;
+    return rc;
+}
+
+/* name defined anew as body (NULL: undefined), unless -D or -U names it. */
+static int redefine(pp *p, const char *name, const char *body)
+{
+    if (given_on_command_line(p, name))
+        return 0;
+    csrc_tok t = { .kind = CT_ID, .text = name, .len = (unsigned)strlen(name) };
+    pp_undefine(p, &t);
+    if (!body)
+        return 0;
+    csrc_predefined *d = lds_arena_alloc(p->arena, sizeof *d);
+    d->name = name;
+    d->body = body;
+    return predefine(p, d);
+}
+
+/* #version N [core|compatibility|es] (GLSL): glslang's __VERSION__, and
+ * GL_core_profile (desktop, from 150 on), GL_compatibility_profile or
+ * GL_ES. */
+static int glsl_version(pp *p, const csrc_tok *rest, size_t n, lds_loc at)
+{
+    int64_t v;
+    if (n < 1 || !csrc_int_value(&rest[0], &v) || v < 100 || v > 999) {
+        lds_diag_set(p->diag, at, "#version needs a version number (450, say)");
+        return -1;
+    }
+    bool es = n > 1 && csrc_is(&rest[1], "es"), compat = n > 1 && csrc_is(&rest[1], "compatibility");
+    if (redefine(p, "__VERSION__", lds_arena_strndup(p->arena, rest[0].text, rest[0].len)) < 0
+        || redefine(p, "GL_core_profile", !es && v >= 150 ? "1" : NULL) < 0
+        || redefine(p, "GL_compatibility_profile", compat ? "1" : NULL) < 0)
+        return -1;
+    return redefine(p, "GL_ES", es ? "1" : NULL);
+}
+
 /* What the lexer read as blanks, one warning for each kind: NUL bytes
  * (compilers ignore them, with a warning), byte-order marks after the
  * file's first (two files joined, say). */
@@ -528,6 +590,8 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
     warn_odd_blanks(o, &lx);
     pp p = { o, arena, diag, NULL, out, 0 };
     int rc = define_header_macros(&p);
+    for (unsigned i = 0; rc == 0 && i < o->npredefined; i++)
+        rc = predefine(&p, &o->predefined[i]);
     if (rc < 0) {
         pp_list_free(&raw);
         return -1;
@@ -575,7 +639,9 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
                 lds_diag_set(diag, at, "#%.*s needs a name", (int)word->len, word->text);
                 rc = -1;
             } else if (active) {
-                bool d = pp_find_macro(&p, rest[0].text, rest[0].len) || pp_find_define(&p, rest[0].text, rest[0].len);
+                macro *m = pp_find_macro(&p, rest[0].text, rest[0].len);
+                rc = m ? pp_referenced(&p, m, false, rest[0].loc) : 0;
+                bool d = m || pp_find_define(&p, rest[0].text, rest[0].len);
                 holds = csrc_is(word, "ifdef") ? d : !d;
             }
             groups[ngroups++] = (cond_group){ active && holds, active && holds, active, false, at };
@@ -605,6 +671,8 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
             rc = pp_define_macro(&p, rest, nrest, at);
         } else if (active && word && csrc_is(word, "undef") && nrest >= 1) {
             pp_undefine(&p, &rest[0]);
+        } else if (active && word && csrc_is(word, "version") && o->glsl_version) {
+            rc = glsl_version(&p, rest, nrest, at);
         } else if (active && word && csrc_is(word, "error")) {
             lds_diag_set(diag, at, "#error in the file: %.*s", nrest ? (int)(rest[nrest - 1].text + rest[nrest - 1].len - rest[0].text) : 0,
                          nrest ? rest[0].text : "");

@@ -137,6 +137,8 @@ struct lower {
     lds_diag *diag;
     const csrc_lower_options *o;
     const csrc_unit *unit;
+    const csrc_unit *host_unit;   /* the file as its host pass reads it (the launches):
+                                     unit where no device-only macro decides anything */
     const csrc_func *kernel;
     const csrc_launch *launch;    /* its launch in the file, or NULL */
     lds_buf out;
@@ -348,6 +350,11 @@ val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
 /* The macros the language's headers define (src/csrc_langs.c): for the
  * preprocessor's header_macros, or NULL. */
 const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);
+/* src/csrc_predef.c: the macros o->lang's compiler defines for the
+ * profiles o names (the host pass's, without the device-only ones, when
+ * host_pass); *n of them. */
+const csrc_predefined *cl_predefined_macros(const csrc_lower_options *o, bool host_pass, lds_arena *arena,
+                                            unsigned *n);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its

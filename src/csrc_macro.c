@@ -36,6 +36,34 @@ int pp_too_many(pp *p, const list *l, lds_loc loc)
     return 0;
 }
 
+/* The file reads macro m at `at` (its value, or whether it is defined):
+ * a predefined one's note given once, or its error where the profiles of
+ * a sweep differ in what is read; a device-only one marked read.  -1 on
+ * the error. */
+int pp_referenced(pp *p, macro *m, bool value, lds_loc at)
+{
+    const csrc_predefined *d = m->predef;
+    if (!d)
+        return 0;
+    if (d->partial || (value && d->undecided)) {
+        lds_diag_set(p->diag, at, "'%s' depends on the profile, and the profiles -a gives %s: lds-calc reads the "
+                                  "file once (run once per profile, or give -D %s=VALUE or -U %s)",
+                     d->name, d->partial ? "define it in some and not in others" : "give it different values",
+                     d->name, d->name);
+        return -1;
+    }
+    if (d->device_only && p->o->read_device_only)
+        *p->o->read_device_only = true;
+    if (d->note && !m->noted && p->o->warn) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, at, "%s", d->note);
+        w.warning = 1;
+        p->o->warn(p->o->warn_ctx, &w);
+    }
+    m->noted = true;
+    return 0;
+}
+
 bool pp_hidden(const hide *h, const macro *m)
 {
     for (; h; h = h->up)
@@ -211,6 +239,10 @@ int pp_expand(pp *p, const csrc_tok *in, size_t n, const hide *h, list *out)
             pp_push(out, t);
             rc = pp_too_many(p, out, t->loc) ? -1 : 0;
             continue;
+        }
+        if (pp_referenced(p, m, true, t->loc) < 0) {
+            rc = -1;
+            break;
         }
         size_t starts[MAX_PARAMS], ends[MAX_PARAMS];
         unsigned nargs = 0;
@@ -425,7 +457,12 @@ int pp_if_value(pp *p, const csrc_tok *line, size_t n, lds_loc at, bool *holds)
             pp_list_free(&pre);
             return -1;
         }
-        bool d = pp_find_macro(p, line[k].text, line[k].len) || pp_find_define(p, line[k].text, line[k].len);
+        macro *m = pp_find_macro(p, line[k].text, line[k].len);
+        if (m && pp_referenced(p, m, false, line[k].loc) < 0) {
+            pp_list_free(&pre);
+            return -1;
+        }
+        bool d = m || pp_find_define(p, line[k].text, line[k].len);
         csrc_tok one = pp_made(p, CT_NUM, d ? "1" : "0", 1, line[i].loc);
         pp_push(&pre, &one);
         i = k + paren;

@@ -25,6 +25,8 @@ typedef struct macro {
     unsigned nparams;
     const csrc_tok *body;
     unsigned nbody;
+    const csrc_predefined *predef;   /* a macro the compiler predefines, or NULL */
+    bool noted;                      /* its note was given */
     struct macro *next;
 } macro;
 
@@ -95,6 +97,7 @@ csrc_tok pp_stringize(pp *p, const csrc_tok *a, size_t n, lds_loc use);
 int pp_substitute(pp *p, const macro *m, const csrc_tok *in, const size_t *starts, const size_t *ends,
                       const hide *h, lds_loc use, list *out);
 int pp_define_macro(pp *p, const csrc_tok *line, size_t n, lds_loc at);
+int pp_referenced(pp *p, macro *m, bool value, lds_loc at);
 void pp_undefine(pp *p, const csrc_tok *name);
 const csrc_tok *pp_if_peek(if_expr *x);
 int pp_if_fail(if_expr *x, const char *what);

@@ -153,4 +153,156 @@ run -a sm80 -f "$tmp/open.cu"
 status_is 3 && err_has "open.cu:3:32: error: a character literal never closed on its line"
 result I15e "an unmatched quote in code that is read stays an error at its place (held before; a guard)" $?
 
+# ---- I3. The compiler's predefined macros, for the language and the
+# profile; -D replaces one, -U leaves it undefined.
+kernel arch.cu <<'EOF'
+#ifndef __CUDACC__
+#error this file needs nvcc
+#endif
+__global__ void k() {
+  __shared__ float s[256];
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  s[threadIdx.x * 2] = 0;
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  s[threadIdx.x * 4] = 0;
+#else
+  s[threadIdx.x] = 0;
+#endif
+#if defined(__NVCC__) && __CUDACC_VER_MAJOR__ >= 12 && CUDART_VERSION >= 12000 && __CUDA_ARCH_LIST__ == __CUDA_ARCH__
+  s[threadIdx.x + 1] = 0;
+#endif
+}
+EOF
+run -a sm80 -f "$tmp/arch.cu"
+status_is 0 && out_has "7:3: write: s[threadIdx.x * 2] = 0: 2-way" && out_has "14:3: write:" && err_empty
+result I3a "-a sm80: __CUDACC__, __NVCC__, __CUDA_ARCH__ 800, the nvcc version macros" $?
+run -a sm70 -f "$tmp/arch.cu"
+status_is 0 && out_has "9:3: write: s[threadIdx.x * 4] = 0: 4-way"
+result I3b "-a sm70: __CUDA_ARCH__ 700" $?
+run -a sm100 -D __CUDA_ARCH__=750 -f "$tmp/arch.cu"
+status_is 0 && out_has "9:3: write:" && ! out_has "14:3: write:"
+result I3c "-D __CUDA_ARCH__=750 replaces the profile's 1000" $?
+run -a sm90 -U __CUDA_ARCH__ -f "$tmp/arch.cu"
+status_is 0 && out_has "11:3: write: s[threadIdx.x] = 0" && ! out_has "14:3: write:"
+result I3d "-U __CUDA_ARCH__ leaves it undefined" $?
+run -f "$tmp/arch.cu"
+status_is 0 && out_has "11:3: write:" \
+    && err_has "arch.cu:6:13: warning: '__CUDA_ARCH__' and '__CUDA_ARCH_LIST__' are 520 here, nvcc's default target (sm_52): profile 'generic' is no NVIDIA GPU"
+result I3e "no NVIDIA profile: __CUDA_ARCH__ is nvcc's default, 520, with a warning where it is first read" $?
+run -a sm80,sm90 -f "$tmp/arch.cu"
+status_is 3 && err_has "arch.cu:6:31: error: '__CUDA_ARCH__' depends on the profile, and the profiles -a gives give it different values"
+result I3f "-a sm80,sm90: the file, read once, cannot read __CUDA_ARCH__'s value" $?
+kernel archdef.cu <<'EOF'
+__global__ void k() {
+  __shared__ float s[256];
+#ifdef __CUDA_ARCH__
+  s[threadIdx.x * 2] = 0;
+#endif
+}
+EOF
+run -a sm80,sm90 -f "$tmp/archdef.cu"
+status_is 0 && [ "$(grep -cE '^ +sm[89]0 +sm[89]0 +2 .* ok$' "$tmp/out")" = 2 ]
+result I3g "-a sm80,sm90: whether __CUDA_ARCH__ is defined is the same on both" $?
+
+kernel hip.hip <<'EOF'
+#if !defined(__HIPCC__)
+#error hipcc only
+#endif
+__global__ void k() {
+  __shared__ float s[512];
+#if defined(__HIP_DEVICE_COMPILE__) && defined(__HIP_PLATFORM_AMD__) && defined(__gfx942__) && defined(__GFX9__) && __AMDGCN_WAVEFRONT_SIZE__ == 64
+  s[threadIdx.x * 2] = 0;
+#elif defined(__HIP_PLATFORM_NVIDIA__) && __CUDA_ARCH__ == 900 && !defined(__HIP__)
+  s[threadIdx.x * 4] = 0;
+#elif defined(__GFX11__) && defined(__gfx1100__) && __AMDGCN_WAVEFRONT_SIZE == 32 && defined(__AMDGCN__)
+  s[threadIdx.x * 3] = 0;
+#elif defined(__HIP__) && __AMDGCN_WAVEFRONT_SIZE__ == 32 && !defined(__gfx942__)
+  s[threadIdx.x * 5] = 0;
+#endif
+}
+EOF
+run -a gfx942 -f "$tmp/hip.hip"
+status_is 0 && out_has "7:3: write:"
+result I3h "HIP on gfx942: __HIPCC__, __HIP_DEVICE_COMPILE__, __HIP_PLATFORM_AMD__, __gfx942__, __GFX9__, wave 64" $?
+run -a sm90 -f "$tmp/hip.hip"
+status_is 0 && out_has "9:3: write:"
+result I3i "HIP on sm90: nvcc's macros and __HIP_PLATFORM_NVIDIA__" $?
+run -a rdna3 -f "$tmp/hip.hip"
+status_is 0 && out_has "11:3: write:"
+result I3j "HIP on rdna3: gfx1100, __GFX11__, wave 32" $?
+run -f "$tmp/hip.hip"
+status_is 0 && out_has "13:3: write:"
+result I3k "HIP on generic: clang's macros, no processor, the profile's wave size" $?
+
+kernel pre.hlsl <<'EOF'
+groupshared float s[256];
+[numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+#if defined(__hlsl_dx_compiler) && __HLSL_VERSION >= 2021 && __SHADER_TARGET_STAGE == __SHADER_STAGE_COMPUTE
+  s[i * 2] = 0;
+#endif
+#if __SHADER_TARGET_MAJOR == 6 && __SHADER_TARGET_MINOR >= 6
+  s[i + 1] = 0;
+#endif
+}
+EOF
+run -a sm80 -f "$tmp/pre.hlsl"
+status_is 0 && out_has "5:3: write:" && out_has "8:3: write:"
+result I3l "HLSL: DXC's __HLSL_VERSION, shader stage and target macros" $?
+kernel pre.comp <<'EOF'
+#version 450 core
+layout(local_size_x = 64) in;
+shared float s[256];
+void main() {
+#if __VERSION__ == 450 && defined(GL_core_profile) && !defined(GL_ES) && defined(VULKAN)
+  s[gl_LocalInvocationIndex * 2] = 0;
+#endif
+#ifdef GL_KHR_shader_subgroup_basic
+  s[gl_LocalInvocationIndex + 1] = 0;
+#endif
+}
+EOF
+run -a sm80 -f "$tmp/pre.comp"
+status_is 0 && out_has "6:3: write:" && out_has "9:3: write:"
+result I3m "GLSL: __VERSION__ from #version, GL_core_profile, VULKAN, the subgroup extensions" $?
+printf '#version 310 es\nlayout(local_size_x = 64) in;\nshared float s[256];\nvoid main() {\n#if defined(GL_ES) && !defined(GL_core_profile) && __VERSION__ == 310\n  s[gl_LocalInvocationIndex * 2] = 0;\n#endif\n}\n' >"$tmp/pre-es.comp"
+run -a sm80 -f "$tmp/pre-es.comp"
+status_is 0 && out_has "6:3: write:"
+result I3n "GLSL: #version 310 es defines GL_ES, not GL_core_profile" $?
+kernel pre.cl <<'EOF'
+__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void k(__global float *g) {
+  __local float s[256];
+#if defined(CL_VERSION_3_0) && __OPENCL_C_VERSION__ >= CL_VERSION_1_2 && defined(__ENDIAN_LITTLE__)
+  s[get_local_id(0) * 2] = 0;
+#endif
+#if defined(__AMDGCN__) && defined(__gfx90a__)
+  s[get_local_id(0) + 1] = 0;
+#endif
+}
+EOF
+run -a gfx90a -f "$tmp/pre.cl"
+status_is 0 && out_has "4:3: write:" && out_has "7:3: write:"
+result I3o "OpenCL C: the version macros; on an AMD profile clang's AMD GPU target macros" $?
+
+# A launch in host code under #ifndef __CUDA_ARCH__ is read as nvcc's
+# host pass sees the file.
+kernel hostpass.cu <<'EOF'
+template <int STRIDE>
+__global__ void k(int n) {
+  __shared__ float s[2048];
+#ifdef __CUDA_ARCH__
+  s[threadIdx.x * STRIDE] = n;
+#endif
+}
+#ifndef __CUDA_ARCH__
+int main() {
+  k<2><<<1, 128>>>(5);
+  return 0;
+}
+#endif
+EOF
+run -a sm80 -f "$tmp/hostpass.cu" --show-lowered
+status_is 0 && out_has "# launched at 10:3: threads 128, 1, 1; STRIDE = 2; n = 5" && out_has "write b32 s[tid.x * 2]"
+result I3p "kernels as the device pass reads them, their launch as the host pass does" $?
+
 tap_end
