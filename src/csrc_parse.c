@@ -243,6 +243,82 @@ bool cp_glsl_layout(cparser *p, csrc_unit *u)
     return false;
 }
 
+/* After a block's '}' (a struct's, an interface block's): what it
+ * declares (GLSL's instance name, an array of blocks: } inst[2];, a C
+ * struct's variables) up to the ';' that ends it, and that ';'.  Where
+ * the ';' is left out, a line that starts with a storage word or a type
+ * starts the next declaration: the block ends there, never past it. */
+static void block_declarators(cparser *p)
+{
+    while (!cp_at(p, ";") && !cp_at(p, "}") && !cp_at_eof(p)) {
+        const csrc_tok *t = cp_peek(p);
+        if (t->bol && (cp_is_storage(p, t) || cp_is_type_word(p, t) || csrc_is(t, "[") || csrc_is(t, "template")))
+            return;
+        if (cp_at(p, "{") || cp_at(p, "(") || cp_at(p, "["))
+            cp_skip_group(p);
+        else
+            cp_advance(p);
+    }
+    cp_accept(p, ";");
+}
+
+/* The words an interface block's name may follow (GLSL). */
+static bool glsl_block_word(const csrc_tok *t)
+{
+    static const char *const words[] = { "uniform", "buffer", "in", "out", "readonly", "writeonly", "coherent",
+                                         "volatile", "restrict", "shared" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (csrc_is(t, words[i]))
+            return true;
+    return false;
+}
+
+/* Whether a GLSL interface block starts at p->i: those words, a name and
+ * '{' (uniform Params { ... } params;). */
+static bool glsl_block_ahead(const cparser *p)
+{
+    size_t k = 0;
+    while (glsl_block_word(cp_peek_at(p, k)))
+        k++;
+    return k > 0 && cp_peek_at(p, k)->kind == CT_ID && csrc_is(cp_peek_at(p, k + 1), "{");
+}
+
+/* A GLSL interface block: a storage block's members are global memory
+ * (buffer Data { float d[]; }), another's values set at launch (uniform:
+ * its instance's members given with -D ubo.n=...); then what the block
+ * declares, to its ';'. */
+static int glsl_interface_block(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail)
+{
+    bool buffer = false;
+    while (!cp_at(p, "{") && !cp_at_eof(p)) {
+        buffer |= cp_at(p, "buffer");
+        cp_advance(p);
+    }
+    if (!buffer) {
+        cp_skip_group(p);
+    } else {
+        cp_advance(p);
+        while (!cp_at(p, "}") && !cp_at_eof(p))
+            if (cp_file_declaration(p, ftail, gtail, NULL) < 0)
+                return -1;
+        cp_accept(p, "}");
+    }
+    block_declarators(p);
+    return 0;
+}
+
+/* HLSL's cbuffer NAME [: register(b0)] { members } and tbuffer: their
+ * members are values set at launch (-D), and no ';' need follow the
+ * '}' - nothing after it is the block's. */
+static void hlsl_buffer_block(cparser *p)
+{
+    while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))
+        cp_advance(p);
+    if (cp_at(p, "{"))
+        cp_skip_group(p);
+    cp_accept(p, ";");
+}
+
 /* The words before a file-scope declaration's name: whether they mark
  * a kernel (CUDA's __global__, OpenCL C's __kernel), and OpenCL C's
  * __attribute__((reqd_work_group_size(x, y, z))) into size.  p->i is
@@ -295,11 +371,9 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         cp_advance(p);
         return 0;
     }
-    if (cp_at(p, "{")) {   /* struct/class body, a cbuffer, an interface block */
+    if (cp_at(p, "{")) {   /* a struct's body, a GLSL interface block */
         cp_skip_group(p);
-        if (cp_peek(p)->kind == CT_ID)
-            cp_advance(p);
-        cp_accept(p, ";");
+        block_declarators(p);
         return 0;
     }
     /* NAME '(' after the type: a function */
@@ -457,16 +531,17 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             }
             continue;
         }
-        if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer") || ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum"))
-                                                     && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{"))) {
-            if (cp_peek_at(p, 1)->kind == CT_ID && !cp_at(p, "cbuffer") && !cp_at(p, "tbuffer"))
-                cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
-            while (!cp_at(p, "{") && !cp_at_eof(p))
-                cp_advance(p);
+        if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer")) {
+            hlsl_buffer_block(p);
+            continue;
+        }
+        if ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum"))
+            && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{")) {
+            cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
+            cp_advance(p);
+            cp_advance(p);
             cp_skip_group(p);
-            while (!cp_at(p, ";") && !cp_at_eof(p) && !cp_at(p, "}"))
-                cp_advance(p);
-            cp_accept(p, ";");
+            block_declarators(p);
             continue;
         }
         if (cp_at(p, "layout") && p->lang == LDS_LANG_GLSL) {
@@ -474,25 +549,13 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
                 continue;
             cp_advance(p);
             cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
-            if (cp_at(p, "buffer") || cp_at(p, "uniform") || cp_at(p, "readonly") || cp_at(p, "writeonly") || cp_at(p, "coherent")) {
-                bool buffer = false;
-                while (!cp_at(p, ";") && !cp_at(p, "{") && !cp_at_eof(p)) {
-                    buffer |= cp_at(p, "buffer");
-                    cp_advance(p);
-                }
-                if (cp_at(p, "{") && buffer) {   /* a storage block: its members are global memory */
-                    cp_advance(p);
-                    while (!cp_at(p, "}") && !cp_at_eof(p))
-                        if (cp_file_declaration(p, ftail, gtail, NULL) < 0)
-                            return -1;
-                    cp_accept(p, "}");
-                } else if (cp_at(p, "{")) {
-                    cp_skip_group(p);   /* uniform UBO { ... } ubo;: ubo.n is set at launch, a -D name */
-                }
-                while (!cp_at(p, ";") && !cp_at_eof(p))
-                    cp_advance(p);
-                cp_accept(p, ";");
-            }
+            if (glsl_block_ahead(p) && glsl_interface_block(p, ftail, gtail) < 0)
+                return -1;
+            continue;
+        }
+        if (p->lang == LDS_LANG_GLSL && glsl_block_ahead(p)) {
+            if (glsl_interface_block(p, ftail, gtail) < 0)
+                return -1;
             continue;
         }
         if (cp_at(p, "}")) {   /* a brace with no open one */

@@ -305,4 +305,53 @@ run -a sm80 -f "$tmp/hostpass.cu" --show-lowered
 status_is 0 && out_has "# launched at 10:3: threads 128, 1, 1; STRIDE = 2; n = 5" && out_has "write b32 s[tid.x * 2]"
 result I3p "kernels as the device pass reads them, their launch as the host pass does" $?
 
+# ---- I4. A block with no ';' after its '}' (HLSL's cbuffer, tbuffer)
+# ends there: the next declaration is its own.
+kernel blur.hlsl <<'EOF'
+cbuffer CB0 : register(b0)
+{
+    float2 g_inverseDimensions;
+    uint g_radius;
+}
+groupshared float g_cache[256];
+static const float Weights[5] = { 0.0625, 0.25, 0.375, 0.25, 0.0625 };
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    g_cache[gi * 2] = Weights[2];
+}
+EOF
+run -a sm80 -f "$tmp/blur.hlsl"
+status_is 0 && out_has "10:5: write: g_cache[gi * 2] = Weights[2]: 2-way" && err_empty
+result I4a "cbuffer NAME : register(b0) { ... } with no ';': the groupshared array and the table after it are declared" $?
+kernel blocks.hlsl <<'EOF'
+struct Params { uint n; };
+tbuffer TB : register(t0, space1) { float4 tb_data; }
+ConstantBuffer<Params> P : register(b1);
+cbuffer CB1 { uint g_pitch; }
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    s_tile[gi * 4] = 0;
+}
+cbuffer CB2 : register(b2) { uint g_other; };
+groupshared float s_tile[256];
+EOF
+run -a sm80 -f "$tmp/blocks.hlsl"
+status_is 0 && out_has "7:5: write: s_tile[gi * 4] = 0: 4-way" && err_empty
+result I4b "tbuffer, ConstantBuffer<T>, a cbuffer right before [numthreads]: the kernel is read whole" $?
+kernel blocks.comp <<'EOF'
+#version 450
+layout(local_size_x = 64) in;
+uniform Params { int n; int stride; } params;
+layout(std430, binding = 0) buffer Out { float o[]; };
+uniform Lights { vec4 pos; } lights[4];
+buffer In { float data[]; };
+shared float s[256];
+void main() {
+  s[gl_LocalInvocationIndex * 2] = data[gl_LocalInvocationIndex];
+}
+EOF
+run -a sm80 -f "$tmp/blocks.comp"
+status_is 0 && out_has "9:3: write: s[gl_LocalInvocationIndex * 2]" && out_has "2-way" && out_has "9:36: read: " && out_has ": global, sectors 8" && err_empty
+result I4c "GLSL interface blocks with and without instance names, an array of blocks, a buffer with no layout" $?
+
 tap_end
