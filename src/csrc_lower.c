@@ -533,41 +533,6 @@ void csrc_lowered_free(csrc_lowered *l, unsigned n)
     free(l);
 }
 
-/* The file preprocessed and parsed into *unit, as the compiler's device
- * pass reads it, or its host pass (host_pass: no device-only macro);
- * *device_only: whether a device-only macro decided anything. */
-static int read_file(const lds_source *src, const csrc_lower_options *o, bool host_pass, lds_arena *arena,
-                     csrc_toks *toks, csrc_unit *unit, bool *device_only, lds_diag *diag)
-{
-    csrc_pp_options pp = { .defines = o->defines, .ndefines = o->ndefines, .warn = o->warn, .warn_ctx = o->warn_ctx,
-                           .header_macros = cl_header_macros(o, arena), .glsl_version = o->lang == LDS_LANG_GLSL,
-                           .undefs = o->undefs, .nundefs = o->nundefs, .read_device_only = device_only };
-    pp.predefined = cl_predefined_macros(o, host_pass, arena, &pp.npredefined);
-    int rc = csrc_preprocess(src, &pp, arena, toks, diag);
-    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
-        csrc_alternative_tokens(toks);
-    if (rc == 0)
-        rc = csrc_parse(toks, o->lang, arena, unit, diag);
-    return rc;
-}
-
-/* A CUDA or HIP file is compiled twice, for the device and for the host:
- * the kernels are read as the device pass sees them, their launches as
- * the host pass does (the code under #ifndef __CUDA_ARCH__ is the host's).
- * Where no device-only macro decided anything the two are one; where the
- * host pass fails, the device pass's launches are read.  Its messages are
- * the device pass's already. */
-static const csrc_unit *host_pass(const lds_source *src, const csrc_lower_options *o, lds_arena *arena,
-                                  csrc_toks *toks, const csrc_unit *device)
-{
-    csrc_lower_options quiet = *o;
-    quiet.warn = NULL;
-    lds_diag scratch = { 0 };
-    bool unused = false;
-    csrc_unit *host = lds_arena_alloc(arena, sizeof *host);
-    return read_file(src, &quiet, true, arena, toks, host, &unused, &scratch) == 0 ? host : device;
-}
-
 int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
                     lds_diag *diag)
 {
@@ -577,10 +542,10 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     csrc_toks toks = { 0 }, host_toks = { 0 };
     csrc_unit unit;
     bool device_only = false;
-    int rc = read_file(src, o, false, arena, &toks, &unit, &device_only, diag);
+    int rc = cl_read_file(src, o, false, arena, &toks, &unit, &device_only, diag);
     const csrc_unit *host = &unit;
     if (rc == 0 && device_only)
-        host = host_pass(src, o, arena, &host_toks, &unit);
+        host = cl_host_pass(src, o, arena, &host_toks, &unit);
     unsigned nk = 0;
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
         bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");

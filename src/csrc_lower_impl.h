@@ -355,6 +355,14 @@ const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *aren
  * host_pass); *n of them. */
 const csrc_predefined *cl_predefined_macros(const csrc_lower_options *o, bool host_pass, lds_arena *arena,
                                             unsigned *n);
+/* The file preprocessed and parsed into *unit as the compiler's device
+ * pass (or, host_pass, its host pass) reads it; *device_only: whether a
+ * device-only macro decided anything.  -1 with diag set on an error. */
+int cl_read_file(const lds_source *src, const csrc_lower_options *o, bool host_pass, lds_arena *arena,
+                 csrc_toks *toks, csrc_unit *unit, bool *device_only, lds_diag *diag);
+/* The unit the launches are read from: the host pass's, else device. */
+const csrc_unit *cl_host_pass(const lds_source *src, const csrc_lower_options *o, lds_arena *arena,
+                              csrc_toks *toks, const csrc_unit *device);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its

@@ -239,3 +239,40 @@ const csrc_predefined *cl_predefined_macros(const csrc_lower_options *o, bool ho
     *n = kept;
     return all->v;
 }
+
+/* ------------------------------------------------- the two passes */
+
+/* The file preprocessed and parsed into *unit, as the compiler's device
+ * pass reads it, or its host pass (host_pass: no device-only macro);
+ * *device_only: whether a device-only macro decided anything. */
+int cl_read_file(const lds_source *src, const csrc_lower_options *o, bool host_pass, lds_arena *arena,
+                     csrc_toks *toks, csrc_unit *unit, bool *device_only, lds_diag *diag)
+{
+    csrc_pp_options pp = { .defines = o->defines, .ndefines = o->ndefines, .warn = o->warn, .warn_ctx = o->warn_ctx,
+                           .header_macros = cl_header_macros(o, arena), .glsl_version = o->lang == LDS_LANG_GLSL,
+                           .undefs = o->undefs, .nundefs = o->nundefs, .read_device_only = device_only };
+    pp.predefined = cl_predefined_macros(o, host_pass, arena, &pp.npredefined);
+    int rc = csrc_preprocess(src, &pp, arena, toks, diag);
+    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
+        csrc_alternative_tokens(toks);
+    if (rc == 0)
+        rc = csrc_parse(toks, o->lang, arena, unit, diag);
+    return rc;
+}
+
+/* A CUDA or HIP file is compiled twice, for the device and for the host:
+ * the kernels are read as the device pass sees them, their launches as
+ * the host pass does (the code under #ifndef __CUDA_ARCH__ is the host's).
+ * Where no device-only macro decided anything the two are one; where the
+ * host pass fails, the device pass's launches are read.  Its messages are
+ * the device pass's already. */
+const csrc_unit *cl_host_pass(const lds_source *src, const csrc_lower_options *o, lds_arena *arena,
+                                  csrc_toks *toks, const csrc_unit *device)
+{
+    csrc_lower_options quiet = *o;
+    quiet.warn = NULL;
+    lds_diag scratch = { 0 };
+    bool unused = false;
+    csrc_unit *host = lds_arena_alloc(arena, sizeof *host);
+    return cl_read_file(src, &quiet, true, arena, toks, host, &unused, &scratch) == 0 ? host : device;
+}
