@@ -69,6 +69,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         return 0;
     }
     sarray *a = lds_arena_alloc(L->arena, sizeof *a);
+    a->cname = d->name;
     a->name = d->name;
     a->lds_type = of_structs ? "u8" : cl_lds_type_of(type->base, scalar, fl);
     a->ctype = type->base;
@@ -242,50 +243,6 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
     int rc = declare_arrays_in(L, s);
     drop_locals_for_dims(L, mark);
     return rc;
-}
-
-/* File-scope constants (const int N = 32;), uniforms and globals. */
-int cl_file_scope(lower *L)
-{
-    for (const csrc_stmt *s = L->unit->globals; s; s = s->next) {
-        if (s->kind != CS_DECL || (s->quals & CQ_SHARED))
-            continue;
-        bool shader = L->o->lang == LDS_LANG_HLSL || L->o->lang == LDS_LANG_GLSL;
-        for (unsigned i = 0; i < s->ndecls; i++) {
-            const csrc_declarator *d = &s->decls[i];
-            if (d->ndims && ((s->quals & CQ_UNIFORM) || (shader && (s->quals & CQ_CONST) && d->init))) {
-                /* __constant__ float k[17], HLSL's static const table: read
-                 * through the constant cache (or folded into the code), no
-                 * global-memory traffic; its elements are data */
-                cl_bind(L, d->name, cl_v_no_memory(L, cl_fmt(L, "an element of the constant array '%s'", d->name), d->loc),
-                        false);
-                continue;
-            }
-            if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
-                cl_bind(L, d->name, cl_global_typed(L, d->name, &d->type), false);
-                continue;
-            }
-            val *v = s->quals & CQ_UNIFORM ? cl_vector_param(L, d->name, &d->type, d->loc) : NULL;   /* uint2 g_size */
-            if (v) {
-            } else if (d->init && (s->quals & CQ_CONST)) {
-                if (!(v = cl_expr(L, d->init)))
-                    return -1;
-            } else if (cl_find_define(L, d->name)) {
-                v = cl_define_val(L, cl_find_define(L, d->name));
-            } else {
-                v = cl_new_val(L, V_INT);
-                v->cls = C_UNIFORM;
-                v->text = d->name;
-                v->atom = true;
-                v->missing = d->name;
-                v->missing_loc = d->loc;
-                if (!(s->quals & CQ_UNIFORM))
-                    v = cl_v_data(L, cl_fmt(L, "the global variable '%s'", d->name), d->loc);
-            }
-            cl_bind(L, d->name, v, cl_is_float_type(L, &d->type));
-        }
-    }
-    return 0;
 }
 
 /* Template parameter i of f where no argument gives it: a -D value, else

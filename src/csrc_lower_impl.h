@@ -30,6 +30,7 @@ typedef enum { C_CONST, C_UNIFORM, C_LANE } vclass;
 
 typedef struct sarray {
     const char *name;             /* its lds name (the C name) */
+    const char *cname;            /* its name in the file (every message says it) */
     const char *lds_type;         /* f32, u32, f16, ... */
     unsigned scalar, lanes;       /* bytes of its scalar; lanes of a vector element (float4: 4) */
     unsigned ndims;               /* C dimensions (a vector element adds one in lds) */
@@ -213,9 +214,6 @@ val *cl_v_void(lower *L);
 const char *cl_paren(lower *L, const val *v);
 const char *cl_where(lower *L, lds_loc loc);
 void cl_inherit_missing(val *r, const val *a, const val *b);
-bool cl_name_taken(const lower *L, const char *n);
-void cl_take_name(lower *L, const char *n);
-const char *cl_lds_name(lower *L, const char *c);
 const csrc_define *cl_find_define(const lower *L, const char *name);
 val *cl_define_val(lower *L, const csrc_define *d);
 void cl_bind(lower *L, const char *name, val *v, bool is_float);
@@ -363,6 +361,13 @@ int cl_read_file(const lds_source *src, const csrc_lower_options *o, bool host_p
 /* The unit the launches are read from: the host pass's, else device. */
 const csrc_unit *cl_host_pass(const lds_source *src, const csrc_lower_options *o, lds_arena *arena,
                               csrc_toks *toks, const csrc_unit *device);
+/* src/csrc_names.c: lds names (a C name lds reserves, or one taken,
+ * renamed), and the names a kernel in namespace ns may use for the
+ * file-scope constants env[from, to), bound by their qualified names. */
+bool cl_name_taken(const lower *L, const char *n);
+void cl_take_name(lower *L, const char *n);
+const char *cl_lds_name(lower *L, const char *c);
+void cl_bind_short_names(lower *L, unsigned from, unsigned to, const char *ns);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its

@@ -243,82 +243,6 @@ bool cp_glsl_layout(cparser *p, csrc_unit *u)
     return false;
 }
 
-/* After a block's '}' (a struct's, an interface block's): what it
- * declares (GLSL's instance name, an array of blocks: } inst[2];, a C
- * struct's variables) up to the ';' that ends it, and that ';'.  Where
- * the ';' is left out, a line that starts with a storage word or a type
- * starts the next declaration: the block ends there, never past it. */
-static void block_declarators(cparser *p)
-{
-    while (!cp_at(p, ";") && !cp_at(p, "}") && !cp_at_eof(p)) {
-        const csrc_tok *t = cp_peek(p);
-        if (t->bol && (cp_is_storage(p, t) || cp_is_type_word(p, t) || csrc_is(t, "[") || csrc_is(t, "template")))
-            return;
-        if (cp_at(p, "{") || cp_at(p, "(") || cp_at(p, "["))
-            cp_skip_group(p);
-        else
-            cp_advance(p);
-    }
-    cp_accept(p, ";");
-}
-
-/* The words an interface block's name may follow (GLSL). */
-static bool glsl_block_word(const csrc_tok *t)
-{
-    static const char *const words[] = { "uniform", "buffer", "in", "out", "readonly", "writeonly", "coherent",
-                                         "volatile", "restrict", "shared" };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (csrc_is(t, words[i]))
-            return true;
-    return false;
-}
-
-/* Whether a GLSL interface block starts at p->i: those words, a name and
- * '{' (uniform Params { ... } params;). */
-static bool glsl_block_ahead(const cparser *p)
-{
-    size_t k = 0;
-    while (glsl_block_word(cp_peek_at(p, k)))
-        k++;
-    return k > 0 && cp_peek_at(p, k)->kind == CT_ID && csrc_is(cp_peek_at(p, k + 1), "{");
-}
-
-/* A GLSL interface block: a storage block's members are global memory
- * (buffer Data { float d[]; }), another's values set at launch (uniform:
- * its instance's members given with -D ubo.n=...); then what the block
- * declares, to its ';'. */
-static int glsl_interface_block(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail)
-{
-    bool buffer = false;
-    while (!cp_at(p, "{") && !cp_at_eof(p)) {
-        buffer |= cp_at(p, "buffer");
-        cp_advance(p);
-    }
-    if (!buffer) {
-        cp_skip_group(p);
-    } else {
-        cp_advance(p);
-        while (!cp_at(p, "}") && !cp_at_eof(p))
-            if (cp_file_declaration(p, ftail, gtail, NULL) < 0)
-                return -1;
-        cp_accept(p, "}");
-    }
-    block_declarators(p);
-    return 0;
-}
-
-/* HLSL's cbuffer NAME [: register(b0)] { members } and tbuffer: their
- * members are values set at launch (-D), and no ';' need follow the
- * '}' - nothing after it is the block's. */
-static void hlsl_buffer_block(cparser *p)
-{
-    while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))
-        cp_advance(p);
-    if (cp_at(p, "{"))
-        cp_skip_group(p);
-    cp_accept(p, ";");
-}
-
 /* The words before a file-scope declaration's name: whether they mark
  * a kernel (CUDA's __global__, OpenCL C's __kernel), and OpenCL C's
  * __attribute__((reqd_work_group_size(x, y, z))) into size.  p->i is
@@ -373,7 +297,7 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
     }
     if (cp_at(p, "{")) {   /* a struct's body, a GLSL interface block */
         cp_skip_group(p);
-        block_declarators(p);
+        cp_block_declarators(p);
         return 0;
     }
     /* NAME '(' after the type: a function */
@@ -383,6 +307,7 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
     if (cp_peek(p)->kind == CT_ID && csrc_is(cp_peek_at(p, 1), "(")) {
         csrc_func *f = pending ? pending : lds_arena_alloc(p->arena, sizeof *f);
         f->name = cp_tok_str(p, cp_peek(p));
+        f->ns = p->ns;
         f->loc = cp_peek(p)->loc;
         f->ret = type;
         if (work_group_size[0])
@@ -425,6 +350,8 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         cp_skip_statement(p);
         return 0;
     }
+    for (unsigned i = 0; !(quals & CQ_SHARED) && i < s->ndecls; i++)   /* cfg::P (shared arrays keep their names) */
+        s->decls[i].name = cp_scoped(p, p->ns, s->decls[i].name);
     **gtail = s;
     *gtail = &s->next;
     return 0;
@@ -502,13 +429,30 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             cp_advance(p);
             continue;
         }
-        if ((cp_at(p, "namespace") && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "{")))
+        if ((cp_at(p, "namespace") || cp_at(p, "using")) && cp_using(p))
+            continue;
+        if ((cp_at(p, "namespace") || (cp_at(p, "inline") && csrc_is(cp_peek_at(p, 1), "namespace")))
             || (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && csrc_is(cp_peek_at(p, 2), "{"))) {
-            while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))
-                cp_advance(p);
-            if (cp_accept(p, "{") && cp_file_level(p, u, ftail, gtail, true) < 0)
+            const char *outer = p->ns;
+            if (cp_at(p, "extern"))
+                while (!cp_at(p, "{") && !cp_at_eof(p))
+                    cp_advance(p);
+            else
+                p->ns = cp_namespace_head(p);
+            int rc = cp_accept(p, "{") ? cp_file_level(p, u, ftail, gtail, true) : 0;
+            cp_accept(p, ";");
+            p->ns = outer;
+            if (rc < 0)
                 return -1;
             continue;
+        }
+        if (cp_at(p, "enum")) {
+            csrc_stmt *e = cp_enum(p, p->ns);
+            if (e) {
+                cp_add_global(p, e);
+                cp_block_declarators(p);
+                continue;
+            }
         }
         if (cp_at(p, "typedef") && cp_typedef_struct(p, u)) {
             pending = NULL;
@@ -532,16 +476,16 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             continue;
         }
         if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer")) {
-            hlsl_buffer_block(p);
+            cp_hlsl_buffer_block(p);
             continue;
         }
-        if ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum"))
+        if ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union"))
             && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{")) {
             cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
             cp_advance(p);
             cp_advance(p);
             cp_skip_group(p);
-            block_declarators(p);
+            cp_block_declarators(p);
             continue;
         }
         if (cp_at(p, "layout") && p->lang == LDS_LANG_GLSL) {
@@ -549,12 +493,12 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
                 continue;
             cp_advance(p);
             cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
-            if (glsl_block_ahead(p) && glsl_interface_block(p, ftail, gtail) < 0)
+            if (cp_glsl_block_ahead(p) && cp_glsl_interface_block(p, ftail, gtail) < 0)
                 return -1;
             continue;
         }
-        if (p->lang == LDS_LANG_GLSL && glsl_block_ahead(p)) {
-            if (glsl_interface_block(p, ftail, gtail) < 0)
+        if (p->lang == LDS_LANG_GLSL && cp_glsl_block_ahead(p)) {
+            if (cp_glsl_interface_block(p, ftail, gtail) < 0)
                 return -1;
             continue;
         }
@@ -575,10 +519,11 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
 
 int csrc_parse(const csrc_toks *toks, lds_lang lang, lds_arena *arena, csrc_unit *out, lds_diag *diag)
 {
-    cparser p = { .t = toks->v, .n = toks->n, .arena = arena, .diag = diag, .lang = lang };
+    cparser p = { .t = toks->v, .n = toks->n, .arena = arena, .diag = diag, .lang = lang, .ns = "", .unit = out };
     memset(out, 0, sizeof *out);
     csrc_func **ftail = &out->funcs;
     csrc_stmt **gtail = &out->globals;
+    p.gtail = &gtail;
     lds_diag scratch = { 0 };   /* messages of statements kept opaque */
     p.diag = &scratch;
     int rc = cp_file_level(&p, out, &ftail, &gtail, false);

@@ -354,4 +354,109 @@ run -a sm80 -f "$tmp/blocks.comp"
 status_is 0 && out_has "9:3: write: s[gl_LocalInvocationIndex * 2]" && out_has "2-way" && out_has "9:36: read: " && out_has ": global, sectors 8" && err_empty
 result I4c "GLSL interface blocks with and without instance names, an array of blocks, a buffer with no layout" $?
 
+# ---- I15 (names). Constants a compiler accepts: enumerations, static
+# constant members, namespace constants; GLSL's array types; names the
+# lds language gives a meaning of its own.
+kernel enums.cu <<'EOF'
+enum { P = 2 };
+enum Mode { A, B, C };
+enum class Pad : int { None = 0, One, Big = 1 << 3 };
+enum Shift : unsigned char { S0 = P * 2, S1 };
+__global__ void k() {
+  enum { LOCAL = 3, NEXT };
+  __shared__ float s[4096];
+  s[threadIdx.x * P] = 0;
+  s[threadIdx.x * C] = 1;
+  s[threadIdx.x * (int)Pad::Big] = 2;
+  s[threadIdx.x * (Mode::B + S1)] = 3;
+  s[threadIdx.x * NEXT] = 4;
+}
+EOF
+run -a sm80 -f "$tmp/enums.cu"
+status_is 0 && out_has "8:3: write: s[threadIdx.x * P] = 0: 2-way" && out_has "9:3: write: s[threadIdx.x * C] = 1: 2-way" \
+    && out_has "10:3: write: s[threadIdx.x * (int)Pad::Big] = 2: 8-way" \
+    && out_has "11:3: write: s[threadIdx.x * (Mode::B + S1)] = 3: 2-way" && out_has "12:3: write: s[threadIdx.x * NEXT] = 4: 4-way" \
+    && ! out_has "not modelled"
+result I15f "enum { P = 1 }, implicit values, enum class, a typed enum, E::A of an unscoped one, a local enum" $?
+kernel members.cu <<'EOF'
+struct Cfg { static constexpr int P = 4; static const int Q = P + 1; int field; };
+namespace tiles { struct Tile { static constexpr int W = 33; enum { H = 32 }; }; }
+__global__ void k() {
+  __shared__ float s[64 * 33];
+  s[threadIdx.x * Cfg::P] = 0;
+  s[threadIdx.x * Cfg::Q] = 0;
+  s[threadIdx.x * tiles::Tile::W] = 0;
+  s[threadIdx.x * (tiles::Tile::W - tiles::Tile::H + 1)] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/members.cu"
+status_is 0 && out_has "5:3: write: s[threadIdx.x * Cfg::P] = 0: 4-way" && out_has "6:3: write: s[threadIdx.x * Cfg::Q] = 0: 1-way" \
+    && out_has "7:3: write: s[threadIdx.x * tiles::Tile::W] = 0: 1-way" && out_has "8:3: write: s[threadIdx.x * (tiles::Tile::W - tiles::Tile::H + 1)] = 0: 2-way"
+result I15g "static constexpr and static const members (Cfg::P), in a namespace, an enum in a struct" $?
+kernel ns.cu <<'EOF'
+constexpr int P = 1;
+namespace a { constexpr int P = 2; namespace inner { constexpr int Q = 4; } }
+namespace b { constexpr int P = 8; }
+namespace very::long_name { constexpr int R = 16; }
+namespace vl = very::long_name;
+namespace a {
+__global__ void k() {
+  __shared__ float s[8192];
+  s[threadIdx.x * P] = 0;
+  s[threadIdx.x * ::P] = 0;
+  s[threadIdx.x * b::P] = 0;
+  s[threadIdx.x * inner::Q] = 0;
+  s[threadIdx.x * vl::R] = 0;
+  s[threadIdx.x * a::inner::Q] = 0;
+}
+}
+EOF
+run -a sm80 -f "$tmp/ns.cu"
+status_is 0 && out_has "9:3: write: s[threadIdx.x * P] = 0: 2-way" && out_has "10:3: write: s[threadIdx.x * ::P] = 0: 1-way" \
+    && out_has "11:3: write: s[threadIdx.x * b::P] = 0: 8-way" && out_has "12:3: write: s[threadIdx.x * inner::Q] = 0: 4-way" \
+    && out_has "13:3: write: s[threadIdx.x * vl::R] = 0: 16-way" && out_has "14:3: write: s[threadIdx.x * a::inner::Q] = 0: 4-way"
+result I15h "namespace constants: the kernel's own namespace first, ::P, nested, relative, a namespace alias" $?
+kernel using.cu <<'EOF'
+namespace cfg { constexpr int P = 2; constexpr int Q = 4; }
+namespace other { constexpr int R = 8; }
+using namespace cfg;
+using other::R;
+namespace d { constexpr int S = 16; __device__ int idx(int t) { return t * S; } }
+__global__ void k() {
+  __shared__ float s[8192];
+  s[threadIdx.x * P] = 0;
+  s[threadIdx.x * R] = 0;
+  s[d::idx(threadIdx.x)] = 0;
+  { using namespace d; s[threadIdx.x * S] = 0; }
+}
+EOF
+run -a sm80 -f "$tmp/using.cu"
+status_is 0 && out_has "8:3: write: s[threadIdx.x * P] = 0: 2-way" && out_has "9:3: write: s[threadIdx.x * R] = 0: 8-way" \
+    && out_has "10:3: write: s[d::idx(threadIdx.x)] = 0: 16-way" && grep -q "^11:24: write: .*: 16-way" "$tmp/out"
+result I15i "using namespace cfg; using other::R; a helper in a namespace of its own" $?
+kernel ambiguous.cu <<'EOF'
+namespace a { constexpr int P = 1; }
+namespace b { constexpr int P = 2; }
+__global__ void k() {
+  __shared__ float s[256];
+  s[threadIdx.x * P] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/ambiguous.cu"
+out_has "not modelled: its index depends on 'P', which is not defined in this file"
+result I15j "a name two namespaces define, neither brought in: not guessed (held before; a guard)" $?
+kernel aoa.comp <<'EOF'
+#version 450
+layout(local_size_x = 64) in;
+shared float[65] g[64];
+shared float[33][2] h[4], h2[8];
+void main() {
+  g[gl_LocalInvocationIndex][0] = 0;
+  h2[1][gl_LocalInvocationIndex % 33][1] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/aoa.comp" --show-lowered
+status_is 0 && out_has "array f32 g[64][65]" && out_has "array f32 h2[8][33][2]" && out_has "write b32 g[tid][0]"
+result I15k "GLSL: shared float[65] g[64] is 64 arrays of 65, a type's dimensions after each declarator's" $?
+
 tap_end
