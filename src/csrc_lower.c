@@ -70,7 +70,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     }
     sarray *a = lds_arena_alloc(L->arena, sizeof *a);
     a->cname = d->name;
-    a->name = d->name;
+    a->name = cl_lds_name(L, d->name);   /* __shared__ float lane[64]: not lds's lane */
     a->lds_type = of_structs ? "u8" : cl_lds_type_of(type->base, scalar, fl);
     a->ctype = type->base;
     a->scalar = scalar;
@@ -120,7 +120,8 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         a->dims[a->ndims] = cl_fmt(L, "%u", lanes);
         lds_buf_printf(&dims, "[%u]", lanes);
     }
-    cl_take_name(L, a->name);
+    if (strcmp(a->name, a->cname))
+        lds_buf_printf(&L->out, "# the file's '%s', renamed: lds gives its name a meaning\n", a->cname);
     cl_line(L, d->loc, "array %s %s%s", a->lds_type, a->name, lds_buf_str(&dims));
     lds_buf_free(&dims);
     a->next = L->arrays;

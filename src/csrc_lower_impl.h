@@ -29,7 +29,8 @@ typedef enum { V_INT, V_DATA, V_SHARED, V_GLOBAL, V_VOID, V_OBJ, V_RECORD } vkin
 typedef enum { C_CONST, C_UNIFORM, C_LANE } vclass;
 
 typedef struct sarray {
-    const char *name;             /* its lds name (the C name) */
+    const char *name;             /* its lds name: the C name, renamed where lds
+                                     gives that name a meaning (cl_lds_name) */
     const char *cname;            /* its name in the file (every message says it) */
     const char *lds_type;         /* f32, u32, f16, ... */
     unsigned scalar, lanes;       /* bytes of its scalar; lanes of a vector element (float4: 4) */

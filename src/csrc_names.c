@@ -1,12 +1,21 @@
 /* src/csrc_names.c - names in the lowering (src/csrc_lower_impl.h).
  *
- * Fresh lds names (a local's, a loop's), renamed NAME_2 where taken or
- * reserved.  And the file-scope declarations (constants, uniforms,
+ * Every C name the lowering writes into the lds program is checked
+ * against the lds language's own: a built-in value (lane, tid, group),
+ * an element type or width (f32, u8, b128), a statement's word, a
+ * built-in function, a word of its syntax; such a name, or one already
+ * taken, is renamed NAME_2 (NAME_3 ...), and every message still says
+ * the file's own.  And the file-scope declarations (constants, uniforms,
  * globals) bound by their qualified names (cfg::P, Cfg::P), then by the
  * other names a kernel may use for them: from the file scope down
  * (::cfg::P), through its namespaces and the using-directives and
  * -declarations in effect there (src/csrc_pscope.c reads them). */
 #include "src/csrc_lower_impl.h"
+
+#include "src/builtins.h"
+#include "src/names.h"
+#include "src/scope.h"
+#include "src/types.h"
 
 /* ------------------------------------------------------ lds names */
 
@@ -33,17 +42,27 @@ void cl_take_name(lower *L, const char *n)
 
 /* A fresh lds name for the C name c: c itself unless lds reserves it or
  * it is in use. */
+/* Whether the lds language gives a name a meaning of its own: a built-in
+ * value (lane, tid, group, banks), an element type or width (f32, u8,
+ * b128), a statement's word (array, read), a built-in function (min,
+ * swizzle), or a word of a statement's syntax (in, while, at). */
+static bool lds_reserved(const char *n)
+{
+    static const char *const words[] = {
+        "in", "if", "else", "for", "while", "next", "at", "size", "global", "layout", "true", "false", "skipped",
+        "kernel", "print", "expect", "show", "set", "arch", "rules", "threads", "groups", "fragment", NULL,
+    };
+    unsigned len = (unsigned)strlen(n);
+    for (int i = 0; words[i]; i++)
+        if (!strcmp(words[i], n))
+            return true;
+    return lds_is_builtin_name(n) || lds_type_size(n, len) || lds_width_bytes(n, len)
+           || lds_statement_word_of(n, len) != W_NONE || lds_builtin_find(n) != NULL;
+}
+
 const char *cl_lds_name(lower *L, const char *c)
 {
-    static const char *const reserved[] = {
-        "lane", "wave", "tid", "group", "groups", "banks", "bank_bytes", "wave_size", "in", "if", "else", "for",
-        "while", "next", "let", "def", "array", "read", "write", "atomic", "print", "expect", "show", "set",
-        "arch", "rules", "threads", "layout", "fragment", "explain", "suggest", "skipped", "at", "size",
-        "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle", "true", "false", NULL,
-    };
-    bool bad = cl_name_taken(L, c);
-    for (int i = 0; reserved[i] && !bad; i++)
-        bad = !strcmp(reserved[i], c);
+    bool bad = cl_name_taken(L, c) || lds_reserved(c);
     const char *n = c;
     for (unsigned k = 2; bad; k++) {
         n = cl_fmt(L, "%s_%u", c, k);

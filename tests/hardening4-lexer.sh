@@ -458,5 +458,33 @@ EOF
 run -a sm80 -f "$tmp/aoa.comp" --show-lowered
 status_is 0 && out_has "array f32 g[64][65]" && out_has "array f32 h2[8][33][2]" && out_has "write b32 g[tid][0]"
 result I15k "GLSL: shared float[65] g[64] is 64 arrays of 65, a type's dimensions after each declarator's" $?
+failed=
+for name in lane tid wave group groups banks f32 b32 u8 b128 f16 bf16 min swizzle array read in; do
+    printf '__global__ void k() {\n  __shared__ float %s[64];\n  %s[threadIdx.x * 2] = %s[threadIdx.x];\n}\n' $name $name $name >"$tmp/reserved-$name.cu"
+    run -a sm80 -f "$tmp/reserved-$name.cu"
+    status_is 0 && out_has "3:3: write: $name[threadIdx.x * 2] = $name[threadIdx.x]: 2-way" \
+        && out_has ": read: $name[threadIdx.x * 2] = $name[threadIdx.x]: 1-way (conflict-free)" && err_empty \
+        || failed="$failed $name"
+done
+[ -z "$failed" ]
+result I15l "a shared array named lane, tid, wave, group, groups, banks, f32, b32, u8, b128, f16, bf16, min, swizzle, array, read or in (failed:${failed:- none})" $?
+# the same names for a let, a loop variable, a second kernel's array
+kernel reserved2.cu <<'EOF'
+__global__ void k1(int n) {
+  __shared__ float f32[256];
+  __shared__ float lane_2[64];
+  int lane = threadIdx.x % 32;
+  for (int tid = 0; tid < 2; tid++)
+    f32[lane * 2 + tid * 64] = lane_2[lane];
+}
+__global__ void k2() {
+  __shared__ float tid[64];
+  tid[threadIdx.x] = 0;
+}
+EOF
+run -a sm80 -f "$tmp/reserved2.cu"
+status_is 0 && [ "$(grep -c ': write: f32\[lane \* 2 + tid \* 64\] = lane_2\[lane\]: 2-way' "$tmp/out")" = 1 ] \
+    && out_has ": read: f32[lane * 2 + tid * 64] = lane_2[lane]: 1-way" && out_has "10:3: write: tid[threadIdx.x] = 0: 1-way" && err_empty
+result I15m "reserved names as locals and loop variables, beside an array named like a renamed one" $?
 
 tap_end
