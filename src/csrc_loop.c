@@ -72,6 +72,22 @@ static int skip_after_init(lower *L, const csrc_stmt *s, const loop_start *st, c
     return rc;
 }
 
+/* A counted loop whose counter leaves its type's range before its end
+ * (src/csrc_counter.c): one that never ends is an error at its line
+ * where it holds accesses (they would run without end; one without
+ * accesses changes no number), one that wraps first is skipped. */
+static int counter_out_of_range(lower *L, const csrc_stmt *s, const loop_start *st, counter_fate fate, const char *why)
+{
+    if (fate == COUNTER_WRAPS)
+        return skip_after_init(L, s, st, why, s->loc);
+    if (skip_after_init(L, s, st, why, s->loc) < 0)
+        return -1;
+    if (L->accesses == st->accesses)
+        return 0;
+    lds_diag_set(L->diag, s->loc, "%s", why);
+    return -1;
+}
+
 /* The step of v in a for loop's third part: v++, v += c, v = v + c
  * (affine: *step set, c not mentioning v), or any other update (*next
  * set: v += v doubles it). */
@@ -103,46 +119,6 @@ int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const 
     *next_rhs = e->b;
     *next_op = e->op;
     return 0;
-}
-
-/* The bound of `v OP E` (or `E OP v`) in a loop condition: E, the
- * comparison as v sees it, and whether it is that simple. */
-bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op)
-{
-    if (!c || c->kind != CE_BINARY)
-        return false;
-    static const char *const cmp[] = { "<", "<=", ">", ">=", NULL };
-    static const char *const flipped[] = { ">", ">=", "<", "<=", NULL };
-    for (int i = 0; cmp[i]; i++) {
-        if (strcmp(c->op, cmp[i]))
-            continue;
-        if (c->a->kind == CE_ID && !strcmp(c->a->name, v)) {
-            *bound = c->b;
-            *op = cmp[i];
-            return true;
-        }
-        if (c->b->kind == CE_ID && !strcmp(c->b->name, v)) {
-            *bound = c->a;
-            *op = flipped[i];
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Whether an expression mentions the name v. */
-bool cl_mentions(const csrc_expr *e, const char *v)
-{
-    if (!e)
-        return false;
-    if (e->kind == CE_ID && !strcmp(e->name, v))
-        return true;
-    if (cl_mentions(e->a, v) || cl_mentions(e->b, v) || cl_mentions(e->c, v))
-        return true;
-    for (unsigned i = 0; i < e->nargs; i++)
-        if (cl_mentions(e->args[i], v))
-            return true;
-    return false;
 }
 
 /* A loop whose condition and changing variables are constants here:
@@ -328,6 +304,11 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
         return skip_after_init(L, s, &lowered, "it is in a loop with a break or a return, which lds-calc does not follow",
                                s->loc);
+    if (cl_never_left(L, s))
+        return counter_out_of_range(L, s, &lowered, COUNTER_ENDLESS,
+                                    "this loop never ends: its condition always holds and nothing in it leaves it");
+    if (cl_failed(L))
+        return -1;
     if (cl_has_jump(s->body, CS_CONTINUE))
         return skip_after_init(L, s, &lowered,
                                "it is in a loop with a continue lds-calc does not follow (it follows 'if (c) continue;' "
@@ -375,6 +356,12 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     }
     int rc = 0;
     bool done = false;
+    const char *fate_why;
+    counter_fate fate = cl_early_fate(L, s, v, vb, &fate_why);
+    if (fate != COUNTER_ENDS)
+        return counter_out_of_range(L, s, &lowered, fate, fate_why);
+    if (cl_failed(L))
+        return -1;
     if (init->cls == C_CONST) {   /* everything known here: run it now */
         if (cl_simulate_loop(L, s, v, &done) < 0)
             return -1;
@@ -453,6 +440,10 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                                                              : "it is in a loop whose counter moves away from its bound",
                                 cl_is_int(bound) ? s->loc : bound->why_loc);
         }
+        const char *range_why;
+        counter_fate range = cl_counter_fate(L, vb, init, step, cmp, bound, &range_why);
+        if (range != COUNTER_ENDS)
+            return counter_out_of_range(L, s, &lowered, range, range_why);
         const val *start = init->cls != C_LANE ? init : up && (init->mono || init->least) ? init->zero : NULL;
         if (!start && !even)
             return skip_after_init(L, s, &lowered, up ? "it is in a loop whose lanes start at places lds-calc cannot order"
@@ -573,6 +564,18 @@ int cl_while_stmt(lower *L, const csrc_stmt *s)
             return cl_for_stmt(L, &f);
         }
     }
+    if (cl_never_left(L, s)) {   /* while (1) { ... }: no way out */
+        const char *why = "this loop never ends: its condition always holds and nothing in it leaves it";
+        unsigned made = L->accesses;
+        if (cl_loop_skipped(L, s, why, s->loc) < 0)
+            return -1;
+        if (L->accesses == made)
+            return 0;
+        lds_diag_set(L->diag, s->loc, "%s", why);
+        return -1;
+    }
+    if (cl_failed(L))
+        return -1;
     return cl_loop_skipped(L, s, s->kind == CS_DO ? "it is in a do-while loop, which lds-calc does not follow"
                                                : "it is in a while loop lds-calc cannot count",
                         s->loc);

@@ -116,6 +116,7 @@ typedef struct {
     const char *ctype;            /*   the type it stands for, or NULL: not known */
     unsigned char int_bits;       /* an integer type whose values wrap (cl_integer_kind), or 0 */
     bool int_unsigned;
+    const csrc_type *decl;        /* the type a local is declared with, or NULL */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -414,14 +415,33 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out);
 int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at);
 int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
                      const char **next_op);
-bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
-bool cl_mentions(const csrc_expr *e, const char *v);
 int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
 int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
 int cl_for_stmt(lower *L, const csrc_stmt *s);
 int cl_while_stmt(lower *L, const csrc_stmt *s);
 
+/* src/csrc_counter.c: whether a counted loop's counter stays in its
+ * type's range until its condition fails */
+typedef enum {
+    COUNTER_ENDS,                 /* it does (or nothing says otherwise) */
+    COUNTER_ENDLESS,              /* the condition holds for every value of the type */
+    COUNTER_WRAPS                 /* the counter leaves the range first: not counted */
+} counter_fate;
+/* For `counter cmp bound` stepping by step from init (*why: the message
+ * of an endless loop, or the reason a wrapping one is skipped). */
+counter_fate cl_counter_fate(lower *L, const binding *counter, const val *init, const val *step, const char *cmp,
+                             const val *bound, const char **why);
+/* Whether loop s never ends: its condition always holds and nothing in
+ * its body can leave it. */
+bool cl_never_left(lower *L, const csrc_stmt *s);
+/* cl_counter_fate for for-loop s with counter v (binding vb, at its
+ * start value), where its bound and step read nothing; a step of 0 where
+ * the condition holds is endless too. */
+counter_fate cl_early_fate(lower *L, const csrc_stmt *s, const char *v, const binding *vb, const char **why);
+
 /* src/csrc_trip.c: what a loop does to variables */
+bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
+bool cl_mentions(const csrc_expr *e, const char *v);
 void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n);
 const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t);
 const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x);

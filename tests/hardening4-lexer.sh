@@ -487,4 +487,61 @@ status_is 0 && [ "$(grep -c ': write: f32\[lane \* 2 + tid \* 64\] = lane_2\[lan
     && out_has ": read: f32[lane * 2 + tid * 64] = lane_2[lane]: 1-way" && out_has "10:3: write: tid[threadIdx.x] = 0: 1-way" && err_empty
 result I15m "reserved names as locals and loop variables, beside an array named like a renamed one" $?
 
+# ---- I5. A loop whose counter's type makes its condition always hold
+# never ends: an error at its line, not a finite count.
+endless() {   # endless NAME INIT-COND-STEP: the loop around one access
+    printf '__global__ void k() {\n  __shared__ float s[1024];\n  for (%s)\n    s[threadIdx.x] = 0;\n}\n' "$2" >"$tmp/$1.cu"
+    run -a sm80 -f "$tmp/$1.cu"
+    status_is 3 && err_has "$1.cu:3:3: error: this loop never ends"
+}
+endless uchar 'unsigned char i = 0; i < 300; i++'
+result I5a "for (unsigned char i = 0; i < 300; i++): endless, at its line" $?
+endless uint-down 'unsigned i = 10; i >= 0; i--' && err_has "'i' (unsigned) holds 0..4294967295, and 'i >= 0' holds for every one of them"
+result I5b "for (unsigned i = 10; i >= 0; i--): endless" $?
+failed=
+for loop in 'short i = 0; i <= 32767; i++' 'uint16_t i = 0; i < 65536; i += 2' 'size_t i = 100; i >= 0; i -= 3' \
+            'unsigned i = 0; i <= -1; i++' 'signed char i = 0; i < 200; i++' 'unsigned long long i = 5; i >= 0; --i' \
+            'int i = 0; i < 3000000000LL; i++' 'unsigned int i = 7; i <= 4294967295u; i++'; do
+    endless widths "$loop" || failed="$failed [$loop]"
+done
+[ -z "$failed" ]
+result I5c "8, 16, 32 and 64-bit counters, signed and unsigned, up and down (failed:${failed:- none})" $?
+kernel finite.cu <<'EOF'
+__global__ void k() {
+  __shared__ float s[1024];
+  for (unsigned char c = 0; c < 255; c++) s[threadIdx.x] = 0;
+  for (unsigned i = 10; i > 0; i--) s[threadIdx.x] = 1;
+  for (int j = 10; j >= 0; j--) s[threadIdx.x] = 2;
+  for (short h = -5; h < 30000; h += 4000) s[threadIdx.x] = 3;
+}
+EOF
+run -a sm80 -f "$tmp/finite.cu"
+status_is 0 && out_has "cycles 255, ideal 255" && out_has "cycles 10, ideal 10" && out_has "cycles 11, ideal 11" \
+    && out_has "cycles 8, ideal 8" && err_empty
+result I5d "counters that stay in their range to the end are counted (255, 10, 11, 8 trips; a guard)" $?
+printf '__global__ void k() {\n  __shared__ float s[1024];\n  for (unsigned char i = 250; i < 255; i += 10)\n    s[threadIdx.x] = 0;\n}\n' >"$tmp/wraps.cu"
+run -a sm80 -f "$tmp/wraps.cu"
+status_is 0 && out_has "not modelled: it is in a loop whose counter 'i' (unsigned char, 0..255) wraps before 'i < 255' fails"
+result I5e "a counter that wraps before its end: not counted, said so" $?
+failed=
+for loop in 'while (1) { s[threadIdx.x] = 0; }' 'for (;;) s[threadIdx.x] = 0;' 'do { s[threadIdx.x] = 0; } while (true);' \
+            'for (int i = 0; i < 10; i += 0) s[threadIdx.x + i] = 0;'; do
+    printf '__global__ void k() {\n  __shared__ float s[1024];\n  %s\n}\n' "$loop" >"$tmp/forever.cu"
+    run -a sm80 -f "$tmp/forever.cu"
+    status_is 3 && err_has "forever.cu:3:3: error: this loop never ends" || failed="$failed [$loop]"
+done
+[ -z "$failed" ]
+result I5f "while (1), for (;;), do ... while (true), a step of 0: endless (failed:${failed:- none})" $?
+kernel notendless.cu <<'EOF'
+__global__ void k(int n) {
+  __shared__ float s[1024];
+  while (1) { s[threadIdx.x] = 0; if (threadIdx.x > n) break; }
+  for (unsigned char i = 0; i < 300; i++) { int unused = i; }
+  s[threadIdx.x] = 1;
+}
+EOF
+run -a sm80 -f "$tmp/notendless.cu"
+status_is 0 && out_has "3:15: write:" && out_has "not modelled" && out_has "5:3: write:"
+result I5g "a loop with a way out is skipped, not endless; an endless one with no access changes no number (a guard)" $?
+
 tap_end
