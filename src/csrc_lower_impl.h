@@ -413,8 +413,6 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out);
 
 /* src/csrc_loop.c: loops */
 int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at);
-int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
-                     const char **next_op);
 int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
 int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
 int cl_for_stmt(lower *L, const csrc_stmt *s);
@@ -440,6 +438,8 @@ bool cl_never_left(lower *L, const csrc_stmt *s);
 counter_fate cl_early_fate(lower *L, const csrc_stmt *s, const char *v, const binding *vb, const char **why);
 
 /* src/csrc_trip.c: what a loop does to variables */
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op);
 bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
 bool cl_mentions(const csrc_expr *e, const char *v);
 void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n);

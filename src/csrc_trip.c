@@ -2,7 +2,8 @@
  * (src/csrc_lower_impl.h): which it changes and how often, what it adds
  * to one each trip, a sequence of values as an expression of the trip
  * number, what is left of a variable the loop changes in a way not
- * followed, and what its condition reads (a bound, a name). */
+ * followed, its counter's step, and what its condition reads (a bound,
+ * a name). */
 #include "src/csrc_lower_impl.h"
 
 /* What the loop at s changes is not followed past it (the reason names
@@ -345,4 +346,37 @@ bool cl_mentions(const csrc_expr *e, const char *v)
         if (cl_mentions(e->args[i], v))
             return true;
     return false;
+}
+
+/* The step of v in a for loop's third part: v++, v += c, v = v + c
+ * (affine: *step set, c not mentioning v), or any other update (*next
+ * set: v += v doubles it). */
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op)
+{
+    *step = NULL;
+    *next_rhs = NULL;
+    if (!e || e->kind == CE_COMMA)
+        return -1;
+    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, v)
+        && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))) {
+        *step = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        return 0;
+    }
+    if (e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, v))
+        return -1;
+    const csrc_expr *amount;
+    bool minus;
+    if (cl_adds_to(e, v, &amount, &minus) && !cl_mentions(amount, v)) {
+        val *c = cl_expr(L, amount);
+        if (!c)
+            return -2;
+        if (cl_is_int(c) && c->cls != C_LANE) {
+            *step = minus ? cl_int_unary(L, "-", c) : c;
+            return 0;
+        }
+    }
+    *next_rhs = e->b;
+    *next_op = e->op;
+    return 0;
 }
