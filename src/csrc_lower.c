@@ -443,6 +443,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
 {
     L->kernel = f;
     L->nenv = 0;
+    L->nqualified = 0;
     L->nglobal = 0;
     L->arrays = NULL;
     L->ntaken = 0;

@@ -117,6 +117,7 @@ typedef struct {
     unsigned char int_bits;       /* an integer type whose values wrap (cl_integer_kind), or 0 */
     bool int_unsigned;
     const csrc_type *decl;        /* the type a local is declared with, or NULL */
+    bool short_name;              /* a file-scope one again, by a shorter name (cfg::P as P) */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -148,6 +149,8 @@ struct lower {
     unsigned indent;
     binding *env;
     unsigned nenv;
+    unsigned nfile;               /* env[0, nfile): the file scope's (::P names one of them) */
+    unsigned nqualified;          /* bindings of a qualified name (cfg::P) made so far */
     size_t capenv;
     sarray *arrays;
     const char *guard;            /* the per-lane condition of the code here, or NULL */

@@ -7,9 +7,9 @@
  * taken, is renamed NAME_2 (NAME_3 ...), and every message still says
  * the file's own.  And the file-scope declarations (constants, uniforms,
  * globals) bound by their qualified names (cfg::P, Cfg::P), then by the
- * other names a kernel may use for them: from the file scope down
- * (::cfg::P), through its namespaces and the using-directives and
- * -declarations in effect there (src/csrc_pscope.c reads them). */
+ * shorter names a kernel may use for them: through its namespaces and
+ * the using-directives and -declarations in effect there
+ * (src/csrc_pscope.c reads them); ::cfg::P is found by cl_lookup. */
 #include "src/csrc_lower_impl.h"
 
 #include "src/builtins.h"
@@ -81,6 +81,7 @@ static void alias(lower *L, unsigned i, const char *name)
     binding *b = &L->env[L->nenv - 1];
     *b = L->env[i];
     b->name = name;
+    b->short_name = true;
 }
 
 /* Whether name is prefix::REST; *rest set. */
@@ -116,15 +117,14 @@ static const char *using_target(lower *L, unsigned from, unsigned to, const char
     return target;
 }
 
-/* The names C++ lets the kernel (in namespace ns) use for the file-scope
- * constants [from, to) bound by their qualified names: each from the
- * file scope down (::cfg::P); the shorter ones the using-directives and
- * -declarations of its namespace, and of those around it, bring in; then
- * those of the namespaces it is in, the innermost last (found first). */
+/* The shorter names C++ lets the kernel (in namespace ns) use for the
+ * file-scope constants [from, to) bound by their qualified names: those
+ * the using-directives and -declarations of its namespace, and of those
+ * around it, bring in; then those of the namespaces it is in, the
+ * innermost last (found first).  (::cfg::P, from the file scope down, is
+ * cl_lookup's.) */
 void cl_bind_short_names(lower *L, unsigned from, unsigned to, const char *ns)
 {
-    for (unsigned i = from; i < to; i++)   /* ::P, ::cfg::P: from the file scope down */
-        alias(L, i, cl_fmt(L, "::%s", L->env[i].name));
     for (const csrc_using *u = L->unit->usings; u; u = u->next) {
         const char *rest;
         if (u->scope[0] && strcmp(u->scope, ns) && !under(ns, u->scope, &rest))
@@ -198,5 +198,6 @@ int cl_file_scope(lower *L)
     int rc = file_scope_bind(L);
     if (rc == 0)
         cl_bind_short_names(L, from, L->nenv, L->kernel && L->kernel->ns ? L->kernel->ns : "");
+    L->nfile = L->nenv;
     return rc;
 }

@@ -434,12 +434,19 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
         if ((cp_at(p, "namespace") || (cp_at(p, "inline") && csrc_is(cp_peek_at(p, 1), "namespace")))
             || (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && csrc_is(cp_peek_at(p, 2), "{"))) {
             const char *outer = p->ns;
+            if (p->depth >= LDS_MAX_DEPTH) {
+                lds_diag_set(p->diag, cp_peek(p)->loc, "namespaces or extern blocks nested more than %d deep",
+                             LDS_MAX_DEPTH);
+                return -1;
+            }
             if (cp_at(p, "extern"))
                 while (!cp_at(p, "{") && !cp_at_eof(p))
                     cp_advance(p);
             else
                 p->ns = cp_namespace_head(p);
+            p->depth++;
             int rc = cp_accept(p, "{") ? cp_file_level(p, u, ftail, gtail, true) : 0;
+            p->depth--;
             cp_accept(p, ";");
             p->ns = outer;
             if (rc < 0)

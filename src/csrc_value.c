@@ -137,6 +137,7 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
     L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
+    L->nqualified += strstr(name, "::") != NULL;
 }
 
 /* The one binding whose name is name qualified (cfg::P for P, a::Q::P
@@ -161,10 +162,16 @@ static binding *qualified_only(lower *L, const char *name)
 
 binding *cl_lookup(lower *L, const char *name)
 {
+    if (name[0] == ':' && name[1] == ':') {   /* ::cfg::P: the file scope's, by its own name */
+        for (unsigned i = L->nfile < L->nenv ? L->nfile : L->nenv; i-- > 0;)
+            if (!L->env[i].short_name && !strcmp(L->env[i].name, name + 2))
+                return &L->env[i];
+        return NULL;
+    }
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name))
             return &L->env[i];
-    return qualified_only(L, name);
+    return L->nqualified ? qualified_only(L, name) : NULL;
 }
 
 snapshot cl_save_env(lower *L)

@@ -487,6 +487,14 @@ status_is 0 && [ "$(grep -c ': write: f32\[lane \* 2 + tid \* 64\] = lane_2\[lan
     && out_has ": read: f32[lane * 2 + tid * 64] = lane_2[lane]: 1-way" && out_has "10:3: write: tid[threadIdx.x] = 0: 1-way" && err_empty
 result I15m "reserved names as locals and loop variables, beside an array named like a renamed one" $?
 
+# namespaces nested beyond any real file's: an error, never a crash or
+# a run out of proportion (the file's names would grow with the depth)
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "namespace a { "; printf "constexpr int P = 2;"; for (i = 0; i < 20000; i++) printf " }"; print "" }' >"$tmp/deepns.cu"
+printf '__global__ void k() { __shared__ float s[64]; s[threadIdx.x] = 0; }\n' >>"$tmp/deepns.cu"
+run -a sm80 -f "$tmp/deepns.cu"
+status_is 3 && err_has "deepns.cu:1:3585: error: namespaces or extern blocks nested more than 256 deep"
+result I15n "20,000 nested namespaces: an error at the 257th" $?
+
 # ---- I5. A loop whose counter's type makes its condition always hold
 # never ends: an error at its line, not a finite count.
 endless() {   # endless NAME INIT-COND-STEP: the loop around one access
