@@ -138,6 +138,7 @@ typedef struct csrc_func {
     bool kernel;                  /* __global__, [numthreads], GLSL main */
     csrc_expr *numthreads[3];     /* [numthreads(x, y, z)], __launch_bounds__(x), or NULL */
     bool bounds_only;             /* from __launch_bounds__: a count, not a shape */
+    const char *ns;               /* the namespace it is in ("a::b"; "" outside any) */
     const char *specialized;      /* a struct's conversion operator (below): the
                                      arguments of the specialization it is in
                                      (template <> struct S<double>: "double"), or NULL */
@@ -174,11 +175,24 @@ typedef struct csrc_instance {
     struct csrc_instance *next;
 } csrc_instance;
 
+/* using namespace X; (a directive), using X::P; (a declaration), or
+ * namespace A = X; (an alias), in the namespace it is written in. */
+typedef struct csrc_using {
+    const char *scope;            /* "" outside any namespace */
+    const char *target;           /* X, X::P, as written */
+    const char *alias;            /* A, or NULL */
+    bool directive;               /* using namespace X (or an alias) */
+    struct csrc_using *next;
+} csrc_using;
+
 typedef struct {
     csrc_func *funcs;             /* in file order */
     csrc_instance *instances;     /* explicit instantiations, in file order */
     csrc_struct *structs;         /* struct and class definitions at file level */
-    csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order */
+    csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order;
+                                     a constant in a namespace or struct is named as
+                                     C++ names it from outside (src/csrc_pscope.c) */
+    csrc_using *usings;           /* the file's using-directives and -declarations, last first */
     csrc_expr *local_size[3];     /* GLSL layout(local_size_x = ...) in; */
     lds_loc local_size_loc;
 } csrc_unit;

@@ -90,10 +90,26 @@ bool cl_name_in(const char *n, const char *const *list)
     return false;
 }
 
+/* Whether a call's name (idx, d::idx, ::d::idx) names f: its own name
+ * after the qualifiers, which end the namespace f is in. */
+static bool names_func(const char *name, const csrc_func *f)
+{
+    const char *last = strrchr(name, ':');
+    if (!last)
+        return !strcmp(f->name, name);
+    if (strcmp(last + 1, f->name) || last == name || last[-1] != ':')
+        return false;
+    size_t q = (size_t)(last - 1 - name);   /* the qualifiers, :: before them dropped */
+    while (q && name[0] == ':')
+        name++, q--;
+    size_t n = f->ns ? strlen(f->ns) : 0;
+    return q <= n && !strncmp(f->ns + n - q, name, q) && (q == n || f->ns[n - q - 1] == ':');
+}
+
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
 {
     for (const csrc_func *f = L->unit->funcs; f; f = f->next)
-        if (!strcmp(f->name, name) && f->body && f->nparams == nargs && !f->kernel && !f->specialized)
+        if (names_func(name, f) && f->body && f->nparams == nargs && !f->kernel && !f->specialized)
             return f;
     return NULL;
 }
@@ -339,7 +355,7 @@ val *cl_call(lower *L, const csrc_expr *e)
             lds_diag_set(&w, e->args[i]->loc,
                          "'%s' is passed to '%s', which lds-calc does not see into: the accesses it makes there are "
                          "not counted",
-                         a->arr->name, name ? name : "a function");
+                         a->arr->cname, name ? name : "a function");
             w.warning = 1;
             L->o->warn(L->o->warn_ctx, &w);
             L->accesses++;

@@ -9,7 +9,7 @@
 sarray *cl_find_array(lower *L, const char *name)
 {
     for (sarray *a = L->arrays; a; a = a->next)
-        if (!strcmp(a->name, name))
+        if (!strcmp(a->cname, name))
             return a;
     return NULL;
 }
@@ -170,7 +170,7 @@ val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc)
         return (val *)s;   /* a row: decays to a pointer */
     if (cl_emit_access(L, 0, s, cl_access_bytes(s), loc) < 0)
         return NULL;
-    return cl_v_data(L, cl_fmt(L, "a value loaded from shared memory ('%s')", s->arr->name), loc);
+    return cl_v_data(L, cl_fmt(L, "a value loaded from shared memory ('%s')", s->arr->cname), loc);
 }
 
 /* s[i]: one more subscript, or an offset through a pointer. */

@@ -71,11 +71,9 @@ const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *aren
     /* hip_runtime.h's dynamic shared memory */
     static const char *const hip_macros[] = { "HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];",
                                               "HIP_DYNAMIC_SHARED_ATTRIBUTE", NULL };
-    /* what every OpenCL C compiler defines: the fences barrier() takes, and
-     * version 1.2, the one all of them support */
-    static const char *const opencl_macros[] = { "CLK_LOCAL_MEM_FENCE 1", "CLK_GLOBAL_MEM_FENCE 2",
-                                                 "__OPENCL_VERSION__ 120", "__OPENCL_C_VERSION__ 120",
-                                                 "CL_VERSION_1_2 120", "CL_VERSION_2_0 200", NULL };
+    /* what every OpenCL C compiler's headers define: the fences barrier()
+     * takes (its versions are predefined macros: src/csrc_predef.c) */
+    static const char *const opencl_macros[] = { "CLK_LOCAL_MEM_FENCE 1", "CLK_GLOBAL_MEM_FENCE 2", NULL };
     return o->lang == LDS_LANG_HIP      ? hip_macros
            : o->lang == LDS_LANG_OPENCL ? opencl_header_macros(o, opencl_macros, arena)
                                         : NULL;

@@ -263,7 +263,8 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
     csrc_lower_options o = *L->o;
     o.warn = NULL;   /* the host code's own troubles are not the kernel's */
     lds_diag scratch = { 0 };
-    lower H = { .arena = L->arena, .diag = &scratch, .o = &o, .unit = L->unit, .kernel = fn ? fn : f };
+    lower H = { .arena = L->arena, .diag = &scratch, .o = &o, .unit = L->host_unit, .host_unit = L->host_unit,
+                .kernel = fn ? fn : f };
     host h = { .H = &H };
     memset(out, 0, sizeof *out);
     out->call = call;
@@ -346,7 +347,7 @@ void cl_find_launch(lower *L, const csrc_func *f)
     L->launch = NULL;
     unsigned total = 0, differ = 0;
     csrc_launch *first = NULL;
-    for (const csrc_func *fn = L->unit->funcs; fn; fn = fn->next) {
+    for (const csrc_func *fn = L->host_unit->funcs; fn; fn = fn->next) {
         if (!fn->body)
             continue;
         search q = { .kernel = f->name };
@@ -354,7 +355,7 @@ void cl_find_launch(lower *L, const csrc_func *f)
         read_launches(L, f, fn, q.found, q.nfound, &first, &total, &differ);
     }
     if (!first && f->ntparams)
-        for (const csrc_instance *in = L->unit->instances; in; in = in->next)
+        for (const csrc_instance *in = L->host_unit->instances; in; in = in->next)
             if (!strcmp(in->named->name, f->name))
                 read_launches(L, f, NULL, &in->named, 1, &first, &total, &differ);
     L->launch = first;

@@ -1,13 +1,13 @@
-/* src/csrc_lex.c - a kernel file's tokens, preprocessed (src/csrc_lex.h).
+/* src/csrc_lex.c - a kernel file's tokens (src/csrc_lex.h, src/csrc_pp.h).
  *
- * The file is lexed whole, then its directives are followed in order:
- * a #define's body is kept as tokens; a use of the macro is replaced by
- * its body (arguments substituted, expanded first unless # or ## takes
- * them) and rescanned with the macro itself disabled, as C does.  The
- * lines of a conditional group not taken are dropped.  #include,
- * #pragma, #line and the like are skipped: a kernel file is read alone,
- * and what an included header would have defined is reported where it
- * is needed (an unknown name in an index, say). */
+ * The text is read as compilers read it first (translation phases 1 to
+ * 3): a backslash at a line's end joins the next line wherever it is (in
+ * a name, a number, a string, a comment), digraphs are the punctuators
+ * they spell, a raw string runs to its own delimiter, a NUL byte or a
+ * byte-order mark after the first is a blank (counted, for one warning
+ * each), and a literal its line leaves open is marked, an error only
+ * where its token is read (src/csrc_pp.c).  Tokens keep the place of
+ * their first character in the file. */
 #include "src/csrc_lex.h"
 #include "src/csrc_pp.h"
 
@@ -31,13 +31,65 @@ void csrc_toks_free(csrc_toks *t)
 
 /* ------------------------------------------------------------ lexing */
 
-lds_loc pp_raw_here(const raw_lexer *lx)
+/* The bytes of the line splice at q (a backslash, blanks, a line end),
+ * or 0.  Compilers join a splice with blanks before its line end too,
+ * with a warning. */
+static size_t splice_len(const raw_lexer *lx, const char *q)
+{
+    if (q >= lx->end || *q != '\\')
+        return 0;
+    const char *r = q + 1;
+    while (r < lx->end && (*r == ' ' || *r == '\t'))
+        r++;
+    if (r + 1 < lx->end && r[0] == '\r' && r[1] == '\n')
+        r++;
+    return r < lx->end && *r == '\n' ? (size_t)(r + 1 - q) : 0;
+}
+
+/* The character at lx->p, past the splices there (-1 at the end): the
+ * next line continues this one, in a name, a number, a string or a
+ * comment alike (translation phase 2). */
+static int cur(raw_lexer *lx)
+{
+    size_t n;
+    while ((n = splice_len(lx, lx->p)) > 0) {
+        lx->p += n;
+        lx->line++;
+        lx->line_start = lx->p;
+        lx->spliced = true;
+    }
+    return lx->p < lx->end ? (unsigned char)*lx->p : -1;
+}
+
+/* The k-th character after the one at lx->p, splices skipped (-1 past
+ * the end); lx is not moved.  cur(lx) must have been read. */
+static int peek(const raw_lexer *lx, unsigned k)
+{
+    const char *q = lx->p;
+    for (;;) {
+        size_t n;
+        while ((n = splice_len(lx, q)) > 0)
+            q += n;
+        if (q >= lx->end)
+            return -1;
+        if (k-- == 0)
+            return (unsigned char)*q;
+        q++;
+    }
+}
+
+static bool is_bom(const raw_lexer *lx, const char *q)
+{
+    return lx->end - q >= 3 && memcmp(q, "\xef\xbb\xbf", 3) == 0;
+}
+
+static lds_loc here(const raw_lexer *lx)
 {
     lds_loc loc = { lx->src, lx->line, (unsigned)(lx->p - lx->line_start) + 1 };
     return loc;
 }
 
-void pp_raw_newline(raw_lexer *lx)
+static void newline(raw_lexer *lx)
 {
     lx->p++;
     lx->line++;
@@ -45,45 +97,71 @@ void pp_raw_newline(raw_lexer *lx)
     lx->bol = true;
 }
 
-/* Blanks, comments and line splices; -1 on a comment never closed. */
-int pp_raw_space(raw_lexer *lx)
+/* A NUL byte or a byte-order mark inside the file: a blank, counted. */
+static void odd_blank(raw_lexer *lx)
 {
-    while (lx->p < lx->end) {
-        char c = *lx->p;
+    if (*lx->p == '\0') {
+        if (lx->nuls++ == 0)
+            lx->nul_at = here(lx);
+        lx->p++;
+    } else {
+        if (lx->boms++ == 0)
+            lx->bom_at = here(lx);
+        lx->p += 3;
+    }
+}
+
+/* A comment from its '/': '//' to the line's end (a splice continues
+ * it), '/' '*' to its close; -1 on one never closed. */
+static int comment(raw_lexer *lx)
+{
+    lds_loc open = here(lx);
+    bool line = peek(lx, 1) == '/';
+    lx->p++;
+    cur(lx);
+    lx->p++;
+    int c;
+    while ((c = cur(lx)) >= 0) {
+        if (line && c == '\n')
+            return 0;
+        if (!line && c == '*' && peek(lx, 1) == '/') {
+            lx->p++;
+            cur(lx);
+            lx->p++;
+            return 0;
+        }
         if (c == '\n') {
-            pp_raw_newline(lx);
+            bool bol = lx->bol;
+            newline(lx);
+            lx->bol = bol;   /* a comment does not start a line */
+        } else {
+            lx->p++;
+        }
+    }
+    if (line)
+        return 0;
+    lds_diag_set(lx->diag, open, "a '/*' comment that is never closed");
+    return -1;
+}
+
+/* Blanks, comments and line splices; -1 on a comment never closed. */
+static int space(raw_lexer *lx)
+{
+    int c;
+    while ((c = cur(lx)) >= 0) {
+        if (c == '\n') {
+            newline(lx);
         } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             lx->p++;
-        } else if (c == '\\' && lx->p + 1 < lx->end && (lx->p[1] == '\n' || lx->p[1] == '\r')) {
-            lx->p++;   /* a line splice: the next line continues this one */
-            if (*lx->p == '\r' && lx->p + 1 < lx->end && lx->p[1] == '\n')
-                lx->p++;
-            lx->p++;
-            lx->line++;
-            lx->line_start = lx->p;
-        } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
-            while (lx->p < lx->end && *lx->p != '\n')
-                lx->p++;
-        } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-            lds_loc open = pp_raw_here(lx);
-            lx->p += 2;
-            while (lx->p < lx->end && !(*lx->p == '*' && lx->p + 1 < lx->end && lx->p[1] == '/')) {
-                if (*lx->p == '\n') {
-                    bool bol = lx->bol;
-                    pp_raw_newline(lx);
-                    lx->bol = bol;   /* a comment does not start a line */
-                } else {
-                    lx->p++;
-                }
-            }
-            if (lx->p >= lx->end) {
-                lds_diag_set(lx->diag, open, "a '/*' comment that is never closed");
+        } else if (c == '\0' || is_bom(lx, lx->p)) {
+            odd_blank(lx);
+        } else if (c == '/' && (peek(lx, 1) == '/' || peek(lx, 1) == '*')) {
+            if (comment(lx) < 0)
                 return -1;
-            }
-            lx->p += 2;
         } else {
-            break;
+            return 0;
         }
+        lx->blank = true;
     }
     return 0;
 }
@@ -92,6 +170,11 @@ int pp_raw_space(raw_lexer *lx)
 static const char *const puncts[] = {
     "<<=", ">>=", "...", "->*", "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
     "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", ".*", NULL,
+};
+
+/* C's digraphs, as the punctuators they spell, longest first. */
+static const char *const digraphs[][2] = {
+    { "%:%:", "##" }, { "<:", "[" }, { ":>", "]" }, { "<%", "{" }, { "%>", "}" }, { "%:", "#" },
 };
 
 void csrc_alternative_tokens(csrc_toks *t)
@@ -109,65 +192,35 @@ void csrc_alternative_tokens(csrc_toks *t)
             }
 }
 
-int pp_raw_next(raw_lexer *lx, csrc_tok *t)
+/* Whether the next characters (splices skipped) spell s. */
+static bool ahead(const raw_lexer *lx, const char *s)
 {
-    if (pp_raw_space(lx) < 0)
-        return -1;
-    memset(t, 0, sizeof *t);
-    t->loc = pp_raw_here(lx);
-    t->bol = lx->bol;
-    t->text = lx->p;
-    if (lx->p >= lx->end) {
-        t->kind = CT_EOF;
-        return 0;
-    }
-    lx->bol = false;
-    unsigned char c = (unsigned char)*lx->p;
-    if (isalpha(c) || c == '_' || c >= 0x80) {
-        while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) || *lx->p == '_' || (unsigned char)*lx->p >= 0x80))
-            lx->p++;
-        t->kind = CT_ID;
-        /* a string prefix: L"..", u8"..", R"(..)" */
-        if (lx->p < lx->end && (*lx->p == '"' || *lx->p == '\'')
-            && (lx->p - t->text <= 2 && strchr("LuUR8", t->text[0])))
-            goto quoted;
-    } else if (isdigit(c) || (c == '.' && lx->p + 1 < lx->end && isdigit((unsigned char)lx->p[1]))) {
-        /* a pp-number: digits, letters, '.', '\'' separators, e+ e- p+ p- */
-        while (lx->p < lx->end) {
-            char d = *lx->p;
-            if ((d == '+' || d == '-') && strchr("eEpP", lx->p[-1]) && !(lx->p - t->text >= 2 && (t->text[1] == 'x' || t->text[1] == 'X') && strchr("eE", lx->p[-1])))
-                lx->p++;
-            else if (isalnum((unsigned char)d) || d == '.' || d == '_' || (d == '\'' && lx->p + 1 < lx->end && isalnum((unsigned char)lx->p[1])))
-                lx->p++;
-            else
-                break;
+    for (unsigned k = 0; s[k]; k++)
+        if (peek(lx, k) != (unsigned char)s[k])
+            return false;
+    return true;
+}
+
+/* A punctuator, lx moved past it; a digraph's is the one it spells
+ * (*digraph), NULL otherwise.  -1 on a character no token starts with. */
+static int punctuator(raw_lexer *lx, csrc_tok *t, int c, const char **digraph)
+{
+    const char *spelling = NULL;
+    size_t n = 0;
+    for (size_t i = 0; !spelling && i < sizeof digraphs / sizeof digraphs[0]; i++)
+        if (ahead(lx, digraphs[i][0])) {
+            spelling = *digraph = digraphs[i][1];
+            n = strlen(digraphs[i][0]);
         }
-        t->kind = CT_NUM;
-    } else if (c == '"' || c == '\'') {
-quoted:;
-        char q = *lx->p++;
-        while (lx->p < lx->end && *lx->p != q && *lx->p != '\n') {
-            if (*lx->p == '\\' && lx->p + 1 < lx->end)
-                lx->p++;
-            lx->p++;
+    /* C++: '<::' is '<' '::' unless ':' or '>' follows (vector<::T>) */
+    if (spelling && !strcmp(spelling, "[") && peek(lx, 2) == ':' && peek(lx, 3) != ':' && peek(lx, 3) != '>')
+        spelling = *digraph = NULL;
+    for (int i = 0; !spelling && puncts[i]; i++)
+        if (ahead(lx, puncts[i])) {
+            spelling = puncts[i];
+            n = strlen(puncts[i]);
         }
-        if (lx->p >= lx->end || *lx->p != q) {
-            lds_diag_set(lx->diag, t->loc, "a %s never closed on its line", q == '"' ? "string" : "character literal");
-            return -1;
-        }
-        lx->p++;
-        t->kind = q == '"' ? CT_STR : CT_CHR;
-    } else {
-        t->kind = CT_PUNCT;
-        size_t left = (size_t)(lx->end - lx->p);
-        for (int i = 0; puncts[i]; i++) {
-            size_t n = strlen(puncts[i]);
-            if (n <= left && memcmp(lx->p, puncts[i], n) == 0) {
-                lx->p += n;
-                t->len = (unsigned)n;
-                return 0;
-            }
-        }
+    if (!spelling) {
         if (!strchr("{}[]()<>;:,.?!~+-*/%&|^=#@$\\`", c)) {
             if (isprint(c))
                 lds_diag_set(lx->diag, t->loc, "unexpected character '%c'", c);
@@ -175,9 +228,154 @@ quoted:;
                 lds_diag_set(lx->diag, t->loc, "unexpected byte 0x%02x", (unsigned)c);
             return -1;
         }
+        n = 1;
+    }
+    for (size_t k = 0; k < n; k++, lx->p++)
+        cur(lx);
+    return 0;
+}
+
+/* A raw string literal's delimiter and body from its '"' on
+ * (R"delim( ... )delim"): read as written, splices and all, as C++ does;
+ * false if it is never closed. */
+static bool raw_string(raw_lexer *lx)
+{
+    const char *d = ++lx->p;
+    while (lx->p < lx->end && lx->p - d <= 16 && !strchr("( )\\\t\n\"", *lx->p))
+        lx->p++;
+    if (lx->p >= lx->end || *lx->p != '(')
+        return false;
+    size_t nd = (size_t)(lx->p - d);
+    for (lx->p++; lx->p < lx->end; lx->p++) {
+        if (*lx->p == ')' && (size_t)(lx->end - lx->p) > nd + 1 && memcmp(lx->p + 1, d, nd) == 0
+            && lx->p[nd + 1] == '"') {
+            lx->p += nd + 2;
+            return true;
+        }
+        if (*lx->p == '\n') {
+            lx->line++;
+            lx->line_start = lx->p + 1;
+        }
+    }
+    return false;
+}
+
+/* A string or character literal from its quote to the closing one on
+ * its line; a line that ends first leaves it unclosed (an error only
+ * where the token is read: csrc_preprocess). */
+static void quoted(raw_lexer *lx, csrc_tok *t, bool raw)
+{
+    char q = *lx->p;
+    t->kind = q == '"' ? CT_STR : CT_CHR;
+    if (raw && q == '"') {
+        t->unclosed = !raw_string(lx);
+        return;
+    }
+    lx->p++;
+    int c;
+    while ((c = cur(lx)) >= 0 && c != q && c != '\n') {
+        lx->p++;
+        if (c == '\\' && cur(lx) >= 0 && cur(lx) != '\n')
+            lx->p++;
+    }
+    t->unclosed = c != q;
+    if (!t->unclosed)
+        lx->p++;
+}
+
+/* An encoding or raw prefix of a literal: u8 u U L, then R for raw. */
+static bool literal_prefix(const char *s, size_t n, bool *raw)
+{
+    static const char *const prefixes[] = { "L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R" };
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strlen(prefixes[i]) == n && memcmp(prefixes[i], s, n) == 0) {
+            *raw = s[n - 1] == 'R';
+            return true;
+        }
+    return false;
+}
+
+static bool name_char(const raw_lexer *lx, int c)
+{
+    return c >= 0 && (isalnum(c) || c == '_' || (c >= 0x80 && !is_bom(lx, lx->p)));
+}
+
+/* A pp-number: digits, letters, '.', '\'' separators, e+ e- p+ p-. */
+static void pp_number(raw_lexer *lx)
+{
+    bool hex = cur(lx) == '0' && (peek(lx, 1) == 'x' || peek(lx, 1) == 'X');
+    int prev = 0, c;
+    while ((c = cur(lx)) >= 0) {
+        bool sign = (c == '+' || c == '-') && prev && strchr(hex ? "pP" : "eEpP", prev);
+        if (!sign && !isalnum(c) && c != '.' && c != '_' && !(c == '\'' && peek(lx, 1) >= 0 && isalnum(peek(lx, 1))))
+            break;
+        prev = c;
         lx->p++;
     }
+}
+
+/* A token's spelling with the splices in it removed. */
+static void unsplice(raw_lexer *lx, csrc_tok *t)
+{
+    char *s = lds_arena_alloc(lx->arena, (size_t)(lx->p - t->text) + 1);
+    size_t n = 0;
+    for (const char *q = t->text; q < lx->p;) {
+        size_t k = splice_len(lx, q);
+        if (k)
+            q += k;
+        else
+            s[n++] = *q++;
+    }
+    s[n] = '\0';
+    t->text = s;
+    t->len = (unsigned)n;
+}
+
+int pp_raw_next(raw_lexer *lx, csrc_tok *t)
+{
+    lx->blank = false;
+    if (space(lx) < 0)
+        return -1;
+    memset(t, 0, sizeof *t);
+    t->loc = here(lx);
+    t->bol = lx->bol;
+    t->blank_before = lx->blank;
+    t->text = lx->p;
+    lx->spliced = false;
+    int c = cur(lx);
+    if (c < 0) {
+        t->kind = CT_EOF;
+        return 0;
+    }
+    lx->bol = false;
+    const char *digraph = NULL;
+    if (isalpha(c) || c == '_' || c >= 0x80) {
+        char prefix[4];
+        size_t n = 0;
+        for (; name_char(lx, c = cur(lx)); lx->p++)
+            if (n++ < sizeof prefix)
+                prefix[n - 1] = (char)c;
+        t->kind = CT_ID;
+        bool raw;
+        if ((c == '"' || c == '\'') && n <= sizeof prefix && literal_prefix(prefix, n, &raw))
+            quoted(lx, t, raw);   /* L"..", u8"..", R"(..)" */
+    } else if (isdigit(c) || (c == '.' && peek(lx, 1) >= 0 && isdigit(peek(lx, 1)))) {
+        pp_number(lx);
+        t->kind = CT_NUM;
+    } else if (c == '"' || c == '\'') {
+        quoted(lx, t, false);
+    } else {
+        t->kind = CT_PUNCT;
+        if (punctuator(lx, t, c, &digraph) < 0)
+            return -1;
+    }
     t->len = (unsigned)(lx->p - t->text);
+    if (digraph) {
+        t->text = digraph;
+        t->len = (unsigned)strlen(digraph);
+    } else if (lx->spliced) {
+        unsplice(lx, t);
+    }
     return 0;
 }
 
@@ -219,151 +417,4 @@ bool csrc_int_value(const csrc_tok *t, int64_t *out)
         return false;
     *out = (int64_t)v;
     return true;
-}
-
-/* ------------------------------------------------------------ driver */
-
-/* o->header_macros, defined before the file's first line (the file may
- * define them again).  Their tokens name the header as their place. */
-static int define_header_macros(pp *p)
-{
-    for (const char *const *m = p->o->header_macros; m && *m; m++) {
-        lds_source *src = lds_arena_alloc(p->arena, sizeof *src);
-        src->name = "<the language's headers>";
-        src->text = (char *)*m;
-        src->len = strlen(*m);
-        raw_lexer lx = { src, src->text, src->text + src->len, src->text, 1, true, p->diag };
-        list line = { 0 };
-        csrc_tok t;
-        int rc;
-        while ((rc = pp_raw_next(&lx, &t)) == 0 && t.kind != CT_EOF)
-            pp_push(&line, &t);
-        csrc_tok *keep = lds_arena_alloc(p->arena, sizeof *keep * (line.n ? line.n : 1));
-        if (line.n)
-            memcpy(keep, line.v, sizeof *keep * line.n);
-        size_t n = line.n;
-        pp_list_free(&line);
-        if (rc < 0 || pp_define_macro(p, keep, n, keep[0].loc) < 0)
-            return -1;
-    }
-    return 0;
-}
-
-int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, csrc_toks *out, lds_diag *diag)
-{
-    raw_lexer lx = { src, src->text, src->text + src->len, src->text, lds_source_first_line(src), true, diag };
-    if (src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0)
-        lx.p = lx.line_start = src->text + 3;
-    list raw = { 0 };
-    for (;;) {   /* the whole file's tokens */
-        csrc_tok t;
-        if (pp_raw_next(&lx, &t) < 0) {
-            pp_list_free(&raw);
-            return -1;
-        }
-        pp_push(&raw, &t);
-        if (t.kind == CT_EOF)
-            break;
-        if (raw.n > MAX_TOKENS) {
-            lds_diag_set(diag, t.loc, "more than %u tokens", MAX_TOKENS);
-            pp_list_free(&raw);
-            return -1;
-        }
-    }
-    pp p = { o, arena, diag, NULL, out, 0 };
-    if (define_header_macros(&p) < 0) {
-        pp_list_free(&raw);
-        return -1;
-    }
-    /* the raw tokens must outlive the macros that point into them */
-    csrc_tok *keep = lds_arena_alloc(arena, sizeof *keep * raw.n);
-    memcpy(keep, raw.v, sizeof *keep * raw.n);
-    size_t n = raw.n;
-    pp_list_free(&raw);
-    cond_group groups[MAX_IF_DEPTH];
-    unsigned ngroups = 0;
-    size_t text_start = 0;   /* the run of ordinary tokens not yet expanded */
-    int rc = 0;
-    size_t i = 0;
-    bool active = true;
-    while (rc == 0) {
-        const csrc_tok *t = &keep[i];
-        bool directive = t->kind != CT_EOF && csrc_is(t, "#") && t->bol;
-        if (t->kind != CT_EOF && !directive) {
-            i++;
-            if (!active)
-                text_start = i;
-            continue;
-        }
-        if (active && i > text_start)   /* the text before the directive */
-            rc = pp_expand(&p, &keep[text_start], i - text_start, NULL, out);
-        if (rc < 0 || t->kind == CT_EOF)
-            break;
-        size_t end = i + 1;   /* the directive's line */
-        while (keep[end].kind != CT_EOF && !keep[end].bol)
-            end++;
-        const csrc_tok *word = end > i + 1 ? &keep[i + 1] : NULL;
-        const csrc_tok *rest = &keep[i + 2];
-        size_t nrest = end > i + 2 ? end - i - 2 : 0;
-        lds_loc at = t->loc;
-        if (word && (csrc_is(word, "if") || csrc_is(word, "ifdef") || csrc_is(word, "ifndef"))) {
-            if (ngroups >= MAX_IF_DEPTH) {
-                lds_diag_set(diag, at, "#if nested more than %d deep", MAX_IF_DEPTH);
-                rc = -1;
-                break;
-            }
-            bool holds = false;
-            if (active && csrc_is(word, "if"))
-                rc = pp_if_value(&p, rest, nrest, at, &holds);
-            else if (active && (nrest < 1 || rest[0].kind != CT_ID)) {
-                lds_diag_set(diag, at, "#%.*s needs a name", (int)word->len, word->text);
-                rc = -1;
-            } else if (active) {
-                bool d = pp_find_macro(&p, rest[0].text, rest[0].len) || pp_find_define(&p, rest[0].text, rest[0].len);
-                holds = csrc_is(word, "ifdef") ? d : !d;
-            }
-            groups[ngroups++] = (cond_group){ active && holds, active && holds, active, false, at };
-            active = active && holds;
-        } else if (word && (csrc_is(word, "elif") || csrc_is(word, "else"))) {
-            if (!ngroups || groups[ngroups - 1].seen_else) {
-                lds_diag_set(diag, at, ngroups ? "#%.*s after #else" : "#%.*s without #if", (int)word->len, word->text);
-                rc = -1;
-                break;
-            }
-            cond_group *g = &groups[ngroups - 1];
-            bool holds = !g->taken && g->outer;
-            if (holds && csrc_is(word, "elif"))
-                rc = pp_if_value(&p, rest, nrest, at, &holds);
-            g->seen_else = csrc_is(word, "else");
-            g->active = holds;
-            g->taken |= holds;
-            active = holds;
-        } else if (word && csrc_is(word, "endif")) {
-            if (!ngroups) {
-                lds_diag_set(diag, at, "#endif without #if");
-                rc = -1;
-                break;
-            }
-            active = groups[--ngroups].outer;
-        } else if (active && word && csrc_is(word, "define")) {
-            rc = pp_define_macro(&p, rest, nrest, at);
-        } else if (active && word && csrc_is(word, "undef") && nrest >= 1) {
-            pp_undefine(&p, &rest[0]);
-        } else if (active && word && csrc_is(word, "error")) {
-            lds_diag_set(diag, at, "#error in the file: %.*s", nrest ? (int)(rest[nrest - 1].text + rest[nrest - 1].len - rest[0].text) : 0,
-                         nrest ? rest[0].text : "");
-            rc = -1;
-        }   /* #include, #pragma, #line, #warning and the rest: skipped */
-        i = end;
-        text_start = end;
-    }
-    if (rc == 0 && ngroups) {
-        lds_diag_set(diag, groups[ngroups - 1].at, "#if without #endif");
-        rc = -1;
-    }
-    if (rc == 0) {
-        csrc_tok eof = keep[n - 1];
-        pp_push(out, &eof);
-    }
-    return rc;
 }

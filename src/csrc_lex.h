@@ -22,6 +22,10 @@ typedef struct {
     unsigned len;
     lds_loc loc;              /* where it is, or where its macro was used */
     bool bol;                 /* first on its line */
+    bool blank_before;        /* a blank or a comment before it (not a splice) */
+    bool unclosed;            /* a string or character literal its line ends in:
+                                 an error where it is read, nothing in a group
+                                 #if leaves out (compilers only warn there) */
 } csrc_tok;
 
 typedef struct {
@@ -39,6 +43,21 @@ typedef struct {
     bool used;                    /* the front end read it */
 } csrc_define;
 
+/* A macro the file's compiler defines before its first line (nvcc's
+ * __CUDA_ARCH__, DXC's __HLSL_VERSION; src/csrc_predef.c). */
+typedef struct {
+    const char *name;
+    const char *body;             /* its replacement text */
+    const char *note;             /* a warning where the file first reads it (a value
+                                     lds-calc chose where the profile gives none), or NULL */
+    bool device_only;             /* the device pass defines it, the host pass does
+                                     not (nvcc's __CUDA_ARCH__) */
+    bool undecided;               /* the profiles of an -a sweep give it different values:
+                                     the file, read once, cannot read its value (an error) */
+    bool partial;                 /* some of them define it, some do not: the file cannot
+                                     ask whether it is defined either */
+} csrc_predefined;
+
 typedef struct {
     csrc_define *defines;
     unsigned ndefines;
@@ -47,6 +66,13 @@ typedef struct {
     /* macros the language's headers define ("NAME(params) body"), which a
      * file uses though its #include is not followed; NULL-terminated, or NULL */
     const char *const *header_macros;
+    const csrc_predefined *predefined;   /* the compiler's own macros */
+    unsigned npredefined;
+    bool glsl_version;            /* #version N [profile] sets __VERSION__ and GL_core_profile,
+                                     GL_compatibility_profile or GL_ES (glslang's) */
+    const char *const *undefs;    /* -U names: predefined macros not defined */
+    unsigned nundefs;
+    bool *read_device_only;       /* set when the file reads a device_only macro, or NULL */
 } csrc_pp_options;
 
 /* Preprocess src into out (its tokens live in arena, out->v in malloc'd

@@ -72,77 +72,20 @@ static int skip_after_init(lower *L, const csrc_stmt *s, const loop_start *st, c
     return rc;
 }
 
-/* The step of v in a for loop's third part: v++, v += c, v = v + c
- * (affine: *step set, c not mentioning v), or any other update (*next
- * set: v += v doubles it). */
-int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
-                     const char **next_op)
+/* A counted loop whose counter leaves its type's range before its end
+ * (src/csrc_counter.c): one that never ends is an error at its line
+ * where it holds accesses (they would run without end; one without
+ * accesses changes no number), one that wraps first is skipped. */
+static int counter_out_of_range(lower *L, const csrc_stmt *s, const loop_start *st, counter_fate fate, const char *why)
 {
-    *step = NULL;
-    *next_rhs = NULL;
-    if (!e || e->kind == CE_COMMA)
+    if (fate == COUNTER_WRAPS)
+        return skip_after_init(L, s, st, why, s->loc);
+    if (skip_after_init(L, s, st, why, s->loc) < 0)
         return -1;
-    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, v)
-        && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))) {
-        *step = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+    if (L->accesses == st->accesses)
         return 0;
-    }
-    if (e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, v))
-        return -1;
-    const csrc_expr *amount;
-    bool minus;
-    if (cl_adds_to(e, v, &amount, &minus) && !cl_mentions(amount, v)) {
-        val *c = cl_expr(L, amount);
-        if (!c)
-            return -2;
-        if (cl_is_int(c) && c->cls != C_LANE) {
-            *step = minus ? cl_int_unary(L, "-", c) : c;
-            return 0;
-        }
-    }
-    *next_rhs = e->b;
-    *next_op = e->op;
-    return 0;
-}
-
-/* The bound of `v OP E` (or `E OP v`) in a loop condition: E, the
- * comparison as v sees it, and whether it is that simple. */
-bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op)
-{
-    if (!c || c->kind != CE_BINARY)
-        return false;
-    static const char *const cmp[] = { "<", "<=", ">", ">=", NULL };
-    static const char *const flipped[] = { ">", ">=", "<", "<=", NULL };
-    for (int i = 0; cmp[i]; i++) {
-        if (strcmp(c->op, cmp[i]))
-            continue;
-        if (c->a->kind == CE_ID && !strcmp(c->a->name, v)) {
-            *bound = c->b;
-            *op = cmp[i];
-            return true;
-        }
-        if (c->b->kind == CE_ID && !strcmp(c->b->name, v)) {
-            *bound = c->a;
-            *op = flipped[i];
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Whether an expression mentions the name v. */
-bool cl_mentions(const csrc_expr *e, const char *v)
-{
-    if (!e)
-        return false;
-    if (e->kind == CE_ID && !strcmp(e->name, v))
-        return true;
-    if (cl_mentions(e->a, v) || cl_mentions(e->b, v) || cl_mentions(e->c, v))
-        return true;
-    for (unsigned i = 0; i < e->nargs; i++)
-        if (cl_mentions(e->args[i], v))
-            return true;
-    return false;
+    lds_diag_set(L->diag, s->loc, "%s", why);
+    return -1;
 }
 
 /* A loop whose condition and changing variables are constants here:
@@ -309,6 +252,153 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
     return rc;
 }
 
+/* A for loop as read, for the two ways of lowering it below. */
+typedef struct {
+    const csrc_stmt *s;
+    const loop_start *lowered;
+    const char *v;                /* its counter */
+    binding *vb;
+    val *init;                    /* the counter's start */
+    val *step;                    /* its step (a constant or uniform), or NULL */
+    const csrc_expr *next_rhs;    /* or the right side of its update */
+    const char *next_op;
+    const csrc_expr *bound_e;     /* `v cmp bound_e`, where the condition is that simple */
+    const char *cmp;
+    bool up;                      /* the step's direction */
+    const char *const *names;     /* the variables the step changes, */
+    unsigned n;                   /*   the counter one of them */
+    val *const *carried;          /* each one's constant step (the counter's NULL) */
+} for_plan;
+
+/* A loop whose counter steps by a constant toward a simple bound: a
+ * for ... in dimension, v = init + step * trip. */
+static int counted_loop(lower *L, const for_plan *P)
+{
+    int rc;
+    /* v = init + step * trip; trips from the bound and the lane that starts first */
+    val *bound = cl_expr(L, P->bound_e);
+    if (!bound)
+        return -1;
+    /* a start and a bound that differ from lane to lane by the same
+     * amount (a = aBegin; a <= aBegin + wA - 1): every lane runs the
+     * same trips */
+    val *even = cl_is_int(bound) && (P->init->cls == C_LANE || bound->cls == C_LANE)
+                    ? cl_uniform_difference(L, bound, P->init) : NULL;
+    /* the trips are the most any lane runs: counting up, from the
+     * lowest start (thread 0's, where no thread starts below it) to
+     * the highest bound (the last thread's, where it grows with the
+     * thread ids); counting down, from a start the same for every
+     * lane to the lowest bound.  A start and a bound that both differ
+     * from lane to lane are not paired up. */
+    const val *far = !cl_is_int(bound) || bound->cls != C_LANE ? bound
+                     : P->init->cls == C_LANE ? NULL
+                     : P->up ? (bound->mono ? bound->top : NULL) : (bound->mono || bound->least ? bound->zero : NULL);
+    if (!cl_is_int(bound) || P->up != (P->cmp[0] == '<') || (!far && !even)) {
+        return skip_after_init(L, P->s, P->lowered, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
+                                  : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
+                                                         : "it is in a loop whose counter moves away from its bound",
+                            cl_is_int(bound) ? P->s->loc : bound->why_loc);
+    }
+    const char *range_why;
+    counter_fate range = cl_counter_fate(L, P->vb, P->init, P->step, P->cmp, bound, &range_why);
+    if (range != COUNTER_ENDS)
+        return counter_out_of_range(L, P->s, P->lowered, range, range_why);
+    const val *start = P->init->cls != C_LANE ? P->init : P->up && (P->init->mono || P->init->least) ? P->init->zero : NULL;
+    if (!start && !even)
+        return skip_after_init(L, P->s, P->lowered, P->up ? "it is in a loop whose lanes start at places lds-calc cannot order"
+                                                  : "it is in a loop that counts down from a start that differs "
+                                                    "from lane to lane",
+                               P->s->loc);
+    size_t out_mark = L->out.len;
+    unsigned made = L->accesses;
+    val *span = even ? (P->up ? even : cl_int_unary(L, "-", even))
+                     : P->up ? cl_int_op(L, "-", far, start) : cl_int_op(L, "-", start, far);
+    if (P->cmp[1] == '=')
+        span = cl_int_op(L, "+", span, cl_v_const(L, 1));
+    val *mag = P->up ? P->step : cl_int_unary(L, "-", P->step);
+    val *trips = cl_int_op(L, "/", cl_int_op(L, "+", span, cl_int_op(L, "-", mag, cl_v_const(L, 1))), mag);
+    const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", P->v));
+    const char *hi = trips->cls == C_CONST ? cl_fmt(L, "%lld", (long long)(trips->k > 0 ? trips->k : 0))
+                                           : cl_fmt(L, "max(0, %s)", trips->text);
+    cl_line(L, P->s->loc, "for %s in 0..%s {", trip, hi);
+    val *here = cl_int_op(L, "+", P->init, cl_int_op(L, "*", P->step, cl_v_name(L, C_UNIFORM, trip)));
+    P->vb->v = here;
+    const char *g = L->guard;
+    const val *gm = L->gmiss;
+    val *before[8] = { NULL };
+    for (unsigned i = 0; i < P->n; i++)   /* the step's other variables: w0 + c * trip */
+        if (P->carried[i]) {
+            binding *wb = cl_lookup(L, P->names[i]);
+            before[i] = wb->v;
+            wb->v = cl_advanced(L, wb->v, P->carried[i], cl_v_name(L, C_UNIFORM, trip), P->s->loc);
+        }
+    if ((P->init->cls == C_LANE || bound->cls == C_LANE) && !even) {   /* each lane runs while its own v is in bounds */
+        val *lane_cond = cl_int_op(L, P->cmp, here, bound);
+        L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));
+        if (!L->gmiss && lane_cond->missing)
+            L->gmiss = lane_cond;
+    }
+    rc = cl_loop_body(L, P->s, P->v, trip);
+    for (unsigned i = 0; i < P->n; i++)
+        if (before[i])   /* after the loop: not followed */
+            cl_lookup(L, P->names[i])->v = cl_unknown_like(L, before[i], cl_changes_each_trip(L, P->names[i], P->s), P->s->loc);
+    L->guard = g;
+    L->gmiss = gm;
+    cl_line(L, (lds_loc){ 0 }, "}");
+    if (rc == 0 && L->accesses == made)
+        cl_drop_since(L, out_mark);   /* no access inside: its bounds do not matter */
+    else if (rc == 0 && (cl_need(L, trips, "the bounds of a loop around accesses") < 0))
+        rc = -1;
+    return rc;
+}
+
+/* Any other loop the same for every lane: for v = init while cond next ... */
+static int while_loop(lower *L, const for_plan *P)
+{
+    int rc;
+    /* any other uniform loop: for v = init while cond next ... */
+    const char *lv = cl_lds_name(L, P->v);
+    P->vb->v = cl_v_name(L, C_UNIFORM, lv);
+    val *c = cl_expr(L, P->s->e);
+    if (!c)
+        return -1;
+    val *next = NULL;
+    const char *why_not_next = NULL;
+    if (P->step)
+        next = cl_int_op(L, "+", P->vb->v, P->step);
+    else if (P->next_rhs) {
+        val *r = cl_expr(L, P->next_rhs);
+        if (!r)
+            return -1;
+        if (cl_is_int(r))
+            next = !strcmp(P->next_op, "=") ? r : cl_int_op(L, cl_compound_op(L, P->next_op), P->vb->v, r);
+        else
+            why_not_next = r->why;
+    }
+    if (!cl_is_int(c) || c->cls == C_LANE || !next || next->cls == C_LANE) {
+        P->vb->v = P->init;
+        const char *why = !cl_is_int(c) ? cl_fmt(L, "it is in a loop that ends where %s decides", c->why ? c->why : "data")
+                          : c->cls == C_LANE ? "it is in a loop whose end differs from lane to lane"
+                          : next ? "it is in a loop whose step differs from lane to lane"
+                                 : cl_fmt(L, "it is in a loop stepped by %s", why_not_next ? why_not_next : "data");
+        return skip_after_init(L, P->s, P->lowered, why, P->s->loc);
+    }
+    size_t out_mark = L->out.len;
+    unsigned made = L->accesses;
+    cl_line(L, P->s->loc, "for %s = %s while %s next %s {", lv, P->init->text, c->text, next->text);
+    L->blocks++;
+    rc = cl_loop_body(L, P->s, P->v, NULL);
+    L->blocks--;
+    cl_line(L, (lds_loc){ 0 }, "}");
+    if (rc == 0 && L->accesses == made)
+        cl_drop_since(L, out_mark);
+    else if (rc == 0 && (cl_need(L, P->init, "the start of a loop around accesses") < 0
+                         || cl_need(L, c, "the condition of a loop around accesses") < 0
+                         || cl_need(L, next, "the step of a loop around accesses") < 0))
+        rc = -1;
+    return rc;
+}
+
 int cl_for_stmt(lower *L, const csrc_stmt *s)
 {
     const csrc_stmt *body = cl_continue_as_else(L, s->body);
@@ -328,6 +418,11 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     if (cl_has_jump(s->body, CS_BREAK) || cl_has_jump(s->body, CS_RETURN))
         return skip_after_init(L, s, &lowered, "it is in a loop with a break or a return, which lds-calc does not follow",
                                s->loc);
+    if (cl_never_left(L, s))
+        return counter_out_of_range(L, s, &lowered, COUNTER_ENDLESS,
+                                    "this loop never ends: its condition always holds and nothing in it leaves it");
+    if (cl_failed(L))
+        return -1;
     if (cl_has_jump(s->body, CS_CONTINUE))
         return skip_after_init(L, s, &lowered,
                                "it is in a loop with a continue lds-calc does not follow (it follows 'if (c) continue;' "
@@ -375,6 +470,12 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     }
     int rc = 0;
     bool done = false;
+    const char *fate_why;
+    counter_fate fate = cl_early_fate(L, s, v, vb, &fate_why);
+    if (fate != COUNTER_ENDS)
+        return counter_out_of_range(L, s, &lowered, fate, fate_why);
+    if (cl_failed(L))
+        return -1;
     if (init->cls == C_CONST) {   /* everything known here: run it now */
         if (cl_simulate_loop(L, s, v, &done) < 0)
             return -1;
@@ -428,121 +529,15 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     bool simple = cl_simple_bound(s->e, v, &bound_e, &cmp) && !cl_mentions(bound_e, v);
     /* a step's direction: a constant's sign, else the operator's (+= up) */
     bool up = step && (step->cls == C_CONST ? step->k > 0 : s->step->kind != CE_ASSIGN || strcmp(s->step->op, "-="));
-    if (st == 0 && step && simple && !(step->cls == C_CONST && step->k == 0)) {
-        /* v = init + step * trip; trips from the bound and the lane that starts first */
-        val *bound = cl_expr(L, bound_e);
-        if (!bound)
-            return -1;
-        /* a start and a bound that differ from lane to lane by the same
-         * amount (a = aBegin; a <= aBegin + wA - 1): every lane runs the
-         * same trips */
-        val *even = cl_is_int(bound) && (init->cls == C_LANE || bound->cls == C_LANE)
-                        ? cl_uniform_difference(L, bound, init) : NULL;
-        /* the trips are the most any lane runs: counting up, from the
-         * lowest start (thread 0's, where no thread starts below it) to
-         * the highest bound (the last thread's, where it grows with the
-         * thread ids); counting down, from a start the same for every
-         * lane to the lowest bound.  A start and a bound that both differ
-         * from lane to lane are not paired up. */
-        const val *far = !cl_is_int(bound) || bound->cls != C_LANE ? bound
-                         : init->cls == C_LANE ? NULL
-                         : up ? (bound->mono ? bound->top : NULL) : (bound->mono || bound->least ? bound->zero : NULL);
-        if (!cl_is_int(bound) || up != (cmp[0] == '<') || (!far && !even)) {
-            return skip_after_init(L, s, &lowered, !cl_is_int(bound) ? cl_fmt(L, "it is in a loop bounded by %s", bound->why ? bound->why : "data")
-                                      : bound->cls == C_LANE ? "it is in a loop whose bound differs from lane to lane"
-                                                             : "it is in a loop whose counter moves away from its bound",
-                                cl_is_int(bound) ? s->loc : bound->why_loc);
-        }
-        const val *start = init->cls != C_LANE ? init : up && (init->mono || init->least) ? init->zero : NULL;
-        if (!start && !even)
-            return skip_after_init(L, s, &lowered, up ? "it is in a loop whose lanes start at places lds-calc cannot order"
-                                                      : "it is in a loop that counts down from a start that differs "
-                                                        "from lane to lane",
-                                   s->loc);
-        size_t out_mark = L->out.len;
-        unsigned made = L->accesses;
-        val *span = even ? (up ? even : cl_int_unary(L, "-", even))
-                         : up ? cl_int_op(L, "-", far, start) : cl_int_op(L, "-", start, far);
-        if (cmp[1] == '=')
-            span = cl_int_op(L, "+", span, cl_v_const(L, 1));
-        val *mag = up ? step : cl_int_unary(L, "-", step);
-        val *trips = cl_int_op(L, "/", cl_int_op(L, "+", span, cl_int_op(L, "-", mag, cl_v_const(L, 1))), mag);
-        const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", v));
-        const char *hi = trips->cls == C_CONST ? cl_fmt(L, "%lld", (long long)(trips->k > 0 ? trips->k : 0))
-                                               : cl_fmt(L, "max(0, %s)", trips->text);
-        cl_line(L, s->loc, "for %s in 0..%s {", trip, hi);
-        val *here = cl_int_op(L, "+", init, cl_int_op(L, "*", step, cl_v_name(L, C_UNIFORM, trip)));
-        vb->v = here;
-        const char *g = L->guard;
-        const val *gm = L->gmiss;
-        val *before[8] = { NULL };
-        for (unsigned i = 0; i < n; i++)   /* the step's other variables: w0 + c * trip */
-            if (carried[i]) {
-                binding *wb = cl_lookup(L, names[i]);
-                before[i] = wb->v;
-                wb->v = cl_advanced(L, wb->v, carried[i], cl_v_name(L, C_UNIFORM, trip), s->loc);
-            }
-        if ((init->cls == C_LANE || bound->cls == C_LANE) && !even) {   /* each lane runs while its own v is in bounds */
-            val *lane_cond = cl_int_op(L, cmp, here, bound);
-            L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));
-            if (!L->gmiss && lane_cond->missing)
-                L->gmiss = lane_cond;
-        }
-        rc = cl_loop_body(L, s, v, trip);
-        for (unsigned i = 0; i < n; i++)
-            if (before[i])   /* after the loop: not followed */
-                cl_lookup(L, names[i])->v = cl_unknown_like(L, before[i], cl_changes_each_trip(L, names[i], s), s->loc);
-        L->guard = g;
-        L->gmiss = gm;
-        cl_line(L, (lds_loc){ 0 }, "}");
-        if (rc == 0 && L->accesses == made)
-            cl_drop_since(L, out_mark);   /* no access inside: its bounds do not matter */
-        else if (rc == 0 && (cl_need(L, trips, "the bounds of a loop around accesses") < 0))
-            rc = -1;
-    } else if (st == 0 && s->e && init->cls != C_LANE && n == 1) {
-        /* any other uniform loop: for v = init while cond next ... */
-        const char *lv = cl_lds_name(L, v);
-        vb->v = cl_v_name(L, C_UNIFORM, lv);
-        val *c = cl_expr(L, s->e);
-        if (!c)
-            return -1;
-        val *next = NULL;
-        const char *why_not_next = NULL;
-        if (step)
-            next = cl_int_op(L, "+", vb->v, step);
-        else if (next_rhs) {
-            val *r = cl_expr(L, next_rhs);
-            if (!r)
-                return -1;
-            if (cl_is_int(r))
-                next = !strcmp(next_op, "=") ? r : cl_int_op(L, cl_compound_op(L, next_op), vb->v, r);
-            else
-                why_not_next = r->why;
-        }
-        if (!cl_is_int(c) || c->cls == C_LANE || !next || next->cls == C_LANE) {
-            vb->v = init;
-            const char *why = !cl_is_int(c) ? cl_fmt(L, "it is in a loop that ends where %s decides", c->why ? c->why : "data")
-                              : c->cls == C_LANE ? "it is in a loop whose end differs from lane to lane"
-                              : next ? "it is in a loop whose step differs from lane to lane"
-                                     : cl_fmt(L, "it is in a loop stepped by %s", why_not_next ? why_not_next : "data");
-            return skip_after_init(L, s, &lowered, why, s->loc);
-        }
-        size_t out_mark = L->out.len;
-        unsigned made = L->accesses;
-        cl_line(L, s->loc, "for %s = %s while %s next %s {", lv, init->text, c->text, next->text);
-        L->blocks++;
-        rc = cl_loop_body(L, s, v, NULL);
-        L->blocks--;
-        cl_line(L, (lds_loc){ 0 }, "}");
-        if (rc == 0 && L->accesses == made)
-            cl_drop_since(L, out_mark);
-        else if (rc == 0 && (cl_need(L, init, "the start of a loop around accesses") < 0
-                             || cl_need(L, c, "the condition of a loop around accesses") < 0
-                             || cl_need(L, next, "the step of a loop around accesses") < 0))
-            rc = -1;
-    } else {
+    for_plan P = { .s = s, .lowered = &lowered, .v = v, .vb = vb, .init = init, .step = step, .next_rhs = next_rhs,
+                   .next_op = next_op, .bound_e = bound_e, .cmp = cmp, .up = up, .names = names, .n = n,
+                   .carried = carried };
+    if (st == 0 && step && simple && !(step->cls == C_CONST && step->k == 0))
+        rc = counted_loop(L, &P);
+    else if (st == 0 && s->e && init->cls != C_LANE && n == 1)
+        rc = while_loop(L, &P);
+    else
         return skip_after_init(L, s, &lowered, "it is in a loop lds-calc does not follow (its counter, step or end)", s->loc);
-    }
     L->nenv = mark;
     return rc;
 }
@@ -573,6 +568,18 @@ int cl_while_stmt(lower *L, const csrc_stmt *s)
             return cl_for_stmt(L, &f);
         }
     }
+    if (cl_never_left(L, s)) {   /* while (1) { ... }: no way out */
+        const char *why = "this loop never ends: its condition always holds and nothing in it leaves it";
+        unsigned made = L->accesses;
+        if (cl_loop_skipped(L, s, why, s->loc) < 0)
+            return -1;
+        if (L->accesses == made)
+            return 0;
+        lds_diag_set(L->diag, s->loc, "%s", why);
+        return -1;
+    }
+    if (cl_failed(L))
+        return -1;
     return cl_loop_skipped(L, s, s->kind == CS_DO ? "it is in a do-while loop, which lds-calc does not follow"
                                                : "it is in a while loop lds-calc cannot count",
                         s->loc);

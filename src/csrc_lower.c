@@ -69,7 +69,8 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         return 0;
     }
     sarray *a = lds_arena_alloc(L->arena, sizeof *a);
-    a->name = d->name;
+    a->cname = d->name;
+    a->name = cl_lds_name(L, d->name);   /* __shared__ float lane[64]: not lds's lane */
     a->lds_type = of_structs ? "u8" : cl_lds_type_of(type->base, scalar, fl);
     a->ctype = type->base;
     a->scalar = scalar;
@@ -119,7 +120,8 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         a->dims[a->ndims] = cl_fmt(L, "%u", lanes);
         lds_buf_printf(&dims, "[%u]", lanes);
     }
-    cl_take_name(L, a->name);
+    if (strcmp(a->name, a->cname))
+        lds_buf_printf(&L->out, "# the file's '%s', renamed: lds gives its name a meaning\n", a->cname);
     cl_line(L, d->loc, "array %s %s%s", a->lds_type, a->name, lds_buf_str(&dims));
     lds_buf_free(&dims);
     a->next = L->arrays;
@@ -242,50 +244,6 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
     int rc = declare_arrays_in(L, s);
     drop_locals_for_dims(L, mark);
     return rc;
-}
-
-/* File-scope constants (const int N = 32;), uniforms and globals. */
-int cl_file_scope(lower *L)
-{
-    for (const csrc_stmt *s = L->unit->globals; s; s = s->next) {
-        if (s->kind != CS_DECL || (s->quals & CQ_SHARED))
-            continue;
-        bool shader = L->o->lang == LDS_LANG_HLSL || L->o->lang == LDS_LANG_GLSL;
-        for (unsigned i = 0; i < s->ndecls; i++) {
-            const csrc_declarator *d = &s->decls[i];
-            if (d->ndims && ((s->quals & CQ_UNIFORM) || (shader && (s->quals & CQ_CONST) && d->init))) {
-                /* __constant__ float k[17], HLSL's static const table: read
-                 * through the constant cache (or folded into the code), no
-                 * global-memory traffic; its elements are data */
-                cl_bind(L, d->name, cl_v_no_memory(L, cl_fmt(L, "an element of the constant array '%s'", d->name), d->loc),
-                        false);
-                continue;
-            }
-            if (d->type.pointers || d->ndims || (d->type.targs && !d->init)) {   /* a buffer, a global array */
-                cl_bind(L, d->name, cl_global_typed(L, d->name, &d->type), false);
-                continue;
-            }
-            val *v = s->quals & CQ_UNIFORM ? cl_vector_param(L, d->name, &d->type, d->loc) : NULL;   /* uint2 g_size */
-            if (v) {
-            } else if (d->init && (s->quals & CQ_CONST)) {
-                if (!(v = cl_expr(L, d->init)))
-                    return -1;
-            } else if (cl_find_define(L, d->name)) {
-                v = cl_define_val(L, cl_find_define(L, d->name));
-            } else {
-                v = cl_new_val(L, V_INT);
-                v->cls = C_UNIFORM;
-                v->text = d->name;
-                v->atom = true;
-                v->missing = d->name;
-                v->missing_loc = d->loc;
-                if (!(s->quals & CQ_UNIFORM))
-                    v = cl_v_data(L, cl_fmt(L, "the global variable '%s'", d->name), d->loc);
-            }
-            cl_bind(L, d->name, v, cl_is_float_type(L, &d->type));
-        }
-    }
-    return 0;
 }
 
 /* Template parameter i of f where no argument gives it: a -D value, else
@@ -485,6 +443,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
 {
     L->kernel = f;
     L->nenv = 0;
+    L->nqualified = 0;
     L->nglobal = 0;
     L->arrays = NULL;
     L->ntaken = 0;
@@ -539,14 +498,13 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     *out = NULL;
     *n = 0;
     lds_arena *arena = lds_arena_new();
-    csrc_toks toks = { 0 };
-    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx, cl_header_macros(o, arena) };
+    csrc_toks toks = { 0 }, host_toks = { 0 };
     csrc_unit unit;
-    int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
-    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
-        csrc_alternative_tokens(&toks);
-    if (rc == 0)
-        rc = csrc_parse(&toks, o->lang, arena, &unit, diag);
+    bool device_only = false;
+    int rc = cl_read_file(src, o, false, arena, &toks, &unit, &device_only, diag);
+    const csrc_unit *host = &unit;
+    if (rc == 0 && device_only)
+        host = cl_host_pass(src, o, arena, &host_toks, &unit);
     unsigned nk = 0;
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
         bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");
@@ -578,7 +536,7 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
         if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
             continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit };
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);
         free(L.env);
@@ -586,6 +544,7 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
             done++;
     }
     csrc_toks_free(&toks);
+    csrc_toks_free(&host_toks);
     lds_arena_free(arena);
     if (rc < 0) {
         csrc_lowered_free(res, done);

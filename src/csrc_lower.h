@@ -18,6 +18,10 @@ typedef struct {
     unsigned ndefines;
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
+    const char *const *profiles;  /* -a: the profiles it runs on (none: generic), whose */
+    unsigned nprofiles;           /*   compilers' macros it predefines (src/csrc_predef.c) */
+    const char *const *undefs;    /* -U: predefined macros left undefined */
+    unsigned nundefs;
 } csrc_lower_options;
 
 typedef struct {

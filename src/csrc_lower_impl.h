@@ -29,7 +29,9 @@ typedef enum { V_INT, V_DATA, V_SHARED, V_GLOBAL, V_VOID, V_OBJ, V_RECORD } vkin
 typedef enum { C_CONST, C_UNIFORM, C_LANE } vclass;
 
 typedef struct sarray {
-    const char *name;             /* its lds name (the C name) */
+    const char *name;             /* its lds name: the C name, renamed where lds
+                                     gives that name a meaning (cl_lds_name) */
+    const char *cname;            /* its name in the file (every message says it) */
     const char *lds_type;         /* f32, u32, f16, ... */
     unsigned scalar, lanes;       /* bytes of its scalar; lanes of a vector element (float4: 4) */
     unsigned ndims;               /* C dimensions (a vector element adds one in lds) */
@@ -114,6 +116,8 @@ typedef struct {
     const char *ctype;            /*   the type it stands for, or NULL: not known */
     unsigned char int_bits;       /* an integer type whose values wrap (cl_integer_kind), or 0 */
     bool int_unsigned;
+    const csrc_type *decl;        /* the type a local is declared with, or NULL */
+    bool short_name;              /* a file-scope one again, by a shorter name (cfg::P as P) */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -137,12 +141,16 @@ struct lower {
     lds_diag *diag;
     const csrc_lower_options *o;
     const csrc_unit *unit;
+    const csrc_unit *host_unit;   /* the file as its host pass reads it (the launches):
+                                     unit where no device-only macro decides anything */
     const csrc_func *kernel;
     const csrc_launch *launch;    /* its launch in the file, or NULL */
     lds_buf out;
     unsigned indent;
     binding *env;
     unsigned nenv;
+    unsigned nfile;               /* env[0, nfile): the file scope's (::P names one of them) */
+    unsigned nqualified;          /* bindings of a qualified name (cfg::P) made so far */
     size_t capenv;
     sarray *arrays;
     const char *guard;            /* the per-lane condition of the code here, or NULL */
@@ -211,9 +219,6 @@ val *cl_v_void(lower *L);
 const char *cl_paren(lower *L, const val *v);
 const char *cl_where(lower *L, lds_loc loc);
 void cl_inherit_missing(val *r, const val *a, const val *b);
-bool cl_name_taken(const lower *L, const char *n);
-void cl_take_name(lower *L, const char *n);
-const char *cl_lds_name(lower *L, const char *c);
 const csrc_define *cl_find_define(const lower *L, const char *name);
 val *cl_define_val(lower *L, const csrc_define *d);
 void cl_bind(lower *L, const char *name, val *v, bool is_float);
@@ -348,6 +353,26 @@ val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
 /* The macros the language's headers define (src/csrc_langs.c): for the
  * preprocessor's header_macros, or NULL. */
 const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);
+/* src/csrc_predef.c: the macros o->lang's compiler defines for the
+ * profiles o names (the host pass's, without the device-only ones, when
+ * host_pass); *n of them. */
+const csrc_predefined *cl_predefined_macros(const csrc_lower_options *o, bool host_pass, lds_arena *arena,
+                                            unsigned *n);
+/* The file preprocessed and parsed into *unit as the compiler's device
+ * pass (or, host_pass, its host pass) reads it; *device_only: whether a
+ * device-only macro decided anything.  -1 with diag set on an error. */
+int cl_read_file(const lds_source *src, const csrc_lower_options *o, bool host_pass, lds_arena *arena,
+                 csrc_toks *toks, csrc_unit *unit, bool *device_only, lds_diag *diag);
+/* The unit the launches are read from: the host pass's, else device. */
+const csrc_unit *cl_host_pass(const lds_source *src, const csrc_lower_options *o, lds_arena *arena,
+                              csrc_toks *toks, const csrc_unit *device);
+/* src/csrc_names.c: lds names (a C name lds reserves, or one taken,
+ * renamed), and the names a kernel in namespace ns may use for the
+ * file-scope constants env[from, to), bound by their qualified names. */
+bool cl_name_taken(const lower *L, const char *n);
+void cl_take_name(lower *L, const char *n);
+const char *cl_lds_name(lower *L, const char *c);
+void cl_bind_short_names(lower *L, unsigned from, unsigned to, const char *ns);
 
 /* src/csrc_global.c: global memory */
 /* The bytes of the element a pointer or buffer of type t holds (its
@@ -391,16 +416,35 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out);
 
 /* src/csrc_loop.c: loops */
 int cl_loop_skipped(lower *L, const csrc_stmt *s, const char *why, lds_loc at);
-int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
-                     const char **next_op);
-bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
-bool cl_mentions(const csrc_expr *e, const char *v);
 int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done);
 int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip);
 int cl_for_stmt(lower *L, const csrc_stmt *s);
 int cl_while_stmt(lower *L, const csrc_stmt *s);
 
+/* src/csrc_counter.c: whether a counted loop's counter stays in its
+ * type's range until its condition fails */
+typedef enum {
+    COUNTER_ENDS,                 /* it does (or nothing says otherwise) */
+    COUNTER_ENDLESS,              /* the condition holds for every value of the type */
+    COUNTER_WRAPS                 /* the counter leaves the range first: not counted */
+} counter_fate;
+/* For `counter cmp bound` stepping by step from init (*why: the message
+ * of an endless loop, or the reason a wrapping one is skipped). */
+counter_fate cl_counter_fate(lower *L, const binding *counter, const val *init, const val *step, const char *cmp,
+                             const val *bound, const char **why);
+/* Whether loop s never ends: its condition always holds and nothing in
+ * its body can leave it. */
+bool cl_never_left(lower *L, const csrc_stmt *s);
+/* cl_counter_fate for for-loop s with counter v (binding vb, at its
+ * start value), where its bound and step read nothing; a step of 0 where
+ * the condition holds is endless too. */
+counter_fate cl_early_fate(lower *L, const csrc_stmt *s, const char *v, const binding *vb, const char **why);
+
 /* src/csrc_trip.c: what a loop does to variables */
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op);
+bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op);
+bool cl_mentions(const csrc_expr *e, const char *v);
 void cl_forget_changed(lower *L, const csrc_stmt *s, const char *const *names, unsigned n);
 const csrc_stmt *cl_top_level(const csrc_stmt *body, const csrc_stmt *t);
 const csrc_expr *cl_update_of(const csrc_stmt *t, const char *x);

@@ -36,6 +36,34 @@ int pp_too_many(pp *p, const list *l, lds_loc loc)
     return 0;
 }
 
+/* The file reads macro m at `at` (its value, or whether it is defined):
+ * a predefined one's note given once, or its error where the profiles of
+ * a sweep differ in what is read; a device-only one marked read.  -1 on
+ * the error. */
+int pp_referenced(pp *p, macro *m, bool value, lds_loc at)
+{
+    const csrc_predefined *d = m->predef;
+    if (!d)
+        return 0;
+    if (d->partial || (value && d->undecided)) {
+        lds_diag_set(p->diag, at, "'%s' depends on the profile, and the profiles -a gives %s: lds-calc reads the "
+                                  "file once (run once per profile, or give -D %s=VALUE or -U %s)",
+                     d->name, d->partial ? "define it in some and not in others" : "give it different values",
+                     d->name, d->name);
+        return -1;
+    }
+    if (d->device_only && p->o->read_device_only)
+        *p->o->read_device_only = true;
+    if (d->note && !m->noted && p->o->warn) {
+        lds_diag w = { 0 };
+        lds_diag_set(&w, at, "%s", d->note);
+        w.warning = 1;
+        p->o->warn(p->o->warn_ctx, &w);
+    }
+    m->noted = true;
+    return 0;
+}
+
 bool pp_hidden(const hide *h, const macro *m)
 {
     for (; h; h = h->up)
@@ -103,7 +131,7 @@ int pp_param_index(const macro *m, const csrc_tok *t)
 /* A token whose spelling is made here (# and ##), placed at use. */
 csrc_tok pp_made(pp *p, csrc_tok_kind kind, const char *text, size_t len, lds_loc use)
 {
-    csrc_tok t = { kind, lds_arena_strndup(p->arena, text, len), (unsigned)len, use, false };
+    csrc_tok t = { .kind = kind, .text = lds_arena_strndup(p->arena, text, len), .len = (unsigned)len, .loc = use };
     return t;
 }
 
@@ -113,7 +141,7 @@ csrc_tok pp_stringize(pp *p, const csrc_tok *a, size_t n, lds_loc use)
     lds_buf b = { 0 };
     lds_buf_putc(&b, '"');
     for (size_t i = 0; i < n; i++) {
-        if (i && a[i].text != a[i - 1].text + a[i - 1].len)
+        if (i && a[i].blank_before)
             lds_buf_putc(&b, ' ');
         for (unsigned k = 0; k < a[i].len; k++) {
             if ((a[i].kind == CT_STR || a[i].kind == CT_CHR) && (a[i].text[k] == '"' || a[i].text[k] == '\\'))
@@ -212,6 +240,10 @@ int pp_expand(pp *p, const csrc_tok *in, size_t n, const hide *h, list *out)
             rc = pp_too_many(p, out, t->loc) ? -1 : 0;
             continue;
         }
+        if (pp_referenced(p, m, true, t->loc) < 0) {
+            rc = -1;
+            break;
+        }
         size_t starts[MAX_PARAMS], ends[MAX_PARAMS];
         unsigned nargs = 0;
         lds_loc use = t->loc;
@@ -246,7 +278,7 @@ int pp_define_macro(pp *p, const csrc_tok *line, size_t n, lds_loc at)
     m->name = line[0].text;
     m->name_len = line[0].len;
     size_t i = 1;
-    if (n > 1 && csrc_is(&line[1], "(") && line[1].text == line[0].text + line[0].len) {
+    if (n > 1 && csrc_is(&line[1], "(") && !line[1].blank_before) {
         m->func = true;
         csrc_tok *params = lds_arena_alloc(p->arena, sizeof *params * MAX_PARAMS);
         for (i = 2; i < n && !csrc_is(&line[i], ")"); i++) {
@@ -425,7 +457,12 @@ int pp_if_value(pp *p, const csrc_tok *line, size_t n, lds_loc at, bool *holds)
             pp_list_free(&pre);
             return -1;
         }
-        bool d = pp_find_macro(p, line[k].text, line[k].len) || pp_find_define(p, line[k].text, line[k].len);
+        macro *m = pp_find_macro(p, line[k].text, line[k].len);
+        if (m && pp_referenced(p, m, false, line[k].loc) < 0) {
+            pp_list_free(&pre);
+            return -1;
+        }
+        bool d = m || pp_find_define(p, line[k].text, line[k].len);
         csrc_tok one = pp_made(p, CT_NUM, d ? "1" : "0", 1, line[i].loc);
         pp_push(&pre, &one);
         i = k + paren;

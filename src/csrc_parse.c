@@ -295,11 +295,9 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         cp_advance(p);
         return 0;
     }
-    if (cp_at(p, "{")) {   /* struct/class body, a cbuffer, an interface block */
+    if (cp_at(p, "{")) {   /* a struct's body, a GLSL interface block */
         cp_skip_group(p);
-        if (cp_peek(p)->kind == CT_ID)
-            cp_advance(p);
-        cp_accept(p, ";");
+        cp_block_declarators(p);
         return 0;
     }
     /* NAME '(' after the type: a function */
@@ -309,6 +307,7 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
     if (cp_peek(p)->kind == CT_ID && csrc_is(cp_peek_at(p, 1), "(")) {
         csrc_func *f = pending ? pending : lds_arena_alloc(p->arena, sizeof *f);
         f->name = cp_tok_str(p, cp_peek(p));
+        f->ns = p->ns;
         f->loc = cp_peek(p)->loc;
         f->ret = type;
         if (work_group_size[0])
@@ -351,6 +350,8 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         cp_skip_statement(p);
         return 0;
     }
+    for (unsigned i = 0; !(quals & CQ_SHARED) && i < s->ndecls; i++)   /* cfg::P (shared arrays keep their names) */
+        s->decls[i].name = cp_scoped(p, p->ns, s->decls[i].name);
     **gtail = s;
     *gtail = &s->next;
     return 0;
@@ -428,13 +429,37 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             cp_advance(p);
             continue;
         }
-        if ((cp_at(p, "namespace") && (cp_peek_at(p, 1)->kind == CT_ID || csrc_is(cp_peek_at(p, 1), "{")))
+        if ((cp_at(p, "namespace") || cp_at(p, "using")) && cp_using(p))
+            continue;
+        if ((cp_at(p, "namespace") || (cp_at(p, "inline") && csrc_is(cp_peek_at(p, 1), "namespace")))
             || (cp_at(p, "extern") && cp_peek_at(p, 1)->kind == CT_STR && csrc_is(cp_peek_at(p, 2), "{"))) {
-            while (!cp_at(p, "{") && !cp_at(p, ";") && !cp_at_eof(p))
-                cp_advance(p);
-            if (cp_accept(p, "{") && cp_file_level(p, u, ftail, gtail, true) < 0)
+            const char *outer = p->ns;
+            if (p->depth >= LDS_MAX_DEPTH) {
+                lds_diag_set(p->diag, cp_peek(p)->loc, "namespaces or extern blocks nested more than %d deep",
+                             LDS_MAX_DEPTH);
+                return -1;
+            }
+            if (cp_at(p, "extern"))
+                while (!cp_at(p, "{") && !cp_at_eof(p))
+                    cp_advance(p);
+            else
+                p->ns = cp_namespace_head(p);
+            p->depth++;
+            int rc = cp_accept(p, "{") ? cp_file_level(p, u, ftail, gtail, true) : 0;
+            p->depth--;
+            cp_accept(p, ";");
+            p->ns = outer;
+            if (rc < 0)
                 return -1;
             continue;
+        }
+        if (cp_at(p, "enum")) {
+            csrc_stmt *e = cp_enum(p, p->ns);
+            if (e) {
+                cp_add_global(p, e);
+                cp_block_declarators(p);
+                continue;
+            }
         }
         if (cp_at(p, "typedef") && cp_typedef_struct(p, u)) {
             pending = NULL;
@@ -457,16 +482,17 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
             }
             continue;
         }
-        if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer") || ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union") || cp_at(p, "enum"))
-                                                     && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{"))) {
-            if (cp_peek_at(p, 1)->kind == CT_ID && !cp_at(p, "cbuffer") && !cp_at(p, "tbuffer"))
-                cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
-            while (!cp_at(p, "{") && !cp_at_eof(p))
-                cp_advance(p);
+        if (cp_at(p, "cbuffer") || cp_at(p, "tbuffer")) {
+            cp_hlsl_buffer_block(p);
+            continue;
+        }
+        if ((cp_at(p, "struct") || cp_at(p, "class") || cp_at(p, "union"))
+            && cp_peek_at(p, 1)->kind == CT_ID && csrc_is(cp_peek_at(p, 2), "{")) {
+            cp_declare_type(p, cp_tok_str(p, cp_peek_at(p, 1)));
+            cp_advance(p);
+            cp_advance(p);
             cp_skip_group(p);
-            while (!cp_at(p, ";") && !cp_at_eof(p) && !cp_at(p, "}"))
-                cp_advance(p);
-            cp_accept(p, ";");
+            cp_block_declarators(p);
             continue;
         }
         if (cp_at(p, "layout") && p->lang == LDS_LANG_GLSL) {
@@ -474,25 +500,13 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
                 continue;
             cp_advance(p);
             cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
-            if (cp_at(p, "buffer") || cp_at(p, "uniform") || cp_at(p, "readonly") || cp_at(p, "writeonly") || cp_at(p, "coherent")) {
-                bool buffer = false;
-                while (!cp_at(p, ";") && !cp_at(p, "{") && !cp_at_eof(p)) {
-                    buffer |= cp_at(p, "buffer");
-                    cp_advance(p);
-                }
-                if (cp_at(p, "{") && buffer) {   /* a storage block: its members are global memory */
-                    cp_advance(p);
-                    while (!cp_at(p, "}") && !cp_at_eof(p))
-                        if (cp_file_declaration(p, ftail, gtail, NULL) < 0)
-                            return -1;
-                    cp_accept(p, "}");
-                } else if (cp_at(p, "{")) {
-                    cp_skip_group(p);   /* uniform UBO { ... } ubo;: ubo.n is set at launch, a -D name */
-                }
-                while (!cp_at(p, ";") && !cp_at_eof(p))
-                    cp_advance(p);
-                cp_accept(p, ";");
-            }
+            if (cp_glsl_block_ahead(p) && cp_glsl_interface_block(p, ftail, gtail) < 0)
+                return -1;
+            continue;
+        }
+        if (p->lang == LDS_LANG_GLSL && cp_glsl_block_ahead(p)) {
+            if (cp_glsl_interface_block(p, ftail, gtail) < 0)
+                return -1;
             continue;
         }
         if (cp_at(p, "}")) {   /* a brace with no open one */
@@ -512,10 +526,11 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
 
 int csrc_parse(const csrc_toks *toks, lds_lang lang, lds_arena *arena, csrc_unit *out, lds_diag *diag)
 {
-    cparser p = { .t = toks->v, .n = toks->n, .arena = arena, .diag = diag, .lang = lang };
+    cparser p = { .t = toks->v, .n = toks->n, .arena = arena, .diag = diag, .lang = lang, .ns = "", .unit = out };
     memset(out, 0, sizeof *out);
     csrc_func **ftail = &out->funcs;
     csrc_stmt **gtail = &out->globals;
+    p.gtail = &gtail;
     lds_diag scratch = { 0 };   /* messages of statements kept opaque */
     p.diag = &scratch;
     int rc = cp_file_level(&p, out, &ftail, &gtail, false);

@@ -23,6 +23,9 @@ typedef struct {
     unsigned ntypes, captypes;
     unsigned depth;
     bool failed;                  /* a statement could not be parsed: skip it */
+    const char *ns;               /* the namespace the code here is in ("a::b"; "" outside) */
+    csrc_unit *unit;              /* what the file declares so far */
+    csrc_stmt ***gtail;           /* where its next file-scope declaration goes */
 } cparser;
 
 
@@ -90,6 +93,34 @@ csrc_stmt *cp_statement(cparser *p);
 /* src/csrc_prewrite.c: statements rewritten as they are parsed */
 csrc_stmt *cp_switch_statement(cparser *p, lds_loc loc, bool *followed);
 csrc_stmt *cp_leading_breaks(cparser *p, csrc_stmt *loop);
+
+/* src/csrc_pscope.c: namespaces, using, enumerations, static members */
+/* name qualified by scope ("a::b", "name"; "" or NULL: name itself) */
+const char *cp_scoped(cparser *p, const char *scope, const char *name);
+/* using namespace X; using X::P; namespace A = X;  at p->i: recorded in
+ * p->unit (scope: p->ns); false, nothing consumed, for another using. */
+bool cp_using(cparser *p);
+/* [inline] namespace [NAME[::NAME]] at p->i, up to its '{': the
+ * namespace its body is in. */
+const char *cp_namespace_head(cparser *p);
+/* enum [class] [NAME] [: type] { ... } at p->i (up to the '}'): its
+ * enumerators as constant ints named in scope; NULL, nothing consumed,
+ * where no body follows (a declaration, enum E x;). */
+csrc_stmt *cp_enum(cparser *p, const char *scope);
+/* A file-scope declaration appended to the unit's. */
+void cp_add_global(cparser *p, csrc_stmt *s);
+/* static const[expr] T NAME = value; at p->i, a member of struct owner:
+ * a file-scope constant owner::NAME; false, nothing consumed, otherwise. */
+bool cp_static_member(cparser *p, const char *owner);
+/* After a block's '}': what it declares, to the ';' that ends it (a line
+ * that starts a declaration ends it where that ';' is left out). */
+void cp_block_declarators(cparser *p);
+/* HLSL's cbuffer/tbuffer at p->i, to its '}' (and a ';' after it). */
+void cp_hlsl_buffer_block(cparser *p);
+/* Whether a GLSL interface block (uniform NAME {, buffer NAME {) is at
+ * p->i; the block read (a buffer's members global memory). */
+bool cp_glsl_block_ahead(const cparser *p);
+int cp_glsl_interface_block(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail);
 
 /* src/csrc_parse.c: the file level */
 void cp_template_params(cparser *p, csrc_func *f);

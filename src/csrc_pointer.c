@@ -22,7 +22,7 @@ static val *address_unknown(lower *L, const val *p, lds_loc loc)
     return plus_elements(L, p,
                          cl_v_data(L, cl_fmt(L, "arithmetic on the shared-memory address of '%s' that is not a constant "
                                                 "number of its elements",
-                                             p->arr->name),
+                                             p->arr->cname),
                                    loc),
                          loc);
 }
@@ -69,7 +69,7 @@ val *cl_address_binary(lower *L, const csrc_expr *e, val *a, val *b)
     val *p = a->kind == V_SHARED && a->shared_addr ? a : b;
     if (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && p == a))
         return cl_address_plus(L, p, p == a ? e->b : e->a, p == a ? b : a, !strcmp(e->op, "-"), e->loc);
-    return cl_unknown_like(L, p, cl_fmt(L, "'%s' applied to the shared-memory address of '%s'", e->op, p->arr->name),
+    return cl_unknown_like(L, p, cl_fmt(L, "'%s' applied to the shared-memory address of '%s'", e->op, p->arr->cname),
                            e->loc);
 }
 
@@ -119,7 +119,7 @@ static val *decayed(lower *L, val *s)
 
 static const char *memory_name(const val *p)
 {
-    return p->kind == V_SHARED ? p->arr->name : p->gname ? p->gname : "a global pointer";
+    return p->kind == V_SHARED ? p->arr->cname : p->gname ? p->gname : "a global pointer";
 }
 
 val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc)

@@ -25,6 +25,8 @@ typedef struct macro {
     unsigned nparams;
     const csrc_tok *body;
     unsigned nbody;
+    const csrc_predefined *predef;   /* a macro the compiler predefines, or NULL */
+    bool noted;                      /* its note was given */
     struct macro *next;
 } macro;
 
@@ -54,12 +56,20 @@ typedef struct {
     lds_loc at;
 } if_expr;
 
+/* Translation phases 1 to 3 over one text: line splices (a backslash at
+ * a line's end) joined wherever they are, a NUL byte or a byte-order
+ * mark after the first read as a blank (counted, for one warning). */
 typedef struct {
     const lds_source *src;
     const char *p, *end, *line_start;
     unsigned line;
     bool bol;
     lds_diag *diag;
+    lds_arena *arena;             /* the spellings of tokens a splice cuts */
+    bool spliced;                 /* the token being read crosses a splice */
+    bool blank;                   /* a blank or a comment before it */
+    unsigned nuls, boms;          /* NUL bytes and inner byte-order marks read as blanks */
+    lds_loc nul_at, bom_at;       /* the first of each */
 } raw_lexer;
 
 typedef struct {
@@ -87,6 +97,7 @@ csrc_tok pp_stringize(pp *p, const csrc_tok *a, size_t n, lds_loc use);
 int pp_substitute(pp *p, const macro *m, const csrc_tok *in, const size_t *starts, const size_t *ends,
                       const hide *h, lds_loc use, list *out);
 int pp_define_macro(pp *p, const csrc_tok *line, size_t n, lds_loc at);
+int pp_referenced(pp *p, macro *m, bool value, lds_loc at);
 void pp_undefine(pp *p, const csrc_tok *name);
 const csrc_tok *pp_if_peek(if_expr *x);
 int pp_if_fail(if_expr *x, const char *what);
@@ -97,9 +108,6 @@ int pp_if_value(pp *p, const csrc_tok *line, size_t n, lds_loc at, bool *holds);
 
 /* src/csrc_lex.c: lexing, directives */
 void pp_push(csrc_toks *t, const csrc_tok *k);
-lds_loc pp_raw_here(const raw_lexer *lx);
-void pp_raw_newline(raw_lexer *lx);
-int pp_raw_space(raw_lexer *lx);
 int pp_raw_next(raw_lexer *lx, csrc_tok *t);
 
 #endif

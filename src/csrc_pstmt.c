@@ -13,6 +13,25 @@ csrc_stmt *cp_new_stmt(cparser *p, csrc_stmt_kind k, lds_loc loc)
     return s;
 }
 
+/* Array dimensions [N][M][] at p->i appended to dims (n of them so far). */
+static bool array_dims(cparser *p, csrc_expr **dims, unsigned *n)
+{
+    while (cp_at(p, "[")) {
+        cp_advance(p);
+        if (*n >= LDS_MAX_DIMS) {
+            cp_fail(p, "fewer dimensions");
+            return false;
+        }
+        if (cp_accept(p, "]")) {
+            dims[(*n)++] = NULL;
+            continue;
+        }
+        if (!(dims[(*n)++] = cp_parse_expr(p)) || !cp_expect(p, "]"))
+            return false;
+    }
+    return true;
+}
+
 /* One declarator after the type: [* &] NAME [dims] [: SEMANTIC] [= init]. */
 bool cp_declarator(cparser *p, const csrc_type *type, csrc_declarator *d)
 {
@@ -36,19 +55,8 @@ bool cp_declarator(cparser *p, const csrc_type *type, csrc_declarator *d)
     d->loc = cp_peek(p)->loc;
     cp_advance(p);
     csrc_expr *dims[LDS_MAX_DIMS];
-    while (cp_at(p, "[")) {
-        cp_advance(p);
-        if (d->ndims >= LDS_MAX_DIMS) {
-            cp_fail(p, "fewer dimensions");
-            return false;
-        }
-        if (cp_accept(p, "]")) {
-            dims[d->ndims++] = NULL;
-            continue;
-        }
-        if (!(dims[d->ndims++] = cp_parse_expr(p)) || !cp_expect(p, "]"))
-            return false;
-    }
+    if (!array_dims(p, dims, &d->ndims))
+        return false;
     if (d->ndims) {
         d->dims = lds_arena_alloc(p->arena, sizeof *dims * d->ndims);
         memcpy(d->dims, dims, sizeof *dims * d->ndims);
@@ -92,6 +100,12 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
     s->quals = quals;
     csrc_declarator ds[64];
     unsigned n = 0;
+    /* GLSL's float[65] g[64], h;: the type's dimensions, after each
+     * declarator's own (g is 64 arrays of 65) */
+    csrc_expr *type_dims[LDS_MAX_DIMS];
+    unsigned ntype_dims = 0;
+    if (!array_dims(p, type_dims, &ntype_dims))
+        return NULL;
     do {
         if (n >= sizeof ds / sizeof ds[0]) {
             cp_fail(p, "fewer declarators");
@@ -99,6 +113,19 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
         }
         if (!cp_declarator(p, type, &ds[n++]))
             return NULL;
+        csrc_declarator *d = &ds[n - 1];
+        if (ntype_dims && d->ndims + ntype_dims > LDS_MAX_DIMS) {
+            cp_fail(p, "fewer dimensions");
+            return NULL;
+        }
+        if (ntype_dims) {
+            csrc_expr **all = lds_arena_alloc(p->arena, sizeof *all * (d->ndims + ntype_dims));
+            if (d->ndims)
+                memcpy(all, d->dims, sizeof *all * d->ndims);
+            memcpy(all + d->ndims, type_dims, sizeof *all * ntype_dims);
+            d->dims = all;
+            d->ndims += ntype_dims;
+        }
     } while (cp_accept(p, ","));
     s->decls = lds_arena_alloc(p->arena, sizeof *ds * n);
     memcpy(s->decls, ds, sizeof *ds * n);
@@ -361,6 +388,15 @@ csrc_stmt *cp_statement_inner(cparser *p)
         cp_skip_statement(p);
         return cp_opaque(p, loc, what);
     }
+    if (csrc_is(t, "enum")) {   /* a local enumeration: its constants (src/csrc_pscope.c) */
+        csrc_stmt *e = cp_enum(p, NULL);
+        if (e) {
+            cp_skip_statement(p);
+            return e;
+        }
+    }
+    if ((csrc_is(t, "using") || csrc_is(t, "namespace")) && cp_using(p))
+        return cp_new_stmt(p, CS_EMPTY, loc);   /* as if at the function's namespace's scope */
     if (csrc_is(t, "static_assert") || csrc_is(t, "using") || csrc_is(t, "typedef") || csrc_is(t, "namespace")) {
         bool type_name = csrc_is(t, "typedef") || (csrc_is(t, "using") && cp_peek_at(p, 1)->kind == CT_ID
                                                     && csrc_is(cp_peek_at(p, 2), "="));

@@ -106,11 +106,24 @@ static bool function_ahead(const cparser *p)
     return false;
 }
 
-/* One member declaration (up to its ';'), its data members added to st. */
-static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, unsigned cap)
+/* One member declaration (up to its ';'), its data members added to st;
+ * its constants (an enumeration, a static const member) are the file's,
+ * named st::NAME, where st is no template (whose constants its
+ * parameters decide). */
+static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, unsigned cap, bool is_template)
 {
     csrc_type type;
     unsigned quals = 0;
+    if (!is_template && cp_at(p, "enum")) {
+        csrc_stmt *e = cp_enum(p, cp_scoped(p, p->ns, st->name));
+        if (e) {
+            cp_add_global(p, e);
+            cp_skip_statement(p);
+            return;
+        }
+    }
+    if (!is_template && !function_ahead(p) && cp_static_member(p, st->name))
+        return;
     if ((cp_at(p, "public") || cp_at(p, "private") || cp_at(p, "protected")) && csrc_is(cp_peek_at(p, 1), ":")) {
         cp_advance(p);
         cp_advance(p);
@@ -174,7 +187,7 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
 /* The body '{' ... '}' at p->i, read into st.  The members are read as
  * if the file ended at the closing brace, so that nothing a member
  * declaration gets wrong can reach past it. */
-static void struct_body(cparser *p, csrc_struct *st)
+static void struct_body(cparser *p, csrc_struct *st, bool is_template)
 {
     csrc_field fields[LDS_MAX_PARAMS];
     bool failed = p->failed;
@@ -190,7 +203,7 @@ static void struct_body(cparser *p, csrc_struct *st)
     p->end = after - 1;
     while (!cp_at_eof(p)) {
         size_t at = p->i;
-        member_declaration(p, st, fields, LDS_MAX_PARAMS);
+        member_declaration(p, st, fields, LDS_MAX_PARAMS, is_template);
         if (p->i == at)
             cp_advance(p);
     }
@@ -239,7 +252,7 @@ void cp_struct_definition(cparser *p, csrc_unit *u, csrc_func *tmpl, csrc_func *
     while (!cp_at(p, "{") && !cp_at_eof(p))
         cp_advance(p);
     if (cp_at(p, "{"))
-        struct_body(p, st);
+        struct_body(p, st, is_template || specialized);
     if (st->conversion) {
         csrc_func *f = st->conversion;
         if (tmpl) {
@@ -270,7 +283,13 @@ bool cp_typedef_struct(cparser *p, csrc_unit *u)
     csrc_struct *st = new_struct(p, u);
     for (size_t i = 0; i < k; i++)
         cp_advance(p);
-    struct_body(p, st);
+    st->name = "";   /* typedef struct { ... } NAME: its members named NAME:: below */
+    size_t open = p->i;
+    cp_skip_group(p);
+    if (cp_peek(p)->kind == CT_ID)
+        st->name = cp_tok_str(p, cp_peek(p));
+    p->i = open;
+    struct_body(p, st, false);
     if (cp_peek(p)->kind == CT_ID) {
         st->name = cp_tok_str(p, cp_peek(p));
         st->loc = cp_peek(p)->loc;

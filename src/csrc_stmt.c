@@ -81,6 +81,7 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         cl_bind(L, d->name, v, fl);
         L->env[L->nenv - 1].int_bits = (unsigned char)bits;
         L->env[L->nenv - 1].int_unsigned = is_unsigned;
+        L->env[L->nenv - 1].decl = &d->type;
     }
     return 0;
 }

@@ -1,8 +1,9 @@
 /* src/csrc_trip.c - what a loop does to the kernel's variables
  * (src/csrc_lower_impl.h): which it changes and how often, what it adds
  * to one each trip, a sequence of values as an expression of the trip
- * number, and what is left of a variable the loop changes in a way not
- * followed. */
+ * number, what is left of a variable the loop changes in a way not
+ * followed, its counter's step, and what its condition reads (a bound,
+ * a name). */
 #include "src/csrc_lower_impl.h"
 
 /* What the loop at s changes is not followed past it (the reason names
@@ -307,3 +308,75 @@ const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
     return nb;
 }
 
+/* The bound of `v OP E` (or `E OP v`) in a loop condition: E, the
+ * comparison as v sees it, and whether it is that simple. */
+bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound, const char **op)
+{
+    if (!c || c->kind != CE_BINARY)
+        return false;
+    static const char *const cmp[] = { "<", "<=", ">", ">=", NULL };
+    static const char *const flipped[] = { ">", ">=", "<", "<=", NULL };
+    for (int i = 0; cmp[i]; i++) {
+        if (strcmp(c->op, cmp[i]))
+            continue;
+        if (c->a->kind == CE_ID && !strcmp(c->a->name, v)) {
+            *bound = c->b;
+            *op = cmp[i];
+            return true;
+        }
+        if (c->b->kind == CE_ID && !strcmp(c->b->name, v)) {
+            *bound = c->a;
+            *op = flipped[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether an expression mentions the name v. */
+bool cl_mentions(const csrc_expr *e, const char *v)
+{
+    if (!e)
+        return false;
+    if (e->kind == CE_ID && !strcmp(e->name, v))
+        return true;
+    if (cl_mentions(e->a, v) || cl_mentions(e->b, v) || cl_mentions(e->c, v))
+        return true;
+    for (unsigned i = 0; i < e->nargs; i++)
+        if (cl_mentions(e->args[i], v))
+            return true;
+    return false;
+}
+
+/* The step of v in a for loop's third part: v++, v += c, v = v + c
+ * (affine: *step set, c not mentioning v), or any other update (*next
+ * set: v += v doubles it). */
+int cl_loop_step(lower *L, const csrc_expr *e, const char *v, val **step, const csrc_expr **next_rhs,
+                     const char **next_op)
+{
+    *step = NULL;
+    *next_rhs = NULL;
+    if (!e || e->kind == CE_COMMA)
+        return -1;
+    if ((e->kind == CE_POSTFIX || e->kind == CE_UNARY) && e->a && e->a->kind == CE_ID && !strcmp(e->a->name, v)
+        && (!strcmp(e->op, "++") || !strcmp(e->op, "--"))) {
+        *step = cl_v_const(L, !strcmp(e->op, "++") ? 1 : -1);
+        return 0;
+    }
+    if (e->kind != CE_ASSIGN || e->a->kind != CE_ID || strcmp(e->a->name, v))
+        return -1;
+    const csrc_expr *amount;
+    bool minus;
+    if (cl_adds_to(e, v, &amount, &minus) && !cl_mentions(amount, v)) {
+        val *c = cl_expr(L, amount);
+        if (!c)
+            return -2;
+        if (cl_is_int(c) && c->cls != C_LANE) {
+            *step = minus ? cl_int_unary(L, "-", c) : c;
+            return 0;
+        }
+    }
+    *next_rhs = e->b;
+    *next_op = e->op;
+    return 0;
+}

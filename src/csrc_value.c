@@ -1,6 +1,6 @@
 /* src/csrc_value.c - the lowering's values (src/csrc_lower_impl.h): lds
  * expression texts with their class (constant, the same for every lane,
- * per lane) or data with why; fresh lds names; the bindings of C names;
+ * per lane) or data with why; the bindings of C names;
  * the program text written; integer operations, folded where constant. */
 #include "src/csrc_lower_impl.h"
 
@@ -104,49 +104,6 @@ void cl_inherit_missing(val *r, const val *a, const val *b)
 
 /* ------------------------------------------------------------- names */
 
-bool cl_name_taken(const lower *L, const char *n)
-{
-    for (unsigned i = 0; i < L->ntaken; i++)
-        if (!strcmp(L->taken[i], n))
-            return true;
-    return false;
-}
-
-void cl_take_name(lower *L, const char *n)
-{
-    if (L->ntaken == L->captaken) {
-        unsigned cap = L->captaken ? L->captaken * 2 : 64;
-        const char **t = lds_arena_alloc(L->arena, sizeof *t * cap);
-        if (L->ntaken)
-            memcpy(t, L->taken, sizeof *t * L->ntaken);
-        L->taken = t;
-        L->captaken = cap;
-    }
-    L->taken[L->ntaken++] = n;
-}
-
-/* A fresh lds name for the C name c: c itself unless lds reserves it or
- * it is in use. */
-const char *cl_lds_name(lower *L, const char *c)
-{
-    static const char *const reserved[] = {
-        "lane", "wave", "tid", "group", "groups", "banks", "bank_bytes", "wave_size", "in", "if", "else", "for",
-        "while", "next", "let", "def", "array", "read", "write", "atomic", "print", "expect", "show", "set",
-        "arch", "rules", "threads", "layout", "fragment", "explain", "suggest", "skipped", "at", "size",
-        "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle", "true", "false", NULL,
-    };
-    bool bad = cl_name_taken(L, c);
-    for (int i = 0; reserved[i] && !bad; i++)
-        bad = !strcmp(reserved[i], c);
-    const char *n = c;
-    for (unsigned k = 2; bad; k++) {
-        n = cl_fmt(L, "%s_%u", c, k);
-        bad = cl_name_taken(L, n);
-    }
-    cl_take_name(L, n);
-    return n;
-}
-
 const csrc_define *cl_find_define(const lower *L, const char *name)
 {
     for (unsigned i = 0; i < L->o->ndefines; i++)
@@ -180,14 +137,41 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
     L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
+    L->nqualified += strstr(name, "::") != NULL;
+}
+
+/* The one binding whose name is name qualified (cfg::P for P, a::Q::P
+ * for Q::P), where every such binding holds the same value: a helper in
+ * a namespace of its own names its constants so.  NULL where none is,
+ * or where two differ (a name lds-calc cannot tell apart). */
+static binding *qualified_only(lower *L, const char *name)
+{
+    size_t n = strlen(name);
+    binding *found = NULL;
+    for (unsigned i = L->nenv; i-- > 0;) {
+        const char *b = L->env[i].name;
+        size_t m = strlen(b);
+        if (m > n + 2 && !strcmp(b + m - n, name) && b[m - n - 1] == ':' && b[m - n - 2] == ':') {
+            if (found && found->v != L->env[i].v)
+                return NULL;
+            found = found ? found : &L->env[i];
+        }
+    }
+    return found;
 }
 
 binding *cl_lookup(lower *L, const char *name)
 {
+    if (name[0] == ':' && name[1] == ':') {   /* ::cfg::P: the file scope's, by its own name */
+        for (unsigned i = L->nfile < L->nenv ? L->nfile : L->nenv; i-- > 0;)
+            if (!L->env[i].short_name && !strcmp(L->env[i].name, name + 2))
+                return &L->env[i];
+        return NULL;
+    }
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name))
             return &L->env[i];
-    return NULL;
+    return L->nqualified ? qualified_only(L, name) : NULL;
 }
 
 snapshot cl_save_env(lower *L)

@@ -43,6 +43,27 @@ static lds_lang lang_of(const lds_front_options *f, const lds_source *src)
     return f->lang_given ? f->lang : lds_lang_of_path(src->name);
 }
 
+/* The profiles the programs run on, for the macros a kernel file's
+ * compiler predefines: -a's (an 'arch' statement in a program is read
+ * after the file is), none for the default, generic. */
+static void profiles_of(const lds_options *o, csrc_lower_options *lo)
+{
+    static const char *const *none = NULL;
+    lo->profiles = o->narchs ? (const char *const *)o->archs : o->arch ? &o->arch : none;
+    lo->nprofiles = o->narchs ? o->narchs : o->arch ? 1 : 0;
+}
+
+/* A line that ends in a CR alone (old Mac files) ends as one that ends
+ * in LF, in place: compilers read it so, every byte keeps its column,
+ * and the messages that quote a line find the same lines the reader
+ * counted. */
+static void lone_cr_ends_lines(lds_source *s)
+{
+    for (size_t i = 0; i < s->len; i++)
+        if (s->text[i] == '\r' && (i + 1 == s->len || s->text[i + 1] != '\n'))
+            s->text[i] = '\n';
+}
+
 static void add(lds_front_texts *t, const lds_source *s)
 {
     t->srcs = lds_xreallocarray(t->srcs, t->n + 1, sizeof *t->srcs);
@@ -96,10 +117,14 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         lds_source *origin = lds_xmalloc(sizeof *origin);
         *origin = srcs[i];
         origin->lang = lds_lang_extension(lang);
+        lone_cr_ends_lines(origin);
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
-        csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines + o->ntype_defines, sink->report,
-                                  sink->ctx };
+        csrc_lower_options lo = { .lang = lang, .kernel = f->kernel, .threads = f->threads, .defines = defs,
+                                  .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report,
+                                  .warn_ctx = sink->ctx, .undefs = (const char *const *)o->undefs,
+                                  .nundefs = o->nundefs };
+        profiles_of(o, &lo);
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };

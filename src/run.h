@@ -62,6 +62,8 @@ typedef struct {
     unsigned ndefines;
     lds_type_define *type_defines;   /* -D NAME=TYPE (float, unsigned int) */
     unsigned ntype_defines;
+    char **undefs;                /* -U NAME: a kernel file's predefined macros not defined */
+    unsigned nundefs;
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
@@ -83,6 +85,8 @@ void lds_options_free(lds_options *o);
  * such as float or unsigned int) into o->type_defines; on error returns
  * -1 with o->error set (nothing printed). */
 int lds_options_add_define(lds_options *o, const char *arg);
+/* -U NAME: a name (letters, digits, '_'); -1 with o->error set if not. */
+int lds_options_add_undef(lds_options *o, const char *name);
 /* Forget define i (a value given again replaces it). */
 void lds_options_remove_define(lds_options *o, unsigned i);
 /* Forget the defines after the first `keep` (one that failed to parse). */

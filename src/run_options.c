@@ -3,6 +3,7 @@
  * parser context the -D names start. */
 #include "src/run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -47,6 +48,11 @@ void lds_options_free(lds_options *o)
     for (unsigned i = 0; i < o->narchs; i++)
         free(o->archs[i]);
     free(o->archs);
+    for (unsigned i = 0; i < o->nundefs; i++)
+        free(o->undefs[i]);
+    free(o->undefs);
+    o->undefs = NULL;
+    o->nundefs = 0;
     for (unsigned i = 0; i < o->nat; i++)
         free((char *)o->at[i].name);
     free(o->at);
@@ -59,6 +65,21 @@ void lds_options_free(lds_options *o)
     o->defines = NULL;
     o->archs = NULL;
     o->ndefines = o->narchs = 0;
+}
+
+int lds_options_add_undef(lds_options *o, const char *name)
+{
+    bool ok = name[0] && !isdigit((unsigned char)name[0]);
+    for (const char *c = name; ok && *c; c++)
+        ok = isalnum((unsigned char)*c) || *c == '_';
+    if (!ok)
+        return lds_options_fail(o, "-U: expected a macro's name, not '%s'", name);
+    for (unsigned i = 0; i < o->nundefs; i++)
+        if (!strcmp(o->undefs[i], name))
+            return 0;
+    o->undefs = lds_xreallocarray(o->undefs, o->nundefs + 1, sizeof *o->undefs);
+    o->undefs[o->nundefs++] = lds_xstrdup(name);
+    return 0;
 }
 
 void lds_options_remove_define(lds_options *o, unsigned i)
