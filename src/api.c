@@ -60,21 +60,29 @@ void ldscalc_close(ldscalc_session *s)
 
 void ldscalc_cancel(ldscalc_session *s)
 {
-    lds_cancel_request(&s->cancel);
+    if (s)
+        lds_cancel_request(&s->cancel);
 }
 
 const ldscalc_error *ldscalc_session_error(const ldscalc_session *s)
 {
-    return s->error.message ? &s->error : NULL;
+    return s && s->error.message ? &s->error : NULL;
 }
 
 const char *ldscalc_session_error_text(const ldscalc_session *s)
 {
-    return s->error.message ? s->error_text : NULL;
+    return s && s->error.message ? s->error_text : NULL;
+}
+
+bool lds_api_text_ok(const char *text, size_t len)
+{
+    return (text || !len) && len <= LDS_MAX_FILE_BYTES;
 }
 
 int ldscalc_set(ldscalc_session *s, const char *option, const char *value)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!option || !value)
         return lds_api_usage(s, "an option and its value are wanted");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
@@ -185,7 +193,18 @@ static int run_texts(ldscalc_session *s, ldscalc_result *r, lds_source *src)
     return run_status(s, r, rc);
 }
 
-/* Run src (its name and text the result's from now on). */
+/* A result with the error why and this status, nothing run. */
+static void refuse(ldscalc_result *r, const char *why, int status)
+{
+    lds_diag d = { 0 };
+    snprintf(d.msg, sizeof d.msg, "%s", why);
+    d.set = 1;
+    lds_api_add_diag(r, &d, status);
+    r->status = status;
+}
+
+/* Run src (its name and text the result's from now on); with why set,
+ * run nothing: the arguments or the file were refused (s may be NULL). */
 static ldscalc_result *run(ldscalc_session *s, lds_source *src, const char *why)
 {
     ldscalc_result *r = lds_api_result_new();
@@ -193,48 +212,61 @@ static ldscalc_result *run(ldscalc_session *s, lds_source *src, const char *why)
         lds_input_free(src);
         return NULL;
     }
-    if (s->broken) {
+    if (s && s->broken) {
         lds_input_free(src);
         r->status = LDSCALC_NO_MEMORY;
         return r;
     }
-    lds_cancel_clear(&s->cancel);
-    lds_cancel *token = lds_cancel_enter(&s->cancel);
+    lds_cancel *token = NULL;
+    if (s) {
+        lds_cancel_clear(&s->cancel);
+        token = lds_cancel_enter(&s->cancel);
+    }
     jmp_buf at, *before = lds_oom_set(&at);
     if (setjmp(at)) {   /* memory ran out: what was half built is abandoned, */
         lds_oom_set(before);   /* never freed (its pointers may be half updated) */
-        lds_cancel_enter(token);
-        s->broken = true;
+        if (s) {
+            lds_cancel_enter(token);
+            s->broken = true;
+        }
         r->ls = NULL;
         r->parse = NULL;
         r->have_texts = false;
         r->status = LDSCALC_NO_MEMORY;
         return r;
     }
-    if (why) {   /* the file could not be read */
-        lds_diag d = { 0 };
-        snprintf(d.msg, sizeof d.msg, "%s", why);
-        d.set = 1;
-        lds_api_add_diag(r, &d, LDSCALC_USAGE);
-        r->status = LDSCALC_USAGE;
-    } else {
+    if (why)
+        refuse(r, why, LDSCALC_USAGE);
+    else
         r->status = run_texts(s, r, src);
-    }
     lds_oom_set(before);
-    lds_cancel_enter(token);
+    if (s)
+        lds_cancel_enter(token);
     return r;
 }
 
 ldscalc_result *ldscalc_run(ldscalc_session *s, const char *name, const char *text, size_t len)
 {
     lds_source src = { 0 };
+    if (!s || !lds_api_text_ok(text, len)) {
+        char why[160];
+        if (!s)
+            snprintf(why, sizeof why, "ldscalc_run: no session (NULL)");
+        else if (!text)
+            snprintf(why, sizeof why, "ldscalc_run: no text (NULL) of %zu bytes", len);
+        else
+            snprintf(why, sizeof why, "ldscalc_run: a text of %zu bytes: larger than %zu MiB, the limit of a program",
+                     len, LDS_MAX_FILE_BYTES >> 20);
+        return run(NULL, &src, why);
+    }
     src.name = strdup(name ? name : "<arg1>");
     src.text = malloc(len + 1);
     if (!src.name || !src.text) {
         lds_input_free(&src);
         return NULL;
     }
-    memcpy(src.text, text, len);
+    if (len)
+        memcpy(src.text, text, len);
     src.text[len] = '\0';
     src.len = len;
     src.first_line = 1;
@@ -245,6 +277,10 @@ ldscalc_result *ldscalc_run_file(ldscalc_session *s, const char *path)
 {
     lds_source src = { 0 };
     char why[512];
+    if (!s || !path) {
+        snprintf(why, sizeof why, "ldscalc_run_file: no %s (NULL)", s ? "path" : "session");
+        return run(NULL, &src, why);
+    }
     if (lds_input_read(path, &src, why, sizeof why) < 0)
         return run(s, &src, why);
     return run(s, &src, NULL);

@@ -56,6 +56,10 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
 /* Keep a usage error in s: its message, and its text as the command
  * line prints it.  Returns LDSCALC_USAGE. */
 int lds_api_usage(ldscalc_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether a text a caller passes as a pointer and a length may be read:
+ * NULL only when empty, and no longer than a program file may be
+ * (LDS_MAX_FILE_BYTES: a length near SIZE_MAX is refused, never wrapped). */
+bool lds_api_text_ok(const char *text, size_t len);
 /* Free what a streaming run kept. */
 void lds_api_stream_free(ldscalc_session *s);
 void lds_api_sources_free(lds_api_sources *l);

@@ -69,7 +69,7 @@ void lds_api_add_diag(ldscalc_result *r, const lds_diag *d, int status)
 
 int ldscalc_result_status(const ldscalc_result *r)
 {
-    return r->status;
+    return r ? r->status : LDSCALC_USAGE;
 }
 
 static const lds_api_diag *first_error(const ldscalc_result *r)
@@ -83,6 +83,9 @@ static const lds_api_diag *first_error(const ldscalc_result *r)
 const ldscalc_error *ldscalc_result_error(const ldscalc_result *r)
 {
     static const ldscalc_error no_memory = { LDSCALC_NO_MEMORY, NULL, 0, 0, "out of memory" };
+    static const ldscalc_error no_result = { LDSCALC_USAGE, NULL, 0, 0, "no result (NULL)" };
+    if (!r)
+        return &no_result;
     const lds_api_diag *d = first_error(r);
     if (r->status == LDSCALC_NO_MEMORY)
         return &no_memory;
@@ -92,14 +95,14 @@ const ldscalc_error *ldscalc_result_error(const ldscalc_result *r)
 size_t ldscalc_result_nwarnings(const ldscalc_result *r)
 {
     size_t n = 0;
-    for (size_t i = 0; i < r->ndiags; i++)
+    for (size_t i = 0; r && i < r->ndiags; i++)
         n += r->diags[i].e.status == LDSCALC_OK;
     return n;
 }
 
 const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i)
 {
-    for (size_t k = 0; k < r->ndiags; k++)
+    for (size_t k = 0; r && k < r->ndiags; k++)
         if (r->diags[k].e.status == LDSCALC_OK && i-- == 0)
             return &r->diags[k].e;
     return NULL;
@@ -107,13 +110,15 @@ const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i)
 
 const char *ldscalc_result_printed(const ldscalc_result *r)
 {
+    if (!r)
+        return "";
     fflush(r->print_out);
     return r->printed ? r->printed : "";
 }
 
 static const lds_results *records(const ldscalc_result *r)
 {
-    return r->ls ? lds_session_results(r->ls) : NULL;
+    return r && r->ls ? lds_session_results(r->ls) : NULL;
 }
 
 size_t ldscalc_result_naccesses(const ldscalc_result *r)
@@ -137,7 +142,7 @@ static uint64_t metric_u64(const lds_metrics *m, lds_metric which)
 
 int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out)
 {
-    if (i >= ldscalc_result_naccesses(r))
+    if (!out || i >= ldscalc_result_naccesses(r))
         return LDSCALC_USAGE;
     const lds_access_result *a = records(r)->accesses[i];
     memset(out, 0, sizeof *out);
@@ -177,7 +182,7 @@ static int metric_text(const lds_metrics *m, const char *name, char *buf, size_t
 {
     lds_metric which;
     bool total;
-    if (!name || !lds_metric_lookup(name, &which, &total) || total)
+    if (!name || (!buf && size) || !lds_metric_lookup(name, &which, &total) || total)
         return -1;
     mpz_t v;
     mpz_init(v);
@@ -197,6 +202,9 @@ int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric,
 static const lds_total *totals(const ldscalc_result *r, size_t *n)
 {
     ldscalc_result *w = (ldscalc_result *)r;   /* made once, on first use */
+    *n = 0;
+    if (!r)
+        return NULL;
     if (!w->have_totals && records(r))
         w->ntotals = lds_results_group_totals(records(r), 0, false, &w->totals);
     w->have_totals = true;
@@ -240,7 +248,7 @@ size_t ldscalc_result_nexpects(const ldscalc_result *r)
 
 int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *out)
 {
-    if (i >= ldscalc_result_nexpects(r))
+    if (!out || i >= ldscalc_result_nexpects(r))
         return LDSCALC_USAGE;
     const lds_expect_result *e = &records(r)->expects[i];
     out->file = e->file;
@@ -286,7 +294,7 @@ size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i)
 int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *out)
 {
     const lds_suggestion *sg = suggestion(r, i);
-    if (!sg || k >= sg->ncand)
+    if (!out || !sg || k >= sg->ncand)
         return LDSCALC_USAGE;
     const lds_suggest_candidate *c = &sg->cand[k];
     out->label = c->label;
@@ -302,7 +310,7 @@ int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldsca
 int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char *buf, size_t size)
 {
     const lds_suggestion *sg = suggestion(r, i);
-    if (!sg || k >= sg->ncand)
+    if (!sg || k >= sg->ncand || (!buf && size))
         return -1;
     return decimal(sg->cand[k].excess, buf, size);
 }
@@ -384,7 +392,7 @@ static bool write_report(ldscalc_result *r, FILE *out, FILE *err, const void *fo
 int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size, size_t *length)
 {
     int f = format ? lds_format_lookup(format) : -1;
-    if (f < 0 || f > FMT_SARIF || (!buf && size))
+    if (!r || f < 0 || f > FMT_SARIF || (!buf && size))
         return LDSCALC_USAGE;
     if (!r->ls) {   /* nothing ran (an unreadable file, out of memory): an empty report */
         if (size)

@@ -10,12 +10,15 @@
 
 #include "src/explain.h"
 #include "src/input.h"
+#include "src/limits.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/parser.h"
 
 int ldscalc_stream(ldscalc_session *s, FILE *out, FILE *err)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!out || !err)
         return lds_api_usage(s, "ldscalc_stream: two streams are wanted");
     s->stream = true;
@@ -27,6 +30,15 @@ int ldscalc_stream(ldscalc_session *s, FILE *out, FILE *err)
 static int not_streaming(ldscalc_session *s, const char *what)
 {
     return lds_api_usage(s, "%s: the session does not stream (call ldscalc_stream first)", what);
+}
+
+/* A text refused by lds_api_text_ok, said in the session's error. */
+static int bad_text(ldscalc_session *s, const char *what, const char *text, size_t len)
+{
+    if (!text)
+        return lds_api_usage(s, "%s: no text (NULL) of %zu bytes", what, len);
+    return lds_api_usage(s, "%s: a text of %zu bytes: larger than %zu MiB, the limit of a program", what, len,
+                         LDS_MAX_FILE_BYTES >> 20);
 }
 
 /* ------------------------------------------------------------- options */
@@ -72,6 +84,8 @@ static int check_options(ldscalc_session *s)
 
 int ldscalc_check_options(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
     int rc = check_options(s);
     LDS_API_UNGUARD();
@@ -98,6 +112,10 @@ static lds_source *add_source(lds_api_sources *l)
 
 int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len)
 {
+    if (!s)
+        return LDSCALC_USAGE;
+    if (!lds_api_text_ok(text, len))
+        return bad_text(s, "ldscalc_add_program", text, len);
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
     lds_source *src = add_source(&s->texts);
     src->name = lds_xstrdup(name ? name : "<arg1>");
@@ -110,6 +128,10 @@ int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, 
 
 int ldscalc_add_file(ldscalc_session *s, const char *path)
 {
+    if (!s)
+        return LDSCALC_USAGE;
+    if (!path)
+        return lds_api_usage(s, "ldscalc_add_file: no path (NULL)");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
     char why[4200];
     lds_source src = { 0 };
@@ -124,6 +146,12 @@ int ldscalc_add_file(ldscalc_session *s, const char *path)
 
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len)
 {
+    if (!s)
+        return NULL;
+    if (!path) {
+        lds_api_usage(s, "ldscalc_read_file: no path (NULL)");
+        return NULL;
+    }
     LDS_API_GUARD(s, NULL);
     char why[4200];
     lds_source src = { 0 };
@@ -132,7 +160,8 @@ char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len)
         lds_api_usage(s, "%s", why);
     } else {
         text = src.text;
-        *len = src.len;
+        if (len)
+            *len = src.len;
         src.text = NULL;
         lds_input_free(&src);
     }
@@ -272,6 +301,8 @@ static int stream_run(ldscalc_session *s)
 
 int ldscalc_stream_run(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->stream)
         return not_streaming(s, "ldscalc_stream_run");
     if (s->broken)
@@ -298,11 +329,15 @@ static int no_live(ldscalc_session *s, const char *what)
 
 int ldscalc_live(const ldscalc_session *s)
 {
-    return s->run.live != NULL && !s->broken;
+    return s && s->run.live != NULL && !s->broken;
 }
 
 int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len)
 {
+    if (!s)
+        return LDSCALC_USAGE;
+    if (!lds_api_text_ok(text, len))
+        return bad_text(s, "ldscalc_input", text, len);
     if (!s->run.live || s->broken)
         return no_live(s, "ldscalc_input");
     LDS_API_RUN_GUARD(s, LDSCALC_NO_MEMORY, true);
@@ -313,7 +348,7 @@ int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, con
 
 int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len)
 {
-    if (s->broken)
+    if (!s || !lds_api_text_ok(text, len) || s->broken)
         return 0;
     LDS_API_GUARD(s, 0);
     lds_source src = { (char *)"<stdin>", (char *)text, len, 1, NULL, NULL };
@@ -324,7 +359,7 @@ int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len)
 
 int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len)
 {
-    if (!s->run.live || s->broken)
+    if (!s || !lds_api_text_ok(text, len) || !s->run.live || s->broken)
         return 0;
     LDS_API_GUARD(s, 0);
     lds_source src = { (char *)"<stdin>", (char *)text, len, 1, NULL, NULL };
@@ -337,6 +372,8 @@ int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len)
 
 int ldscalc_describe(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->run.live || s->broken)
         return no_live(s, "ldscalc_describe");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
@@ -347,6 +384,8 @@ int ldscalc_describe(ldscalc_session *s)
 
 int ldscalc_reset(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->run.live || s->broken)
         return no_live(s, "ldscalc_reset");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
@@ -359,11 +398,13 @@ int ldscalc_reset(ldscalc_session *s)
 
 int ldscalc_output_failed(const ldscalc_session *s)
 {
-    return s->run.runner && lds_reporter_out_failed(lds_runner_reporter(s->run.runner));
+    return s && s->run.runner && lds_reporter_out_failed(lds_runner_reporter(s->run.runner));
 }
 
 int ldscalc_stream_end(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->run.runner)
         return LDSCALC_OK;
     if (s->broken)

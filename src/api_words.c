@@ -10,9 +10,9 @@
 /* The live session's profile, else the arch option's, else generic. */
 static const lds_sim_profile *current_profile(const ldscalc_session *s)
 {
-    if (s->run.live)
+    if (s && s->run.live)
         return lds_session_profile(s->run.live);
-    const lds_sim_profile *p = s->opts.arch ? lds_sim_profile_find(s->opts.arch) : NULL;
+    const lds_sim_profile *p = s && s->opts.arch ? lds_sim_profile_find(s->opts.arch) : NULL;
     return p ? p : lds_sim_profile_find("generic");
 }
 
@@ -28,6 +28,8 @@ const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsi
 
 int ldscalc_arch_info(ldscalc_session *s, const char *name)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->stream)
         return lds_api_usage(s, "ldscalc_arch_info: the session does not stream (call ldscalc_stream first)");
     LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
@@ -65,6 +67,8 @@ static void list_aliases(FILE *out, const char *profile)
 
 int ldscalc_list_archs(ldscalc_session *s)
 {
+    if (!s)
+        return LDSCALC_USAGE;
     if (!s->stream)
         return lds_api_usage(s, "ldscalc_list_archs: the session does not stream (call ldscalc_stream first)");
     FILE *out = s->opts.out;
@@ -98,8 +102,8 @@ const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned 
         if (i < lds_sim_profile_count())
             return lds_sim_profile_at(i)->name;
         return lds_sim_profile_alias_at(i - lds_sim_profile_count(), NULL);
-    case LDSCALC_WORDS_NAMES: return s->run.live ? lds_session_name_at(s->run.live, i) : NULL;
-    case LDSCALC_WORDS_ARRAYS: return s->run.live ? lds_session_array_at(s->run.live, i) : NULL;
+    case LDSCALC_WORDS_NAMES: return s && s->run.live ? lds_session_name_at(s->run.live, i) : NULL;
+    case LDSCALC_WORDS_ARRAYS: return s && s->run.live ? lds_session_array_at(s->run.live, i) : NULL;
     }
     return NULL;
 }

@@ -11,6 +11,14 @@
  * every function; lds(5) the language; lds-calc(1) the command line,
  * whose options the session options mirror.
  *
+ * Every function checks its arguments: a NULL session, result, text or
+ * out-pointer, or a text's length past the program limit (64 MiB, so
+ * never SIZE_MAX), gives LDSCALC_USAGE (a run: a result with that
+ * status and the reason; with a session, its error says why), NULL, 0
+ * or -1 as the function's comment says, never a crash.  NULL is allowed
+ * where a comment says so: a name, a length out-pointer, buf with size
+ * 0, an empty text (len 0).
+ *
  * Link with `pkg-config --cflags --libs ldscalc`. */
 #ifndef LDS_CALC_H
 #define LDS_CALC_H
@@ -223,8 +231,8 @@ int ldscalc_check_options(ldscalc_session *s);
 int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
 int ldscalc_add_file(ldscalc_session *s, const char *path);
 /* Read a file as ldscalc_add_file does, into a NUL-terminated text the
- * caller frees with free() (*len: its length); NULL with the error set
- * if it cannot be read (the REPL's :load). */
+ * caller frees with free() (*len: its length, when len is not NULL);
+ * NULL with the error set if it cannot be read (the REPL's :load). */
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
 /* Lower the kernel files, parse every program (a syntax error anywhere
  * runs nothing), then run them once per sweep point, reporting as they
@@ -262,8 +270,9 @@ int ldscalc_output_failed(const ldscalc_session *s);
  * other names.  LDSCALC_USAGE, with the error set, for an unknown name. */
 int ldscalc_arch_info(ldscalc_session *s, const char *name);
 int ldscalc_list_archs(ldscalc_session *s);
-/* The profile the live session is on (or would start on): its name,
- * and its banks and wave size. */
+/* The profile the live session is on (or would start on; with s NULL,
+ * the generic one a session starts on): its name, and its banks and
+ * wave size (banks and wave may be NULL). */
 const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsigned *wave);
 
 /* Words for completion, the i-th of a list, NULL past its end. */

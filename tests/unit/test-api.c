@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "src/lds-calc.h"
 #include "src/mem.h"
@@ -453,6 +454,154 @@ static void test_out_of_memory(void)
     CU_ASSERT_EQUAL(wrong, 0);
 }
 
+/* ------------------------------------------- arguments out of contract */
+
+/* Every public function with each pointer NULL and each size at its
+ * limit: LDSCALC_USAGE, NULL, 0 or -1 as lds-calc(3) says, never a
+ * crash; and a NULL where the page allows one does what it says. */
+static void test_bad_arguments(void)
+{
+    char buf[64];
+    size_t len = 7;
+    ldscalc_access a;
+    ldscalc_expect e;
+    ldscalc_layout l;
+    /* no session */
+    CU_ASSERT_EQUAL(ldscalc_set(NULL, "arch", "sm80"), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NULL(ldscalc_session_error(NULL));
+    CU_ASSERT_PTR_NULL(ldscalc_session_error_text(NULL));
+    ldscalc_cancel(NULL);
+    ldscalc_close(NULL);
+    ldscalc_result *r = ldscalc_run(NULL, NULL, "read f32[lane]", 14);
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "no session"));
+    ldscalc_result_free(r);
+    r = ldscalc_run_file(NULL, "x.lds");
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+    ldscalc_result_free(r);
+    CU_ASSERT_EQUAL(ldscalc_stream(NULL, stdout, stderr), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_check_options(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_add_program(NULL, NULL, "x", 1), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_add_file(NULL, "x.lds"), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NULL(ldscalc_read_file(NULL, "x.lds", &len));
+    CU_ASSERT_EQUAL(ldscalc_stream_run(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_live(NULL), 0);
+    CU_ASSERT_EQUAL(ldscalc_input(NULL, NULL, 1, "x", 1), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_input_incomplete(NULL, "{", 1), 0);
+    CU_ASSERT_EQUAL(ldscalc_input_explain(NULL, "explain", 7), 0);
+    CU_ASSERT_EQUAL(ldscalc_describe(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_reset(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_stream_end(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_output_failed(NULL), 0);
+    CU_ASSERT_EQUAL(ldscalc_arch_info(NULL, "sm80"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_list_archs(NULL), LDSCALC_USAGE);
+    unsigned banks = 0, wave = 0;
+    CU_ASSERT_STRING_EQUAL(ldscalc_current_arch(NULL, &banks, &wave), "generic");   /* what a session starts on */
+    CU_ASSERT(banks > 0 && wave > 0);
+    CU_ASSERT_PTR_NOT_NULL(ldscalc_word(NULL, LDSCALC_WORDS_STATEMENTS, 0));
+    CU_ASSERT_PTR_NULL(ldscalc_word(NULL, LDSCALC_WORDS_NAMES, 0));
+    CU_ASSERT_PTR_NULL(ldscalc_word(NULL, LDSCALC_WORDS_ARRAYS, 0));
+    CU_ASSERT_PTR_NULL(ldscalc_word(NULL, (ldscalc_words)99, 0));
+
+    /* no result */
+    ldscalc_result_free(NULL);
+    CU_ASSERT_EQUAL(ldscalc_result_status(NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_result_error(NULL)->status, LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_result_nwarnings(NULL), 0);
+    CU_ASSERT_PTR_NULL(ldscalc_result_warning(NULL, 0));
+    CU_ASSERT_STRING_EQUAL(ldscalc_result_printed(NULL), "");
+    CU_ASSERT_EQUAL(ldscalc_result_naccesses(NULL), 0);
+    CU_ASSERT_EQUAL(ldscalc_result_access(NULL, 0, &a), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_access_metric(NULL, 0, "ways", buf, sizeof buf), -1);
+    CU_ASSERT_EQUAL(ldscalc_result_ntotals(NULL), 0);
+    CU_ASSERT_PTR_NULL(ldscalc_total_profile(NULL, 0));
+    CU_ASSERT_EQUAL(ldscalc_total_is_global(NULL, 0), 0);
+    CU_ASSERT_EQUAL(ldscalc_total_metric(NULL, 0, "ways", buf, sizeof buf), -1);
+    CU_ASSERT_EQUAL(ldscalc_result_nexpects(NULL), 0);
+    CU_ASSERT_EQUAL(ldscalc_result_expect(NULL, 0, &e), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_result_nsuggestions(NULL), 0);
+    CU_ASSERT_PTR_NULL(ldscalc_suggestion_array(NULL, 0));
+    CU_ASSERT_EQUAL(ldscalc_suggestion_line(NULL, 0), 0);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_nlayouts(NULL, 0), 0);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(NULL, 0, 0, &l), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_excess(NULL, 0, 0, buf, sizeof buf), -1);
+    CU_ASSERT_EQUAL(ldscalc_render(NULL, "json", buf, sizeof buf, &len), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_access_svg(NULL, 0, buf, sizeof buf, &len), LDSCALC_USAGE);
+
+    /* a session, NULL and limit arguments */
+    ldscalc_session *s = ldscalc_open();
+    CU_ASSERT_EQUAL(ldscalc_set(s, NULL, "1"), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "jobs", NULL), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(ldscalc_session_error(s));
+    const size_t limits[] = { SIZE_MAX, SIZE_MAX - 1, ((size_t)64 << 20) + 1 };
+    for (unsigned i = 0; i < sizeof limits / sizeof *limits; i++) {
+        r = ldscalc_run(s, NULL, "read f32[lane]", limits[i]);   /* len + 1 must not wrap */
+        CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+        CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "MiB"));
+        ldscalc_result_free(r);
+    }
+    r = ldscalc_run(s, NULL, NULL, 5);
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+    ldscalc_result_free(r);
+    r = ldscalc_run(s, NULL, NULL, 0);   /* no text of no bytes: an empty program */
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_render(r, "text", NULL, 0, NULL), LDSCALC_OK);
+    ldscalc_result_free(r);
+    r = ldscalc_run_file(s, NULL);
+    CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_result_error(r)->message, "path"));
+    ldscalc_result_free(r);
+
+    r = run(s, "read f32[lane * 2]\nexpect ways == 2\narray f32 t[32][32]\nread t[lane][0]\nsuggest t\n");
+    CU_ASSERT_EQUAL_FATAL(ldscalc_result_status(r), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, 0, NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, SIZE_MAX, &a), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, 0, NULL, buf, sizeof buf), -1);
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, 0, "ways", NULL, 5), -1);
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, 0, "ways", NULL, 0), 1);   /* snprintf's contract: the length */
+    CU_ASSERT_EQUAL(ldscalc_access_metric(r, SIZE_MAX, "ways", buf, sizeof buf), -1);
+    CU_ASSERT_EQUAL(ldscalc_total_metric(r, 0, "cycles", NULL, 3), -1);
+    CU_ASSERT_EQUAL(ldscalc_total_metric(r, SIZE_MAX, "cycles", buf, sizeof buf), -1);
+    CU_ASSERT_PTR_NULL(ldscalc_total_profile(r, SIZE_MAX));
+    CU_ASSERT_EQUAL(ldscalc_result_expect(r, 0, NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_result_expect(r, SIZE_MAX, &e), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NULL(ldscalc_result_warning(r, SIZE_MAX));
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, 0, NULL), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, SIZE_MAX, 0, &l), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, SIZE_MAX, &l), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_suggestion_excess(r, 0, 0, NULL, 3), -1);
+    CU_ASSERT_PTR_NULL(ldscalc_suggestion_array(r, SIZE_MAX));
+    CU_ASSERT_EQUAL(ldscalc_render(r, NULL, buf, sizeof buf, &len), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_render(r, "json", NULL, 10, &len), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_access_svg(r, 0, NULL, 10, &len), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_access_svg(r, SIZE_MAX, buf, sizeof buf, &len), LDSCALC_USAGE);
+    ldscalc_result_free(r);
+
+    /* the streaming layer */
+    CU_ASSERT_EQUAL(ldscalc_stream(s, NULL, stderr), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_add_program(s, NULL, NULL, 3), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_add_program(s, NULL, "x", SIZE_MAX), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_session_error(s)->message, "MiB"));
+    CU_ASSERT_EQUAL(ldscalc_add_file(s, NULL), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NULL(ldscalc_read_file(s, NULL, &len));
+    CU_ASSERT_EQUAL(ldscalc_input(s, NULL, 1, NULL, 4), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_input(s, NULL, 1, "x", SIZE_MAX), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_input_incomplete(s, NULL, 4), 0);
+    CU_ASSERT_EQUAL(ldscalc_input_incomplete(s, "{", SIZE_MAX), 0);
+    CU_ASSERT_EQUAL(ldscalc_input_explain(s, NULL, 4), 0);
+    char path[] = "/tmp/lds-calc-args-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(write(fd, "read f32[lane]\n", 15), 15);
+    close(fd);
+    char *text = ldscalc_read_file(s, path, NULL);   /* the length is optional */
+    CU_ASSERT_PTR_NOT_NULL(text);
+    CU_ASSERT(text && !strcmp(text, "read f32[lane]\n"));
+    free(text);
+    remove(path);
+    ldscalc_close(s);
+}
+
 static void free_reference(void)
 {
     for (unsigned i = 0; i < NPROGRAMS; i++)
@@ -474,6 +623,7 @@ int main(void)
     CU_add_test(s, "one session reused 10,000 times: the same answer", test_reuse);
     CU_add_test(s, "a run cancelled from another thread", test_cancel);
     CU_add_test(s, "out of memory: an error value, never an exit", test_out_of_memory);
+    CU_add_test(s, "every function with NULL and limit arguments: an error value", test_bad_arguments);
     int rc = lds_cunit_tap_main();
     free_reference();
     return rc;
