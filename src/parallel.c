@@ -44,6 +44,8 @@ typedef struct {
                                   a cancel reaches the workers too */
     bool recover;              /* the splitting thread has a recovery point
                                   for out-of-memory: the worker sets its own */
+    lds_heap *heap;            /* the splitting thread's current heap: the
+                                  worker's blocks are counted there too */
     bool out_of_memory;        /* and ran out: its state is abandoned */
     int rc;
 } worker;
@@ -70,6 +72,7 @@ static void *work(void *arg)
     worker *w = arg;
     jmp_buf at;
     lds_cancel_enter(w->cancel);
+    lds_heap_enter(w->heap);
     if (w->recover) {
         lds_oom_set(&at);
         if (setjmp(at)) {   /* the splitting thread jumps to its own point */
@@ -126,6 +129,7 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
         mpz_init_set(w->j.mult[k], j->mult[k]);
     w->cancel = lds_cancel_current();
     w->recover = lds_oom_current() != NULL;
+    w->heap = lds_heap_current();
     w->dim = i;
     w->lo = lo;
     w->hi = hi;
@@ -165,7 +169,7 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     for (unsigned k = 0; k < started; k++)
         pthread_join(t[k], NULL);
     for (unsigned k = 0; k < started; k++)
-        if (w[k].out_of_memory)   /* half-built state: not freed, not used */
+        if (w[k].out_of_memory)   /* half-built state: not used (the heap's owner frees it) */
             lds_out_of_memory();
     bool ok = started == n;
     uint64_t base = *j->sp->steps, steps = base;
@@ -188,8 +192,8 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     }
     for (unsigned k = 0; k < n; k++)
         worker_free(&w[k]);
-    free(w);
-    free(t);
+    lds_free(w);
+    lds_free(t);
     pthread_mutex_destroy(&sh.lock);
     return ok ? 1 : 0;
 }

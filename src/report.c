@@ -58,7 +58,7 @@ lds_reporter *lds_reporter_new(const lds_report_options *o)
 
 void lds_reporter_free(lds_reporter *r)
 {
-    free(r);
+    lds_free(r);
 }
 
 void lds_reporter_set_format(lds_reporter *r, lds_format f)
@@ -195,11 +195,11 @@ void lds_report_labels_prefix(const lds_reporter *r, FILE *out)
 
 void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v)
 {
-    char *digits = mpz_get_str(NULL, 10, v);
+    char *digits = lds_mpz_str(v);
     const char *sep = r->o.group_digits, *d = digits;
     if (!sep) {
         fputs(digits, out);
-        free(digits);
+        lds_free(digits);
         return;
     }
     if (*d == '-')
@@ -210,7 +210,7 @@ void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v)
             fputs(sep, out);
         fputc(d[i], out);
     }
-    free(digits);
+    lds_free(digits);
 }
 
 void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m)

@@ -384,9 +384,9 @@ static void expected(lds_buf *csv, lds_buf *names, const probe_access *ps, size_
         for (unsigned k = 0; k < nc; k++) {
             if (c[k].percent)
                 continue;   /* derived, not a counter */
-            char *v = mpz_get_str(NULL, 10, c[k].value);
+            char *v = lds_mpz_str(c[k].value);
             lds_buf_printf(csv, "lds_access_%u,%s,%s\n", a->index, c[k].name, v);
-            free(v);
+            lds_free(v);
             unsigned j = 0;
             while (j < nseen && strcmp(seen[j], c[k].name))
                 j++;
@@ -504,10 +504,10 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
     if (rc < 0)
         r->io_error = true;
     for (size_t i = 0; i < n; i++) {
-        free(ps[i].order);
-        free(ps[i].start);
+        lds_free(ps[i].order);
+        lds_free(ps[i].start);
     }
-    free(ps);
+    lds_free(ps);
 }
 
 static void cuda_end_run(lds_reporter *r, const lds_run_view *run)

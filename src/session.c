@@ -131,7 +131,7 @@ int lds_session_fixes(lds_session *s, size_t first_access)
             sg->serves_end = k + 1 < s->nran ? s->ran[k + 1].first_result : s->results.n;
         }
     }
-    free(texts);
+    lds_free(texts);
     return rc;
 }
 
@@ -236,22 +236,22 @@ void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts, 
 
 static void free_input_text(lds_source *src)
 {
-    free(src->name);
-    free(src->text);
+    lds_free(src->name);
+    lds_free(src->text);
 }
 
 static void free_input(kept_input *k)
 {
     lds_arena_free(k->prog.arena);
-    free(k->src.name);
-    free(k->src.text);
+    lds_free(k->src.name);
+    lds_free(k->src.text);
 }
 
 static void free_kept(lds_session *s)
 {
     for (size_t i = 0; i < s->nkept; i++)
         free_input(&s->kept[i]);
-    free(s->kept);
+    lds_free(s->kept);
     if (s->have_last)
         free_input(&s->last);
     s->have_last = false;
@@ -268,7 +268,7 @@ static void session_release(lds_session *s)
     for (size_t i = 0; i < s->nran; i++)
         if (s->ran[i].owned)
             free_input_text(&s->ran[i].src);
-    free(s->ran);
+    lds_free(s->ran);
 }
 
 void lds_session_close(lds_session *s)
@@ -278,7 +278,7 @@ void lds_session_close(lds_session *s)
     session_release(s);
     lds_arena_free(s->persist);
     lds_arena_free(s->scratch);
-    free(s);
+    lds_free(s);
 }
 
 lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks)
