@@ -48,10 +48,11 @@ struct lds_session {
     lds_parse_ctx *parse;             /* what the parser knows of the texts run */
 };
 
-/* The configuration's -D values and --at points, copied into the
- * session's arena: the caller may free its own as soon as the session
- * is open (a suggest search opens sessions of its own from this
- * configuration long after), and they die with the session. */
+/* The configuration's -D values, --at points and profile name, copied
+ * into the session's arena: the caller may free its own as soon as the
+ * session is open (a suggest search opens sessions of its own from this
+ * configuration long after: a C API result rendered as SARIF after its
+ * session was closed), and they die with the session. */
 static void copy_config_lists(lds_session *s)
 {
     unsigned n = s->cfg.ndefines;
@@ -70,6 +71,8 @@ static void copy_config_lists(lds_session *s)
         at[i].value = s->cfg.at[i].value;
     }
     s->cfg.at = at;
+    if (s->cfg.arch)
+        s->cfg.arch = lds_arena_strndup(s->persist, s->cfg.arch, strlen(s->cfg.arch));
 }
 
 /* What a search for `array` up to statement st needs of the session. */

@@ -291,6 +291,35 @@ static void test_render(void)
     ldscalc_close(s);
 }
 
+/* A result outlives its session (lds-calc(3)): read and rendered after
+ * ldscalc_close, every format, SARIF's fix search included (which
+ * replays the run under the session's profile: a name the closed
+ * session held, until the result kept its own; valgrind and ASan saw
+ * the read of freed memory). */
+static void test_result_outlives_session(void)
+{
+    ldscalc_session *s = ldscalc_open();
+    CU_ASSERT_EQUAL(ldscalc_set(s, "arch", "sm80"), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_set(s, "define", "PAD=0"), LDSCALC_OK);
+    ldscalc_result *r = run(s, "array f32 T[32][32 + PAD]\nread T[lane][0]\n");
+    char *before = render(r, "sarif");
+    ldscalc_close(s);
+    const char *formats[] = { "sarif", "diagnostics", "json", "text", "markdown" };
+    for (unsigned i = 0; i < sizeof formats / sizeof *formats; i++) {
+        char *text = render(r, formats[i]);
+        CU_ASSERT_PTR_NOT_NULL(text);
+        if (i == 0)
+            CU_ASSERT(text && before && !strcmp(text, before));
+        free(text);
+    }
+    ldscalc_access a;
+    CU_ASSERT_EQUAL(ldscalc_result_access(r, 0, &a), LDSCALC_OK);
+    CU_ASSERT_STRING_EQUAL(a.profile, "sm80");
+    CU_ASSERT_EQUAL(a.ways, 32);
+    free(before);
+    ldscalc_result_free(r);
+}
+
 /* ------------------------------------------------- threads and reuse */
 
 static const char *const programs[] = {
@@ -613,6 +642,7 @@ int main(void)
     CU_add_test(s, "suggest's layouts, ranked, as data", test_suggestions);
     CU_add_test(s, "an OpenCL C kernel file through the lang option", test_opencl_file);
     CU_add_test(s, "every report format rendered into a buffer", test_render);
+    CU_add_test(s, "a result read and rendered after its session closed", test_result_outlives_session);
     CU_add_test(s, "two sessions on two threads: the answers of one", test_two_threads);
     CU_add_test(s, "one session reused 10,000 times: the same answer", test_reuse);
     CU_add_test(s, "a run cancelled from another thread", test_cancel);
