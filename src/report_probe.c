@@ -359,15 +359,23 @@ static void target_of(const lds_sim_profile *p, char *buf, size_t size)
         snprintf(buf, size, "%s", p->name);
 }
 
-/* DIR/name with the text (never through a link planted there). */
+/* A text to write as it is. */
+typedef struct {
+    const char *text;
+    size_t len;
+} text_file;
+
+static void write_text(FILE *f, const void *ctx)
+{
+    const text_file *t = ctx;
+    fwrite(t->text, 1, t->len, f);
+}
+
+/* DIR/name with the text (never through anything planted there). */
 static int write_file(lds_reporter *r, const char *name, const char *text, size_t len, mode_t mode)
 {
-    char path[4096];
-    FILE *f = lds_report_create(r, name, mode, path, sizeof path);
-    if (!f)
-        return -1;
-    fwrite(text, 1, len, f);
-    return lds_report_close(r, f, path);
+    text_file t = { text, len };
+    return lds_report_write_file(r, name, mode, write_text, &t);
 }
 
 /* Every counter predicted, for expected.csv; the distinct names, comma
