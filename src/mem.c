@@ -4,6 +4,7 @@
 #include "src/mem.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,31 +57,28 @@ _Noreturn void lds_out_of_memory(void)
 /* ---------------------------------------------------------------- heaps */
 
 /* What precedes every block: its neighbours in its heap's ring (NULL
- * when in none) and the heap.  The union keeps the block after it
- * aligned as malloc aligns. */
-typedef union head {
-    struct {
-        union head *prev, *next;
-        lds_heap *heap;
-    } h;
-    max_align_t align;
+ * when it is in none), 16 bytes, aligned as malloc aligns the block
+ * after it. */
+typedef struct head {
+    _Alignas(max_align_t) struct head *prev;
+    struct head *next;
 } head;
 
 struct lds_heap {
-    pthread_mutex_t lock;     /* the threads of a split run allocate at once */
-    head ring;                /* its blocks: ring.h.next ... ring.h.prev */
-    size_t n;
+    head ring;                /* its blocks: ring.next ... ring.prev */
 };
+
+/* The lock of the heap this thread shares with others (a run split
+ * across threads), or NULL: a heap is one call's, one thread's, at a
+ * time, but while a run is split its threads allocate into it at once. */
+static _Thread_local pthread_mutex_t *shared;
 
 lds_heap *lds_heap_new(void)
 {
     lds_heap *h = malloc(sizeof *h);
     if (!h)
         return NULL;
-    pthread_mutex_init(&h->lock, NULL);
-    h->ring.h.prev = h->ring.h.next = &h->ring;
-    h->ring.h.heap = h;
-    h->n = 0;
+    h->ring.prev = h->ring.next = &h->ring;
     return h;
 }
 
@@ -96,54 +94,64 @@ lds_heap *lds_heap_current(void)
     return current;
 }
 
+void lds_heap_share(pthread_mutex_t *lock)
+{
+    shared = lock;
+}
+
+static void lock(void)
+{
+    if (shared)
+        pthread_mutex_lock(shared);
+}
+
+static void unlock(void)
+{
+    if (shared)
+        pthread_mutex_unlock(shared);
+}
+
 /* Put the new block b into heap h (none: NULL). */
 static void join(head *b, lds_heap *h)
 {
-    b->h.heap = h;
     if (!h) {
-        b->h.prev = b->h.next = NULL;
+        b->prev = b->next = NULL;
         return;
     }
-    pthread_mutex_lock(&h->lock);
-    b->h.prev = &h->ring;
-    b->h.next = h->ring.h.next;
-    h->ring.h.next->h.prev = b;
-    h->ring.h.next = b;
-    h->n++;
-    pthread_mutex_unlock(&h->lock);
+    lock();
+    b->prev = &h->ring;
+    b->next = h->ring.next;
+    h->ring.next->prev = b;
+    h->ring.next = b;
+    unlock();
 }
 
 static void leave(head *b)
 {
-    lds_heap *h = b->h.heap;
-    if (!h)
+    if (!b->next)
         return;
-    pthread_mutex_lock(&h->lock);
-    b->h.prev->h.next = b->h.next;
-    b->h.next->h.prev = b->h.prev;
-    h->n--;
-    pthread_mutex_unlock(&h->lock);
+    lock();
+    b->prev->next = b->next;
+    b->next->prev = b->prev;
+    unlock();
 }
 
 void lds_heap_empty(lds_heap *h)
 {
     if (!h)
         return;
-    pthread_mutex_lock(&h->lock);
-    for (head *b = h->ring.h.next, *next; b != &h->ring; b = next) {
-        next = b->h.next;
+    for (head *b = h->ring.next, *next; b != &h->ring; b = next) {
+        next = b->next;
         free(b);
     }
-    h->ring.h.prev = h->ring.h.next = &h->ring;
-    h->n = 0;
-    pthread_mutex_unlock(&h->lock);
+    h->ring.prev = h->ring.next = &h->ring;
 }
 
 size_t lds_heap_blocks(lds_heap *h)
 {
-    pthread_mutex_lock(&h->lock);
-    size_t n = h->n;
-    pthread_mutex_unlock(&h->lock);
+    size_t n = 0;
+    for (head *b = h->ring.next; b != &h->ring; b = b->next)
+        n++;
     return n;
 }
 
@@ -151,12 +159,10 @@ void lds_heap_free(lds_heap *h)
 {
     if (!h)
         return;
-    for (head *b = h->ring.h.next, *next; b != &h->ring; b = next) {   /* leaks: no heap's now */
-        next = b->h.next;
-        b->h.prev = b->h.next = NULL;
-        b->h.heap = NULL;
+    for (head *b = h->ring.next, *next; b != &h->ring; b = next) {   /* leaks: no heap's now */
+        next = b->next;
+        b->prev = b->next = NULL;
     }
-    pthread_mutex_destroy(&h->lock);
     free(h);
 }
 
@@ -174,16 +180,16 @@ void *lds_try_realloc(void *p, size_t n)
         return b + 1;
     }
     head *b = (head *)p - 1;
-    lds_heap *h = b->h.heap;
-    if (h)   /* held while the block moves: its neighbours point at it */
-        pthread_mutex_lock(&h->lock);
+    bool owned = b->next != NULL;
+    if (owned)   /* held while the block moves: its neighbours point at it */
+        lock();
     head *moved = realloc(b, sizeof(head) + n);
-    if (moved && h) {
-        moved->h.prev->h.next = moved;
-        moved->h.next->h.prev = moved;
+    if (moved && owned) {
+        moved->prev->next = moved;
+        moved->next->prev = moved;
     }
-    if (h)
-        pthread_mutex_unlock(&h->lock);
+    if (owned)
+        unlock();
     return moved ? moved + 1 : NULL;
 }
 

@@ -34,6 +34,7 @@
 #ifndef LDS_MEM_H
 #define LDS_MEM_H
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -64,6 +65,10 @@ lds_heap *lds_heap_new(void);
  * replaces, for the caller to put back. */
 lds_heap *lds_heap_enter(lds_heap *h);
 lds_heap *lds_heap_current(void);
+/* While a run is split across threads, they all allocate into one
+ * heap: each of them (and nothing else meanwhile) passes the same lock
+ * here, and NULL when it is done. */
+void lds_heap_share(pthread_mutex_t *lock);
 /* Free every block h holds: its owner ran out of memory and forgets
  * everything it pointed to.  h stays usable, empty. */
 void lds_heap_empty(lds_heap *h);
