@@ -5,6 +5,7 @@
  * the rest of lds-calc.h alone (tests/layering.py checks it). */
 #include "src/api_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -348,10 +349,27 @@ int ldscalc_live(const ldscalc_session *s)
     return s && s->run.live != NULL && !s->broken;
 }
 
+/* Whether the lines of text, numbered from first_line, stay within an
+ * unsigned (lines count from 1). */
+static bool lines_fit(unsigned first_line, const char *text, size_t len)
+{
+    size_t lines = 0;
+    for (const char *p = text, *end = text + len; p && p < end; p++) {
+        p = memchr(p, '\n', (size_t)(end - p));
+        lines += p != NULL;
+        if (!p)
+            break;
+    }
+    return first_line >= 1 && lines <= UINT_MAX - first_line;
+}
+
 static int input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len)
 {
     if (!lds_api_text_ok(text, len))
         return bad_text(s, "ldscalc_input", text, len);
+    if (!lines_fit(first_line, text, len))
+        return lds_api_usage(s, "ldscalc_input: lines numbered from %u: expected 1 or more, and room for the text's "
+                                "lines below %u", first_line, UINT_MAX);
     if (!s->run.live)
         return no_live(s, "ldscalc_input");
     return lds_runner_run_text(s->run.runner, s->run.live, name ? name : "<stdin>", first_line, text, len);

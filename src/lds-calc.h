@@ -246,7 +246,9 @@ int ldscalc_stream_run(ldscalc_session *s);
 int ldscalc_live(const ldscalc_session *s);
 /* Run REPL input in the live session (names, arrays and profile carry
  * over; an error leaves the session as it was).  name and first_line
- * place its messages.  Returns that input's status. */
+ * place its messages (first_line from 1; LDSCALC_USAGE when it is 0 or
+ * the text's lines would number past UINT_MAX).  Returns that input's
+ * status. */
 int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len);
 /* Whether text is unfinished input (an open brace, a trailing operator):
  * the REPL then reads another line. */

@@ -4,6 +4,7 @@
  * reused 10,000 times
  * giving the same answers, cancelling from another thread, and running
  * out of memory as an error the caller sees. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -617,6 +618,22 @@ static void test_bad_arguments(void)
     CU_ASSERT_FATAL(fd >= 0);
     CU_ASSERT_EQUAL(write(fd, "read f32[lane]\n", 15), 15);
     close(fd);
+    /* REPL input's line numbers: from 1, and no wrap past UINT_MAX */
+    char *out_text = NULL;
+    size_t out_len = 0;
+    FILE *out = open_memstream(&out_text, &out_len);
+    ldscalc_session *live = ldscalc_open();
+    CU_ASSERT_EQUAL(ldscalc_stream(live, out, out), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_set(live, "interactive", "on"), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_stream_run(live), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_input(live, NULL, 0, "read f32[lane]\n", 15), LDSCALC_USAGE);
+    CU_ASSERT_EQUAL(ldscalc_input(live, NULL, UINT_MAX, "read f32[lane]\nread f32[lane]\n", 30), LDSCALC_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ldscalc_session_error(live)->message, "lines numbered from"));
+    CU_ASSERT_EQUAL(ldscalc_input(live, NULL, UINT_MAX - 2, "read f32[lane]\nread f32[lane]\n", 30), LDSCALC_OK);
+    CU_ASSERT_EQUAL(ldscalc_input(live, NULL, UINT_MAX, "read f32[lane]", 14), LDSCALC_OK);   /* its one line fits */
+    ldscalc_close(live);
+    fclose(out);
+    free(out_text);
     char *text = ldscalc_read_file(s, path, NULL);   /* the length is optional */
     CU_ASSERT_PTR_NOT_NULL(text);
     CU_ASSERT(text && !strcmp(text, "read f32[lane]\n"));
