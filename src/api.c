@@ -70,7 +70,7 @@ void ldscalc_close(ldscalc_session *s)
 
 lds_api_frame lds_api_enter(jmp_buf *at, lds_heap *heap, lds_cancel *token)
 {
-    lds_api_frame f = { lds_oom_set(at), lds_heap_enter(heap), NULL, token != NULL };
+    lds_api_frame f = { .at = lds_oom_set(at), .heap = lds_heap_enter(heap), .token = NULL, .token_set = token != NULL };
     if (token)
         f.token = lds_cancel_enter(token);
     return f;

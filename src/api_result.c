@@ -405,7 +405,7 @@ static void render_into(void *ctx, FILE *out, FILE *discard)
 static int to_buffer(ldscalc_result *r, bool (*write)(ldscalc_result *, FILE *, FILE *, const void *),
                      const void *arg, char *buf, size_t size, size_t *length)
 {
-    rendering g = { r, write, arg, false };
+    rendering g = { .r = r, .write = write, .arg = arg, .wrote = false };
     size_t len = 0;
     LDS_API_ON_RESULT(r, LDSCALC_NO_MEMORY);
     char *text = lds_mem_write(render_into, &g, &len);
