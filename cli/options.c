@@ -175,7 +175,8 @@ static void usage_error(cli_args *a, const char *fmt, ...)
 static void refused(cli_args *a, bool hint)
 {
     const char *text = ldscalc_session_error_text(a->session);
-    if (!text) {   /* memory ran out */
+    const ldscalc_error *e = ldscalc_session_error(a->session);
+    if (!text || (e && e->status == LDSCALC_NO_MEMORY)) {   /* memory ran out */
         fputs("lds-calc: out of memory\n", stderr);
         a->status = 4;
         a->done = true;

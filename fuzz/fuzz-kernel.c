@@ -1,6 +1,6 @@
 /* fuzz/fuzz-kernel.c - kernel files through the public C API: the input
  * is a kernel file, CUDA unless a first line "//@ lang=hlsl ..." says
- * otherwise (fuzz/fuzz-api.h: that line also gives threads, -D values,
+ * otherwise (fuzz/host.h: that line also gives threads, -D values,
  * the profile, the kernel), run with ldscalc_run and its result read
  * and rendered in every format, each report checked (diagnostics and
  * SARIF, whose fix search reruns the kernel per candidate layout, for
@@ -11,7 +11,7 @@
  * dictionary fuzz/kernel.dict. */
 #include <stdint.h>
 
-#include "fuzz/fuzz-api.h"
+#include "fuzz/host.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,14 +5,14 @@
  * kernel file's extension; a first line "//@ ..." gives options, as in
  * fuzz/fuzz-kernel.c).  Names and text may hold colons, blanks, '%',
  * control bytes, invalid UTF-8, anything; every report must still be
- * what its format promises (fuzz/fuzz-api.h).  Without a NUL byte the
+ * what its format promises (fuzz/host.h).  Without a NUL byte the
  * whole input is the name of a small kernel whose accesses conflict, so
  * that every report has a result that names the file. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz/fuzz-api.h"
+#include "fuzz/host.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -32,9 +32,14 @@ const char *ldscalc_version(void)
 
 ldscalc_session *ldscalc_open(void)
 {
-    ldscalc_session *s = calloc(1, sizeof *s);
-    if (!s)
+    lds_mem_init();   /* GMP's allocations inside the calls are the sessions' and results' too */
+    lds_heap *heap = lds_heap_new();
+    ldscalc_session *s = heap ? lds_alloc_unowned(sizeof *s) : NULL;
+    if (!s) {
+        lds_heap_free(heap);
         return NULL;
+    }
+    s->heap = heap;
     lds_options_init(&s->opts);
     s->opts.max_bits = 0;   /* 0: the library's default */
     return s;
@@ -44,47 +49,90 @@ void ldscalc_close(ldscalc_session *s)
 {
     if (!s)
         return;
+    lds_heap *before = lds_heap_enter(s->heap);   /* GMP frees its integers there */
     lds_api_stream_free(s);
     lds_api_sources_free(&s->texts);
     lds_api_sources_free(&s->files);
     lds_api_sources_free(&s->suggest);
     lds_options_free(&s->opts);
-    free(s->kernel);
-    free(s->threads);
-    free(s->output_dir);
-    free(s->group_digits);
-    free(s->counters_file);
-    free(s->error_text);
-    free(s);
+    lds_free(s->kernel);
+    lds_free(s->threads);
+    lds_free(s->output_dir);
+    lds_free(s->group_digits);
+    lds_free(s->counters_file);
+    lds_free(s->error_text);
+    lds_heap_enter(before);
+    lds_heap_free(s->heap);
+    lds_free(s);
+}
+
+/* ---------------------------------------------------------------- calls */
+
+lds_api_frame lds_api_enter(jmp_buf *at, lds_heap *heap, lds_cancel *token)
+{
+    lds_api_frame f = { .at = lds_oom_set(at), .heap = lds_heap_enter(heap), .token = NULL, .token_set = token != NULL };
+    if (token)
+        f.token = lds_cancel_enter(token);
+    return f;
+}
+
+void lds_api_leave(const lds_api_frame *f)
+{
+    lds_oom_set(f->at);
+    lds_heap_enter(f->heap);
+    if (f->token_set)
+        lds_cancel_enter(f->token);
+}
+
+void lds_api_session_lost(ldscalc_session *s)
+{
+    lds_heap *heap = s->heap;
+    lds_heap_empty(heap);   /* what it held, half updated or not */
+    memset(s, 0, sizeof *s);
+    s->heap = heap;
+    s->broken = true;
+    lds_options_init(&s->opts);
+    snprintf(s->error_msg, sizeof s->error_msg, "out of memory");
+    s->error.status = LDSCALC_NO_MEMORY;
+    s->error.message = s->error_msg;
 }
 
 void ldscalc_cancel(ldscalc_session *s)
 {
-    lds_cancel_request(&s->cancel);
+    if (s)
+        lds_cancel_request(&s->cancel);
 }
 
 const ldscalc_error *ldscalc_session_error(const ldscalc_session *s)
 {
-    return s->error.message ? &s->error : NULL;
+    return s && s->error.message ? &s->error : NULL;
 }
 
 const char *ldscalc_session_error_text(const ldscalc_session *s)
 {
-    return s->error.message ? s->error_text : NULL;
+    if (s && s->broken)
+        return "lds-calc: out of memory\n";
+    return s && s->error.message ? s->error_text : NULL;
+}
+
+bool lds_api_text_ok(const char *text, size_t len)
+{
+    return (text || !len) && len <= LDS_MAX_FILE_BYTES;
 }
 
 int ldscalc_set(ldscalc_session *s, const char *option, const char *value)
 {
-    if (!option || !value)
-        return lds_api_usage(s, "an option and its value are wanted");
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    int rc = lds_api_set_option(s, option, value);
-    LDS_API_UNGUARD();
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = option && value ? lds_api_set_option(s, option, value)
+                             : lds_api_usage(s, "an option and its value are wanted");
     if (rc == LDSCALC_OK) {
         s->error.message = NULL;
-        free(s->error_text);
+        lds_free(s->error_text);
         s->error_text = NULL;
     }
+    LDS_API_LEAVE();
     return rc;
 }
 
@@ -136,13 +184,13 @@ static lds_session *open_run(ldscalc_session *s, ldscalc_result *r)
     cfg.max_ops = s->opts.max_ops;
     cfg.max_bits = s->opts.max_bits;
     cfg.jobs = s->opts.jobs;
-    cfg.print_out = r->print_out;
+    cfg.print_out = r->print.f;
     cfg.defines = defs;
     cfg.ndefines = n;
     cfg.parse_from = r->parse;
     lds_session_hooks hooks = { on_access, on_expect, r, on_warning, NULL };
     lds_session *ls = lds_session_open(&cfg, &hooks);
-    free(defs);
+    lds_free(defs);
     return ls;
 }
 
@@ -185,67 +233,88 @@ static int run_texts(ldscalc_session *s, ldscalc_result *r, lds_source *src)
     return run_status(s, r, rc);
 }
 
-/* Run src (its name and text the result's from now on). */
-static ldscalc_result *run(ldscalc_session *s, lds_source *src, const char *why)
+/* A result with the error why and this status, nothing run. */
+static void refuse(ldscalc_result *r, const char *why, int status)
+{
+    lds_diag d = { 0 };
+    snprintf(d.msg, sizeof d.msg, "%s", why);
+    d.set = 1;
+    lds_api_add_diag(r, &d, status);
+    r->status = status;
+}
+
+/* The text of a run given as text, or read from path (NULL: text). */
+static int source_of(lds_source *src, const char *name, const char *text, size_t len, const char *path, char *why,
+                     size_t size)
+{
+    if (path)
+        return lds_input_read(path, src, why, size);
+    memset(src, 0, sizeof *src);
+    src->name = lds_xstrdup(name ? name : "<arg1>");
+    src->text = lds_xstrndup(len ? text : "", len);
+    src->len = len;
+    src->first_line = 1;
+    return 0;
+}
+
+/* A run in s of the text, or of the file at path: a call on the result
+ * it makes (src/api_impl.h), with s's cancel token current.  With s
+ * NULL, a result that says why (the arguments were refused). */
+static ldscalc_result *run(ldscalc_session *s, const char *name, const char *text, size_t len, const char *path,
+                           const char *refused)
 {
     ldscalc_result *r = lds_api_result_new();
-    if (!r) {
-        lds_input_free(src);
+    if (!r)
         return NULL;
-    }
-    if (s->broken) {
-        lds_input_free(src);
+    if (s && s->broken) {
         r->status = LDSCALC_NO_MEMORY;
         return r;
     }
-    lds_cancel_clear(&s->cancel);
-    lds_cancel *token = lds_cancel_enter(&s->cancel);
-    jmp_buf at, *before = lds_oom_set(&at);
-    if (setjmp(at)) {   /* memory ran out: what was half built is abandoned, */
-        lds_oom_set(before);   /* never freed (its pointers may be half updated) */
-        lds_cancel_enter(token);
-        s->broken = true;
-        r->ls = NULL;
-        r->parse = NULL;
-        r->have_texts = false;
-        r->status = LDSCALC_NO_MEMORY;
+    if (s)
+        lds_cancel_clear(&s->cancel);
+    jmp_buf at;
+    lds_api_frame frame = lds_api_enter(&at, r->heap, s ? &s->cancel : NULL);
+    if (setjmp(at)) {
+        lds_api_leave(&frame);
+        lds_api_result_lost(r);
         return r;
     }
-    if (why) {   /* the file could not be read */
-        lds_diag d = { 0 };
-        snprintf(d.msg, sizeof d.msg, "%s", why);
-        d.set = 1;
-        lds_api_add_diag(r, &d, LDSCALC_USAGE);
-        r->status = LDSCALC_USAGE;
-    } else {
-        r->status = run_texts(s, r, src);
+    lds_source src;
+    char why[512];
+    if (refused)
+        refuse(r, refused, LDSCALC_USAGE);
+    else if (source_of(&src, name, text, len, path, why, sizeof why) < 0)
+        refuse(r, why, LDSCALC_USAGE);
+    else if (!lds_mem_stream_open(&r->print))
+        lds_out_of_memory();
+    else {
+        r->status = run_texts(s, r, &src);
+        if (lds_mem_stream_close(&r->print) < 0)   /* a print statement's output was lost */
+            lds_out_of_memory();
+        r->printed = r->print.text;
     }
-    lds_oom_set(before);
-    lds_cancel_enter(token);
+    lds_api_leave(&frame);
     return r;
 }
 
 ldscalc_result *ldscalc_run(ldscalc_session *s, const char *name, const char *text, size_t len)
 {
-    lds_source src = { 0 };
-    src.name = strdup(name ? name : "<arg1>");
-    src.text = malloc(len + 1);
-    if (!src.name || !src.text) {
-        lds_input_free(&src);
-        return NULL;
-    }
-    memcpy(src.text, text, len);
-    src.text[len] = '\0';
-    src.len = len;
-    src.first_line = 1;
-    return run(s, &src, NULL);
+    char why[160];
+    if (!s)
+        snprintf(why, sizeof why, "ldscalc_run: no session (NULL)");
+    else if (!text && len)
+        snprintf(why, sizeof why, "ldscalc_run: no text (NULL) of %zu bytes", len);
+    else if (!lds_api_text_ok(text, len))
+        snprintf(why, sizeof why, "ldscalc_run: a text of %zu bytes: larger than %zu MiB, the limit of a program", len,
+                 LDS_MAX_FILE_BYTES >> 20);
+    else
+        return run(s, name, text, len, NULL, NULL);
+    return run(NULL, NULL, NULL, 0, NULL, why);
 }
 
 ldscalc_result *ldscalc_run_file(ldscalc_session *s, const char *path)
 {
-    lds_source src = { 0 };
-    char why[512];
-    if (lds_input_read(path, &src, why, sizeof why) < 0)
-        return run(s, &src, why);
-    return run(s, &src, NULL);
+    if (!s || !path)
+        return run(NULL, NULL, NULL, 0, NULL, s ? "ldscalc_run_file: no path (NULL)" : "ldscalc_run_file: no session (NULL)");
+    return run(s, NULL, NULL, 0, path, NULL);
 }

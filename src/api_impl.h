@@ -34,6 +34,7 @@ typedef struct {
 } lds_api_stream;
 
 struct ldscalc_session {
+    lds_heap *heap;               /* its memory (src/mem.h) */
     lds_cancel cancel;            /* ldscalc_cancel's: current while a run runs */
     lds_options opts;             /* every option, parsed as the command line's */
     lds_front_options front;      /* lang */
@@ -42,7 +43,7 @@ struct ldscalc_session {
     ldscalc_error error;          /* the last ldscalc_set that failed */
     char error_msg[512], error_file[32];
     char *error_text;             /* the same as the command line prints it */
-    bool broken;                  /* memory ran out in it: every run fails */
+    bool broken;                  /* memory ran out in it: every call fails */
     /* streaming (ldscalc_stream) */
     bool stream;
     bool interactive, show_lowered, format_given;
@@ -56,6 +57,10 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
 /* Keep a usage error in s: its message, and its text as the command
  * line prints it.  Returns LDSCALC_USAGE. */
 int lds_api_usage(ldscalc_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether a text a caller passes as a pointer and a length may be read:
+ * NULL only when empty, and no longer than a program file may be
+ * (LDS_MAX_FILE_BYTES: a length near SIZE_MAX is refused, never wrapped). */
+bool lds_api_text_ok(const char *text, size_t len);
 /* Free what a streaming run kept. */
 void lds_api_stream_free(ldscalc_session *s);
 void lds_api_sources_free(lds_api_sources *l);
@@ -74,6 +79,7 @@ typedef struct {
 } lds_api_diag;
 
 struct ldscalc_result {
+    lds_heap *heap;               /* its memory (src/mem.h) */
     int status;
     lds_session *ls;              /* the run's: its records are the result's data */
     struct lds_parse_ctx *parse;
@@ -83,9 +89,8 @@ struct ldscalc_result {
     size_t nevents, capevents;
     lds_api_diag *diags;          /* the errors and warnings, in order */
     size_t ndiags, capdiags;
-    FILE *print_out;              /* the print statements' output */
-    char *printed;
-    size_t printed_len;
+    lds_mem_stream print;         /* the print statements' output, while it runs */
+    char *printed;                /* and after ("" when nothing) */
     bool fixes_done;              /* diagnostics and SARIF's searches ran */
     lds_total *totals;            /* made on first use */
     size_t ntotals;
@@ -98,38 +103,43 @@ void lds_api_add_event(ldscalc_result *r, bool expect, size_t index);
 /* Keep a copy of d with this status (LDSCALC_OK: a warning). */
 void lds_api_add_diag(ldscalc_result *r, const lds_diag *d, int status);
 
-/* Run the rest of the calling function under a recovery point for
- * out-of-memory: it returns `fail` (the session broken) if memory runs
- * out before LDS_API_UNGUARD. */
-#define LDS_API_GUARD(s, fail)                                                                         \
-    jmp_buf api_at_;                                                                                   \
-    jmp_buf *api_before_ = lds_oom_set(&api_at_);                                                      \
-    if (setjmp(api_at_)) {                                                                             \
-        lds_oom_set(api_before_);                                                                      \
-        (s)->broken = true;                                                                            \
-        return (fail);                                                                                 \
-    }
-#define LDS_API_UNGUARD() lds_oom_set(api_before_)
+/* ------------------------------------------------------------- calls
+ *
+ * Every entry point that allocates (or frees GMP integers) runs as a
+ * call on one object, a session or a result: that object's heap is
+ * current on the thread (its allocations are counted in it, src/mem.h),
+ * and a recovery point catches memory running out.  Then the object is
+ * lost - its heap emptied without reading what was half built - and the
+ * call returns its failure value.  A lost result is empty, with status
+ * LDSCALC_NO_MEMORY; a lost session is broken: every later call on it
+ * answers LDSCALC_NO_MEMORY, and it can only be closed.  A run is a
+ * call on the result it makes: the session it runs in stays usable. */
 
-/* The same for a call that runs statements: the session's cancel token
- * current on this thread (cleared first when `fresh`) until
- * LDS_API_RUN_UNGUARD. */
-#define LDS_API_RUN_GUARD(s, fail, fresh)                                                              \
-    if (fresh)                                                                                         \
-        lds_cancel_clear(&(s)->cancel);                                                                \
-    lds_cancel *api_token_ = lds_cancel_enter(&(s)->cancel);                                           \
-    jmp_buf api_at_;                                                                                   \
-    jmp_buf *api_before_ = lds_oom_set(&api_at_);                                                      \
-    if (setjmp(api_at_)) {                                                                             \
-        lds_oom_set(api_before_);                                                                      \
-        lds_cancel_enter(api_token_);                                                                  \
-        (s)->broken = true;                                                                            \
-        return (fail);                                                                                 \
-    }
-#define LDS_API_RUN_UNGUARD()                                                                          \
-    do {                                                                                               \
-        lds_oom_set(api_before_);                                                                      \
-        lds_cancel_enter(api_token_);                                                                  \
-    } while (0)
+/* What a call changed on its thread, to put back when it ends. */
+typedef struct {
+    jmp_buf *at;
+    lds_heap *heap;
+    lds_cancel *token;
+    bool token_set;
+} lds_api_frame;
+
+/* Make at the recovery point and heap the current heap (and token the
+ * cancel token, when not NULL); returns what to put back. */
+lds_api_frame lds_api_enter(jmp_buf *at, lds_heap *heap, lds_cancel *token);
+void lds_api_leave(const lds_api_frame *f);
+/* Memory ran out in a call on s, or on r: free what it holds (above). */
+void lds_api_session_lost(ldscalc_session *s);
+void lds_api_result_lost(ldscalc_result *r);
+
+/* Run the rest of the calling function as a call on session s; it
+ * returns `fail` when s is broken already, or memory runs out before
+ * LDS_API_LEAVE.  The _RUN form also makes s's cancel token current
+ * (cleared first when `fresh`): the call runs statements. */
+#define LDS_API_ON_SESSION(s, fail) LDS_API_CALL_(s, fail, NULL)
+#define LDS_API_RUN_ON_SESSION(s, fail, fresh)                                                             if (!(s)->broken && (fresh))                                                                               lds_cancel_clear(&(s)->cancel);                                                                    LDS_API_CALL_(s, fail, &(s)->cancel)
+#define LDS_API_CALL_(s, fail, token)                                                                      if ((s)->broken)                                                                                           return (fail);                                                                                     jmp_buf api_at_;                                                                                       lds_api_frame api_frame_ = lds_api_enter(&api_at_, (s)->heap, (token));                                if (setjmp(api_at_)) {                                                                                     lds_api_leave(&api_frame_);                                                                            lds_api_session_lost(s);                                                                               return (fail);                                                                                     }
+/* The same for a call on result r (a lost result is empty, not broken). */
+#define LDS_API_ON_RESULT(r, fail)                                                                         jmp_buf api_at_;                                                                                       lds_api_frame api_frame_ = lds_api_enter(&api_at_, (r)->heap, NULL);                                   if (setjmp(api_at_)) {                                                                                     lds_api_leave(&api_frame_);                                                                            lds_api_result_lost(r);                                                                                return (fail);                                                                                     }
+#define LDS_API_LEAVE() lds_api_leave(&api_frame_)
 
 #endif

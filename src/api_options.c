@@ -27,7 +27,7 @@ static int keep_options_error(ldscalc_session *s)
     s->error.line = d->loc.line;
     s->error.column = d->loc.col;
     s->error.message = s->error_msg;
-    free(s->error_text);
+    lds_free(s->error_text);
     s->error_text = s->opts.error_text ? lds_xstrdup(s->opts.error_text) : NULL;
     return LDSCALC_USAGE;
 }
@@ -67,7 +67,7 @@ static int set_flag(ldscalc_session *s, const char *option, const char *value, b
 
 static int replace(char **field, const char *value)
 {
-    free(*field);
+    lds_free(*field);
     *field = lds_xstrdup(value);
     return LDSCALC_OK;
 }

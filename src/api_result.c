@@ -7,41 +7,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/buf.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/svg.h"
 
 ldscalc_result *lds_api_result_new(void)
 {
-    ldscalc_result *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    r->print_out = open_memstream(&r->printed, &r->printed_len);
-    if (!r->print_out) {
-        free(r);
+    lds_heap *heap = lds_heap_new();
+    ldscalc_result *r = heap ? lds_alloc_unowned(sizeof *r) : NULL;
+    if (!r) {
+        lds_heap_free(heap);
         return NULL;
     }
+    r->heap = heap;
     return r;
+}
+
+/* What a result holds, freed (an empty result holds nothing). */
+static void free_contents(ldscalc_result *r)
+{
+    lds_session_close(r->ls);
+    lds_parse_ctx_free(r->parse);
+    if (r->have_texts)
+        lds_front_texts_free(&r->texts);
+    for (size_t i = 0; i < r->ndiags; i++) {
+        lds_free(r->diags[i].file);
+        lds_free(r->diags[i].message);
+    }
+    lds_free(r->diags);
+    lds_free(r->events);
+    lds_totals_free(r->totals, r->ntotals);
+    lds_free(r->printed);
 }
 
 void ldscalc_result_free(ldscalc_result *r)
 {
     if (!r)
         return;
-    lds_session_close(r->ls);
-    lds_parse_ctx_free(r->parse);
-    if (r->have_texts)
-        lds_front_texts_free(&r->texts);
-    for (size_t i = 0; i < r->ndiags; i++) {
-        free(r->diags[i].file);
-        free(r->diags[i].message);
+    lds_heap *before = lds_heap_enter(r->heap);   /* GMP frees its integers there */
+    free_contents(r);
+    lds_heap_enter(before);
+    lds_heap_free(r->heap);
+    lds_free(r);
+}
+
+void lds_api_result_lost(ldscalc_result *r)
+{
+    if (r->print.f) {   /* the run's print statements' stream: closed, its text dropped */
+        r->print.failed = 1;
+        fclose(r->print.f);
     }
-    free(r->diags);
-    free(r->events);
-    lds_totals_free(r->totals, r->ntotals);
-    fclose(r->print_out);
-    free(r->printed);
-    free(r);
+    lds_heap *heap = r->heap;
+    lds_heap_empty(heap);   /* what it held, half updated or not */
+    memset(r, 0, sizeof *r);
+    r->heap = heap;
+    r->status = LDSCALC_NO_MEMORY;
 }
 
 void lds_api_add_event(ldscalc_result *r, bool expect, size_t index)
@@ -69,7 +90,7 @@ void lds_api_add_diag(ldscalc_result *r, const lds_diag *d, int status)
 
 int ldscalc_result_status(const ldscalc_result *r)
 {
-    return r->status;
+    return r ? r->status : LDSCALC_USAGE;
 }
 
 static const lds_api_diag *first_error(const ldscalc_result *r)
@@ -83,6 +104,9 @@ static const lds_api_diag *first_error(const ldscalc_result *r)
 const ldscalc_error *ldscalc_result_error(const ldscalc_result *r)
 {
     static const ldscalc_error no_memory = { LDSCALC_NO_MEMORY, NULL, 0, 0, "out of memory" };
+    static const ldscalc_error no_result = { LDSCALC_USAGE, NULL, 0, 0, "no result (NULL)" };
+    if (!r)
+        return &no_result;
     const lds_api_diag *d = first_error(r);
     if (r->status == LDSCALC_NO_MEMORY)
         return &no_memory;
@@ -92,14 +116,14 @@ const ldscalc_error *ldscalc_result_error(const ldscalc_result *r)
 size_t ldscalc_result_nwarnings(const ldscalc_result *r)
 {
     size_t n = 0;
-    for (size_t i = 0; i < r->ndiags; i++)
+    for (size_t i = 0; r && i < r->ndiags; i++)
         n += r->diags[i].e.status == LDSCALC_OK;
     return n;
 }
 
 const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i)
 {
-    for (size_t k = 0; k < r->ndiags; k++)
+    for (size_t k = 0; r && k < r->ndiags; k++)
         if (r->diags[k].e.status == LDSCALC_OK && i-- == 0)
             return &r->diags[k].e;
     return NULL;
@@ -107,13 +131,12 @@ const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i)
 
 const char *ldscalc_result_printed(const ldscalc_result *r)
 {
-    fflush(r->print_out);
-    return r->printed ? r->printed : "";
+    return r && r->printed ? r->printed : "";
 }
 
 static const lds_results *records(const ldscalc_result *r)
 {
-    return r->ls ? lds_session_results(r->ls) : NULL;
+    return r && r->ls ? lds_session_results(r->ls) : NULL;
 }
 
 size_t ldscalc_result_naccesses(const ldscalc_result *r)
@@ -137,53 +160,60 @@ static uint64_t metric_u64(const lds_metrics *m, lds_metric which)
 
 int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out)
 {
-    if (i >= ldscalc_result_naccesses(r))
+    if (!out || i >= ldscalc_result_naccesses(r))
         return LDSCALC_USAGE;
+    ldscalc_result *w = (ldscalc_result *)r;   /* its heap holds the integers made */
+    LDS_API_ON_RESULT(w, LDSCALC_NO_MEMORY);
     const lds_access_result *a = records(r)->accesses[i];
-    memset(out, 0, sizeof *out);
-    out->file = a->file;
-    out->line = a->line;
-    out->column = a->col;
-    out->source = a->source;
-    out->array = a->array;
-    out->profile = a->profile->name;
-    out->kind = lds_access_kind_name(a->kind);
-    out->width = a->width;
-    out->global = a->global;
-    out->failed = a->failed;
-    out->error = a->error;
-    out->instructions = metric_u64(&a->m, M_INSTRUCTIONS);
-    out->cycles = metric_u64(&a->m, M_CYCLES);
-    out->ideal = metric_u64(&a->m, M_IDEAL);
-    out->excess = metric_u64(&a->m, M_EXCESS);
-    out->ways = a->m.ways;
-    out->broadcasts = metric_u64(&a->m, M_BROADCASTS);
+    ldscalc_access got = {
+        .file = a->file,
+        .line = a->line,
+        .column = a->col,
+        .source = a->source,
+        .array = a->array,
+        .profile = a->profile->name,
+        .kind = lds_access_kind_name(a->kind),
+        .width = a->width,
+        .global = a->global,
+        .failed = a->failed,
+        .error = a->error,
+        .instructions = metric_u64(&a->m, M_INSTRUCTIONS),
+        .cycles = metric_u64(&a->m, M_CYCLES),
+        .ideal = metric_u64(&a->m, M_IDEAL),
+        .excess = metric_u64(&a->m, M_EXCESS),
+        .ways = a->m.ways,
+        .broadcasts = metric_u64(&a->m, M_BROADCASTS),
+    };
+    LDS_API_LEAVE();
+    *out = got;
     return LDSCALC_OK;
 }
 
 /* An exact integer in decimal into buf, as snprintf does. */
 static int decimal(mpz_srcptr v, char *buf, size_t size)
 {
-    char *text = mpz_get_str(NULL, 10, v);
+    char *text = lds_mpz_str(v);
     int n = snprintf(buf, size, "%s", text);
-    void (*gmp_free)(void *, size_t);
-    mp_get_memory_functions(NULL, NULL, &gmp_free);   /* whatever allocator the process gave GMP */
-    gmp_free(text, strlen(text) + 1);
+    lds_free(text);
     return n;
 }
 
-/* A metric by name into buf, as snprintf does; -1 for an unknown name. */
-static int metric_text(const lds_metrics *m, const char *name, char *buf, size_t size)
+/* Metric `name` of m (in r) into buf, as snprintf does; -1 for an
+ * unknown name, or when memory runs out (r is lost then). */
+static int metric_text(const ldscalc_result *r, const lds_metrics *m, const char *name, char *buf, size_t size)
 {
     lds_metric which;
     bool total;
-    if (!name || !lds_metric_lookup(name, &which, &total) || total)
+    if (!name || (!buf && size) || !lds_metric_lookup(name, &which, &total) || total)
         return -1;
+    ldscalc_result *w = (ldscalc_result *)r;
+    LDS_API_ON_RESULT(w, -1);
     mpz_t v;
     mpz_init(v);
     lds_metrics_value(m, which, v);
     int n = decimal(v, buf, size);
     mpz_clear(v);
+    LDS_API_LEAVE();
     return n;
 }
 
@@ -191,14 +221,24 @@ int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric,
 {
     if (i >= ldscalc_result_naccesses(r))
         return -1;
-    return metric_text(&records(r)->accesses[i]->m, metric, buf, size);
+    return metric_text(r, &records(r)->accesses[i]->m, metric, buf, size);
 }
 
+/* The totals, made on first use (none when memory runs out: r is lost). */
 static const lds_total *totals(const ldscalc_result *r, size_t *n)
 {
-    ldscalc_result *w = (ldscalc_result *)r;   /* made once, on first use */
-    if (!w->have_totals && records(r))
-        w->ntotals = lds_results_group_totals(records(r), 0, false, &w->totals);
+    ldscalc_result *w = (ldscalc_result *)r;
+    *n = 0;
+    if (!r)
+        return NULL;
+    if (!w->have_totals && records(r)) {
+        LDS_API_ON_RESULT(w, NULL);
+        lds_total *t;
+        size_t count = lds_results_group_totals(records(r), 0, false, &t);
+        LDS_API_LEAVE();
+        w->totals = t;
+        w->ntotals = count;
+    }
     w->have_totals = true;
     *n = w->ntotals;
     return w->totals;
@@ -229,7 +269,7 @@ int ldscalc_total_metric(const ldscalc_result *r, size_t i, const char *metric, 
 {
     size_t n;
     const lds_total *t = totals(r, &n);
-    return i < n ? metric_text(&t[i].m, metric, buf, size) : -1;
+    return i < n ? metric_text(r, &t[i].m, metric, buf, size) : -1;
 }
 
 size_t ldscalc_result_nexpects(const ldscalc_result *r)
@@ -240,7 +280,7 @@ size_t ldscalc_result_nexpects(const ldscalc_result *r)
 
 int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *out)
 {
-    if (i >= ldscalc_result_nexpects(r))
+    if (!out || i >= ldscalc_result_nexpects(r))
         return LDSCALC_USAGE;
     const lds_expect_result *e = &records(r)->expects[i];
     out->file = e->file;
@@ -286,7 +326,7 @@ size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i)
 int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *out)
 {
     const lds_suggestion *sg = suggestion(r, i);
-    if (!sg || k >= sg->ncand)
+    if (!out || !sg || k >= sg->ncand)
         return LDSCALC_USAGE;
     const lds_suggest_candidate *c = &sg->cand[k];
     out->label = c->label;
@@ -302,9 +342,13 @@ int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldsca
 int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char *buf, size_t size)
 {
     const lds_suggestion *sg = suggestion(r, i);
-    if (!sg || k >= sg->ncand)
+    if (!sg || k >= sg->ncand || (!buf && size))
         return -1;
-    return decimal(sg->cand[k].excess, buf, size);
+    ldscalc_result *w = (ldscalc_result *)r;
+    LDS_API_ON_RESULT(w, -1);
+    int n = decimal(sg->cand[k].excess, buf, size);
+    LDS_API_LEAVE();
+    return n;
 }
 
 /* ----------------------------------------------------------- rendering */
@@ -337,34 +381,35 @@ static bool replay(ldscalc_result *r, lds_format f, FILE *out, FILE *err)
     lds_reporter_finish(rep);
     bool wrote = !lds_reporter_failed(rep);
     lds_reporter_free(rep);
-    free(sources);
+    lds_free(sources);
     return wrote;
 }
 
-/* Text written to a memory stream by write(r, out, arg), copied into
- * buf as snprintf does; LDSCALC_USAGE when write says it could not. */
+/* A text to render: what writes it, and whether it could. */
+typedef struct {
+    ldscalc_result *r;
+    bool (*write)(ldscalc_result *r, FILE *out, FILE *err, const void *arg);
+    const void *arg;
+    bool wrote;
+} rendering;
+
+static void render_into(void *ctx, FILE *out, FILE *discard)
+{
+    rendering *g = ctx;
+    g->wrote = g->write(g->r, out, discard, g->arg);   /* failed expects' messages dropped: the expects are data */
+}
+
+/* The text write(r, out, err, arg) writes, copied into buf as snprintf
+ * does; LDSCALC_USAGE when write says it could not, LDSCALC_NO_MEMORY
+ * (r lost) when memory ran out, in a write to the stream too. */
 static int to_buffer(ldscalc_result *r, bool (*write)(ldscalc_result *, FILE *, FILE *, const void *),
                      const void *arg, char *buf, size_t size, size_t *length)
 {
-    char *text = NULL, *msgs = NULL;
-    size_t len = 0, mlen = 0;
-    FILE *out = open_memstream(&text, &len), *err = open_memstream(&msgs, &mlen);
-    if (!out || !err) {
-        if (out)
-            fclose(out);
-        free(text);
-        return LDSCALC_NO_MEMORY;
-    }
-    jmp_buf at, *before = lds_oom_set(&at);
-    if (setjmp(at)) {
-        lds_oom_set(before);
-        return LDSCALC_NO_MEMORY;
-    }
-    bool wrote = write(r, out, err, arg);
-    lds_oom_set(before);
-    fclose(out);
-    fclose(err);
-    free(msgs);   /* failed expects' messages: the expects are data */
+    rendering g = { .r = r, .write = write, .arg = arg, .wrote = false };
+    size_t len = 0;
+    LDS_API_ON_RESULT(r, LDSCALC_NO_MEMORY);
+    char *text = lds_mem_write(render_into, &g, &len);
+    LDS_API_LEAVE();
     if (size) {
         size_t n = len < size - 1 ? len : size - 1;
         memcpy(buf, text, n);
@@ -372,8 +417,8 @@ static int to_buffer(ldscalc_result *r, bool (*write)(ldscalc_result *, FILE *, 
     }
     if (length)
         *length = len;
-    free(text);
-    return wrote ? LDSCALC_OK : LDSCALC_USAGE;
+    lds_free(text);
+    return g.wrote ? LDSCALC_OK : LDSCALC_USAGE;
 }
 
 static bool write_report(ldscalc_result *r, FILE *out, FILE *err, const void *format)
@@ -384,7 +429,7 @@ static bool write_report(ldscalc_result *r, FILE *out, FILE *err, const void *fo
 int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size, size_t *length)
 {
     int f = format ? lds_format_lookup(format) : -1;
-    if (f < 0 || f > FMT_SARIF || (!buf && size))
+    if (!r || f < 0 || f > FMT_SARIF || (!buf && size))
         return LDSCALC_USAGE;
     if (!r->ls) {   /* nothing ran (an unreadable file, out of memory): an empty report */
         if (size)

@@ -5,28 +5,46 @@
  * the rest of lds-calc.h alone (tests/layering.py checks it). */
 #include "src/api_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/explain.h"
 #include "src/input.h"
+#include "src/limits.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/parser.h"
 
 int ldscalc_stream(ldscalc_session *s, FILE *out, FILE *err)
 {
-    if (!out || !err)
-        return lds_api_usage(s, "ldscalc_stream: two streams are wanted");
-    s->stream = true;
-    s->opts.out = out;
-    s->opts.err = err;
-    return LDSCALC_OK;
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = LDSCALC_OK;
+    if (!out || !err) {
+        rc = lds_api_usage(s, "ldscalc_stream: two streams are wanted");
+    } else {
+        s->stream = true;
+        s->opts.out = out;
+        s->opts.err = err;
+    }
+    LDS_API_LEAVE();
+    return rc;
 }
 
 static int not_streaming(ldscalc_session *s, const char *what)
 {
     return lds_api_usage(s, "%s: the session does not stream (call ldscalc_stream first)", what);
+}
+
+/* A text refused by lds_api_text_ok, said in the session's error. */
+static int bad_text(ldscalc_session *s, const char *what, const char *text, size_t len)
+{
+    if (!text)
+        return lds_api_usage(s, "%s: no text (NULL) of %zu bytes", what, len);
+    return lds_api_usage(s, "%s: a text of %zu bytes: larger than %zu MiB, the limit of a program", what, len,
+                         LDS_MAX_FILE_BYTES >> 20);
 }
 
 /* ------------------------------------------------------------- options */
@@ -72,9 +90,11 @@ static int check_options(ldscalc_session *s)
 
 int ldscalc_check_options(ldscalc_session *s)
 {
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
     int rc = check_options(s);
-    LDS_API_UNGUARD();
+    LDS_API_LEAVE();
     return rc;
 }
 
@@ -84,7 +104,7 @@ void lds_api_sources_free(lds_api_sources *l)
 {
     for (unsigned i = 0; i < l->n; i++)
         lds_input_free(&l->at[i]);
-    free(l->at);
+    lds_free(l->at);
     l->at = NULL;
     l->n = 0;
 }
@@ -96,47 +116,69 @@ static lds_source *add_source(lds_api_sources *l)
     return &l->at[l->n++];
 }
 
-int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len)
+static int add_program(ldscalc_session *s, const char *name, const char *text, size_t len)
 {
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
+    if (!lds_api_text_ok(text, len))
+        return bad_text(s, "ldscalc_add_program", text, len);
     lds_source *src = add_source(&s->texts);
     src->name = lds_xstrdup(name ? name : "<arg1>");
-    src->text = lds_xstrndup(text, len);
+    src->text = lds_xstrndup(len ? text : "", len);
     src->len = len;
     src->first_line = 1;
-    LDS_API_UNGUARD();
+    return LDSCALC_OK;
+}
+
+int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len)
+{
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = add_program(s, name, text, len);
+    LDS_API_LEAVE();
+    return rc;
+}
+
+/* Read path into src; LDSCALC_USAGE, with the session's error, when it
+ * cannot be read. */
+static int read_file(ldscalc_session *s, const char *what, const char *path, lds_source *src)
+{
+    char why[4200];
+    if (!path)
+        return lds_api_usage(s, "%s: no path (NULL)", what);
+    if (lds_input_read(path, src, why, sizeof why) < 0)
+        return lds_api_usage(s, "%s", why);
     return LDSCALC_OK;
 }
 
 int ldscalc_add_file(ldscalc_session *s, const char *path)
 {
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    char why[4200];
-    lds_source src = { 0 };
-    int rc = LDSCALC_OK;
-    if (lds_input_read(path, &src, why, sizeof why) < 0)
-        rc = lds_api_usage(s, "%s", why);
-    else
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    lds_source src;
+    int rc = read_file(s, "ldscalc_add_file", path, &src);
+    if (rc == LDSCALC_OK)
         *add_source(&s->files) = src;
-    LDS_API_UNGUARD();
+    LDS_API_LEAVE();
     return rc;
 }
 
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len)
 {
-    LDS_API_GUARD(s, NULL);
-    char why[4200];
-    lds_source src = { 0 };
+    if (!s)
+        return NULL;
+    LDS_API_ON_SESSION(s, NULL);
+    lds_source src;
     char *text = NULL;
-    if (lds_input_read(path, &src, why, sizeof why) < 0) {
-        lds_api_usage(s, "%s", why);
-    } else {
-        text = src.text;
-        *len = src.len;
-        src.text = NULL;
+    if (read_file(s, "ldscalc_read_file", path, &src) == LDSCALC_OK) {
+        text = lds_host_strndup(src.text, src.len);   /* the caller's to free() */
+        if (!text)
+            lds_out_of_memory();
+        if (len)
+            *len = src.len;
         lds_input_free(&src);
     }
-    LDS_API_UNGUARD();
+    LDS_API_LEAVE();
     return text;
 }
 
@@ -150,8 +192,8 @@ void lds_api_stream_free(ldscalc_session *s)
     lds_runner_free(run->runner);
     for (unsigned i = 0; i < run->nprogs; i++)
         lds_arena_free(run->progs[i].arena);
-    free(run->progs);
-    free(run->sources);
+    lds_free(run->progs);
+    lds_free(run->sources);
     lds_parse_ctx_free(run->parse);
     if (run->have_texts)   /* the texts messages point into: last */
         lds_front_texts_free(&run->texts);
@@ -180,7 +222,7 @@ static int lower(ldscalc_session *s)
         if (lists[k]->n)   /* (an empty list's array is NULL) */
             memcpy(all + n, lists[k]->at, lists[k]->n * sizeof *all);
         n += lists[k]->n;
-        free(lists[k]->at);
+        lds_free(lists[k]->at);
         lists[k]->at = NULL;
         lists[k]->n = 0;
     }
@@ -192,7 +234,7 @@ static int lower(ldscalc_session *s)
     lds_diag_sink sink = { print_front_diag, &s->opts };
     int rc = lds_front_lower(&s->opts, &f, all, n, s->run.parse, &s->run.texts, &sink);
     s->run.have_texts = true;
-    free(all);
+    lds_free(all);
     return rc;
 }
 
@@ -247,7 +289,7 @@ static int start_live(ldscalc_session *s)
     for (unsigned i = 0; i < run->nprogs; i++)
         list[i] = &run->progs[i];
     int rc = lds_runner_run_programs(run->runner, run->live, list, run->nprogs);
-    free(list);
+    lds_free(list);
     return rc;
 }
 
@@ -266,22 +308,30 @@ static int stream_run(ldscalc_session *s)
     for (unsigned i = 0; i < s->run.nprogs; i++)
         list[i] = &s->run.progs[i];
     rc = lds_run_programs(&s->opts, list, s->run.nprogs);
-    free(list);
+    lds_free(list);
+    return rc;
+}
+
+/* The streaming run: its texts lowered, parsed and run (stream_run),
+ * and what it kept freed unless it stays live. */
+static int stream_run_all(ldscalc_session *s)
+{
+    if (!s->stream)
+        return not_streaming(s, "ldscalc_stream_run");
+    lds_api_stream_free(s);   /* a live session before this one ends */
+    int rc = stream_run(s);
+    if (!s->interactive)   /* its messages have been written: nothing points into the texts */
+        lds_api_stream_free(s);
     return rc;
 }
 
 int ldscalc_stream_run(ldscalc_session *s)
 {
-    if (!s->stream)
-        return not_streaming(s, "ldscalc_stream_run");
-    if (s->broken)
-        return LDSCALC_NO_MEMORY;
-    lds_api_stream_free(s);   /* a live session before this one ends */
-    LDS_API_RUN_GUARD(s, LDSCALC_NO_MEMORY, true);
-    int rc = stream_run(s);
-    if (!s->interactive)   /* its messages have been written: nothing points into the texts */
-        lds_api_stream_free(s);
-    LDS_API_RUN_UNGUARD();
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_RUN_ON_SESSION(s, LDSCALC_NO_MEMORY, true);
+    int rc = stream_run_all(s);
+    LDS_API_LEAVE();
     if (rc == LDS_EXIT_EVAL && lds_cancel_requested(&s->cancel))
         rc = LDSCALC_CANCELLED;
     return rc;
@@ -291,87 +341,121 @@ int ldscalc_stream_run(ldscalc_session *s)
 
 static int no_live(ldscalc_session *s, const char *what)
 {
-    if (s->broken)
-        return LDSCALC_NO_MEMORY;
     return lds_api_usage(s, "%s: no live session (ldscalc_stream_run with interactive on first)", what);
 }
 
 int ldscalc_live(const ldscalc_session *s)
 {
-    return s->run.live != NULL && !s->broken;
+    return s && s->run.live != NULL && !s->broken;
+}
+
+/* Whether the lines of text, numbered from first_line, stay within an
+ * unsigned (lines count from 1). */
+static bool lines_fit(unsigned first_line, const char *text, size_t len)
+{
+    size_t lines = 0;
+    for (const char *p = text, *end = text + len; p && p < end; p++) {
+        p = memchr(p, '\n', (size_t)(end - p));
+        lines += p != NULL;
+        if (!p)
+            break;
+    }
+    return first_line >= 1 && lines <= UINT_MAX - first_line;
+}
+
+static int input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len)
+{
+    if (!lds_api_text_ok(text, len))
+        return bad_text(s, "ldscalc_input", text, len);
+    if (!lines_fit(first_line, text, len))
+        return lds_api_usage(s, "ldscalc_input: lines numbered from %u: expected 1 or more, and room for the text's "
+                                "lines below %u", first_line, UINT_MAX);
+    if (!s->run.live)
+        return no_live(s, "ldscalc_input");
+    return lds_runner_run_text(s->run.runner, s->run.live, name ? name : "<stdin>", first_line, text, len);
 }
 
 int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len)
 {
-    if (!s->run.live || s->broken)
-        return no_live(s, "ldscalc_input");
-    LDS_API_RUN_GUARD(s, LDSCALC_NO_MEMORY, true);
-    int rc = lds_runner_run_text(s->run.runner, s->run.live, name ? name : "<stdin>", first_line, text, len);
-    LDS_API_RUN_UNGUARD();
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_RUN_ON_SESSION(s, LDSCALC_NO_MEMORY, true);
+    int rc = input(s, name, first_line, text, len);
+    LDS_API_LEAVE();
     return rc;
 }
 
 int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len)
 {
-    if (s->broken)
+    if (!s || !lds_api_text_ok(text, len))
         return 0;
-    LDS_API_GUARD(s, 0);
+    LDS_API_ON_SESSION(s, 0);
     lds_source src = { .name = (char *)"<stdin>", .text = (char *)text, .len = len, .first_line = 1 };
     int more = lds_parse_incomplete(&src, s->run.live ? lds_session_parse_ctx(s->run.live) : s->run.parse);
-    LDS_API_UNGUARD();
+    LDS_API_LEAVE();
     return more;
 }
 
 int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len)
 {
-    if (!s->run.live || s->broken)
+    if (!s || !lds_api_text_ok(text, len) || !s->run.live)
         return 0;
-    LDS_API_GUARD(s, 0);
+    LDS_API_ON_SESSION(s, 0);
     lds_source src = { .name = (char *)"<stdin>", .text = (char *)text, .len = len, .first_line = 1 };
     const lds_access_result *a = lds_parse_is_lone(&src, S_EXPLAIN) ? lds_session_last_completed(s->run.live) : NULL;
     if (a)
         lds_explain_access(s->opts.out, a, "  - ");
-    LDS_API_UNGUARD();
+    LDS_API_LEAVE();
     return a != NULL;
 }
 
 int ldscalc_describe(ldscalc_session *s)
 {
-    if (!s->run.live || s->broken)
-        return no_live(s, "ldscalc_describe");
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    lds_session_describe(s->run.live, s->opts.out);
-    LDS_API_UNGUARD();
-    return LDSCALC_OK;
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = LDSCALC_OK;
+    if (s->run.live)
+        lds_session_describe(s->run.live, s->opts.out);
+    else
+        rc = no_live(s, "ldscalc_describe");
+    LDS_API_LEAVE();
+    return rc;
 }
 
 int ldscalc_reset(ldscalc_session *s)
 {
-    if (!s->run.live || s->broken)
-        return no_live(s, "ldscalc_reset");
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    lds_session_close(s->run.live);
-    s->run.live = NULL;
-    s->run.live = lds_runner_open(s->run.runner, NULL, NULL);
-    LDS_API_UNGUARD();
-    return LDSCALC_OK;
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = LDSCALC_OK;
+    if (s->run.live) {
+        lds_session_close(s->run.live);
+        s->run.live = NULL;
+        s->run.live = lds_runner_open(s->run.runner, NULL, NULL);
+    } else {
+        rc = no_live(s, "ldscalc_reset");
+    }
+    LDS_API_LEAVE();
+    return rc;
 }
 
 int ldscalc_output_failed(const ldscalc_session *s)
 {
-    return s->run.runner && lds_reporter_out_failed(lds_runner_reporter(s->run.runner));
+    return s && s->run.runner && lds_reporter_out_failed(lds_runner_reporter(s->run.runner));
 }
 
 int ldscalc_stream_end(ldscalc_session *s)
 {
-    if (!s->run.runner)
-        return LDSCALC_OK;
-    if (s->broken)
-        return LDSCALC_NO_MEMORY;
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
-    lds_reporter *rep = lds_runner_reporter(s->run.runner);
-    lds_reporter_finish(rep);
-    int rc = lds_reporter_failed(rep) ? LDSCALC_USAGE : LDSCALC_OK;
-    LDS_API_UNGUARD();
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = LDSCALC_OK;
+    if (s->run.runner) {
+        lds_reporter *rep = lds_runner_reporter(s->run.runner);
+        lds_reporter_finish(rep);
+        rc = lds_reporter_failed(rep) ? LDSCALC_USAGE : LDSCALC_OK;
+    }
+    LDS_API_LEAVE();
     return rc;
 }

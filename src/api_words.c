@@ -10,9 +10,9 @@
 /* The live session's profile, else the arch option's, else generic. */
 static const lds_sim_profile *current_profile(const ldscalc_session *s)
 {
-    if (s->run.live)
+    if (s && s->run.live)
         return lds_session_profile(s->run.live);
-    const lds_sim_profile *p = s->opts.arch ? lds_sim_profile_find(s->opts.arch) : NULL;
+    const lds_sim_profile *p = s && s->opts.arch ? lds_sim_profile_find(s->opts.arch) : NULL;
     return p ? p : lds_sim_profile_find("generic");
 }
 
@@ -26,21 +26,27 @@ const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsi
     return p->name;
 }
 
-int ldscalc_arch_info(ldscalc_session *s, const char *name)
+static int arch_info(ldscalc_session *s, const char *name)
 {
     if (!s->stream)
         return lds_api_usage(s, "ldscalc_arch_info: the session does not stream (call ldscalc_stream first)");
-    LDS_API_GUARD(s, LDSCALC_NO_MEMORY);
     const lds_sim_profile *p = name ? lds_sim_profile_find(name) : current_profile(s);
-    int rc = LDSCALC_OK;
     if (!p) {
         char msg[512];
         lds_unknown_profile(name, msg, sizeof msg);
-        rc = lds_api_usage(s, "%s", msg);
-    } else {
-        lds_report_arch_info(s->opts.out, p);
+        return lds_api_usage(s, "%s", msg);
     }
-    LDS_API_UNGUARD();
+    lds_report_arch_info(s->opts.out, p);
+    return LDSCALC_OK;
+}
+
+int ldscalc_arch_info(ldscalc_session *s, const char *name)
+{
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = arch_info(s, name);
+    LDS_API_LEAVE();
     return rc;
 }
 
@@ -63,11 +69,8 @@ static void list_aliases(FILE *out, const char *profile)
     fprintf(out, "\n");
 }
 
-int ldscalc_list_archs(ldscalc_session *s)
+static void list_archs(FILE *out)
 {
-    if (!s->stream)
-        return lds_api_usage(s, "ldscalc_list_archs: the session does not stream (call ldscalc_stream first)");
-    FILE *out = s->opts.out;
     for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
         const lds_sim_profile *p = lds_sim_profile_at(i);
         fprintf(out, "%-8s %3u banks  wave%-2u  %4llu KiB  %s  [%s]\n", p->name, p->banks, p->wave,
@@ -77,7 +80,20 @@ int ldscalc_list_archs(ldscalc_session *s)
                  "compute_XX name the smXX profile):\n");
     for (unsigned i = 0; i < lds_sim_profile_count(); i++)
         list_aliases(out, lds_sim_profile_at(i)->name);
-    return LDSCALC_OK;
+}
+
+int ldscalc_list_archs(ldscalc_session *s)
+{
+    if (!s)
+        return LDSCALC_USAGE;
+    LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
+    int rc = LDSCALC_OK;
+    if (s->stream)
+        list_archs(s->opts.out);
+    else
+        rc = lds_api_usage(s, "ldscalc_list_archs: the session does not stream (call ldscalc_stream first)");
+    LDS_API_LEAVE();
+    return rc;
 }
 
 static const char *list_at(const char *const *list, unsigned i)
@@ -98,8 +114,8 @@ const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned 
         if (i < lds_sim_profile_count())
             return lds_sim_profile_at(i)->name;
         return lds_sim_profile_alias_at(i - lds_sim_profile_count(), NULL);
-    case LDSCALC_WORDS_NAMES: return s->run.live ? lds_session_name_at(s->run.live, i) : NULL;
-    case LDSCALC_WORDS_ARRAYS: return s->run.live ? lds_session_array_at(s->run.live, i) : NULL;
+    case LDSCALC_WORDS_NAMES: return s && s->run.live ? lds_session_name_at(s->run.live, i) : NULL;
+    case LDSCALC_WORDS_ARRAYS: return s && s->run.live ? lds_session_array_at(s->run.live, i) : NULL;
     }
     return NULL;
 }

@@ -46,9 +46,9 @@ void lds_arena_free(lds_arena *a)
     }
     for (block *b = a->head, *n; b; b = n) {
         n = b->next;
-        free(b);
+        lds_free(b);
     }
-    free(a);
+    lds_free(a);
 }
 
 void lds_arena_reset(lds_arena *a)
@@ -60,7 +60,7 @@ void lds_arena_reset(lds_arena *a)
     for (block *b = a->head, *n; b; b = n) {
         n = b->next;
         if (n)
-            free(b);
+            lds_free(b);
         else
             keep = b;
     }

@@ -89,6 +89,12 @@ char *lds_buf_take(lds_buf *b)
 
 void lds_buf_free(lds_buf *b)
 {
-    free(b->s);
+    lds_free(b->s);
     memset(b, 0, sizeof *b);
+}
+
+char *lds_mpz_str(mpz_srcptr v)
+{
+    char *digits = lds_xmalloc(mpz_sizeinbase(v, 10) + 2);   /* a sign and the NUL */
+    return mpz_get_str(digits, 10, v);
 }

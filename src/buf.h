@@ -7,6 +7,8 @@
 #include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
+#include "src/mem.h"
+
 typedef struct lds_buf {
     char *s;                  /* NUL-terminated; NULL until written */
     size_t len, cap;
@@ -23,8 +25,12 @@ void lds_buf_put_mpz(lds_buf *b, mpz_srcptr v);
 void lds_buf_clear(lds_buf *b);
 /* The text so far ("" if none). */
 const char *lds_buf_str(const lds_buf *b);
-/* Hand the text over (malloc'd; "" if none) and empty the buffer. */
+/* Hand the text over (lds_free it; "" if none) and empty the buffer. */
 char *lds_buf_take(lds_buf *b);
 void lds_buf_free(lds_buf *b);
+
+/* An integer in decimal, lds_free'd by the caller (never GMP's
+ * allocation: a host program may have its own GMP allocator). */
+char *lds_mpz_str(mpz_srcptr v);
 
 #endif

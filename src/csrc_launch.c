@@ -299,7 +299,7 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
         }
     }
     lds_buf_free(&H.out);
-    free(H.env);
+    lds_free(H.env);
 }
 
 /* Whether two launches give f the same values, where --threads and -D

@@ -24,7 +24,7 @@ void pp_push(csrc_toks *t, const csrc_tok *k)
 
 void csrc_toks_free(csrc_toks *t)
 {
-    free(t->v);
+    lds_free(t->v);
     t->v = NULL;
     t->n = t->cap = 0;
 }

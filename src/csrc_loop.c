@@ -171,7 +171,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     cl_drop_since(L, out_mark);
     L->accesses = made;
     if (cl_failed(L)) {
-        free(seq);
+        lds_free(seq);
         return -1;
     }
     const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", v));
@@ -182,9 +182,9 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
             vals[j] = seq[(size_t)j * nc + c];
         fits[c] = trips ? cl_fit(L, vals, trips, trip) : cl_v_const(L, 0);
         ok = fits[c] != NULL;
-        free(vals);
+        lds_free(vals);
     }
-    free(seq);
+    lds_free(seq);
     if (!ok)
         return 0;
     *done = true;

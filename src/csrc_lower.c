@@ -486,10 +486,10 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
 void csrc_lowered_free(csrc_lowered *l, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        free(l[i].kernel);
-        free(l[i].text);
+        lds_free(l[i].kernel);
+        lds_free(l[i].text);
     }
-    free(l);
+    lds_free(l);
 }
 
 int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
@@ -539,7 +539,7 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
         lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);
-        free(L.env);
+        lds_free(L.env);
         if (rc == 0)
             done++;
     }

@@ -350,8 +350,8 @@ static int exec_expect(lds_interp *in, const lds_stmt *s)
         r->metric_name = lds_results_string(in->results, s->u.expect.metric_name);
         r->cmp = s->u.expect.cmp;
         r->ok = compare_holds(s->u.expect.cmp, mpz_cmp(actual, want));
-        r->actual = mpz_get_str(NULL, 10, actual);
-        r->expected = mpz_get_str(NULL, 10, want);
+        r->actual = lds_mpz_str(actual);
+        r->expected = lds_mpz_str(want);
         if (!r->ok)
             in->expect_failed = true;
         rc = 0;

@@ -13,9 +13,9 @@ static void append_num(lds_buf *b, const lds_num *v)
         lds_buf_printf(b, "%lld", (long long)v->i);
         return;
     }
-    char *digits = mpz_get_str(NULL, 10, v->z);
+    char *digits = lds_mpz_str(v->z);
     lds_buf_printf(b, "%s", digits);
-    free(digits);
+    lds_free(digits);
 }
 
 /* One wave's values, eight lanes to a row, in columns as wide as the

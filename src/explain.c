@@ -275,7 +275,7 @@ static void explain_rules(FILE *out, const lds_access_result *rec, const lds_sam
 {
     lds_sim_result *res = lds_xmalloc(sizeof *res);
     explain_rules_into(out, rec, s, bullet, res);
-    free(res);
+    lds_free(res);
 }
 
 /* What the access did not count: lanes left out of the bank check (its

@@ -68,6 +68,6 @@ uint64_t lds_residue_counts_at(lds_residue_counts *c, uint64_t t)
 
 void lds_residue_counts_close(lds_residue_counts *c)
 {
-    free(c->starts);
-    free(c->ends);
+    lds_free(c->starts);
+    lds_free(c->ends);
 }

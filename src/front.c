@@ -157,7 +157,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
     }
     if (status == LDS_EXIT_OK)
         status = check_type_defines(o, defs + o->ndefines, out->norigins > 0, sink);
-    free(defs);
+    lds_free(defs);
     return status;
 }
 
@@ -165,12 +165,12 @@ void lds_front_texts_free(lds_front_texts *t)
 {
     for (unsigned i = 0; i < t->n; i++)
         lds_input_free(&t->srcs[i]);
-    free(t->srcs);
+    lds_free(t->srcs);
     for (unsigned i = 0; i < t->norigins; i++) {
         lds_input_free(t->origins[i]);
-        free(t->origins[i]);
+        lds_free(t->origins[i]);
     }
-    free(t->origins);
+    lds_free(t->origins);
     memset(t, 0, sizeof *t);
 }
 

@@ -77,7 +77,7 @@ static void keep(job *j, const lds_sim_access *acc, unsigned part)
     size_t before = rec->nsamples;
     char *label = sample_label(j, part);
     lds_results_keep_sample(rec, acc, &j->result, label);
-    free(label);
+    lds_free(label);
     if (rec->nsamples > before) {
         rec->samples[before].group = j->env->group;
         rec->samples[before].wave = j->env->wave;

@@ -36,7 +36,7 @@ static bool same_op(const vop *x, const vop *y)
 static void grow_slots(lds_lanes *L)
 {
     if (L->slot != L->slot_small)
-        free(L->slot);
+        lds_free(L->slot);
     L->nslots = L->nslots ? 2 * L->nslots : LDS_LANES_SMALL_SLOTS;
     L->slot = L->nslots == LDS_LANES_SMALL_SLOTS ? L->slot_small : lds_xmalloc(sizeof *L->slot * L->nslots);
     for (unsigned i = 0; i < L->nslots; i++)
@@ -372,7 +372,7 @@ lds_lanes *lds_lanes_compile(const lds_stmt *s, const lds_numctx *num, lds_arena
         }
     }
     if (L->slot != L->slot_small)
-        free(L->slot);
+        lds_free(L->slot);
     L->slot = NULL;
     if (L->failed || L->total_weight > LDS_MAX_EVAL_OPS)
         return NULL;   /* what it took goes with the arena */

@@ -4,12 +4,21 @@
  * Open a session, set its options, run lds programs or kernel files in
  * it, read each run's results as data or render them in any report
  * format, close.  The library prints nothing (but to the streams a
- * streaming session is given, below), never exits the process
- * and keeps no global state: sessions are independent, and several
- * sessions may run at once on several threads (one run at a time in a
- * session).  Errors are values, with their place.  lds-calc(3) documents
+ * streaming session is given, below), never exits or aborts the process
+ * (memory running out is an error value too, below) and keeps no global
+ * state but GMP's allocation functions: sessions are independent, and
+ * several sessions may run at once on several threads (one run at a time
+ * in a session).  Errors are values, with their place.  lds-calc(3) documents
  * every function; lds(5) the language; lds-calc(1) the command line,
  * whose options the session options mirror.
+ *
+ * Every function checks its arguments: a NULL session, result, text or
+ * out-pointer, or a text's length past the program limit (64 MiB, so
+ * never SIZE_MAX), gives LDSCALC_USAGE (a run: a result with that
+ * status and the reason; with a session, its error says why), NULL, 0
+ * or -1 as the function's comment says, never a crash.  NULL is allowed
+ * where a comment says so: a name, a length out-pointer, buf with size
+ * 0, an empty text (len 0).
  *
  * Link with `pkg-config --cflags --libs ldscalc`. */
 #ifndef LDS_CALC_H
@@ -45,7 +54,7 @@ typedef enum {
     LDSCALC_USAGE = 2,        /* a bad option, an unreadable file, an unknown format */
     LDSCALC_SYNTAX = 3,       /* the program does not parse: nothing ran */
     LDSCALC_EVAL = 4,         /* a statement failed (an error, a limit): those before it ran */
-    LDSCALC_NO_MEMORY = 5,    /* memory ran out: the session must be closed */
+    LDSCALC_NO_MEMORY = 5,    /* memory ran out: what the call worked on is lost (below) */
     LDSCALC_CANCELLED = 130   /* ldscalc_cancel stopped it */
 } ldscalc_status;
 
@@ -223,8 +232,8 @@ int ldscalc_check_options(ldscalc_session *s);
 int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
 int ldscalc_add_file(ldscalc_session *s, const char *path);
 /* Read a file as ldscalc_add_file does, into a NUL-terminated text the
- * caller frees with free() (*len: its length); NULL with the error set
- * if it cannot be read (the REPL's :load). */
+ * caller frees with free() (*len: its length, when len is not NULL);
+ * NULL with the error set if it cannot be read (the REPL's :load). */
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
 /* Lower the kernel files, parse every program (a syntax error anywhere
  * runs nothing), then run them once per sweep point, reporting as they
@@ -237,7 +246,9 @@ int ldscalc_stream_run(ldscalc_session *s);
 int ldscalc_live(const ldscalc_session *s);
 /* Run REPL input in the live session (names, arrays and profile carry
  * over; an error leaves the session as it was).  name and first_line
- * place its messages.  Returns that input's status. */
+ * place its messages (first_line from 1; LDSCALC_USAGE when it is 0 or
+ * the text's lines would number past UINT_MAX).  Returns that input's
+ * status. */
 int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len);
 /* Whether text is unfinished input (an open brace, a trailing operator):
  * the REPL then reads another line. */
@@ -262,8 +273,9 @@ int ldscalc_output_failed(const ldscalc_session *s);
  * other names.  LDSCALC_USAGE, with the error set, for an unknown name. */
 int ldscalc_arch_info(ldscalc_session *s, const char *name);
 int ldscalc_list_archs(ldscalc_session *s);
-/* The profile the live session is on (or would start on): its name,
- * and its banks and wave size. */
+/* The profile the live session is on (or would start on; with s NULL,
+ * the generic one a session starts on): its name, and its banks and
+ * wave size (banks and wave may be NULL). */
 const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsigned *wave);
 
 /* Words for completion, the i-th of a list, NULL past its end. */
@@ -277,10 +289,29 @@ typedef enum {
 } ldscalc_words;
 const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i);
 
-/* Route GMP's allocations through the library, so that memory running
- * out inside GMP is LDSCALC_NO_MEMORY too rather than GMP's abort.  It
- * sets GMP's process-wide allocator: for a program that owns the
- * process and does not use GMP itself (the command line calls it). */
+/* Memory running out.  Inside any call it is an error value, never an
+ * exit or an abort: the call returns LDSCALC_NO_MEMORY (or NULL, 0 or -1
+ * as its comment says), and what it worked on is lost, its memory freed
+ * at once without reading what was half built:
+ *   - a run (ldscalc_run, ldscalc_run_file): its result is empty, with
+ *     status LDSCALC_NO_MEMORY; the session runs on;
+ *   - a call on a result (reading a metric, a total, rendering): the
+ *     result becomes that empty result;
+ *   - a call on a session (ldscalc_set, the streaming calls): the session
+ *     is broken; every later call on it answers LDSCALC_NO_MEMORY, its
+ *     error says "out of memory", and it can only be closed.
+ * GMP allocates through functions the first ldscalc_open installs, once
+ * for the process: inside the library's calls they allocate as the
+ * library does (memory running out is the error value above); outside,
+ * they call the functions GMP had before - its default ones, or a host
+ * program's own, set with mp_set_memory_functions before the first
+ * ldscalc_open (set them then or never: GMP's allocator is the
+ * process's).  A stream given to ldscalc_stream must not use GMP in its
+ * own write functions. */
+
+/* Install GMP's allocation functions now rather than at the first
+ * ldscalc_open (above); for programs written before that was the
+ * default (the command line calls it). */
 void ldscalc_use_gmp_allocator(void);
 
 #ifdef __cplusplus

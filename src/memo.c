@@ -42,7 +42,7 @@ void lds_memo_release(lds_memo *m)
 {
     if (!m)
         return;
-    free(m->slot);
+    lds_free(m->slot);
     m->slot = NULL;
 }
 
@@ -68,7 +68,7 @@ bool lds_memo_find(lds_memo *m, const bool *active, const uint64_t *addr, unsign
         return false;
     if (++m->lookups == TRIAL && m->hits * 32 < TRIAL) {
         m->off = true;   /* the patterns do not recur here */
-        free(m->slot);
+        lds_free(m->slot);
         m->slot = NULL;
         return false;
     }

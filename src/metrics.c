@@ -36,12 +36,12 @@ void lds_metrics_clear(lds_metrics *m)
     mpz_clears(m->instructions, m->cycles, m->ideal, m->broadcasts, m->unaligned, m->skipped, m->paired, NULL);
     if (m->loop) {
         mpz_clears(m->loop->instructions, m->loop->cycles, m->loop->ideal, NULL);
-        free(m->loop);
+        lds_free(m->loop);
         m->loop = NULL;
     }
     if (m->global) {
         mpz_clears(m->global->useful, m->global->fetched, m->global->lines, NULL);
-        free(m->global);
+        lds_free(m->global);
         m->global = NULL;
     }
 }

@@ -19,9 +19,9 @@ void lds_numctx_free(lds_numctx *c)
 {
     for (size_t i = 0; i < c->cap; i++) {
         mpz_clear(c->tmp[i]);
-        free(c->tmp[i]);
+        lds_free(c->tmp[i]);
     }
-    free(c->tmp);
+    lds_free(c->tmp);
     c->tmp = NULL;
     c->cap = c->top = 0;
 }

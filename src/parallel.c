@@ -25,6 +25,7 @@
 typedef struct {
     pthread_mutex_t lock;
     lds_budget *pool;          /* the run's */
+    pthread_mutex_t heap_lock; /* the heap the workers allocate into at once */
 } shared_budget;
 
 typedef struct {
@@ -44,6 +45,9 @@ typedef struct {
                                   a cancel reaches the workers too */
     bool recover;              /* the splitting thread has a recovery point
                                   for out-of-memory: the worker sets its own */
+    lds_heap *heap;            /* the splitting thread's current heap: the
+                                  worker's blocks are counted there too */
+    pthread_mutex_t *heap_lock;
     bool out_of_memory;        /* and ran out: its state is abandoned */
     int rc;
 } worker;
@@ -70,6 +74,8 @@ static void *work(void *arg)
     worker *w = arg;
     jmp_buf at;
     lds_cancel_enter(w->cancel);
+    lds_heap_enter(w->heap);
+    lds_heap_share(w->heap_lock);
     if (w->recover) {
         lds_oom_set(&at);
         if (setjmp(at)) {   /* the splitting thread jumps to its own point */
@@ -126,6 +132,8 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
         mpz_init_set(w->j.mult[k], j->mult[k]);
     w->cancel = lds_cancel_current();
     w->recover = lds_oom_current() != NULL;
+    w->heap = lds_heap_current();
+    w->heap_lock = &sh->heap_lock;
     w->dim = i;
     w->lo = lo;
     w->hi = hi;
@@ -152,7 +160,7 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     worker *w = lds_xcalloc(n, sizeof *w);
     pthread_t *t = lds_xcalloc(n, sizeof *t);
     lds_budget *pool = j->sp->ev->budget;
-    shared_budget sh = { PTHREAD_MUTEX_INITIALIZER, pool };
+    shared_budget sh = { PTHREAD_MUTEX_INITIALIZER, pool, PTHREAD_MUTEX_INITIALIZER };
     uint64_t before = pool ? pool->left : 0;
     unsigned started = 0;
     for (unsigned k = 0; k < n; k++) {
@@ -165,7 +173,7 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     for (unsigned k = 0; k < started; k++)
         pthread_join(t[k], NULL);
     for (unsigned k = 0; k < started; k++)
-        if (w[k].out_of_memory)   /* half-built state: not freed, not used */
+        if (w[k].out_of_memory)   /* half-built state: not used (the heap's owner frees it) */
             lds_out_of_memory();
     bool ok = started == n;
     uint64_t base = *j->sp->steps, steps = base;
@@ -188,8 +196,9 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     }
     for (unsigned k = 0; k < n; k++)
         worker_free(&w[k]);
-    free(w);
-    free(t);
+    lds_free(w);
+    lds_free(t);
     pthread_mutex_destroy(&sh.lock);
+    pthread_mutex_destroy(&sh.heap_lock);
     return ok ? 1 : 0;
 }

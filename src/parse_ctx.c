@@ -28,7 +28,7 @@ void lds_parse_ctx_set_alias(lds_parse_ctx *c, const char *name, const char *tex
 {
     for (size_t i = 0; i < c->naliases; i++)
         if (!strcmp(c->alias_names[i], name)) {
-            free(c->alias_texts[i]);
+            lds_free(c->alias_texts[i]);
             c->alias_texts[i] = lds_xstrdup(text);
             return;
         }
@@ -71,18 +71,18 @@ void lds_parse_ctx_free(lds_parse_ctx *c)
     if (!c)
         return;
     for (size_t i = 0; i < c->nmacros; i++)
-        free(c->macros[i].name);
-    free(c->macros);
+        lds_free(c->macros[i].name);
+    lds_free(c->macros);
     for (size_t i = 0; i < c->nscalars; i++)
-        free(c->scalars[i]);
-    free(c->scalars);
+        lds_free(c->scalars[i]);
+    lds_free(c->scalars);
     for (size_t i = 0; i < c->naliases; i++) {
-        free(c->alias_names[i]);
-        free(c->alias_texts[i]);
+        lds_free(c->alias_names[i]);
+        lds_free(c->alias_texts[i]);
     }
-    free(c->alias_names);
-    free(c->alias_texts);
-    free(c);
+    lds_free(c->alias_names);
+    lds_free(c->alias_texts);
+    lds_free(c);
 }
 
 static bool same(const char *s, const char *name, size_t len)
@@ -123,7 +123,7 @@ void lds_parse_ctx_undef(lds_parse_ctx *c, const char *name, size_t len)
     macro *m = find_macro(c, name, len);
     if (!m)
         return;
-    free(m->name);
+    lds_free(m->name);
     *m = c->macros[--c->nmacros];
 }
 
@@ -148,7 +148,7 @@ void lds_parse_ctx_set_scalar(lds_parse_ctx *c, const char *name, size_t len, bo
     for (size_t i = 0; i < c->nscalars; i++)
         if (same(c->scalars[i], name, len)) {
             if (!scalar) {
-                free(c->scalars[i]);
+                lds_free(c->scalars[i]);
                 c->scalars[i] = c->scalars[--c->nscalars];
             }
             return;

@@ -79,7 +79,7 @@ static void lanes_of(const lds_access_result *rec, const lds_array *a, const uin
                 if (lane[sorted[i].cell] < 0)   /* a broadcast: the lowest lane */
                     lane[sorted[i].cell] = (int)l;
         }
-    free(sorted);
+    lds_free(sorted);
 }
 
 /* The picture of array's tile: banks as the last access's instruction
@@ -157,6 +157,6 @@ int lds_show_layout(lds_interp *in, const lds_sym *array, lds_loc loc)
             lds_layout_result_free(pic);
         }
     }
-    free(addr);
+    lds_free(addr);
     return rc;
 }

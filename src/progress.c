@@ -40,7 +40,7 @@ void lds_progress_line_free(lds_progress_line *pl)
     if (!pl)
         return;
     pthread_mutex_destroy(&pl->lock);
-    free(pl);
+    lds_free(pl);
 }
 
 void lds_progress_line_update(lds_progress_line *pl, unsigned line, uint64_t done, uint64_t planned, bool finished,

@@ -13,6 +13,7 @@
 
 #include "src/instructions.h"
 #include "src/mem.h"
+#include "src/outfile.h"
 #include "sim/sim.h"
 #include "src/layout_draw.h"
 #include "src/svg.h"
@@ -58,7 +59,7 @@ lds_reporter *lds_reporter_new(const lds_report_options *o)
 
 void lds_reporter_free(lds_reporter *r)
 {
-    free(r);
+    lds_free(r);
 }
 
 void lds_reporter_set_format(lds_reporter *r, lds_format f)
@@ -195,11 +196,11 @@ void lds_report_labels_prefix(const lds_reporter *r, FILE *out)
 
 void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v)
 {
-    char *digits = mpz_get_str(NULL, 10, v);
+    char *digits = lds_mpz_str(v);
     const char *sep = r->o.group_digits, *d = digits;
     if (!sep) {
         fputs(digits, out);
-        free(digits);
+        lds_free(digits);
         return;
     }
     if (*d == '-')
@@ -210,7 +211,7 @@ void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v)
             fputs(sep, out);
         fputc(d[i], out);
     }
-    free(digits);
+    lds_free(digits);
 }
 
 void lds_report_metrics_text(const lds_reporter *r, FILE *out, const lds_metrics *m)
@@ -315,47 +316,37 @@ static int picture_name(const lds_reporter *r, const char *stem, int k, char *bu
     return n < size ? 0 : -1;
 }
 
-FILE *lds_report_create(lds_reporter *r, const char *name, mode_t mode, char *path, size_t size)
+int lds_report_write_file(lds_reporter *r, const char *name, mode_t mode, void (*write)(FILE *f, const void *ctx),
+                          const void *ctx)
 {
-    if ((size_t)snprintf(path, size, "%s/%s", r->o.output_dir, name) >= size) {
-        lds_report_error(r, "%s: the file name of %s would be too long", r->o.output_dir, name);
-        r->io_error = true;
-        return NULL;
-    }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-    struct stat st;
-    bool regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);   /* not a device or a pipe */
-    FILE *f = fd >= 0 && (!regular || fchmod(fd, mode) == 0) ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        lds_report_error(r, "%s: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        r->io_error = true;
-    }
-    return f;
-}
-
-int lds_report_close(lds_reporter *r, FILE *f, const char *path)
-{
-    bool failed = ferror(f) != 0;
-    if (fclose(f) != 0 || failed) {   /* closed either way: never twice */
-        lds_report_error(r, "%s: %s", path, errno ? strerror(errno) : "write error");
+    char why[4200];
+    if (lds_outfile_write(r->o.output_dir, name, mode, write, ctx, why, sizeof why) < 0) {
+        lds_report_error(r, "%s", why);
         r->io_error = true;
         return -1;
     }
     return 0;
 }
 
+/* A picture to draw: how, and what. */
+typedef struct {
+    void (*draw)(FILE *, const void *, unsigned);
+    const void *what;
+    unsigned which;
+} picture;
+
+static void draw_picture(FILE *f, const void *ctx)
+{
+    const picture *p = ctx;
+    p->draw(f, p->what, p->which);
+}
+
 /* Draw into DIR/name.  0, or -1 (reported). */
 static int write_svg_file(lds_reporter *r, const char *name, void (*draw)(FILE *, const void *, unsigned),
                           const void *what, unsigned which)
 {
-    char path[4096];
-    FILE *f = lds_report_create(r, name, 0644, path, sizeof path);
-    if (!f)
-        return -1;
-    draw(f, what, which);
-    if (lds_report_close(r, f, path) < 0)
+    picture p = { draw, what, which };
+    if (lds_report_write_file(r, name, 0644, draw_picture, &p) < 0)
         return -1;
     r->pictures++;
     return 0;

@@ -156,8 +156,8 @@ static int by_key(const void *x, const void *y)
 
 static void free_measured(measured *m)
 {
-    free(m->kernel);
-    free(m->counter);
+    lds_free(m->kernel);
+    lds_free(m->counter);
     mpz_clear(m->value);
 }
 
@@ -319,7 +319,7 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
         if (c[k].percent)
             continue;   /* derived from the others */
         const measured *m = find(ms, kernel, c[k].name);
-        char *want = mpz_get_str(NULL, 10, c[k].value);
+        char *want = lds_mpz_str(c[k].value);
         lds_buf_printf(b, "  %-68s predicted %s", c[k].name, want);
         if (!m || m->unavailable) {
             if (m)
@@ -328,13 +328,13 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
                 lds_buf_printf(b, ", not measured (no %s row for %s)\n", c[k].name, kernel);
             ++*missing;
         } else {
-            char *got = mpz_get_str(NULL, 10, m->value);
+            char *got = lds_mpz_str(m->value);
             bool same = mpz_cmp(m->value, c[k].value) == 0, close = !same && within_tolerance(c[k].name, m->value, c[k].value, tolerance);
             lds_buf_printf(b, ", measured %s: %s\n", got, same ? "agree" : close ? "agree (within --tolerance)" : "DISAGREE");
             ++*(same || close ? agree : differ);
-            free(got);
+            lds_free(got);
         }
-        free(want);
+        lds_free(want);
     }
     if (mpz_sgn(a->m.skipped) > 0)
         skipped_note(b, a);
@@ -364,7 +364,7 @@ static void check_end_run(lds_reporter *r, const lds_run_view *run)
     }
     for (size_t i = 0; i < ms.n; i++)
         free_measured(&ms.m[i]);
-    free(ms.m);
+    lds_free(ms.m);
 }
 
 const lds_format_ops lds_check_counters_ops = { NULL, check_end_run, NULL, true };

@@ -129,11 +129,11 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
         candidate(b, sg, other, a);
         lds_buf_printf(b, ")");
     }
-    char *cyc = mpz_get_str(NULL, 10, before->cycles), *after = mpz_get_str(NULL, 10, best->cycles);
+    char *cyc = lds_mpz_str(before->cycles), *after = lds_mpz_str(best->cycles);
     lds_buf_printf(b, " - %s over the %u access%s to '%s' (cycles %s -> %s)",
                    mpz_sgn(best->excess) ? "fewer conflicts" : "conflict-free", sg->naccess,
                    sg->naccess == 1 ? "" : "es", sg->array, cyc, after);
-    free(cyc);
-    free(after);
+    lds_free(cyc);
+    lds_free(after);
     return true;
 }

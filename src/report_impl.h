@@ -87,13 +87,11 @@ int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsign
  * counting earlier pictures of the array in the run, from 2); its file
  * name into name.  Returns 0, or -1 (reported). */
 int lds_report_write_layout(lds_reporter *r, const lds_run_view *run, size_t layout, char *name, size_t size);
-/* DIR/name (the output directory's) created for writing with the given
- * permissions, never through a link planted there; its path into path.
- * NULL (reported) on failure. */
-FILE *lds_report_create(lds_reporter *r, const char *name, mode_t mode, char *path, size_t size);
-/* Close a file lds_report_create opened, once: 0, or -1 (reported) if a
- * write or the close failed. */
-int lds_report_close(lds_reporter *r, FILE *f, const char *path);
+/* Write DIR/name (the output directory's) with write(f, ctx), with the
+ * given permissions, never through anything planted there
+ * (src/outfile.h).  0, or -1 (reported). */
+int lds_report_write_file(lds_reporter *r, const char *name, mode_t mode, void (*write)(FILE *f, const void *ctx),
+                          const void *ctx);
 /* A message on the reporter's error stream: "PROG: WHAT". */
 void lds_report_error(lds_reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -359,15 +359,23 @@ static void target_of(const lds_sim_profile *p, char *buf, size_t size)
         snprintf(buf, size, "%s", p->name);
 }
 
-/* DIR/name with the text (never through a link planted there). */
+/* A text to write as it is. */
+typedef struct {
+    const char *text;
+    size_t len;
+} text_file;
+
+static void write_text(FILE *f, const void *ctx)
+{
+    const text_file *t = ctx;
+    fwrite(t->text, 1, t->len, f);
+}
+
+/* DIR/name with the text (never through anything planted there). */
 static int write_file(lds_reporter *r, const char *name, const char *text, size_t len, mode_t mode)
 {
-    char path[4096];
-    FILE *f = lds_report_create(r, name, mode, path, sizeof path);
-    if (!f)
-        return -1;
-    fwrite(text, 1, len, f);
-    return lds_report_close(r, f, path);
+    text_file t = { text, len };
+    return lds_report_write_file(r, name, mode, write_text, &t);
 }
 
 /* Every counter predicted, for expected.csv; the distinct names, comma
@@ -384,9 +392,9 @@ static void expected(lds_buf *csv, lds_buf *names, const probe_access *ps, size_
         for (unsigned k = 0; k < nc; k++) {
             if (c[k].percent)
                 continue;   /* derived, not a counter */
-            char *v = mpz_get_str(NULL, 10, c[k].value);
+            char *v = lds_mpz_str(c[k].value);
             lds_buf_printf(csv, "lds_access_%u,%s,%s\n", a->index, c[k].name, v);
-            free(v);
+            lds_free(v);
             unsigned j = 0;
             while (j < nseen && strcmp(seen[j], c[k].name))
                 j++;
@@ -504,10 +512,10 @@ static void probe_end_run(lds_reporter *r, const lds_run_view *run, bool hip)
     if (rc < 0)
         r->io_error = true;
     for (size_t i = 0; i < n; i++) {
-        free(ps[i].order);
-        free(ps[i].start);
+        lds_free(ps[i].order);
+        lds_free(ps[i].start);
     }
-    free(ps);
+    lds_free(ps);
 }
 
 static void cuda_end_run(lds_reporter *r, const lds_run_view *run)

@@ -124,19 +124,19 @@ static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
             result(r, a->skipped ? 1 : 2, a, lds_buf_str(&m), NULL, NULL);
         } else if (a->global) {
             if (mpz_cmp(a->m.cycles, a->m.ideal) > 0) {
-                char *cyc = mpz_get_str(NULL, 10, a->m.cycles), *ideal = mpz_get_str(NULL, 10, a->m.ideal);
+                char *cyc = lds_mpz_str(a->m.cycles), *ideal = lds_mpz_str(a->m.ideal);
                 lds_buf_printf(&m, "Uncoalesced global %s on %s: %s %s where %s would do.", kind, a->profile->name, cyc,
                                lds_sim_global_model_of(a->profile)->unit_name, ideal);
-                free(cyc);
-                free(ideal);
+                lds_free(cyc);
+                lds_free(ideal);
                 result(r, 3, a, lds_buf_str(&m), NULL, NULL);
             }
         } else if (a->m.ways > 1) {
-            char *cyc = mpz_get_str(NULL, 10, a->m.cycles), *ideal = mpz_get_str(NULL, 10, a->m.ideal);
+            char *cyc = lds_mpz_str(a->m.cycles), *ideal = lds_mpz_str(a->m.ideal);
             lds_buf_printf(&m, "%llu-way bank conflict on %s of '%s' (%s wavefronts where %s would do) on %s.",
                            (unsigned long long)a->m.ways, kind, a->array ? a->array : "?", cyc, ideal, a->profile->name);
-            free(cyc);
-            free(ideal);
+            lds_free(cyc);
+            lds_free(ideal);
             const lds_suggestion *sg = lds_report_fix_of(run, i);
             lds_buf fix = { 0 };
             if (sg) {

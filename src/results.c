@@ -15,10 +15,10 @@ void lds_results_init(lds_results *r)
 
 static void free_sample(lds_sample *s)
 {
-    free(s->label);
-    free(s->active);
-    free(s->addr);
-    free(s->result.phase);
+    lds_free(s->label);
+    lds_free(s->active);
+    lds_free(s->addr);
+    lds_free(s->result.phase);
 }
 
 void lds_results_clear_samples(lds_access_result *a)
@@ -32,7 +32,7 @@ void lds_results_drop_samples(lds_access_result *a)
 {
     for (unsigned i = 0; i < a->nsamples; i++)
         free_sample(&a->samples[i]);
-    free(a->samples);
+    lds_free(a->samples);
     a->samples = NULL;
     a->nsamples = a->capsamples = 0;
 }
@@ -43,34 +43,34 @@ void lds_results_free(lds_results *r)
         lds_access_result *a = r->accesses[i];
         lds_results_drop_samples(a);
         lds_metrics_clear(&a->m);
-        free(a->source);
-        free(a->note);
+        lds_free(a->source);
+        lds_free(a->note);
         if (a->form)
-            free((char *)a->form->name);
-        free(a->form);
-        free(a->error);
-        free(a);
+            lds_free((char *)a->form->name);
+        lds_free(a->form);
+        lds_free(a->error);
+        lds_free(a);
     }
-    free(r->accesses);
+    lds_free(r->accesses);
     for (size_t i = 0; i < r->nexpects; i++) {
-        free(r->expects[i].source);
-        free(r->expects[i].actual);
-        free(r->expects[i].expected);
+        lds_free(r->expects[i].source);
+        lds_free(r->expects[i].actual);
+        lds_free(r->expects[i].expected);
     }
-    free(r->expects);
+    lds_free(r->expects);
     for (size_t i = 0; i < r->nlayouts; i++)
         lds_layout_result_free(r->layouts[i]);
-    free(r->layouts);
+    lds_free(r->layouts);
     for (size_t i = 0; i < r->nsuggestions; i++)
         lds_suggestion_free(r->suggestions[i]);
-    free(r->suggestions);
+    lds_free(r->suggestions);
     for (size_t i = 0; i < r->nprofiles; i++)
-        free(r->profiles[i]);
-    free(r->profiles);
+        lds_free(r->profiles[i]);
+    lds_free(r->profiles);
     for (size_t i = 0; i < r->nstrings; i++)
-        free(r->strings[i]);
-    free(r->strings);
-    free(r->ended_kernels);
+        lds_free(r->strings[i]);
+    lds_free(r->strings);
+    lds_free(r->ended_kernels);
     memset(r, 0, sizeof *r);
 }
 
@@ -80,7 +80,7 @@ static size_t keep_latest(void **list, size_t n, size_t keep)
     if (n <= keep)
         return n;
     for (size_t i = 0; i < n - keep; i++)
-        free(list[i]);
+        lds_free(list[i]);
     memmove(list, list + (n - keep), keep * sizeof *list);
     return keep;
 }
@@ -173,13 +173,13 @@ void lds_layout_result_free(lds_layout_result *pic)
 {
     if (!pic)
         return;
-    free(pic->array);
-    free(pic->heading);
-    free(pic->banks_caption);
-    free(pic->lanes_caption);
-    free(pic->bank);
-    free(pic->lane);
-    free(pic);
+    lds_free(pic->array);
+    lds_free(pic->heading);
+    lds_free(pic->banks_caption);
+    lds_free(pic->lanes_caption);
+    lds_free(pic->bank);
+    lds_free(pic->lane);
+    lds_free(pic);
 }
 
 void lds_results_begin_kernel(lds_results *r, const char *kernel)
@@ -202,14 +202,14 @@ void lds_results_add_suggestion(lds_results *r, lds_suggestion *sg)
 
 void lds_suggestion_free_candidate(lds_suggest_candidate *c)
 {
-    free(c->label);
-    free(c->layout);
-    free(c->cute);
-    free(c->triton);
-    free(c->why);
-    free(c->error);
-    free(c->access_cycles);
-    free(c->access_ways);
+    lds_free(c->label);
+    lds_free(c->layout);
+    lds_free(c->cute);
+    lds_free(c->triton);
+    lds_free(c->why);
+    lds_free(c->error);
+    lds_free(c->access_cycles);
+    lds_free(c->access_ways);
     memset(c, 0, sizeof *c);
 }
 
@@ -224,14 +224,14 @@ void lds_suggestion_free(lds_suggestion *sg)
         mpz_clears(c->cycles, c->ideal, c->excess, NULL);
         lds_suggestion_free_candidate(c);
     }
-    free(sg->cand);
+    lds_free(sg->cand);
     for (unsigned k = 0; k < sg->naccess; k++)
-        free(sg->access_source[k]);
-    free(sg->access_source);
-    free(sg->access_line);
-    free(sg->array);
-    free(sg->shape);
-    free(sg);
+        lds_free(sg->access_source[k]);
+    lds_free(sg->access_source);
+    lds_free(sg->access_line);
+    lds_free(sg->array);
+    lds_free(sg->shape);
+    lds_free(sg);
 }
 
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
@@ -334,7 +334,7 @@ void lds_totals_free(lds_total *t, size_t n)
         lds_metrics_clear(&t[i].m);
         mpz_clear(t[i].idle);
     }
-    free(t);
+    lds_free(t);
 }
 
 void lds_footprint_print(FILE *out, const lds_footprint *fp, bool named)

@@ -56,8 +56,8 @@ static void free_labels(lds_runner *r)
 {
     for (unsigned i = 0; r->label_text && i < r->o->ndefines + 1; i++)
         lds_buf_free(&r->label_text[i]);
-    free(r->label_text);
-    free(r->labels);
+    lds_free(r->label_text);
+    lds_free(r->labels);
     lds_buf_free(&r->point_text);
     r->label_text = NULL;
     r->labels = NULL;
@@ -70,10 +70,10 @@ void lds_runner_free(lds_runner *r)
     if (!r)
         return;
     free_labels(r);
-    free(r->defs);
+    lds_free(r->defs);
     lds_reporter_free(r->rep);
     lds_progress_line_free(r->progress);
-    free(r);
+    lds_free(r);
 }
 
 lds_reporter *lds_runner_reporter(lds_runner *r)
@@ -196,7 +196,7 @@ lds_session *lds_runner_reopen(lds_runner *r, lds_session *old, const char *arch
     lds_session *s = lds_session_reopen(old, &cfg, &hooks);
     for (unsigned i = 0; first && i < o->ndefines; i++)
         mpz_clear(first[i]);
-    free(first);
+    lds_free(first);
     return s;
 }
 
@@ -397,8 +397,8 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
 {
     sweep sw;
     if (sweep_init(o, &sw) < 0) {
-        free(sw.count);
-        free(sw.at);
+        lds_free(sw.count);
+        lds_free(sw.at);
         return LDS_EXIT_USAGE;
     }
     const lds_source **sources = lds_xcalloc(nprogs ? nprogs : 1, sizeof *sources);
@@ -435,10 +435,10 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
     lds_runner_free(r);
     for (unsigned i = 0; i < n; i++)
         mpz_clear(values[i]);
-    free(values);
-    free(ptrs);
-    free(sources);
-    free(sw.count);
-    free(sw.at);
+    lds_free(values);
+    lds_free(ptrs);
+    lds_free(sources);
+    lds_free(sw.count);
+    lds_free(sw.at);
     return worst;
 }

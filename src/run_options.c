@@ -26,10 +26,10 @@ void lds_options_init(lds_options *o)
 
 static void free_define(lds_define *d)
 {
-    free(d->name);
+    lds_free(d->name);
     for (size_t k = 0; k < d->nlist; k++)
         mpz_clear(d->list[k]);
-    free(d->list);
+    lds_free(d->list);
     mpz_clears(d->lo, d->hi, d->step, NULL);
 }
 
@@ -37,27 +37,27 @@ void lds_options_free(lds_options *o)
 {
     for (unsigned i = 0; i < o->ndefines; i++)
         free_define(&o->defines[i]);
-    free(o->defines);
+    lds_free(o->defines);
     for (unsigned i = 0; i < o->ntype_defines; i++) {
-        free(o->type_defines[i].name);
-        free(o->type_defines[i].type);
+        lds_free(o->type_defines[i].name);
+        lds_free(o->type_defines[i].type);
     }
-    free(o->type_defines);
+    lds_free(o->type_defines);
     o->type_defines = NULL;
     o->ntype_defines = 0;
     for (unsigned i = 0; i < o->narchs; i++)
-        free(o->archs[i]);
-    free(o->archs);
+        lds_free(o->archs[i]);
+    lds_free(o->archs);
     for (unsigned i = 0; i < o->nundefs; i++)
-        free(o->undefs[i]);
-    free(o->undefs);
+        lds_free(o->undefs[i]);
+    lds_free(o->undefs);
     o->undefs = NULL;
     o->nundefs = 0;
     for (unsigned i = 0; i < o->nat; i++)
-        free((char *)o->at[i].name);
-    free(o->at);
-    free(o->rerun);
-    free(o->error_text);
+        lds_free((char *)o->at[i].name);
+    lds_free(o->at);
+    lds_free(o->rerun);
+    lds_free(o->error_text);
     o->error_text = NULL;
     o->rerun = NULL;
     o->at = NULL;
@@ -120,21 +120,28 @@ void lds_define_at(const lds_define *d, uint64_t i, mpz_t out)
     mpz_add(out, out, d->lo);
 }
 
+typedef struct {
+    const lds_options *o;
+    const lds_diag *d;
+} error_print;
+
+static void print_error(void *ctx, FILE *f, FILE *unused)
+{
+    const error_print *e = ctx;
+    (void)unused;
+    if (e->d->loc.src)
+        lds_diag_print(f, e->o->prog, e->d, e->o->color);
+    else
+        lds_fprint_text(f, "%s: %s", e->o->prog, e->d->msg);
+}
+
 /* An option's error, kept in o as a value (o->error, its place in the
  * option's text) and as the command line prints it (o->error_text). */
 static int keep_error(lds_options *o, const lds_diag *d)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        lds_out_of_memory();
-    if (d->loc.src)
-        lds_diag_print(f, o->prog, d, o->color);
-    else
-        lds_fprint_text(f, "%s: %s", o->prog, d->msg);
-    fclose(f);
-    free(o->error_text);
+    error_print e = { o, d };
+    char *text = lds_mem_write(print_error, &e, NULL);
+    lds_free(o->error_text);
     o->error_text = text;
     o->error = *d;
     if (d->loc.src)   /* the text it points into is gone after the call */
@@ -250,7 +257,7 @@ static bool add_type_define(lds_options *o, const char *name, size_t nlen, const
         t = &o->type_defines[o->ntype_defines++];
         t->name = lds_xstrndup(name, nlen);
     } else {
-        free(t->type);
+        lds_free(t->type);
     }
     t->type = lds_xstrdup(val);
     return true;
@@ -350,7 +357,7 @@ int lds_options_add_archs(lds_options *o, const char *arg)
         if (!lds_sim_profile_find(name)) {
             char msg[512];
             lds_unknown_profile(name, msg, sizeof msg);
-            free(name);
+            lds_free(name);
             return lds_options_fail(o, "%s", msg);
         }
         o->archs = lds_xreallocarray(o->archs, o->narchs + 1, sizeof *o->archs);
@@ -377,8 +384,8 @@ int lds_options_set_archs(lds_options *o, const char *arg, unsigned max)
     char **drop = rc == 0 ? before : o->archs;
     unsigned ndrop = rc == 0 ? nbefore : o->narchs;
     for (unsigned i = 0; i < ndrop; i++)
-        free(drop[i]);
-    free(drop);
+        lds_free(drop[i]);
+    lds_free(drop);
     if (rc < 0) {
         o->archs = before;
         o->narchs = nbefore;

@@ -81,7 +81,7 @@ void lds_scope_init(lds_scope *sc)
 
 void lds_scope_free(lds_scope *sc)
 {
-    free(sc->syms);
+    lds_free(sc->syms);
     memset(sc, 0, sizeof *sc);
 }
 

@@ -48,10 +48,11 @@ struct lds_session {
     lds_parse_ctx *parse;             /* what the parser knows of the texts run */
 };
 
-/* The configuration's -D values and --at points, copied into the
- * session's arena: the caller may free its own as soon as the session
- * is open (a suggest search opens sessions of its own from this
- * configuration long after), and they die with the session. */
+/* The configuration's -D values, --at points and profile name, copied
+ * into the session's arena: the caller may free its own as soon as the
+ * session is open (a suggest search opens sessions of its own from this
+ * configuration long after: a C API result rendered as SARIF after its
+ * session was closed), and they die with the session. */
 static void copy_config_lists(lds_session *s)
 {
     unsigned n = s->cfg.ndefines;
@@ -70,6 +71,8 @@ static void copy_config_lists(lds_session *s)
         at[i].value = s->cfg.at[i].value;
     }
     s->cfg.at = at;
+    if (s->cfg.arch)
+        s->cfg.arch = lds_arena_strndup(s->persist, s->cfg.arch, strlen(s->cfg.arch));
 }
 
 /* What a search for `array` up to statement st needs of the session. */
@@ -131,7 +134,7 @@ int lds_session_fixes(lds_session *s, size_t first_access)
             sg->serves_end = k + 1 < s->nran ? s->ran[k + 1].first_result : s->results.n;
         }
     }
-    free(texts);
+    lds_free(texts);
     return rc;
 }
 
@@ -236,22 +239,22 @@ void lds_session_set_output(lds_session *s, FILE *print_out, bool keep_layouts, 
 
 static void free_input_text(lds_source *src)
 {
-    free(src->name);
-    free(src->text);
+    lds_free(src->name);
+    lds_free(src->text);
 }
 
 static void free_input(kept_input *k)
 {
     lds_arena_free(k->prog.arena);
-    free(k->src.name);
-    free(k->src.text);
+    lds_free(k->src.name);
+    lds_free(k->src.text);
 }
 
 static void free_kept(lds_session *s)
 {
     for (size_t i = 0; i < s->nkept; i++)
         free_input(&s->kept[i]);
-    free(s->kept);
+    lds_free(s->kept);
     if (s->have_last)
         free_input(&s->last);
     s->have_last = false;
@@ -268,7 +271,7 @@ static void session_release(lds_session *s)
     for (size_t i = 0; i < s->nran; i++)
         if (s->ran[i].owned)
             free_input_text(&s->ran[i].src);
-    free(s->ran);
+    lds_free(s->ran);
 }
 
 void lds_session_close(lds_session *s)
@@ -278,7 +281,7 @@ void lds_session_close(lds_session *s)
     session_release(s);
     lds_arena_free(s->persist);
     lds_arena_free(s->scratch);
-    free(s);
+    lds_free(s);
 }
 
 lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks)

@@ -14,7 +14,9 @@ Usage: layering.py TOP_SRCDIR        prints TAP
   nothing of the interpreter or the parser, directly or through a header;
 - no C file over 600 lines but the parser;
 - only sim/ computes the word of an address, the bank of a word or
-  whether lanes merge.
+  whether lanes merge;
+- the library allocates and frees through src/mem.c alone (its blocks
+  carry a header and belong to a heap: a free() of one is a crash).
 """
 import os, re, sys
 
@@ -107,6 +109,14 @@ rule = re.compile(r"/\s*[\w>.()-]*\bbank_bytes\b|%\s*[\w>.()-]*\bbanks\b|\bwrite
 hits = ["%s:%d: %s" % (f, i + 1, line.strip()) for f, t in files.items() if not f.startswith("sim/")
         for i, line in enumerate(t.split("\n")) if rule.search(line)]
 check(not hits, "only sim/ computes words, banks and merges" + ("; also: " + "; ".join(hits) if hits else ""))
+
+# the library's memory: src/mem.c's functions only (src/mem.h says why)
+libc = re.compile(r"(?<![\w.>])(malloc|calloc|realloc|reallocarray|free|strdup|strndup|aligned_alloc|"
+                  r"posix_memalign|open_memstream|asprintf|vasprintf)\s*\(")
+comment = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+hits = ["%s:%d: %s" % (f, i + 1, line.strip()) for f, t in files.items() if f.split("/")[0] in ("src", "sim")
+        and f != "src/mem.c" for i, line in enumerate(comment.sub(lambda m: "\n" * m.group(0).count("\n"), t).split("\n")) if libc.search(line)]
+check(not hits, "src/ and sim/ allocate and free through src/mem.c alone" + ("; also: " + "; ".join(hits) if hits else ""))
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)

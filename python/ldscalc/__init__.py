@@ -14,6 +14,9 @@ a cancelled run raises Cancelled.  The language is lds(5); the C API
 underneath, lds-calc(3).
 """
 import json as _json
+import os as _os
+import threading as _threading
+from collections.abc import Mapping as _Mapping
 
 from . import _native
 from ._html import result_html
@@ -24,6 +27,37 @@ __all__ = ["run", "run_file", "Session", "Result", "Access", "LdsCalcError", "Ca
 API_VERSION = _native.API_VERSION
 JSON_FORMAT = _native.JSON_FORMAT
 OK, CHECK, USAGE, SYNTAX, EVAL, NO_MEMORY, CANCELLED = 0, 1, 2, 3, 4, 5, 130
+
+
+def _text(value, what):
+    """A text the C API takes as bytes: str (as UTF-8) or bytes-like."""
+    if isinstance(value, str):
+        return value.encode()
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError("ldscalc: %s must be str or bytes, not %s" % (what, type(value).__name__))
+
+
+def _path(value, what="path"):
+    if isinstance(value, (str, bytes, _os.PathLike)):
+        return _os.fsencode(value)
+    raise TypeError("ldscalc: %s must be str, bytes or a path, not %s" % (what, type(value).__name__))
+
+
+def _option_value(option, value):
+    """An option's value as ldscalc_set takes it: on/off for a bool,
+    decimal for an int, X,Y,Z for a tuple of ints, a text as it is."""
+    if isinstance(value, bool):
+        return b"on" if value else b"off"
+    if isinstance(value, int):
+        return str(value).encode()
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, int) and not isinstance(v, bool)
+                                                          for v in value):
+        return ",".join(str(v) for v in value).encode()
+    if isinstance(value, (str, bytes, bytearray, memoryview)):
+        return _text(value, "the value of option %r" % option)
+    raise TypeError("ldscalc: the value of option %r must be str, bytes, int, bool or a tuple of ints, not %s"
+                    % (option, type(value).__name__))
 
 
 def version():
@@ -98,6 +132,8 @@ class Result:
     def render(self, format):
         """The report in a --format of lds-calc(1): text, json, csv,
         markdown, svg, counters, diagnostics or sarif."""
+        if not isinstance(format, str):
+            raise TypeError("ldscalc: format must be str, not %s" % type(format).__name__)
         status, text = _native.text(
             lambda b, n, ln: _native.lib.ldscalc_render(self._ptr, format.encode(), b, n, ln))
         if status != OK:
@@ -122,6 +158,9 @@ class Result:
 
     def svg(self, access=-1):
         """The picture of an access (the last by default) as SVG."""
+        if not isinstance(access, int) or isinstance(access, bool):
+            raise TypeError("ldscalc: access must be an int (an index into accesses), not %s"
+                            % type(access).__name__)
         return self.accesses[access].svg()
 
     @property
@@ -164,29 +203,68 @@ class Result:
 
 class Session:
     """Options kept across runs; each run starts afresh under them.  One
-    run at a time in a session; sessions on several threads run at once.
+    run at a time in a session (a second waits for the first); sessions
+    on several threads run at once.  After close() (or a with block) every
+    call raises ValueError; close() from another thread cancels a run in
+    progress and waits for it.
 
     Session(arch="sm80", defines={"PAD": 1}, max_steps=10**9, jobs=1,
     show="phases", explain=True, lang="cu", kernel="transpose",
     threads="32, 8")"""
 
     def __init__(self, arch=None, defines=None, **options):
+        self._cond = _threading.Condition()
+        self._busy = False
+        self._ptr = None
+        if defines is not None and not isinstance(defines, _Mapping):
+            raise TypeError("ldscalc: defines must be a mapping of names to values, not %s"
+                            % type(defines).__name__)
         self._ptr = _native.lib.ldscalc_open()
         if not self._ptr:
             raise MemoryError("ldscalc: out of memory")
-        if arch is not None:
-            self.set("arch", arch)
-        for name, value in (defines or {}).items():
-            self.set("define", "%s=%s" % (name, value))
-        for name, value in options.items():
-            if isinstance(value, bool):
-                value = "on" if value else "off"
-            self.set(name.replace("_", "-"), value)
+        try:
+            if arch is not None:
+                self.set("arch", arch)
+            for name, value in (defines or {}).items():
+                if not isinstance(name, str):
+                    raise TypeError("ldscalc: a define's name must be str, not %s" % type(name).__name__)
+                if isinstance(value, bool) or not isinstance(value, (int, str)):
+                    raise TypeError("ldscalc: the value of define %r must be int or str, not %s"
+                                    % (name, type(value).__name__))
+                self.set("define", "%s=%s" % (name, value))
+            for name, value in options.items():
+                self.set(name.replace("_", "-"), value)
+        except BaseException:
+            self.close()
+            raise
+
+    def _enter(self):
+        """Wait for the call in progress, if any; the session's pointer,
+        held until _leave (close waits for it)."""
+        with self._cond:
+            while self._busy and self._ptr:
+                self._cond.wait()
+            if not self._ptr:
+                raise ValueError("ldscalc: the session is closed")
+            self._busy = True
+            return self._ptr
+
+    def _leave(self):
+        with self._cond:
+            self._busy = False
+            self._cond.notify_all()
 
     def set(self, option, value):
         """Set an option by its long command-line name (lds-calc(3))."""
-        if _native.lib.ldscalc_set(self._ptr, option.encode(), str(value).encode()) != OK:
-            raise _error_of(_native.lib.ldscalc_session_error(self._ptr))
+        if not isinstance(option, str):
+            raise TypeError("ldscalc: option must be str, not %s" % type(option).__name__)
+        data = _option_value(option, value)
+        ptr = self._enter()
+        try:
+            if _native.lib.ldscalc_set(ptr, option.encode(), data) != OK:
+                raise _error_of(_native.lib.ldscalc_session_error(ptr))
+        finally:
+            self._leave()
 
     def _finish(self, ptr):
         if not ptr:
@@ -200,22 +278,54 @@ class Session:
         return result
 
     def run(self, program, name=None):
-        """Run an lds program (lds(5)); name: how messages name it."""
-        data = program.encode()
-        return self._finish(_native.lib.ldscalc_run(self._ptr, name.encode() if name else None, data, len(data)))
+        """Run an lds program (lds(5)), str or bytes; name: how messages
+        name it."""
+        data = _text(program, "the program")
+        label = None if name is None else _text(name, "name")
+        ptr = self._enter()
+        try:
+            got = _native.lib.ldscalc_run(ptr, label, data, len(data))
+        finally:
+            self._leave()
+        return self._finish(got)
 
     def run_file(self, path):
         """Run an lds file, or a kernel (.cu .cuh .hip .hlsl .comp .glsl)."""
-        return self._finish(_native.lib.ldscalc_run_file(self._ptr, str(path).encode()))
+        data = _path(path)
+        ptr = self._enter()
+        try:
+            got = _native.lib.ldscalc_run_file(ptr, data)
+        finally:
+            self._leave()
+        return self._finish(got)
 
-    def cancel(self):
+    def cancel(self, _cancel=_native.lib.ldscalc_cancel):
         """Stop the run in progress (from another thread): it raises Cancelled."""
-        _native.lib.ldscalc_cancel(self._ptr)
+        with self._cond:
+            if not self._ptr:
+                raise ValueError("ldscalc: the session is closed")
+            _cancel(self._ptr)
 
-    def close(self, _close=_native.lib.ldscalc_close):   # bound now: at exit the module may be gone
-        if getattr(self, "_ptr", None):
-            _close(self._ptr)
-            self._ptr = None
+    @property
+    def closed(self):
+        return getattr(self, "_ptr", None) is None
+
+    def close(self, _close=_native.lib.ldscalc_close, _cancel=_native.lib.ldscalc_cancel):
+        """Free the session (results stay valid).  A run in progress on
+        another thread is cancelled, and close waits for it to end."""
+        cond = getattr(self, "_cond", None)
+        if cond is None:   # __init__ never got that far
+            return
+        with cond:
+            ptr = self._ptr
+            if not ptr:
+                return
+            self._ptr = None   # from now on every call raises
+            while self._busy:
+                _cancel(ptr)   # a cancel just before the run starts is forgotten: again until it ends
+                cond.wait(0.05)
+            cond.notify_all()
+        _close(ptr)
 
     __del__ = close
 

@@ -112,6 +112,109 @@ class Errors(unittest.TestCase):
         self.assertEqual(raised[0].status, ldscalc.CANCELLED)
 
 
+LONG_RUN = "read f32[(lane * 2654435761 + k * k * 40503) % 1000000007 % 16384] for k in 0..10000000000"
+
+
+def wait_busy(s, deadline=30):
+    """Wait until a run holds the session (its C call is under way)."""
+    end = time.time() + deadline
+    while not s._busy and time.time() < end:
+        time.sleep(0.01)
+    time.sleep(0.05)   # into the C call, past the cancel it clears at its start
+
+
+class Closing(unittest.TestCase):
+    def test_every_call_after_close_raises(self):
+        with ldscalc.Session(arch="sm80") as s:
+            self.assertEqual(s.run("read f32[lane * 2]").accesses[0].ways, 2)
+        self.assertTrue(s.closed)
+        for call in (lambda: s.run("read f32[lane]"), lambda: s.run_file(os.path.join(SRCDIR, "examples",
+                                                                                      "transpose-32x32.lds")),
+                     lambda: s.set("arch", "sm90"), s.cancel):
+            with self.assertRaises(ValueError) as cm:
+                call()
+            self.assertIn("closed", str(cm.exception))
+        s.close()   # twice: nothing
+
+    def test_close_from_another_thread_cancels_and_waits(self):
+        s = ldscalc.Session(max_steps=10**11, max_ops=10**14)
+        raised = []
+
+        def long_run():
+            try:
+                s.run(LONG_RUN)
+            except ldscalc.Cancelled as e:
+                raised.append(e)
+
+        t = threading.Thread(target=long_run)
+        t.start()
+        wait_busy(s)
+        s.close()   # cancels the run, and returns once it has ended
+        self.assertFalse(s._busy)
+        t.join(30)
+        self.assertFalse(t.is_alive())
+        self.assertEqual(len(raised), 1)
+        with self.assertRaises(ValueError):
+            s.run("read f32[lane]")
+
+    def test_runs_on_two_threads_take_turns(self):
+        s = ldscalc.Session(arch="sm80")
+        ways = []
+
+        def work(stride):
+            for _ in range(20):
+                ways.append((stride, s.run("read f32[lane * %d]" % stride).accesses[0].ways))
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in (1, 2, 4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        s.close()
+        self.assertEqual(len(ways), 60)
+        self.assertTrue(all(w == k for k, w in ways), ways)
+
+
+class Arguments(unittest.TestCase):
+    def assert_type_error(self, call, words):
+        with self.assertRaises(TypeError) as cm:
+            call()
+        self.assertIn("ldscalc:", str(cm.exception))
+        self.assertIn(words, str(cm.exception))
+
+    def test_wrong_types_raise_type_error(self):
+        s = ldscalc.Session()
+        r = s.run("read f32[lane]")
+        self.assert_type_error(lambda: ldscalc.run(123), "the program must be str or bytes, not int")
+        self.assert_type_error(lambda: ldscalc.run(None), "not NoneType")
+        self.assert_type_error(lambda: s.run(["read f32[lane]"]), "not list")
+        self.assert_type_error(lambda: s.run("read f32[lane]", name=7), "name must be str or bytes")
+        self.assert_type_error(lambda: s.run_file(123), "path must be str, bytes or a path")
+        self.assert_type_error(lambda: ldscalc.run_file(None), "path must be")
+        self.assert_type_error(lambda: s.set(1, "x"), "option must be str")
+        self.assert_type_error(lambda: s.set("arch", 1.5), "value of option 'arch'")
+        self.assert_type_error(lambda: s.set("arch", None), "value of option 'arch'")
+        self.assert_type_error(lambda: ldscalc.run("read f32[lane]", defines=[("N", 1)]), "defines must be a mapping")
+        self.assert_type_error(lambda: ldscalc.run("read f32[lane]", defines={"N": 1.5}), "define 'N'")
+        self.assert_type_error(lambda: ldscalc.run("read f32[lane]", defines={3: 1}), "name must be str")
+        self.assert_type_error(lambda: r.render(123), "format must be str")
+        self.assert_type_error(lambda: r.svg("0"), "access must be an int")
+        s.close()
+
+    def test_bytes_programs(self):
+        want = ldscalc.run("read f32[lane * 2]", arch="sm80").to_json()
+        for program in (b"read f32[lane * 2]", bytearray(b"read f32[lane * 2]"), memoryview(b"read f32[lane * 2]")):
+            self.assertEqual(ldscalc.run(program, arch=b"sm80").to_json(), want)
+        with self.assertRaises(ldscalc.LdsCalcError) as cm:
+            ldscalc.Session().run(b"read f32[lane +]", name=b"bytes.lds")
+        self.assertEqual((cm.exception.file, cm.exception.line), ("bytes.lds", 1))
+
+    def test_option_values(self):
+        s = ldscalc.Session(jobs=1, explain=True, threads=(32, 8), lang="cuda")
+        s.set("explain", False)
+        s.close()
+
+
 class Pictures(unittest.TestCase):
     def test_reports_and_pictures(self):
         r = ldscalc.run("array f32 T[32][32]\nread T[lane][0]\nread T[0][lane]\n", arch="sm80")

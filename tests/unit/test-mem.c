@@ -37,7 +37,7 @@ static void test_grow(void)
     int *same = lds_xgrow(a, 20, &cap, sizeof *a, 4);
     CU_ASSERT_PTR_EQUAL(same, a);
     CU_ASSERT_EQUAL(cap, 32);
-    free(a);
+    lds_free(a);
 }
 
 /* Filled past several blocks (one larger than a block), reset, filled
@@ -113,7 +113,7 @@ static void test_buf(void)
     char *taken = lds_buf_take(&b);
     CU_ASSERT_STRING_EQUAL(taken, "0");
     CU_ASSERT_PTR_NULL(b.s);
-    free(taken);
+    lds_free(taken);
     mpz_clear(v);
     lds_buf_free(&b);
 }

@@ -1,8 +1,11 @@
 /* tests/unit/test-report.c - the strings reports make of records (JSON
  * and CSV exactly; text lines and the totals), fed from real runs through
  * the session API, the way src/run.c feeds them. */
+#include <dirent.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "src/report.h"
@@ -42,28 +45,59 @@ static char *report(const char *text, lds_format f, const lds_label *labels, uns
     return buf;
 }
 
-/* A file whose last write fails when it is closed (the disk full): an
- * error, and the file closed once (a second fclose is what ASan and
- * valgrind would report). */
+static void write_lines(FILE *f, const void *ctx)
+{
+    (void)ctx;
+    for (int i = 0; i < 20; i++)
+        fputs("a line that stays in the buffer until the close\n", f);
+}
+
+/* A file whose writes fail when it is closed (past the file size limit,
+ * as on a full disk): an error naming it, the file it would have
+ * replaced untouched, nothing left beside it, closed once (a second
+ * fclose is what ASan and valgrind would report). */
 static void test_close_full_disk(void)
 {
-    if (access("/dev/full", W_OK) != 0)
-        return;   /* not Linux */
+    char dir[] = "/tmp/lds-report-XXXXXX", path[64];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/full", dir);
+    FILE *old = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(old);
+    fputs("old\n", old);
+    fclose(old);
     char *err = NULL;
     size_t elen = 0;
     FILE *errs = open_memstream(&err, &elen);
-    lds_report_options ro = { FMT_TEXT, stdout, errs, "lds-calc", false, "/dev", NULL, 0 };
+    lds_report_options ro = { FMT_TEXT, stdout, errs, "lds-calc", false, dir, NULL, 0 };
     lds_reporter *rep = lds_reporter_new(&ro);
-    char path[64];
-    FILE *f = lds_report_create(rep, "full", 0644, path, sizeof path);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs("a line that stays in the buffer until the close\n", f);
-    CU_ASSERT_EQUAL(lds_report_close(rep, f, path), -1);
+    struct rlimit was, small = { 64, 64 };
+    getrlimit(RLIMIT_FSIZE, &was);
+    small.rlim_max = was.rlim_max;
+    void (*before)(int) = signal(SIGXFSZ, SIG_IGN);
+    CU_ASSERT_EQUAL(setrlimit(RLIMIT_FSIZE, &small), 0);
+    int rc = lds_report_write_file(rep, "full", 0644, write_lines, NULL);
+    setrlimit(RLIMIT_FSIZE, &was);
+    signal(SIGXFSZ, before);
+    CU_ASSERT_EQUAL(rc, -1);
     CU_ASSERT_TRUE(lds_reporter_failed(rep));
     lds_reporter_free(rep);
     fclose(errs);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/dev/full: No space left on device"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/full: File too large"));
     free(err);
+    char text[16] = "";
+    FILE *f = fopen(path, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_PTR_NOT_NULL(fgets(text, sizeof text, f));
+    fclose(f);
+    CU_ASSERT_STRING_EQUAL(text, "old\n");
+    DIR *d = opendir(dir);
+    unsigned entries = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    CU_ASSERT_EQUAL(entries, 1);   /* no half-written file beside it */
+    remove(path);
+    rmdir(dir);
 }
 
 static void test_json(void)
@@ -161,6 +195,6 @@ int main(void)
     CU_add_test(s, "JSON document", test_json);
     CU_add_test(s, "CSV rows", test_csv);
     CU_add_test(s, "text lines and totals", test_text);
-    CU_add_test(s, "a file that fails when closed is closed once", test_close_full_disk);
+    CU_add_test(s, "a file that fails when closed: an error, the old file kept, nothing beside it", test_close_full_disk);
     return lds_cunit_tap_main();
 }

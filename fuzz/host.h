@@ -1,5 +1,5 @@
-/* fuzz/fuzz-api.h - what the targets that go through the public C API
- * share (fuzz/fuzz-api.c): a session with the fuzzers' limits, every
+/* fuzz/host.h - what the targets that go through the public C API
+ * share (fuzz/host.c): a session with the fuzzers' limits, every
  * report of a result rendered, and each report checked for what its
  * format promises.
  *
