@@ -86,4 +86,29 @@ check "loops: the PTX gives the source's shared-memory totals" \
 gs=$(sed -n 's/^total (global.*instructions \([0-9]*\).*/\1/p' "$tmp/src")
 gp=$(sed -n 's/^total (global.*instructions \([0-9]*\).*/\1/p' "$tmp/ptx")
 check "loops: the PTX makes one global load more ($gp against $gs)" test "$gp" = $((gs + 1))
+# hostile shapes: each answered within a CPU-time cap (a hang is killed),
+# with an exit status lds-calc documents and no crash
+head='.version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n.reg .pred %%p<2>;\n.reg .b32 %%r<99>;\n.shared .align 4 .b8 s[4096];\nmov.u32 %%r1, %%tid.x;\nmov.u32 %%r2, s;\n'
+capped() { (ulimit -t "$(cpu_cap 30)"; lds "$@"); }
+{ printf "$head"; awk 'BEGIN { for (i = 0; i < 70000; i++) printf "setp.eq.s32 %%p1, %%r1, %d;\n@%%p1 bra $L__b%d;\n$L__b%d:\n", i, i, i }'
+  printf 'ld.shared.u32 %%r3, [%%r2];\nret;\n}\n'; } >"$tmp/blocks.ptx"
+capped -f "$tmp/blocks.ptx" --threads 32 >/dev/null 2>"$tmp/err"
+check "70001 basic blocks: refused as larger than lds-calc follows" \
+    grep -q "error: kernel 'k' is larger than lds-calc follows: 70001 basic blocks" "$tmp/err"
+{ printf "$head"; awk 'BEGIN { for (i = 0; i < 100; i++) printf "mov.u32 %%r%d, 0;\n$L__l%d:\n", 3 + i % 90, i
+    print "ld.shared.u32 %r95, [%r2];"
+    for (i = 99; i >= 0; i--) printf "add.s32 %%r%d, %%r%d, 1;\nsetp.lt.s32 %%p1, %%r%d, 2;\n@%%p1 bra $L__l%d;\n", 3 + i % 90, 3 + i % 90, 3 + i % 90, i }'
+  printf 'ret;\n}\n'; } >"$tmp/nested.ptx"
+capped -f "$tmp/nested.ptx" --threads 32 >"$tmp/out" 2>&1
+check "100 nested loops: the access in the innermost is reported as not modelled" \
+    grep -q "ld.shared.u32 %r95, \[%r2\]: not modelled: it is in the loop at" "$tmp/out"
+{ printf "$head"; awk 'BEGIN { for (i = 0; i < 3000; i++) printf "mov.u32 %%r3, 0;\n$L__s%d:\nld.shared.u32 %%r4, [%%r2];\nadd.s32 %%r3, %%r3, 1;\nsetp.lt.s32 %%p1, %%r3, 4;\n@%%p1 bra $L__s%d;\n", i, i }'
+  printf 'ret;\n}\n'; } >"$tmp/loops.ptx"
+capped -f "$tmp/loops.ptx" --threads 32 -q >/dev/null 2>&1
+check "3000 loops one after another: followed within the cap" test $? = 0
+{ printf "$head"; awk 'BEGIN { for (i = 0; i < 100000; i++) print "add.s32 %r1, %r1, %r1;" }'
+  printf 'add.s32 %%r2, %%r2, %%r1;\nld.shared.u32 %%r3, [%%r2];\nret;\n}\n'; } >"$tmp/doubling.ptx"
+capped -f "$tmp/doubling.ptx" --threads 32 >"$tmp/out" 2>&1
+check "a value doubled 100000 times: past lds-calc's range, the access not modelled" \
+    grep -q "not modelled: its address depends on a value beyond lds-calc's range" "$tmp/out"
 tap_end

@@ -38,7 +38,7 @@ void ptx_add_skip(ptx_walk *w, const ptx_ins *in, pcond cond, const char *kind, 
     ptx_add_item(w, &it);
 }
 
-static void note_missing(ptx_walk *w, const char *name)
+void ptx_note_missing(ptx_walk *w, const char *name)
 {
     if (!w->emitting)
         return;
@@ -63,7 +63,7 @@ static void note_missing_sym(void *ctx, const pv *s)
     missing_names *m = ctx;
     if (!s->missing || s == m->skip)
         return;
-    note_missing(m->w, s->text);
+    ptx_note_missing(m->w, s->text);
     if (!m->first) {
         m->first = s->text;
         m->extern_size = s->index == PTX_EXTERN_SIZE;
@@ -177,7 +177,7 @@ static unsigned vec_of(const ptx_ins *in)
 }
 
 /* The element type: the instruction's last type part. */
-static const char *elem_type(const ptx_ins *in, unsigned *bits)
+const char *ptx_elem_type(const ptx_ins *in, unsigned *bits)
 {
     bool s, f;
     for (unsigned i = in->nparts; i-- > 1;)
@@ -309,85 +309,13 @@ static const char *generic_space(pv *addr, pv *window)
     return NULL;
 }
 
-/* --------------------------------------------------------- parameters */
-
-const csrc_define *ptx_define(const ptx_walk *w, const char *name)
-{
-    for (unsigned i = 0; i < w->o->ndefines; i++)
-        if (!strcmp(w->o->defines[i].name, name))
-            return &w->o->defines[i];
-    return NULL;
-}
-
-/* A parameter (or a struct parameter's field at off) as read: its -D
- * name, the PTX one or the part after the entry's name (nvcc's and
- * Triton's ENTRY_param_N is param_N), a field's with .OFF after it. */
-static pv *param_value(ptx_walk *w, const ptx_ins *in, unsigned p, int64_t off, unsigned bytes, bool sgn)
-{
-    for (unsigned i = 0; i < w->npreads; i++)
-        if (w->preads[i].param == p && w->preads[i].offset == off && w->preads[i].bytes == bytes)
-            return w->preads[i].v;
-    const ptx_param *par = &w->f->params[p];
-    size_t n = strlen(w->f->name);
-    const char *full = par->name, *brief = !strncmp(full, w->f->name, n) && full[n] == '_' && full[n + 1] ? full + n + 1 : full;
-    if (par->is_array || off) {
-        full = ptx_fmt(w, "%s.%lld", full, (long long)off);
-        brief = ptx_fmt(w, "%s.%lld", brief, (long long)off);
-    }
-    const csrc_define *d = ptx_define(w, full);
-    const char *name = d ? full : brief;
-    if (!d)
-        d = ptx_define(w, brief);
-    pv *v;
-    if (par->is_float && !par->is_array) {
-        v = pv_data(w->pc, ptx_fmt(w, "the floating-point parameter '%s'", name), par->line, par->col, false);
-    } else {
-        unsigned bits = bytes * 8 > 64 ? 64 : bytes * 8;
-        pw span = (pw)1 << bits, lo = sgn ? -(span / 2) : 0, hi = lo + span - 1;
-        if (d && d->has_value)
-            lo = hi = d->value;
-        int region = 0;
-        if (bytes == 8) {   /* maybe a pointer: an allocation of its own */
-            w->gnames = lds_xreallocarray(w->gnames, w->nregions + 1, sizeof *w->gnames);
-            w->gnames[w->nregions] = NULL;
-            region = (int)++w->nregions;
-        }
-        v = pv_symbol(w->pc, SYM_PARAM, name, region, DEP_PARAM, lo, hi, d == NULL);
-        if (d)
-            ((csrc_define *)d)->used = true;
-    }
-    w->preads = lds_xgrow(w->preads, w->npreads, &w->cappreads, sizeof *w->preads, 8);
-    w->preads[w->npreads++] = (ptx_pread){ .param = p, .offset = off, .bytes = bytes, .v = v };
-    (void)in;
-    return v;
-}
-
-static bool param_load(ptx_walk *w, const ptx_ins *in, pv **env)
-{
-    const ptx_operand *a = in->nops == 2 ? &in->ops[1] : NULL;
-    if (!a || a->kind != OP_ADDR || !a->sym || in->ops[0].kind != OP_REG)
-        return false;
-    for (unsigned p = 0; w->f->entry && p < w->f->nparams; p++)
-        if (!strcmp(w->f->params[p].name, a->sym)) {
-            unsigned bits;
-            bool sgn, fl;
-            const char *t = elem_type(in, &bits);
-            ptx_type(t, &bits, &sgn, &fl);
-            pv *v = fl ? pv_data(w->pc, ptx_fmt(w, "the floating-point parameter '%s'", a->sym), in->line, in->col, false)
-                       : param_value(w, in, p, (int64_t)a->imm, bits / 8 ? bits / 8 : 1, sgn);
-            ptx_set(w, in, env, in->ops[0].reg, v);
-            return true;
-        }
-    return false;
-}
-
 /* ---------------------------------------------------------- dispatch */
 
 static shape plain_shape(ptx_walk *w, const ptx_ins *in, const char *space)
 {
     const char *op = in->parts[0];
     unsigned bits, vec = vec_of(in);
-    const char *type = elem_type(in, &bits);
+    const char *type = ptx_elem_type(in, &bits);
     shape s = { .kind = !strcmp(op, "st") ? "write" : !strcmp(op, "atom") || !strcmp(op, "red") ? "atomic" : "read" };
     s.bytes = bits * vec / 8;
     if (s.bytes != 1 && s.bytes != 2 && s.bytes != 4 && s.bytes != 8 && s.bytes != 16)
@@ -408,7 +336,7 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
     const char *op = in->parts[0];
     bool load = !strcmp(op, "ld") || !strcmp(op, "ldu") || !strcmp(op, "atom");
     const char *space = space_of(in);
-    if (space && !strcmp(space, "param") && param_load(w, in, env))
+    if (space && !strcmp(space, "param") && ptx_param_load(w, in, env))
         return true;
     unsigned ai = load ? 1 : 0;
     if (in->nops <= ai)

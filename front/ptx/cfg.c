@@ -17,13 +17,30 @@ static bool ends_block(const ptx_ins *in)
     return is_op(in, "bra") || is_op(in, "ret") || is_op(in, "exit") || is_op(in, "trap") || is_op(in, "brx");
 }
 
-static int block_of_label(const ptx_cfg *g, const ptx_func *f, const int *first_block, const char *name)
+/* The labels of a function, sorted by name: each with its block. */
+typedef struct {
+    const char *name;
+    int block;
+} label;
+
+static int label_order(const void *x, const void *y) { return strcmp(((const label *)x)->name, ((const label *)y)->name); }
+
+static label *labels_of(const ptx_func *f, const int *first_block, unsigned *n)
 {
+    label *l = lds_xmalloc((f->nins + 1) * sizeof *l);
+    *n = 0;
     for (unsigned i = 0; i < f->nins; i++)
-        if (f->ins[i].label && !strcmp(f->ins[i].label, name))
-            return first_block[i];
-    (void)g;
-    return -2;
+        if (f->ins[i].label)
+            l[(*n)++] = (label){ f->ins[i].label, first_block[i] };
+    qsort(l, *n, sizeof *l, label_order);
+    return l;
+}
+
+static int block_of_label(const label *labels, unsigned n, const char *name)
+{
+    label key = { name, 0 };
+    const label *hit = bsearch(&key, labels, n, sizeof *labels, label_order);
+    return hit ? hit->block : -2;
 }
 
 static void no_follow(ptx_cfg *g, const ptx_ins *in, const char *why)
@@ -65,6 +82,8 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
             b->first = i;
         b->end = i + 1;
     }
+    unsigned nlabels;
+    label *labels = labels_of(f, block, &nlabels);
     for (unsigned bi = 0; bi < n; bi++) {
         ptx_block *b = &g->blocks[bi];
         const ptx_ins *last = b->end > b->first ? &f->ins[b->end - 1] : NULL;
@@ -82,7 +101,7 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
         int target = -1;
         if (is_op(last, "bra")) {
             if (last->nops != 1 || last->ops[0].kind != OP_SYM
-                || (target = block_of_label(g, f, block, last->ops[0].sym)) == -2) {
+                || (target = block_of_label(labels, nlabels, last->ops[0].sym)) == -2) {
                 no_follow(g, last, "a branch to a label the function does not have");
                 b->exits = true;
                 continue;
@@ -98,6 +117,7 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
             b->exits = b->exits || fall < 0;
         }
     }
+    free(labels);
 }
 
 static void add_pred(lds_arena *a, ptx_cfg *g, int to, int from)
@@ -244,6 +264,10 @@ static void loops(lds_arena *a, ptx_cfg *g)
             lat[l.nlatches++] = u;
             l.latches = lat;
         }
+        if (l.nlatches && (uint64_t)(g->nloops + 1) * n > PTX_MAX_LOOP_CELLS) {
+            g->too_big = true;
+            return;
+        }
         if (l.nlatches) {
             natural_loop(a, g, h, &l);
             g->loops[g->nloops++] = l;
@@ -271,14 +295,41 @@ static void loops(lds_arena *a, ptx_cfg *g)
     free(size);
 }
 
-static bool is_back_edge(const ptx_cfg *g, int from, int to)
+/* A min-heap of block numbers: the ready block earliest in the text. */
+typedef struct {
+    unsigned *v;
+    unsigned n;
+} heap;
+
+static void heap_push(heap *h, unsigned x)
 {
-    for (unsigned i = 0; i < g->nloops; i++)
-        if (g->loops[i].header == to)
-            for (unsigned k = 0; k < g->loops[i].nlatches; k++)
-                if (g->loops[i].latches[k] == from)
-                    return true;
-    return false;
+    unsigned i = h->n++;
+    h->v[i] = x;
+    while (i && h->v[(i - 1) / 2] > h->v[i]) {
+        unsigned p = (i - 1) / 2, t = h->v[p];
+        h->v[p] = h->v[i];
+        h->v[i] = t;
+        i = p;
+    }
+}
+
+static unsigned heap_pop(heap *h)
+{
+    unsigned top = h->v[0], i = 0;
+    h->v[0] = h->v[--h->n];
+    for (;;) {
+        unsigned l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->n && h->v[l] < h->v[m])
+            m = l;
+        if (r < h->n && h->v[r] < h->v[m])
+            m = r;
+        if (m == i)
+            return top;
+        unsigned t = h->v[m];
+        h->v[m] = h->v[i];
+        h->v[i] = t;
+        i = m;
+    }
 }
 
 /* The walk order: a topological order of the edges that are not back
@@ -288,33 +339,49 @@ static void walk_order(lds_arena *a, ptx_cfg *g)
 {
     unsigned n = g->nblocks, done = 0;
     unsigned *need = lds_xcalloc(n, sizeof *need);
+    unsigned char *back = lds_xcalloc(n, 1);   /* bit k: succ[k] is a back edge */
     bool *taken = lds_xcalloc(n, 1);
-    for (unsigned i = 0; i < g->norder; i++) {
-        const ptx_block *b = &g->blocks[g->order[i]];
-        for (unsigned p = 0; p < b->npreds; p++)
-            if (g->blocks[b->preds[p]].reachable && !is_back_edge(g, b->preds[p], (int)g->order[i]))
-                need[g->order[i]]++;
-    }
+    for (unsigned i = 0; i < g->nloops; i++)
+        for (unsigned k = 0; k < g->loops[i].nlatches; k++)
+            for (int s = 0; s < 2; s++)
+                if (g->blocks[g->loops[i].latches[k]].succ[s] == g->loops[i].header)
+                    back[g->loops[i].latches[k]] |= (unsigned char)(1u << s);
+    for (unsigned b = 0; b < n; b++)
+        for (int k = 0; k < 2; k++) {
+            int s = g->blocks[b].succ[k];
+            if (g->blocks[b].reachable && s >= 0 && !(back[b] >> k & 1) && !(k == 1 && s == g->blocks[b].succ[0]))
+                need[s]++;
+        }
+    heap h = { lds_xmalloc((n + 1) * sizeof *h.v), 0 };
+    if (g->norder)
+        heap_push(&h, 0);
     g->walk = lds_arena_alloc(a, (g->norder ? g->norder : 1) * sizeof *g->walk);
-    while (done < g->norder) {
-        unsigned pick = n;
-        for (unsigned b = 0; b < n && pick == n; b++)
-            if (g->blocks[b].reachable && !taken[b] && !need[b])
-                pick = b;
-        if (pick == n)
-            break;   /* only an irreducible graph, which why_not reports, gets here */
+    while (h.n) {
+        unsigned pick = heap_pop(&h);
         taken[pick] = true;
         g->walk[done++] = pick;
         for (int k = 0; k < 2; k++) {
             int s = g->blocks[pick].succ[k];
-            if (s >= 0 && !(k == 1 && s == g->blocks[pick].succ[0]) && !is_back_edge(g, (int)pick, s) && need[s])
-                need[s]--;
+            if (s >= 0 && !(back[pick] >> k & 1) && !(k == 1 && s == g->blocks[pick].succ[0]) && --need[s] == 0)
+                heap_push(&h, (unsigned)s);
         }
     }
     for (unsigned i = 0; done < g->norder && i < g->norder; i++)   /* irreducible: the rest in reverse postorder */
         if (!taken[g->order[i]])
             g->walk[done++] = g->order[i];
+    for (unsigned i = 0; i < g->nloops; i++) {   /* each loop's blocks, in that order */
+        ptx_loop *L = &g->loops[i];
+        unsigned m = 0;
+        for (unsigned b = 0; b < n; b++)
+            m += L->in[b];
+        L->body = lds_arena_alloc(a, (m ? m : 1) * sizeof *L->body);
+    }
+    for (unsigned i = 0; i < done; i++)
+        for (int x = g->blocks[g->walk[i]].loop; x >= 0; x = g->loops[x].parent)
+            g->loops[x].body[g->loops[x].nbody++] = g->walk[i];
+    free(h.v);
     free(need);
+    free(back);
     free(taken);
 }
 
@@ -322,6 +389,10 @@ void ptx_cfg_build(lds_arena *a, const ptx_func *f, ptx_cfg *g)
 {
     memset(g, 0, sizeof *g);
     split(a, f, g);
+    if (g->nblocks > PTX_MAX_BLOCKS) {
+        g->too_big = true;
+        return;
+    }
     for (unsigned b = 0; b < g->nblocks; b++)
         for (int k = 0; k < 2; k++)
             if (g->blocks[b].succ[k] >= 0)
@@ -329,7 +400,8 @@ void ptx_cfg_build(lds_arena *a, const ptx_func *f, ptx_cfg *g)
     order(a, g);
     dominators(g);
     loops(a, g);
-    walk_order(a, g);
+    if (!g->too_big)
+        walk_order(a, g);
 }
 
 bool ptx_cfg_in_loop(const ptx_cfg *g, int b, int l)

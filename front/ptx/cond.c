@@ -121,7 +121,8 @@ static pcond simplify(pv_ctx *c, pc_term *t, unsigned n)
     }
     qsort(t, n, sizeof *t, term_cmp);
     pc_term *keep = lds_arena_alloc(c->arena, (n ? n : 1) * sizeof *keep);
-    memcpy(keep, t, n * sizeof *keep);
+    if (n)
+        memcpy(keep, t, n * sizeof *keep);
     return (pcond){ n, keep, false };
 }
 
@@ -179,8 +180,10 @@ pcond pc_or(pv_ctx *c, pcond a, pcond b)
     if (a.nterms + b.nterms > PC_MAX_TERMS)
         return unknown();
     pc_term t[PC_MAX_TERMS];
-    memcpy(t, a.terms, a.nterms * sizeof *t);
-    memcpy(t + a.nterms, b.terms, b.nterms * sizeof *t);
+    if (a.nterms)
+        memcpy(t, a.terms, a.nterms * sizeof *t);
+    if (b.nterms)
+        memcpy(t + a.nterms, b.terms, b.nterms * sizeof *t);
     return simplify(c, t, a.nterms + b.nterms);
 }
 

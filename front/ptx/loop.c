@@ -25,8 +25,7 @@
 enum {
     MAX_DEPTH = 12,               /* loops solved one inside another (each doubles the work) */
     MAX_RUN = 65536,              /* trips of a loop run at lowering time */
-    MAX_TABLE = 64,               /* values a trip table may list */
-    MAX_THREADS = 65536           /* threads looked at for a per-lane bound */
+    MAX_TABLE = 64                /* values a trip table may list */
 };
 
 typedef struct {
@@ -261,121 +260,6 @@ static bool run_now(ptx_walk *w, plan *p, pv *cont_v, bool neg, pv ***fits)
 
 /* ------------------------------------------------------ the trip count */
 
-/* The least (or greatest) value a0 takes over the workgroup's threads and
- * the dispatch's workgroups, as a value the same for all; NULL where
- * that is not known (a workgroup of unknown shape, a term that grows
- * with the workgroup the wrong way, a difference between threads that
- * is not a constant). */
-static pv *extreme(ptx_walk *w, pv *a0, bool least)
-{
-    pv_ctx *c = w->pc;
-    pv *u, *v, *zero = pv_const(c, 0);
-    pv_split_uniform(c, a0, &u, &v);
-    pv *grp = w->special[PS_CTAID_X];
-    if (grp && grp->op == PV_SYM && pv_uses_any(c, v, &grp, 1)) {
-        pv *v0 = pv_subst(c, v, &grp, &zero, 1), *d = pv_sub(c, v, v0);
-        if (least ? d->lo < 0 : d->hi > 0)
-            return NULL;
-        v = v0;
-    }
-    long n = w->tdim[0] * w->tdim[1] * w->tdim[2];
-    if (!w->tdim[0] || n > MAX_THREADS)
-        return NULL;
-    pv *tid[3];
-    unsigned nt = 0;
-    for (int k = 0; k < 3; k++)
-        if (w->special[PS_TID_X + k] && w->special[PS_TID_X + k]->op == PV_SYM)
-            tid[nt++] = w->special[PS_TID_X + k];
-    pv *zeros[3] = { zero, zero, zero }, *v00 = pv_subst(c, v, tid, zeros, nt);
-    bool plain = !(v->deps & (DEP_PARAM | DEP_LOOP | DEP_CARRIED | DEP_DATA));
-    pw best = 0, base = 0;
-    if (plain && !pv_eval(v, tid, (pw[3]){ 0, 0, 0 }, nt, &base))
-        return NULL;
-    for (long t = 0; t < n; t++) {
-        pw at[3] = { t % w->tdim[0], t / w->tdim[0] % w->tdim[1], t / (w->tdim[0] * w->tdim[1]) };
-        pw d;
-        if (plain) {
-            pw x;
-            if (!pv_eval(v, tid, at, nt, &x))
-                return NULL;
-            d = x - base;
-        } else {
-            pv *vals[3];
-            for (unsigned k = 0; k < nt; k++)
-                vals[k] = pv_const(c, at[k]);
-            pv *diff = pv_sub(c, pv_subst(c, v, tid, vals, nt), v00);
-            if (diff->op != PV_CONST)
-                return NULL;
-            d = diff->k;
-        }
-        best = least ? (d < best ? d : best) : (d > best ? d : best);
-    }
-    return pv_add(c, pv_add(c, u, v00), pv_const(c, best));
-}
-
-/* A side of the loop's comparison without the wrap its type applies,
- * where trip 0's value is in the type's range without it (the counter
- * is taken not to wrap past its bound, as a C loop's cannot); NULL
- * where it is not. */
-static pv *unwrap(ptx_walk *w, plan *p, pv *v)
-{
-    if (v->op != PV_WRAP)
-        return v;
-    pv *zero = pv_const(w->pc, 0), *at0 = pv_subst(w->pc, v->a, &p->k0, &zero, 1);
-    return at0->lo >= v->lo && at0->hi <= v->hi ? v->a : NULL;
-}
-
-/* The trips from cont (a literal on the trip's registers): n + 1, where
- * n is the number of trips k = 0, 1, ... for which it holds. */
-static const char *affine_trips(ptx_walk *w, plan *p, pv *v, bool neg)
-{
-    pv_ctx *c = w->pc;
-    if (v->op != PV_CMP)
-        return "it goes on under a condition lds-calc cannot count";
-    pv *x = unwrap(w, p, v->a), *y = unwrap(w, p, v->b), *a0, *a1;
-    if (!x || !y)
-        return "its counter starts outside the range of the type it is compared as";
-    pv *a = pv_sub(c, x, y);
-    if (!pv_affine_in(c, a, p->k0, &a0, &a1) || pv_is_const(a1, 0))
-        return "its counter does not move by a steady amount each trip";
-    if (a1->deps & (DEP_LANE | DEP_GROUP | DEP_DATA))
-        return "its counter moves by an amount that differs from thread to thread";
-    if (a1->lo <= 0 && a1->hi >= 0)
-        return "its counter moves by an amount whose sign is not known";
-    bool lt = v->cmp == CMP_LT, up = a1->lo > 0;
-    if (lt && neg) {   /* a >= 0: -a - 1 < 0 */
-        a0 = pv_sub(c, pv_const(c, -1), a0);
-        a1 = pv_scale(c, a1, -1);
-        up = !up;
-    }
-    bool lanes = a0->deps & (DEP_LANE | DEP_GROUP);
-    if (lanes) {
-        a0 = extreme(w, a0, lt ? true : up);
-        if (!a0)
-            return "its bound differs from thread to thread in a way lds-calc does not follow";
-    }
-    pv *n;
-    if (lt && !up) {
-        if (a0->lo < 0)
-            return "its counter moves away from its bound";
-        n = pv_const(c, 0);
-    } else if (lt) {   /* the k with a0 + a1 k < 0: ceil(-a0 / a1) of them */
-        n = pv_bin(c, PV_MAX, pv_const(c, 0),
-                   pv_bin(c, PV_DIV, pv_sub(c, pv_sub(c, a1, pv_const(c, 1)), a0), a1));
-    } else if (neg) {   /* != : until a0 + a1 k == 0 */
-        n = pv_bin(c, PV_DIV, pv_scale(c, a0, -1), a1);
-    } else {
-        n = pv_sel(c, pv_cmp(c, CMP_EQ, a0, pv_const(c, 0)), pv_const(c, 1), pv_const(c, 0));
-    }
-    p->trips = pv_add(c, n, pv_const(c, 1));
-    if (lanes) {
-        pv *km1 = pv_sub(c, p->k0, pv_const(c, 1)), *prev = pv_subst(c, v, &p->k0, &km1, 1);
-        pv *g = pv_bin(c, PV_LOR, pv_cmp(c, CMP_EQ, p->k0, pv_const(c, 0)), neg ? pv_not(c, prev) : prev);
-        p->guard = pc_lit1(c, g, false);
-    }
-    return NULL;
-}
-
 static const char *solve(ptx_walk *w, plan *p)
 {
     pv_ctx *c = w->pc;
@@ -409,7 +293,7 @@ static const char *solve(ptx_walk *w, plan *p)
     const char *why = "its trip count depends on a value that changes each trip in a way lds-calc does not follow";
     if (ready) {
         pv *cur = pv_subst(c, lit.v, p->ph, p->h, p->n);
-        why = pv_data_of(c, cur) ? why : affine_trips(w, p, cur, lit.neg);
+        why = pv_data_of(c, cur) ? why : ptx_affine_trips(w, p->k0, cur, lit.neg, &p->trips, &p->guard);
     }
     if (why && run_now(w, p, lit.v, lit.neg, &fits))
         why = NULL;
@@ -423,6 +307,8 @@ static const char *solve(ptx_walk *w, plan *p)
     if (p->trips->deps & (DEP_LANE | DEP_GROUP))
         return "its trip count differs from thread to thread";
     const pv *m = pv_missing_of(c, p->trips, NULL);
+    if (m)
+        ptx_note_missing(w, m->text);
     if (m)
         p->why_trips = ptx_fmt(w, "it is in a loop whose trip count needs '%s' (give its value with -D %s=VALUE)", m->text, m->text);
     return NULL;
@@ -480,7 +366,8 @@ static void act(ptx_walk *w, plan *p, pcond cin, pv **env_in, ptx_edges *exits)
         env[p->reg[i]] = pv_subst(c, p->h[i], &p->k0, &k, 1);
     pcond guard = pc_subst(c, p->guard, &p->k0, &k, 1);
     ptx_item item = { .kind = IT_LOOP, .in = p->at, .cond = cin, .loop_why = p->why_trips,
-                      .head = ptx_fmt(w, p->trips->op == PV_CONST || p->trips->op == PV_SYM ? "for %s in 0..%s" : "for %s in 0..(%s)",
+                      .head = ptx_fmt(w, p->trips->op == PV_CONST || p->trips->op == PV_SYM || p->trips->op == PV_MAX
+                                          ? "for %s in 0..%s" : "for %s in 0..(%s)",
                                       name, pv_text(c, p->trips)) };
     ptx_item *body = NULL, **save = w->tail;
     if (!once || p->why_trips)
@@ -535,7 +422,12 @@ static void unfollowed(ptx_walk *w, plan *p, pcond cin, pv **env_in, ptx_edges *
         ptx_edges ex = { 0 }, bk = { 0 };
         w->tail = &body;
         w->depth++;
-        ptx_walk_region(w, p->l, pc_true(), env, &ex, &bk);
+        if (w->depth > MAX_DEPTH)   /* past the depth walked: its instructions in the text's order, no nesting */
+            for (unsigned b = 0; b < g->nblocks; b++)
+                for (unsigned i = g->blocks[b].first; L->in[b] && i < g->blocks[b].end; i++)
+                    ptx_exec(w, &w->f->ins[i], env, pc_true());
+        else
+            ptx_walk_region(w, p->l, pc_true(), env, &ex, &bk);
         w->depth--;
         w->tail = save;
         item.body = body;

@@ -283,6 +283,15 @@ static int lower_entry(ptx_walk *w, csrc_lowered *res)
     ptx_cfg g;
     ptx_cfg_build(w->arena, f, &g);
     w->g = &g;
+    if (g.too_big || (uint64_t)g.nblocks * (f->nregs + 1) > PTX_MAX_REG_CELLS) {
+        lds_diag_set(w->diag, (lds_loc){ w->m->src, f->line, f->col },
+                     "kernel '%s' is larger than lds-calc follows: %u basic blocks, %u loops, %u registers (at most %u "
+                     "blocks, and %llu blocks x loops, %llu blocks x registers)",
+                     f->name, g.nblocks, g.nloops, f->nregs, PTX_MAX_BLOCKS, (unsigned long long)PTX_MAX_LOOP_CELLS,
+                     (unsigned long long)PTX_MAX_REG_CELLS);
+        lds_buf_free(&out);
+        return -1;
+    }
     if (threads(w, &out) < 0 || (specials(w), lay_out(w, &out)) < 0) {
         lds_buf_free(&out);
         return -1;
@@ -310,6 +319,13 @@ static int lower_entry(ptx_walk *w, csrc_lowered *res)
         ptx_edges_free(&back);
     }
     free(env);
+    if (w->pc->exhausted) {
+        lds_diag_set(w->diag, (lds_loc){ w->m->src, f->line, f->col },
+                     "kernel '%s' is larger than lds-calc follows: it makes more than %u symbolic values", f->name,
+                     PV_MAX_NODES);
+        lds_buf_free(&out);
+        return -1;
+    }
     ptx_emit(w, items, &out);
     warn_missing(w, name);
     res->kernel = lds_xstrdup(name);

@@ -242,6 +242,8 @@ static int function(ptx_parser *P, bool entry)
 {
     ptx_func *f = lds_arena_alloc(P->a, sizeof *f);
     f->entry = entry;
+    *P->tail = f;   /* in the module at once: ptx_module_free frees what it holds */
+    P->tail = &f->next;
     if (!entry && pl_is(P, "("))   /* .func (.param .b32 retval) name (...) */
         skip_parens(P);
     if (P->t.kind != T_WORD)
@@ -263,10 +265,6 @@ static int function(ptx_parser *P, bool entry)
                 pl_next(P);
         }
     }
-    ptx_func **tail = &P->m->funcs;
-    while (*tail)
-        tail = &(*tail)->next;
-    *tail = f;
     if (pl_accept(P, ";"))   /* a declaration */
         return 0;
     P->f = f;
@@ -321,7 +319,7 @@ int ptx_parse(const lds_source *src, lds_arena *a, ptx_module *m, lds_diag *diag
     memset(m, 0, sizeof *m);
     m->src = src;
     ptx_parser P = { .src = src, .a = a, .diag = diag, .m = m, .p = src->text, .end = src->text + src->len,
-                 .line = lds_source_first_line(src), .line_start = src->text };
+                 .line = lds_source_first_line(src), .line_start = src->text, .tail = &m->funcs };
     pl_next(&P);
     int rc = 0;
     while (rc == 0 && P.t.kind != T_EOF)

@@ -10,8 +10,10 @@
  *   cfg.c     basic blocks, dominators, natural loops
  *   eval.c    an instruction's effect on the registers
  *   access.c  memory instructions as accesses, skipped records
+ *   param.c   kernel parameters as -D names
  *   walk.c    a region of blocks in order: conditions, merges, loops
- *   loop.c    a loop: its registers' values by trip, its trip count
+ *   loop.c    a loop: its registers' values by trip
+ *   trips.c   a loop's trip count from the comparison that keeps it going
  *   emit.c    the items as lds text ('#line' marks, if, for)
  *   lower.c   the driver: a .entry's arrays, parameters, workgroup
  */
@@ -38,6 +40,11 @@ enum { PTX_MAX_PARTS = 16, PTX_MAX_OPS = 40, PTX_MAX_VEC = 32 };
 #define LDS_PTX_MAX_THREADS ((long long)1 << 31)
 /* The most bytes a dynamic shared array may be given (-D NAME_size). */
 #define LDS_PTX_MAX_SHARED ((long long)1 << 40)
+/* The largest function lowered: basic blocks, blocks x loops (the loops'
+ * block sets), blocks x registers (the registers each block holds). */
+#define PTX_MAX_BLOCKS (1u << 16)
+#define PTX_MAX_LOOP_CELLS ((uint64_t)1 << 26)
+#define PTX_MAX_REG_CELLS ((uint64_t)1 << 28)
 
 /* The special registers lds-calc follows (ORDER PSREG: parse.c's names). */
 typedef enum {
@@ -176,6 +183,7 @@ typedef struct {
     const char *line_start;
     ptx_tok t;                    /* the current token */
     ptx_func *f;                  /* the function being read */
+    ptx_func **tail;              /* where the module's next function goes */
     ptx_regdecl *decls;           /* the declarations of the blocks open now */
     unsigned ndecls;
     unsigned scopes[64], nscopes, next_scope;   /* the blocks open now (inline asm's { }) */
@@ -285,8 +293,13 @@ typedef struct {
     unsigned next_id;
     unsigned next_serial;
     unsigned epoch;               /* for pv.seen */
-    bool overflow;                /* an expression grew past LDS_MAX_HEIGHT */
+    bool overflow;                /* an expression grew past the height or size written out */
+    bool exhausted;               /* more values than PV_MAX_NODES: every new one is `spent` */
+    pv *spent;                    /* the data every value is once the budget is spent */
 } pv_ctx;
+
+/* The most values one kernel's lowering makes (each some 170 bytes). */
+#define PV_MAX_NODES (1u << 21)
 
 void pv_init(pv_ctx *c, lds_arena *a);
 void pv_fini(pv_ctx *c);
@@ -421,6 +434,8 @@ typedef struct {
     int *latches;                 /* blocks with an edge back to the header */
     unsigned nlatches;
     const char *why_not;          /* why it cannot be followed (irreducible, ...), or NULL */
+    unsigned *body;               /* its blocks (nested loops' too) in the walk order */
+    unsigned nbody;
 } ptx_loop;
 
 typedef struct {
@@ -434,6 +449,7 @@ typedef struct {
     unsigned nloops;
     const char *why_not;          /* a control transfer lds-calc does not follow, or NULL */
     unsigned why_line, why_col;
+    bool too_big;                 /* past PTX_MAX_BLOCKS or PTX_MAX_LOOP_CELLS: not built further */
 } ptx_cfg;
 
 /* The blocks and loops of f (in the arena).  Never fails: what it cannot
@@ -530,8 +546,15 @@ const char *ptx_reg_name(const ptx_walk *w, int reg);
 /* access.c: a memory instruction (or one that touches shared memory):
  * its items, its loaded registers as data; false if in is none */
 bool ptx_access(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond);
-/* The -D name of that name, or NULL. */
+/* A parameter an item needs that no -D gives, for the kernel's warning. */
+void ptx_note_missing(ptx_walk *w, const char *name);
+/* The element type of a memory instruction: its last type part ("b32" for none). */
+const char *ptx_elem_type(const ptx_ins *in, unsigned *bits);
+
+/* param.c: the -D name of that name, or NULL; ld.param of a .entry's
+ * parameter into its register (false if in is no such load) */
 const csrc_define *ptx_define(const ptx_walk *w, const char *name);
+bool ptx_param_load(ptx_walk *w, const ptx_ins *in, pv **env);
 /* Append an item (when emitting). */
 void ptx_add_item(ptx_walk *w, const ptx_item *it);
 /* A skipped item of in: kind and name, why (with where, 0: none). */
@@ -567,6 +590,11 @@ bool *ptx_loop_assigns(ptx_walk *w, int l);
 /* loop.c: loop l entered under cin with env_in: its items (one loop
  * item), and its exits to the region around it. */
 void ptx_follow_loop(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exits);
+
+/* trips.c: the trips of a loop that goes on while cont (negated if
+ * neg) holds in trip k0, as *trips; where threads differ, the condition
+ * a thread runs trip k0 in, as *guard.  NULL, or why they are not known. */
+const char *ptx_affine_trips(ptx_walk *w, pv *k0, pv *cont, bool neg, pv **trips, pcond *guard);
 
 /* emit.c: the items as lds text */
 void ptx_emit(ptx_walk *w, const ptx_item *items, lds_buf *out);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 /* Past these an expression is data: its text would not be read. */
-enum { PV_MAX_HEIGHT = 200, PV_MAX_SIZE = 20000 };
+enum { PV_MAX_HEIGHT = 200, PV_MAX_SIZE = 4096 };
 
 struct pv_table {
     pv **slot;
@@ -32,6 +32,16 @@ void pv_init(pv_ctx *c, lds_arena *a)
     memset(c, 0, sizeof *c);
     c->arena = a;
     c->table = lds_xcalloc(1, sizeof *c->table);
+    c->spent = pv_data(c, "a value beyond the most a kernel may make (lds-calc's limit)", 0, 0, false);
+}
+
+/* Whether another value may be made; past the budget, none is. */
+static bool budget(pv_ctx *c)
+{
+    if (c->next_id < PV_MAX_NODES)
+        return true;
+    c->exhausted = true;
+    return false;
 }
 
 void pv_fini(pv_ctx *c)
@@ -137,6 +147,8 @@ pv *pvi_intern(pv_ctx *c, const pv *proto)
         c->overflow = true;
         return pv_data(c, "an expression larger than lds-calc writes out", 0, 0, false);
     }
+    if (!budget(c))
+        return c->spent;
     pv_table *t = c->table;
     if (2 * (t->n + 1) > t->cap)
         grow_table(t);
@@ -186,6 +198,8 @@ pv *pv_const(pv_ctx *c, pw k)
 /* A leaf (never shared: each is its own node). */
 static pv *leaf(pv_ctx *c, pv_op op, const char *text, unsigned char deps, pw lo, pw hi, bool missing)
 {
+    if (c->spent && !budget(c))   /* (pv_init's own node comes before the budget is looked at) */
+        return c->spent;
     pv *n = new_node(c);
     n->op = op;
     n->text = text;
@@ -200,6 +214,8 @@ static pv *leaf(pv_ctx *c, pv_op op, const char *text, unsigned char deps, pw lo
 pv *pv_symbol(pv_ctx *c, pv_symkind kind, const char *text, int index, unsigned char deps, pw lo, pw hi, bool missing)
 {
     pv *n = leaf(c, PV_SYM, text, deps, lo, hi, missing);
+    if (n == c->spent)
+        return n;
     n->sym = kind;
     n->index = index;
     n->serial = ++c->next_serial;
@@ -216,6 +232,8 @@ pv *pv_sym(pv_ctx *c, const char *text, unsigned char deps, pw lo, pw hi)
 pv *pv_data(pv_ctx *c, const char *why, unsigned line, unsigned col, bool missing)
 {
     pv *n = leaf(c, PV_DATA, why, DEP_DATA, -PV_INF, PV_INF, missing);
+    if (n == c->spent)
+        return n;
     n->line = line;
     n->col = col;
     return n;
@@ -300,6 +318,8 @@ static pv *lin_make(pv_ctx *c, pw k, pv_term *t, unsigned n)
         return pv_const(c, k);
     if (n == 1 && k == 0 && t[0].coef == 1)
         return t[0].v;
+    if (n == 1 && t[0].coef == 1 && (t[0].v->op == PV_MIN || t[0].v->op == PV_MAX))   /* max(a, b) + k is max(a + k, b + k) */
+        return pv_bin(c, t[0].v->op, pv_add(c, t[0].v->a, pv_const(c, k)), pv_add(c, t[0].v->b, pv_const(c, k)));
     pv p = { .op = PV_LIN, .k = k, .terms = t, .nterms = n, .lo = k, .hi = k, .size = 1 };
     for (unsigned i = 0; i < n; i++) {
         pv *v = t[i].v;

@@ -431,11 +431,13 @@ static void put(lds_buf *b, const pv *v, bool atom)
                 lds_buf_putc(b, ')');
             return;
         }
-        lds_buf_putc(b, '(');
+        if (atom)
+            lds_buf_putc(b, '(');
         put(b, v->a, true);
         lds_buf_puts(b, " & ");
         put_num(b, span - 1);
-        lds_buf_putc(b, ')');
+        if (atom)
+            lds_buf_putc(b, ')');
         return;
     }
     default: put_bin(b, v, ops[v->op], atom); return;

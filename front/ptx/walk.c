@@ -25,7 +25,8 @@ pv **ptx_env_copy(const ptx_walk *w, pv *const *env)
 {
     unsigned n = w->f->nregs ? w->f->nregs : 1;
     pv **e = lds_xmalloc(n * sizeof *e);
-    memcpy(e, env, w->f->nregs * sizeof *e);
+    if (w->f->nregs)
+        memcpy(e, env, w->f->nregs * sizeof *e);
     return e;
 }
 
@@ -169,8 +170,57 @@ static int child_loop(const ptx_cfg *g, int b, int l)
 
 static bool in_region(const ptx_cfg *g, int b, int l) { return l < 0 || g->loops[l].in[b]; }
 
+/* The edges waiting at a region's blocks: a slot per block of the
+ * region, found by a map from the block, so that a loop's walk costs its
+ * own blocks, not the function's. */
+typedef struct {
+    const unsigned *body;
+    unsigned n;
+    unsigned *key;                /* the map: block + 1 (0: empty) */
+    unsigned *pos;
+    size_t cap;
+    ptx_edges *slot;
+} waiting;
+
+static void waiting_init(waiting *q, const unsigned *body, unsigned n)
+{
+    q->body = body;
+    q->n = n;
+    for (q->cap = 16; q->cap < 2 * (size_t)n; q->cap *= 2)
+        ;
+    q->key = lds_xcalloc(q->cap, sizeof *q->key);
+    q->pos = lds_xmalloc(q->cap * sizeof *q->pos);
+    q->slot = lds_xcalloc(n + 1, sizeof *q->slot);
+    for (unsigned i = 0; i < n; i++) {
+        size_t h = (body[i] * 2654435761u) & (q->cap - 1);
+        while (q->key[h])
+            h = (h + 1) & (q->cap - 1);
+        q->key[h] = body[i] + 1;
+        q->pos[h] = i;
+    }
+}
+
+static ptx_edges *waiting_at(const waiting *q, int b)
+{
+    size_t h = ((unsigned)b * 2654435761u) & (q->cap - 1);
+    for (; q->key[h]; h = (h + 1) & (q->cap - 1))
+        if (q->key[h] == (unsigned)b + 1)
+            return &q->slot[q->pos[h]];
+    LDS_ASSERT(!"a block of the region is in its map");
+    return &q->slot[q->n];
+}
+
+static void waiting_free(waiting *q)
+{
+    for (unsigned i = 0; i <= q->n; i++)
+        ptx_edges_free(&q->slot[i]);
+    free(q->slot);
+    free(q->key);
+    free(q->pos);
+}
+
 /* Send an edge on: into the region, back to its header, or out. */
-static void send(ptx_walk *w, int l, ptx_edges *arrive, int to, pcond c, pv **env, ptx_edges *exits, ptx_edges *back)
+static void send(ptx_walk *w, int l, waiting *q, int to, pcond c, pv **env, ptx_edges *exits, ptx_edges *back)
 {
     if (pc_is_false(c) || to < 0) {
         free(env);
@@ -179,13 +229,12 @@ static void send(ptx_walk *w, int l, ptx_edges *arrive, int to, pcond c, pv **en
     if (l >= 0 && to == w->g->loops[l].header)
         push(back, to, c, env);
     else if (in_region(w->g, to, l))
-        push(&arrive[to], to, c, env);
+        push(waiting_at(q, to), to, c, env);
     else
         push(exits, to, c, env);
 }
 
-static void run_block(ptx_walk *w, int l, int b, pcond cond, pv **env, ptx_edges *arrive, ptx_edges *exits,
-                      ptx_edges *back)
+static void run_block(ptx_walk *w, int l, int b, pcond cond, pv **env, waiting *q, ptx_edges *exits, ptx_edges *back)
 {
     const ptx_block *blk = &w->g->blocks[b];
     for (unsigned i = blk->first; i < blk->end; i++)
@@ -201,7 +250,7 @@ static void run_block(ptx_walk *w, int l, int b, pcond cond, pv **env, ptx_edges
                                               w->f->ins[blk->end - 1].line, w->f->ins[blk->end - 1].col, false);
             c = pc_and(w->pc, cond, pc_lit1(w->pc, g, k == 0 ? blk->guard_neg : !blk->guard_neg));
         }
-        send(w, l, arrive, to, c, ptx_env_copy(w, env), exits, back);
+        send(w, l, q, to, c, ptx_env_copy(w, env), exits, back);
     }
 }
 
@@ -209,18 +258,20 @@ void ptx_walk_region(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exit
 {
     const ptx_cfg *g = w->g;
     int h = l >= 0 ? g->loops[l].header : 0;
-    ptx_edges *arrive = lds_xcalloc(g->nblocks, sizeof *arrive);
-    push(&arrive[h], h, cin, ptx_env_copy(w, env_in));
-    for (unsigned i = 0; i < g->norder; i++) {
-        int b = (int)g->walk[i];
-        if (!in_region(g, b, l) || !arrive[b].n)
+    waiting q;
+    waiting_init(&q, l >= 0 ? g->loops[l].body : g->walk, l >= 0 ? g->loops[l].nbody : g->norder);
+    push(waiting_at(&q, h), h, cin, ptx_env_copy(w, env_in));
+    for (unsigned i = 0; i < q.n; i++) {
+        int b = (int)q.body[i];
+        ptx_edges *at = &q.slot[i];
+        if (!at->n)
             continue;
         int inner = l >= 0 && b == h ? -1 : child_loop(g, b, l);
         if (inner >= 0 && g->loops[inner].header != b)
             continue;
         pcond cond;
-        pv **env = merge(w, &arrive[b], &cond);
-        ptx_edges_free(&arrive[b]);
+        pv **env = merge(w, at, &cond);
+        ptx_edges_free(at);
         if (pc_is_false(cond)) {
             free(env);
             continue;
@@ -229,14 +280,12 @@ void ptx_walk_region(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exit
             ptx_edges out = { 0 };
             ptx_follow_loop(w, inner, cond, env, &out);
             for (unsigned k = 0; k < out.n; k++)
-                send(w, l, arrive, out.v[k].to, out.v[k].c, out.v[k].env, exits, back);
+                send(w, l, &q, out.v[k].to, out.v[k].c, out.v[k].env, exits, back);
             free(out.v);
         } else {
-            run_block(w, l, b, cond, env, arrive, exits, back);
+            run_block(w, l, b, cond, env, &q, exits, back);
         }
         free(env);
     }
-    for (unsigned b = 0; b < g->nblocks; b++)
-        ptx_edges_free(&arrive[b]);
-    free(arrive);
+    waiting_free(&q);
 }
