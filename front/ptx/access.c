@@ -489,9 +489,16 @@ static bool touches_memory(const ptx_module *m, const ptx_func *f, unsigned dept
 static bool call(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
 {
     const char *callee = NULL;
-    for (unsigned o = 0; o < in->nops && !callee; o++)
-        if (in->ops[o].kind == OP_SYM)
+    for (unsigned o = 0; o < in->nops && !callee; o++) {
+        if (in->ops[o].kind == OP_SYM) {
             callee = in->ops[o].sym;
+        } else if (in->ops[o].kind == OP_REG) {   /* through a function pointer: what it reaches is unknown */
+            ptx_add_skip(w, in, cond, "read", "call",
+                         ptx_fmt(w, "the function it calls through %s is not followed", ptx_reg_name(w, in->ops[o].reg)),
+                         0, 0);
+            break;
+        }
+    }
     for (const ptx_func *g = w->m->funcs; callee && g; g = g->next)
         if (g->defined && !strcmp(g->name, callee) && touches_memory(w->m, g, 0)) {
             ptx_add_skip(w, in, cond, "read", "call",

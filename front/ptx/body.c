@@ -382,6 +382,16 @@ static int loc_directive(ptx_parser *P, int *place)
     return 0;
 }
 
+/* Whether the current word is a label: a ':' (not '::') after it, blanks
+ * between allowed (prototype_0 : .callprototype ...). */
+static bool label_follows(const ptx_parser *P)
+{
+    const char *q = P->p;
+    while (q < P->end && (*q == ' ' || *q == '\t'))
+        q++;
+    return q < P->end && *q == ':' && (q + 1 >= P->end || q[1] != ':');
+}
+
 /* A block ends: its registers' names no longer find them, its
  * declarations no longer declare. */
 static void close_scope(ptx_parser *P, unsigned scope)
@@ -427,7 +437,7 @@ int pl_body(ptx_parser *P)
                 return -1;
         } else if (P->t.kind == T_WORD && P->t.p[0] == '.') {   /* .pragma, .param, .maxnreg, ... */
             pl_skip_statement(P);
-        } else if (P->t.kind == T_WORD && P->p < P->end && *P->p == ':' && (P->p + 1 >= P->end || P->p[1] != ':')) {
+        } else if (P->t.kind == T_WORD && label_follows(P)) {
             ptx_ins *in = new_ins(P);
             in->label = pl_str(P);
             pl_next(P);

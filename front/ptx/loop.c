@@ -293,6 +293,14 @@ static const char *solve(ptx_walk *w, plan *p)
     const char *why = "its trip count depends on a value that changes each trip in a way lds-calc does not follow";
     if (ready) {
         pv *cur = pv_subst(c, lit.v, p->ph, p->h, p->n);
+        const pv *m = pv_missing_of(c, cur, NULL);
+        if (m) {   /* its trips need a value no -D gives: its items say so */
+            ptx_note_missing(w, m->text);
+            p->trips = pv_const(c, 2);
+            p->why_trips = ptx_fmt(w, "it is in a loop whose trip count needs '%s' (give its value with -D %s=VALUE)",
+                                   m->text, m->text);
+            return NULL;
+        }
         why = pv_data_of(c, cur) ? why : ptx_affine_trips(w, p->k0, cur, lit.neg, &p->trips, &p->guard);
     }
     if (why && run_now(w, p, lit.v, lit.neg, &fits))

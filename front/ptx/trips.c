@@ -69,14 +69,25 @@ static pv *extreme(ptx_walk *w, pv *a0, bool least)
     return pv_add(c, pv_add(c, u, v00), pv_const(c, best));
 }
 
-/* A side of the loop's comparison without the wrap its type applies,
- * where trip 0's value is in the type's range without it (the counter
- * is taken not to wrap past its bound, as a C loop's cannot); NULL
- * where it is not. */
+/* A side of the loop's comparison without the wrap its type applies:
+ * the bound (free of the trip) is taken not to wrap, as the counter is
+ * taken not to wrap past it; the counter where its trip-0 value is in
+ * the type's range without the wrap (a u32 counter that starts at -1 is
+ * not: its first value is 4294967295).  NULL where it is not. */
 static pv *unwrap(ptx_walk *w, pv *k0, pv *v)
 {
-    if (v->op != PV_WRAP)
-        return v;
+    if (v->op == PV_LIN) {   /* a constant moved across the comparison: each term */
+        pv *sum = pv_const(w->pc, v->k);
+        for (unsigned i = 0; i < v->nterms; i++) {
+            pv *t = unwrap(w, k0, v->terms[i].v);
+            if (!t)
+                return NULL;
+            sum = pv_add(w->pc, sum, pv_scale(w->pc, t, v->terms[i].coef));
+        }
+        return sum;
+    }
+    if (v->op != PV_WRAP || !pv_uses_any(w->pc, v->a, &k0, 1))
+        return v->op == PV_WRAP ? v->a : v;
     pv *zero = pv_const(w->pc, 0), *at0 = pv_subst(w->pc, v->a, &k0, &zero, 1);
     return at0->lo >= v->lo && at0->hi <= v->hi ? v->a : NULL;
 }
