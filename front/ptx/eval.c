@@ -156,10 +156,10 @@ void ptx_set(ptx_walk *w, const ptx_ins *in, pv **env, int reg, pv *v)
 void ptx_set_data(ptx_walk *w, const ptx_ins *in, pv **env, const ptx_operand *o, const char *why)
 {
     if (o->kind == OP_REG) {
-        pv *d = pv_data(w->pc, ptx_fmt(w, "%s, %s", ptx_reg_name(w, o->reg), why), in->line, in->col, false);
-        ptx_set(w, in, env, o->reg, d);
-        if (o->reg2 >= 0)
-            ptx_set(w, in, env, o->reg2, d);
+        int regs[2] = { o->reg, o->reg2 };
+        for (int i = 0; i < 2 && regs[i] >= 0; i++)   /* each register named as itself */
+            ptx_set(w, in, env, regs[i],
+                    pv_data(w->pc, ptx_fmt(w, "%s, %s", ptx_reg_name(w, regs[i]), why), in->line, in->col, false));
     } else if (o->kind == OP_VEC) {
         for (unsigned i = 0; i < o->nelems; i++)
             ptx_set_data(w, in, env, &o->elems[i], why);
