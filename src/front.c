@@ -1,6 +1,8 @@
 /* src/front.c - kernel files among a run's texts, lowered (src/front.h). */
 #include "src/front.h"
 
+#include "front/ptx/ptx.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,10 +127,13 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
                                   .warn_ctx = sink->ctx, .undefs = (const char *const *)o->undefs,
                                   .nundefs = o->nundefs };
         profiles_of(o, &lo);
+        ptx_lower_options po = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
+                                 .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report, .warn_ctx = sink->ctx };
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
-        if (csrc_lower_file(origin, &lo, &k, &nk, &diag) < 0) {
+        int rc = lang == LDS_LANG_PTX ? ptx_lower_file(origin, &po, &k, &nk, &diag) : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        if (rc < 0) {
             sink->report(sink->ctx, &diag);
             status = LDS_EXIT_SYNTAX;
             continue;

@@ -12,6 +12,8 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 - the writers of reports (src/report*.c, views.c, explain.c, svg.c,
   notes.c) see
   nothing of the interpreter or the parser, directly or through a header;
+- the PTX reader (front/ptx) is seen through front/ptx/ptx.h alone and
+  needs of src/ only the base library and the lowered-kernel type;
 - no C file over 600 lines but the parser;
 - only sim/ computes the word of an address, the bank of a word or
   whether lanes merge;
@@ -21,13 +23,16 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 import os, re, sys
 
 top = sys.argv[1]
-folders = ["sim", "src", "cli", "repl"]
+folders = ["sim", "src", "cli", "repl", "front/ptx"]
 files = {}
 for d in folders:
     for name in sorted(os.listdir(os.path.join(top, d))):
         if name.endswith((".c", ".h")):
             path = d + "/" + name
             files[path] = open(os.path.join(top, path), encoding="utf-8").read()
+
+def folder(path):
+    return "front/ptx" if path.startswith("front/ptx/") else path.split("/")[0]
 
 include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 edges = {f: [i for i in include.findall(t) if i in files] for f, t in files.items()}
@@ -43,10 +48,25 @@ def check(ok, what):
 
 # folders, one way
 allowed = {"sim": {"sim"}, "src": {"src", "sim"}, "repl": {"repl", "src", "sim"},
-           "cli": {"cli", "repl", "src", "sim"}}
+           "cli": {"cli", "repl", "src", "sim"}, "front/ptx": {"front/ptx", "src"}}
 bad = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-       if i.split("/")[0] not in allowed[f.split("/")[0]]]
-check(not bad, "folders depend one way (cli -> repl -> src -> sim)" + ("; against it: " + ", ".join(bad) if bad else ""))
+       if folder(i) not in allowed[folder(f)] and not (folder(f) == "src" and i == "front/ptx/ptx.h")]
+check(not bad, "folders depend one way (cli -> repl -> src -> sim; the PTX reader is seen through front/ptx/ptx.h)" +
+      ("; against it: " + ", ".join(bad) if bad else ""))
+
+# the PTX reader: its door is its one header seen from outside, and it
+# needs of src/ only the base (memory, buffers, arenas, diagnostics,
+# spelling, limits, checks) and the lowered-kernel type its door returns
+base = {"src/mem.h", "src/buf.h", "src/arena.h", "src/diag.h", "src/spell.h", "src/limits.h", "src/check.h",
+        "src/csrc_lower.h"}
+outside = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+           if folder(f) != "front/ptx" and folder(i) == "front/ptx" and i != "front/ptx/ptx.h"]
+check(not outside, "only front/ptx/ptx.h of the PTX reader is included from outside it" +
+      ("; against it: " + ", ".join(outside) if outside else ""))
+needs = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+         if folder(f) == "front/ptx" and folder(i) == "src" and i not in base]
+check(not needs, "front/ptx includes of src/ only the base and src/csrc_lower.h" +
+      ("; against it: " + ", ".join(needs) if needs else ""))
 
 # the command line and the REPL: the public API only
 private = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
@@ -114,9 +134,9 @@ check(not hits, "only sim/ computes words, banks and merges" + ("; also: " + "; 
 libc = re.compile(r"(?<![\w.>])(malloc|calloc|realloc|reallocarray|free|strdup|strndup|aligned_alloc|"
                   r"posix_memalign|open_memstream|asprintf|vasprintf)\s*\(")
 comment = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-hits = ["%s:%d: %s" % (f, i + 1, line.strip()) for f, t in files.items() if f.split("/")[0] in ("src", "sim")
+hits = ["%s:%d: %s" % (f, i + 1, line.strip()) for f, t in files.items() if f.split("/")[0] in ("src", "sim", "front")
         and f != "src/mem.c" for i, line in enumerate(comment.sub(lambda m: "\n" * m.group(0).count("\n"), t).split("\n")) if libc.search(line)]
-check(not hits, "src/ and sim/ allocate and free through src/mem.c alone" + ("; also: " + "; ".join(hits) if hits else ""))
+check(not hits, "the library (src/, sim/, front/) allocates and frees through src/mem.c alone" + ("; also: " + "; ".join(hits) if hits else ""))
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)

@@ -1,0 +1,491 @@
+/* front/ptx/loop.c - a loop rebuilt from its back edge (front/ptx/ptx_impl.h).
+ *
+ * Plan, then act.  The plan: run the body once with each register the
+ * loop assigns standing for its value at the top of a trip (a
+ * placeholder), and read what the back edge carries: a register that
+ * comes back plus a constant (or a value the loop does not change) is an
+ * induction variable, init + step * k in trip k; one that comes back as
+ * it left is unchanged; one the body sets afresh is that value after
+ * trip 0; one made of those is solved after them.  The branch that keeps
+ * the loop going then compares an affine function of k with a bound:
+ * that gives the trips, a -D name where the bound is a parameter.  A
+ * loop whose registers all start as constants but change otherwise (a
+ * shift: s >>= 1) is run at lowering time instead, and each register's
+ * values by trip become an expression of k (affine, a shift, a table).
+ * Where the bound differs from lane to lane the loop runs as many trips
+ * as the lane that runs most, and each lane's accesses are guarded by
+ * its own condition.  The act: run the body again with the registers as
+ * expressions of k into a 'for k in 0..T' item, and leave the registers
+ * as the last trip sets them.  A loop lds-calc cannot follow is said so
+ * at each of its accesses, and what it assigns is data after it. */
+#include "front/ptx/ptx_impl.h"
+
+#include <stdlib.h>
+
+enum {
+    MAX_DEPTH = 12,               /* loops solved one inside another (each doubles the work) */
+    MAX_RUN = 65536,              /* trips of a loop run at lowering time */
+    MAX_TABLE = 64                /* values a trip table may list */
+};
+
+typedef struct {
+    int l;
+    const ptx_ins *at;            /* the header's first instruction */
+    unsigned n;                   /* carried registers */
+    int *reg;
+    pv **ph;                      /* their placeholders */
+    pv **init, **next, **h;       /* value before the loop, at the back edge, in trip k */
+    pv *k0;                       /* the trip, unbounded, while solving */
+    pcond cont;                   /* the back edge's condition (placeholders) */
+    bool back;                    /* the loop has a back edge that runs */
+    int exit_to;                  /* the exit's target */
+    pv *trips;                    /* T */
+    pcond guard;                  /* a lane runs trip k (per-lane bounds) */
+    const char *why;              /* why it is not followed */
+    const char *why_trips;        /* why its items are skipped (a -D name its trip count needs) */
+} plan;
+
+static const char *loop_name(ptx_walk *w, const plan *p)
+{
+    const char *lab = NULL;
+    for (unsigned i = w->g->blocks[w->g->loops[p->l].header].first; i < w->f->nins && w->f->ins[i].label && !lab; i++)
+        lab = w->f->ins[i].label;
+    lds_buf b = { 0 };
+    if (lab) {
+        if (!strncmp(lab, "$L__", 4))
+            lab += 4;
+        for (const char *s = lab; *s; s++)
+            lds_buf_putc(&b, (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ? *s : '_');
+        lds_buf_puts(&b, "_trip");
+    } else {
+        lds_buf_printf(&b, "loop%u_trip", ++w->loops);
+    }
+    const char *name = lds_buf_str(&b);
+    const char *r = name[0] >= '0' && name[0] <= '9' ? ptx_fmt(w, "L%s", name) : ptx_fmt(w, "%s", name);
+    lds_buf_free(&b);
+    return r;
+}
+
+/* ------------------------------------------------------------ the shape */
+
+/* Its one exit, from a block every trip runs (the latch, the header, or
+ * one between them: the test of a loop rotated or unrolled); why not,
+ * or NULL. */
+static const char *shape_of(ptx_walk *w, plan *p)
+{
+    const ptx_cfg *g = w->g;
+    const ptx_loop *L = &g->loops[p->l];
+    int exits = 0, from = -1;
+    for (unsigned b = 0; b < g->nblocks; b++) {
+        if (!L->in[b])
+            continue;
+        if (g->blocks[b].exits && g->blocks[b].succ[0] < 0)
+            return "it can end the kernel from inside";
+        for (int k = 0; k < 2; k++) {
+            int s = g->blocks[b].succ[k];
+            if (s >= 0 && !L->in[s]) {
+                exits++;
+                from = (int)b;
+                p->exit_to = s;
+            }
+        }
+    }
+    if (exits != 1)
+        return exits ? "it has more than one way out (a break)" : "it never ends";
+    if (L->nlatches != 1)
+        return "it has more than one way back to its start (a continue)";
+    if (g->blocks[from].loop != p->l || !ptx_cfg_dominates(g, from, L->latches[0]))
+        return "it is left from a part of its body that not every trip runs (a break)";
+    return NULL;
+}
+
+/* --------------------------------------------------------- the registers */
+
+static bool uses_carried(ptx_walk *w, const plan *p, const pv *v) { return pv_uses_any(w->pc, v, p->ph, p->n); }
+
+/* The loop's placeholders a value uses, as their numbers. */
+typedef struct {
+    const plan *p;
+    unsigned *at;
+    unsigned n;
+    size_t cap;
+} used;
+
+static void note_used(void *ctx, const pv *s)
+{
+    used *u = ctx;
+    if (s->index >= 0 && (unsigned)s->index < u->p->n && u->p->ph[s->index] == s) {
+        u->at = lds_xgrow(u->at, u->n, &u->cap, sizeof *u->at, 4);
+        u->at[u->n++] = (unsigned)s->index;
+    }
+}
+
+static used carried_by(ptx_walk *w, const plan *p, const pv *v)
+{
+    used u = { .p = p };
+    pv_collect(w->pc, v, SYM_CARRIED, note_used, &u);
+    return u;
+}
+
+/* Whether every placeholder v uses is one `ok` marks. */
+static bool only_uses(ptx_walk *w, const plan *p, const pv *v, const bool *ok)
+{
+    used u = carried_by(w, p, v);
+    bool all = true;
+    for (unsigned i = 0; i < u.n && all; i++)
+        all = ok[u.at[i]];
+    lds_free(u.at);
+    return all;
+}
+
+/* The value in trip k of a register that comes back as next. */
+static pv *by_rule(ptx_walk *w, plan *p, unsigned i)
+{
+    pv_ctx *c = w->pc;
+    pv *init = p->init[i], *next = p->next[i];
+    if (next == p->ph[i])
+        return init;
+    pv *step = pv_sub(c, next, p->ph[i]);
+    if (!uses_carried(w, p, step) && step->op != PV_DATA)
+        return init ? pv_add(c, init, pv_mul(c, step, p->k0)) : NULL;
+    if (!uses_carried(w, p, next))
+        return init ? pv_sel(c, pv_cmp(c, CMP_EQ, p->k0, pv_const(c, 0)), init, next) : next;
+    return NULL;
+}
+
+/* Registers made of solved ones: next with the others' values in trip k - 1. */
+static void solve_dependent(ptx_walk *w, plan *p, bool *solved)
+{
+    pv_ctx *c = w->pc;
+    pv *km1 = pv_sub(c, p->k0, pv_const(c, 1));
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (unsigned i = 0; i < p->n; i++) {
+            if (solved[i] || !p->init[i])
+                continue;
+            if (!only_uses(w, p, p->next[i], solved))
+                continue;
+            pv **prev = lds_arena_alloc(w->arena, p->n * sizeof *prev);
+            for (unsigned j = 0; j < p->n; j++)
+                prev[j] = p->h[j] ? pv_subst(c, p->h[j], &p->k0, &km1, 1) : p->ph[j];
+            pv *v = pv_subst(c, p->next[i], p->ph, prev, p->n);
+            p->h[i] = pv_sel(c, pv_cmp(c, CMP_EQ, p->k0, pv_const(c, 0)), p->init[i], v);
+            solved[i] = progress = true;
+        }
+    }
+}
+
+/* A sequence of values by trip as an expression of k. */
+static pv *fit(ptx_walk *w, const pw *s, unsigned t, pv *k)
+{
+    pv_ctx *c = w->pc;
+    bool affine = true, right = s[0] >= 0, left = true;
+    for (unsigned i = 1; i < t; i++) {
+        affine &= s[i] - s[i - 1] == s[1] - s[0];
+        right &= i < 120 && s[i] == s[0] >> i;
+        left &= i < 60 && s[i] == s[0] * ((pw)1 << i);
+    }
+    if (affine)
+        return pv_add(c, pv_const(c, s[0]), pv_scale(c, k, t > 1 ? s[1] - s[0] : 0));
+    if (right)
+        return pv_bin(c, PV_SHR, pv_const(c, s[0]), k);
+    if (left)
+        return pv_bin(c, PV_SHL, pv_const(c, s[0]), k);
+    if (t > MAX_TABLE)
+        return NULL;
+    pv *r = pv_const(c, s[t - 1]);
+    for (unsigned i = t - 1; i-- > 0;)
+        r = pv_sel(c, pv_cmp(c, CMP_EQ, k, pv_const(c, i)), pv_const(c, s[i]), r);
+    return r;
+}
+
+/* Run the loop at lowering time: the registers that start as constants
+ * and change only with each other, and the condition on them.  True with
+ * p->trips and their values by trip (as expressions of p->k0, refit
+ * later), false if it cannot be run. */
+static bool run_now(ptx_walk *w, plan *p, pv *cont_v, bool neg, pv ***fits)
+{
+    bool *in = lds_arena_alloc(w->arena, p->n + 1);
+    for (unsigned i = 0; i < p->n; i++)
+        in[i] = p->init[i] && p->init[i]->op == PV_CONST;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (unsigned i = 0; i < p->n; i++)
+            if (in[i] && !only_uses(w, p, p->next[i], in))
+                in[i] = false, changed = true;
+    }
+    if (!only_uses(w, p, cont_v, in))
+        return false;
+    pw *vals = lds_xmalloc((p->n + 1) * sizeof *vals), *nv = lds_xmalloc((p->n + 1) * sizeof *nv);
+    pw **seq = lds_xcalloc(p->n + 1, sizeof *seq);
+    size_t cap = 0, t = 0;
+    bool ok = true, more = true;
+    for (unsigned i = 0; i < p->n; i++)
+        vals[i] = in[i] ? p->init[i]->k : 0;
+    while (ok && more) {
+        if (t == MAX_RUN) {
+            ok = false;
+            break;
+        }
+        if (t == cap) {
+            cap = cap ? cap * 2 : 16;
+            for (unsigned i = 0; i < p->n; i++)
+                seq[i] = lds_xreallocarray(seq[i], cap, sizeof **seq);
+        }
+        for (unsigned i = 0; i < p->n; i++)
+            seq[i][t] = vals[i];
+        t++;
+        pw cv;
+        ok = pv_eval(cont_v, p->ph, vals, p->n, &cv);
+        more = ok && (cv != 0) != neg;
+        for (unsigned i = 0; ok && more && i < p->n; i++)
+            ok = !in[i] || pv_eval(p->next[i], p->ph, vals, p->n, &nv[i]);
+        for (unsigned i = 0; ok && more && i < p->n; i++)
+            if (in[i])
+                vals[i] = nv[i];
+    }
+    if (ok) {
+        p->trips = pv_const(w->pc, (pw)t);
+        *fits = lds_arena_alloc(w->arena, (p->n + 1) * sizeof **fits);
+        for (unsigned i = 0; i < p->n; i++)
+            (*fits)[i] = in[i] ? fit(w, seq[i], (unsigned)t, p->k0) : NULL;
+    }
+    for (unsigned i = 0; i < p->n; i++)
+        lds_free(seq[i]);
+    lds_free(seq);
+    lds_free(vals);
+    lds_free(nv);
+    return ok;
+}
+
+/* ------------------------------------------------------ the trip count */
+
+static const char *solve(ptx_walk *w, plan *p)
+{
+    pv_ctx *c = w->pc;
+    p->k0 = pv_sym(c, "trip", DEP_LOOP, 0, PV_INF);
+    p->guard = pc_true();
+    bool *solved = lds_arena_alloc(w->arena, p->n + 1);
+    p->h = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->h);
+    for (unsigned i = 0; i < p->n; i++) {
+        p->h[i] = by_rule(w, p, i);
+        solved[i] = p->h[i] || p->next[i] == p->ph[i];
+    }
+    solve_dependent(w, p, solved);
+    for (unsigned i = 0; i < p->n; i++)
+        if (!p->h[i])
+            p->h[i] = pv_data(c, ptx_fmt(w, solved[i] ? "%s, read before anything sets it"
+                                                      : "%s, which the loop changes each trip in a way lds-calc does not follow",
+                                         ptx_reg_name(w, p->reg[i])),
+                              p->at ? p->at->line : 0, p->at ? p->at->col : 0, false);
+    if (!p->back) {
+        p->trips = pv_const(c, 1);
+        return NULL;
+    }
+    if (p->cont.unknown || p->cont.nterms != 1 || p->cont.terms[0].n != 1)
+        return pc_is_true(p->cont) ? "it never ends" : "it goes on under a condition lds-calc does not follow";
+    pc_lit lit = p->cont.terms[0].lits[0];
+    const pv *d = pv_data_of(c, lit.v);
+    if (d)
+        return ptx_fmt(w, "whether it goes on depends on %s at %u:%u", d->text, d->line, d->col);
+    bool ready = only_uses(w, p, lit.v, solved);
+    pv **fits = NULL;
+    const char *why = "its trip count depends on a value that changes each trip in a way lds-calc does not follow";
+    if (ready) {
+        pv *cur = pv_subst(c, lit.v, p->ph, p->h, p->n);
+        const pv *m = pv_missing_of(c, cur, NULL);
+        if (m) {   /* its trips need a value no -D gives: its items say so */
+            ptx_note_missing(w, m->text);
+            p->trips = pv_const(c, 2);
+            p->why_trips = ptx_fmt(w, "it is in a loop whose trip count needs '%s' (give its value with -D %s=VALUE)",
+                                   m->text, m->text);
+            return NULL;
+        }
+        why = pv_data_of(c, cur) ? why : ptx_affine_trips(w, p->k0, cur, lit.neg, &p->trips, &p->guard);
+    }
+    if (why && run_now(w, p, lit.v, lit.neg, &fits))
+        why = NULL;
+    if (why)
+        return why;
+    for (unsigned i = 0; fits && i < p->n; i++)
+        if (fits[i])
+            p->h[i] = fits[i];
+    if ((d = pv_data_of(c, p->trips)))
+        return ptx_fmt(w, "its trip count depends on %s at %u:%u", d->text, d->line, d->col);
+    if (p->trips->deps & (DEP_LANE | DEP_GROUP))
+        return "its trip count differs from thread to thread";
+    const pv *m = pv_missing_of(c, p->trips, NULL);
+    if (m)
+        ptx_note_missing(w, m->text);
+    if (m)
+        p->why_trips = ptx_fmt(w, "it is in a loop whose trip count needs '%s' (give its value with -D %s=VALUE)", m->text, m->text);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- plan */
+
+/* The body run once with placeholders: what the back edge carries. */
+static const char *dry_run(ptx_walk *w, plan *p, pv **env_in)
+{
+    pv_ctx *c = w->pc;
+    bool *as = ptx_loop_assigns(w, p->l);
+    unsigned nregs = w->f->nregs;
+    p->reg = lds_arena_alloc(w->arena, (nregs + 1) * sizeof *p->reg);
+    for (unsigned r = 0; r < nregs; r++)
+        if (as[r])
+            p->reg[p->n++] = (int)r;
+    p->ph = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->ph);
+    p->init = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->init);
+    p->next = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->next);
+    pv **env0 = ptx_env_copy(w, env_in);
+    for (unsigned i = 0; i < p->n; i++) {
+        p->ph[i] = pv_symbol(c, SYM_CARRIED, ptx_reg_name(w, p->reg[i]), (int)i, DEP_CARRIED, -PV_INF, PV_INF, false);
+        p->init[i] = env_in[p->reg[i]];
+        env0[p->reg[i]] = p->ph[i];
+    }
+    bool emitting = w->emitting;
+    ptx_edges ex = { 0 }, bk = { 0 };
+    w->emitting = false;
+    w->depth++;
+    ptx_walk_region(w, p->l, pc_true(), env0, &ex, &bk);
+    w->depth--;
+    w->emitting = emitting;
+    const char *why = bk.n > 1 ? "it has more than one way back to its start" : NULL;
+    p->back = bk.n > 0;
+    for (unsigned i = 0; i < p->n; i++)
+        p->next[i] = p->back && bk.v[0].env[p->reg[i]] ? bk.v[0].env[p->reg[i]] : p->ph[i];
+    p->cont = p->back ? bk.v[0].c : pc_false();
+    ptx_edges_free(&ex);
+    ptx_edges_free(&bk);
+    lds_free(env0);
+    return why;
+}
+
+/* ----------------------------------------------------------------- act */
+
+static void act(ptx_walk *w, plan *p, pcond cin, pv **env_in, ptx_edges *exits)
+{
+    pv_ctx *c = w->pc;
+    bool once = pv_is_const(p->trips, 1);
+    const char *name = loop_name(w, p);
+    pv *k = once ? pv_const(c, 0) : pv_sym(c, name, DEP_LOOP, 0, p->trips->hi >= PV_INF ? PV_INF : p->trips->hi - 1);
+    pv **env = ptx_env_copy(w, env_in);
+    for (unsigned i = 0; i < p->n; i++)
+        env[p->reg[i]] = pv_subst(c, p->h[i], &p->k0, &k, 1);
+    pcond guard = pc_subst(c, p->guard, &p->k0, &k, 1);
+    ptx_item item = { .kind = IT_LOOP, .in = p->at, .cond = cin, .loop_why = p->why_trips,
+                      .head = ptx_fmt(w, p->trips->op == PV_CONST || p->trips->op == PV_SYM || p->trips->op == PV_MAX
+                                          ? "for %s in 0..%s" : "for %s in 0..(%s)",
+                                      name, pv_text(c, p->trips)) };
+    ptx_item *body = NULL, **save = w->tail;
+    if (!once || p->why_trips)
+        w->tail = &body;
+    ptx_edges ex = { 0 }, bk = { 0 };
+    w->depth++;
+    ptx_walk_region(w, p->l, once && !p->why_trips ? pc_and(c, cin, guard) : guard, env, &ex, &bk);
+    w->depth--;
+    if (!once || p->why_trips) {
+        w->tail = save;
+        item.body = body;
+        if (body)
+            ptx_add_item(w, &item);
+    }
+    pv **out = ex.n ? ex.v[0].env : env;
+    pv *last = pv_sub(c, p->trips, pv_const(c, 1));
+    bool lanes = !pc_is_true(p->guard);
+    for (unsigned i = 0; i < p->n; i++) {
+        int r = p->reg[i];
+        if (!out[r] || !pv_uses_any(c, out[r], &k, 1))
+            continue;
+        out[r] = lanes ? pv_data(c, ptx_fmt(w, "%s, as the loop leaves it, which differs from lane to lane", ptx_reg_name(w, r)),
+                                 p->at ? p->at->line : 0, p->at ? p->at->col : 0, false)
+                       : pv_subst(c, out[r], &k, &last, 1);
+    }
+    exits->v = lds_xgrow(exits->v, exits->n, &exits->cap, sizeof *exits->v, 4);
+    exits->v[exits->n++] = (ptx_edge){ .to = p->exit_to, .c = cin, .env = ptx_env_copy(w, out) };
+    ptx_edges_free(&ex);
+    ptx_edges_free(&bk);
+    lds_free(env);
+}
+
+/* A loop lds-calc does not follow: its accesses said so, what it assigns
+ * data after it, each of its ways out taken under a condition of its own
+ * (the ways out meet again as the loop's own condition). */
+static void unfollowed(ptx_walk *w, plan *p, pcond cin, pv **env_in, ptx_edges *exits)
+{
+    pv_ctx *c = w->pc;
+    const ptx_cfg *g = w->g;
+    const ptx_loop *L = &g->loops[p->l];
+    unsigned line = p->at ? p->at->line : 0, col = p->at ? p->at->col : 0;
+    bool *as = ptx_loop_assigns(w, p->l);
+    pv **env = ptx_env_copy(w, env_in);
+    for (unsigned r = 0; r < w->f->nregs; r++)
+        if (as[r])
+            env[r] = pv_data(c, ptx_fmt(w, "%s, as a loop lds-calc does not follow leaves it", ptx_reg_name(w, (int)r)),
+                             line, col, false);
+    if (w->emitting) {
+        ptx_item item = { .kind = IT_LOOP, .in = p->at, .cond = cin,
+                          .loop_why = ptx_fmt(w, "it is in the loop at %u:%u, which lds-calc does not follow (%s)", line, col, p->why) };
+        ptx_item *body = NULL, **save = w->tail;
+        ptx_edges ex = { 0 }, bk = { 0 };
+        w->tail = &body;
+        w->depth++;
+        if (w->depth > MAX_DEPTH)   /* past the depth walked: its instructions in the text's order, no nesting */
+            for (unsigned b = 0; b < g->nblocks; b++)
+                for (unsigned i = g->blocks[b].first; L->in[b] && i < g->blocks[b].end; i++)
+                    ptx_exec(w, &w->f->ins[i], env, pc_true());
+        else
+            ptx_walk_region(w, p->l, pc_true(), env, &ex, &bk);
+        w->depth--;
+        w->tail = save;
+        item.body = body;
+        if (body)
+            ptx_add_item(w, &item);
+        ptx_edges_free(&ex);
+        ptx_edges_free(&bk);
+    }
+    pcond rest = cin;
+    int last = -1;
+    for (unsigned b = 0; b < g->nblocks; b++)
+        for (int k = 0; k < 2; k++)
+            if (L->in[b] && g->blocks[b].succ[k] >= 0 && !L->in[g->blocks[b].succ[k]])
+                last = g->blocks[b].succ[k];
+    for (unsigned b = 0; b < g->nblocks; b++)
+        for (int k = 0; k < 2; k++) {
+            int to = g->blocks[b].succ[k];
+            if (!L->in[b] || to < 0 || L->in[to])
+                continue;
+            bool seen = false;
+            for (unsigned i = 0; i < exits->n && !seen; i++)
+                seen = exits->v[i].to == to;
+            if (seen)
+                continue;
+            pcond here = rest;
+            if (to != last) {
+                pv *d = pv_data(c, "which way a loop lds-calc does not follow is left", line, col, false);
+                here = pc_and(c, rest, pc_lit1(c, d, false));
+                rest = pc_and(c, rest, pc_lit1(c, d, true));
+            }
+            exits->v = lds_xgrow(exits->v, exits->n, &exits->cap, sizeof *exits->v, 4);
+            exits->v[exits->n++] = (ptx_edge){ .to = to, .c = here, .env = ptx_env_copy(w, env) };
+        }
+    lds_free(env);
+}
+
+void ptx_follow_loop(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exits)
+{
+    plan p = { .l = l, .exit_to = -1 };
+    unsigned first = w->g->blocks[w->g->loops[l].header].first;
+    while (first < w->f->nins && w->f->ins[first].label)
+        first++;
+    p.at = first < w->f->nins ? &w->f->ins[first] : NULL;
+    p.why = w->depth >= MAX_DEPTH ? "it is nested in more loops than lds-calc follows (12)" : shape_of(w, &p);
+    if (!p.why)
+        p.why = dry_run(w, &p, env_in);
+    if (!p.why)
+        p.why = solve(w, &p);
+    if (p.why)
+        unfollowed(w, &p, cin, env_in, exits);
+    else
+        act(w, &p, cin, env_in, exits);
+}

@@ -1,0 +1,1 @@
+lds --lang ptx -f -

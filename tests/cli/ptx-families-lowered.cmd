@@ -1,0 +1,1 @@
+lds -f ../ptx/families.ptx --arch sm90 --show-lowered

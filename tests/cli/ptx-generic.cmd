@@ -1,0 +1,1 @@
+lds -f ../ptx/generic.ptx; lds -f ../ptx/generic.ptx --show-lowered

@@ -1,0 +1,1 @@
+lds -f ../ptx/inlined.ptx --threads 32,32 --show-lowered

@@ -1,0 +1,1 @@
+lds -f ../ptx/ldmatrix.ptx --threads 32 --arch sm90

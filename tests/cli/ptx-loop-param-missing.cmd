@@ -1,0 +1,1 @@
+lds -f ../ptx/sgemm.ptx --threads 256

@@ -1,0 +1,1 @@
+lds -f ../ptx/params.ptx

@@ -1,0 +1,1 @@
+lds -f ../ptx/threads.ptx --show-lowered; lds -f ../ptx/threads.ptx

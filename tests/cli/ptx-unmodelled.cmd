@@ -1,0 +1,1 @@
+lds -f ../ptx/unmodelled.ptx --arch sm90; lds -f ../ptx/unmodelled.ptx --arch sm90 --show-lowered

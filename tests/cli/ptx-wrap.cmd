@@ -1,0 +1,1 @@
+lds -f ../ptx/wrap.ptx; lds -f ../ptx/wrap.ptx --show-lowered
