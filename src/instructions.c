@@ -31,8 +31,10 @@
 #define CP_ASYNC_BYPASS_NOTE                                                                                   \
     "cp.async.cg of 16 bytes (LDGSTS.E.BYPASS.128): the hardware LSU counters do not see it; Nsight's "           \
     "SASS-level ldgsts counters report one wavefront per distinct 128-byte line written and no bank conflict "   \
-    "(measured on sm90, measurements/h200-sm90; inferred elsewhere), which are the numbers here; the "          \
-    "global-memory read is not modelled"
+    "(measured on sm90, measurements/h200-sm90; inferred elsewhere), which are the numbers here. Its limit: "    \
+    "where a group of 8 lanes' copies straddles a 128-byte line the hardware can take more (one pattern "        \
+    "measured on an H200: 9 wavefronts where this rule gives 5), not modelled; the global-memory read is not "  \
+    "modelled"
 #define CP_ASYNC_CA16_NOTE                                                                                     \
     "cp.async.ca of 16 bytes (LDGSTS.E.128): served as the smaller .ca copies are, a store whose lanes on one "  \
     "address are never merged (inferred: only .cg was measured at 16 bytes); the global-memory read is not "   \
@@ -494,9 +496,12 @@ const lds_instruction_form lds_instruction_forms[] = {
       "wavefronts; measurements/h200-sm90 lines 166-169 agree); the global read and cp.async.bulk / TMA are not modelled" },
     { LDS_VENDOR_NVIDIA, "cp.async[.cg] b128 (sm80+)",
       "one wavefront per distinct 128-byte line, no bank conflict: what Nsight's SASS-level ldgsts counters report; "
-      "the hardware LSU counters do not see it", "measured on sm90, inferred elsewhere",
-      "this project's H200 measurements (measurements/h200-sm90, lines 170-173); cp.async.ca b128 is served as the "
-      "small copies are (inferred)" },
+      "the hardware LSU counters do not see it. Its limit: where a group of 8 lanes' 16-byte copies straddles a "
+      "128-byte line the hardware can take more (one of eleven .cg patterns measured on an H200 took 9 wavefronts "
+      "where this rule gives 5); no rule for that is modelled, the record's note says so",
+      "measured on sm90 where each 8-lane group stays within a line, inferred elsewhere",
+      "this project's H200 measurements (measurements/h200-sm90, lines 170-173; the straddling pattern: issue 52); "
+      "cp.async.ca b128 is served as the small copies are (inferred)" },
     { LDS_VENDOR_NVIDIA, "atom.shared/red.shared of 64 bits but cas and exch, ATOMS.ADD.64 and kin",
       "a loop: LDS.64, then ATOMS.CAST.SPIN.64 retried by the lanes that failed (after an LDS.64 of those lanes); "
       "the CAS in half-warps, 2 wavefronts each, no bank conflict; a lane fails when its address was updated by "
