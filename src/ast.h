@@ -93,6 +93,20 @@ typedef struct {
     int64_t bms[3];           /* Swizzle<B,M,S> */
 } lds_cute_form;
 
+/* What a layout written for the hardware asks of the array it lays out
+ * (src/parse_nvidia.c): its element size, where a swizzle acts on byte
+ * addresses, and the alignment of the array's base, where it acts on the
+ * absolute shared-memory address (TMA, CuTe's smem_ptr swizzles). */
+typedef struct {
+    unsigned elem_bytes;      /* 0: any element size */
+    uint64_t base_align;      /* bytes the base must be a multiple of; 0: any */
+    const char *why;          /* base_align's rule, for its message */
+    int64_t elem_swizzle[3];  /* a Swizzle on element offsets that has a
+                                 byte-address swizzle's parameters (B 0:
+                                 none): warned about on elements wider than
+                                 a byte, where the two differ */
+} lds_layout_hw;
+
 /* What a `layout` or `fragment` statement knows of its def beyond the
  * body: the tile it was written for and the elements it spans. */
 typedef struct {
@@ -103,6 +117,7 @@ typedef struct {
     int64_t cosize;           /* 1 + its largest offset over the tile; 0: unknown;
                                  -1: more than 64 bits hold */
     const lds_cute_form *cute;   /* a CuTe layout's form (not ck_tile's xor), or NULL */
+    lds_layout_hw hw;
 } lds_layout_info;
 
 typedef struct lds_stmt {

@@ -11,6 +11,7 @@
 #include "src/interrupt.h"
 #include "src/iterspace.h"
 #include "src/mem.h"
+#include "src/nvidia.h"
 #include "src/picture.h"
 
 void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_arena *scratch)
@@ -271,7 +272,8 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     /* a global array is an allocation of its own (256-byte aligned, as
      * cudaMalloc and hipMalloc give): 'at' is its offset from there */
     bool global = a->array.global;
-    a->array.base = at >= 0 ? (uint64_t)at : global ? 0 : (in->next_array_offset + 15) / 16 * 16;
+    if (lds_nv_array_base(in, s, li, at, in->next_array_offset, &a->array.base) < 0)
+        return -1;
     /* a C compiler aligns an array to its element: a power of two up to
      * 16 bytes, 4 for the 12-byte float3 and its kin */
     unsigned align = a->array.elem_size;

@@ -1,0 +1,123 @@
+#!/bin/sh
+# Hopper and Blackwell shared-memory layouts (lds(5)): TMA's swizzle
+# modes, CuTe's GMMA atoms, byte-address swizzles.  The expected offsets
+# come from tests/hopper_ref.py, which computes them from the published
+# definitions (the CUDA Driver API's CUtensorMapSwizzle, CuTe's atoms in
+# bits with their swizzle on the byte address), not from lds-calc's code.
+. "$srcdir/tests/lib.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lds-hopper.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+py=${PYTHON3:-python3}
+
+# same REF-ARGS...: lds-calc prints, for the program hopper_ref.py writes,
+# what hopper_ref.py computed
+same() {
+    PROG="$tmp/p.lds" "$py" "$srcdir/tests/hopper_ref.py" "$@" > "$tmp/want" || return 1
+    lds -f "$tmp/p.lds" > "$tmp/got" 2>&1
+    cmp -s "$tmp/want" "$tmp/got"
+}
+fails_with() { lds "$1" > "$tmp/out" 2>&1; [ $? -eq "$2" ] && grep -qF -- "$3" "$tmp/out"; }
+warns() { lds "$1" 2>&1 | grep -qF -- "$2"; }
+silent() { [ -z "$(lds -q "$1" 2>&1)" ]; }
+
+# --- TMA's layouts, every mode and element size, element by element
+# (boxes whose rows fill the swizzle's span, 16 rows: two periods of 128B)
+for mode in SWIZZLE_NONE SWIZZLE_32B SWIZZLE_64B SWIZZLE_128B SWIZZLE_128B_ATOM_32B \
+            SWIZZLE_128B_ATOM_32B_FLIP_8B SWIZZLE_128B_ATOM_64B; do
+    case $mode in SWIZZLE_NONE) span=48 ;; SWIZZLE_32B) span=32 ;; SWIZZLE_64B) span=64 ;; *) span=128 ;; esac
+    for e in 1 2 4 8; do
+        check "TMA $mode of $e-byte elements, a 16 x $((span / e)) box" same tma $mode $e 16 $((span / e))
+    done
+done
+# rows narrower than the span (the swizzle is on address bits: rows share
+# a line), three dimensions, rows that do not fill a period
+check "TMA SWIZZLE_128B, 32-byte rows of f16" same tma SWIZZLE_128B 2 24 16
+check "TMA SWIZZLE_128B, a 3-D box" same tma SWIZZLE_128B 2 3 8 32
+check "TMA SWIZZLE_64B, a 3-D box of bytes" same tma SWIZZLE_64B 1 2 4 32
+check "TMA SWIZZLE_128B_ATOM_32B_FLIP_8B, 9 rows of 32 bytes" same tma SWIZZLE_128B_ATOM_32B_FLIP_8B 2 9 16
+check "TMA's driver spelling and a number for the swizzle" \
+    silent 'layout A = TMA(swizzle=CU_TENSOR_MAP_SWIZZLE_64B, box=[8,32], elem=FLOAT16)
+            layout B = TMA(swizzle=64, box=[8,32], elem_bytes=2)
+            for i in 0..8 { for j in 0..32 { if A(i, j) != B(i, j) { print i, j } } }'
+check "a TMA box row wider than its swizzle's span" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_64B, box=[8,64], elem=f16)' 3 "SWIZZLE_64B needs it within its 64-byte span"
+check "a TMA box row not a multiple of 16 bytes" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_NONE, box=[8,6], elem=f16)' 3 "TMA needs a multiple of 16"
+check "a TMA box size past 256" fails_with 'layout L = TMA(swizzle=SWIZZLE_NONE, box=[512,8], elem=f16)' 3 "1..256"
+check "TMA's packed 4-bit types are not modelled" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_128B, box=[8,64], elem=CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B)' 3 "not modelled"
+check "an unknown TMA swizzle" fails_with 'layout L = TMA(swizzle=SWIZZLE_96B, box=[8,8], elem=f16)' 3 "TMA's swizzle is"
+
+# --- the swizzle acts on the absolute shared-memory address: a swizzled
+# tile's base is a multiple of its period (256, 512, 1024 bytes)
+check "a SWIZZLE_128B tile at byte 512 is refused" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f16 A[64][64] at 512 layout L' 4 \
+    "needs a base that is a multiple of 1024 bytes"
+check "a SWIZZLE_64B tile at byte 256 is refused, at 512 taken" \
+    sh -c "'$LDS_CALC' 'layout L = TMA(swizzle=SWIZZLE_64B, box=[8,32], elem=f16); array f16 A[8][32] at 512 layout L' >/dev/null &&
+           ! '$LDS_CALC' 'layout L = TMA(swizzle=SWIZZLE_64B, box=[8,32], elem=f16); array f16 A[8][32] at 256 layout L' 2>/dev/null"
+check "a SWIZZLE_32B tile at byte 128 is refused" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_32B, box=[8,16], elem=f16); array f16 A[8][16] at 128 layout L' 4 \
+    "multiple of 256 bytes"
+check "an unswizzled TMA tile may start anywhere its elements may" \
+    silent 'layout L = TMA(swizzle=SWIZZLE_NONE, box=[8,16], elem=f16); array f16 A[8][16] at 48 layout L'
+check "a swizzled tile placed after another array starts at its period" \
+    sh -c "'$LDS_CALC' 'array u8 x[3]; layout L = TMA(swizzle=SWIZZLE_128B, box=[8,64], elem=f16); array f16 A[8][64] layout L; read A[0][0]' |
+           grep -qF 'shared memory: 2048 B'"
+check "a TMA layout's array has its element size" \
+    fails_with 'layout L = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f32 A[64][64] layout L' 4 \
+    "is written for 2-byte elements"
+
+# --- CuTe's GMMA/UMMA atoms: the byte swizzle through the smem pointer
+for atom in Layout_K_INTER_Atom Layout_K_SW32_Atom Layout_K_SW64_Atom Layout_K_SW128_Atom Layout_MN_INTER_Atom \
+            Layout_MN_SW32_Atom Layout_MN_SW64_Atom Layout_MN_SW128_Atom Layout_MN_SW128_32B_Atom; do
+    for e in 1 2 4; do
+        check "GMMA $atom of $e-byte elements" same gmma $atom $e
+    done
+done
+check "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,128))" same tile Layout_K_SW128_Atom 2 64 128
+check "tile_to_shape(GMMA::Layout_MN_SW64_Atom<float>, (32,16))" same tile Layout_MN_SW64_Atom 4 32 16
+check "tile_to_shape(GMMA::Layout_K_SW32_Atom<uint8_t>, (16,64))" same tile Layout_K_SW32_Atom 1 16 64
+check "an atom's scopes: cute::SM90::GMMA::" \
+    silent 'layout A = cute::SM90::GMMA::Layout_K_SW64_Atom<cutlass::half_t>; layout B = GMMA::Layout_K_SW64_Atom<half_t>
+            for i in 0..8 { for j in 0..32 { if A(i, j) != B(i, j) { print i, j } } }'
+check "an atom of sub-byte elements is refused" fails_with 'layout L = GMMA::Layout_K_SW128_Atom<int4b_t>' 3 "sub-byte"
+check "an unknown atom" fails_with 'layout L = GMMA::Layout_K_SW256_Atom<half_t>' 3 "is not a GMMA layout atom"
+check "a GMMA atom's array at a base off its period is refused" \
+    fails_with 'layout L = GMMA::Layout_K_SW128_Atom<half_t>; array f16 A[8][64] at 128 layout L' 4 "multiple of 1024 bytes"
+
+# --- composed swizzles, and the unit a swizzle acts on
+check "Swizzle<1,1,4> o Swizzle<2,5,2> o (8,64):(64,1)" same compose 8 64 1,1,4 2,5,2
+check "three swizzles composed" same compose 16 32 2,0,3 3,4,3 1,2,5
+check "composition(Swizzle, composition(Swizzle, layout)) composes" \
+    silent 'layout A = composition(Swizzle<1,1,4>{}, composition(Swizzle<2,5,2>{}, make_layout(make_shape(_8,_64), LayoutRight{})))
+            layout B = Swizzle<1,1,4> o Swizzle<2,5,2> o (8,64):(64,1)
+            for i in 0..8 { for j in 0..64 { if A(i, j) != B(i, j) { print i, j } } }'
+check "CuTe's printed byte swizzle Sw<3,4,3> o smem_ptr[16b](unset) is Swizzle<3,3,3> on f16" \
+    silent 'layout A = Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1); layout B = Swizzle<3,3,3> o (8,64):(64,1)
+            for i in 0..8 { for j in 0..64 { if A(i, j) != B(i, j) { print i, j } } }'
+check "CuTe's printed element swizzle Sw<3,3,3> o _0 o ..." \
+    silent 'layout A = Sw<3,3,3> o _0 o (_8,_64):(_64,_1); layout B = Swizzle<3,3,3> o (8,64):(64,1)
+            for i in 0..8 { for j in 0..64 { if A(i, j) != B(i, j) { print i, j } } }'
+check "a byte swizzle that moves bytes within an element" \
+    fails_with 'layout A = Sw<3,2,3> o smem_ptr[64b](unset) o (8,64):(64,1)' 3 "moves bytes within a 8-byte element"
+check "Swizzle<3,4,3> on element offsets of f16 is ambiguous: a warning" \
+    warns 'layout L = Swizzle<3,4,3> o (8,64):(64,1); array f16 A[8][64] layout L' \
+    "which on 2-byte elements is Swizzle<3,3,3>"
+check "Swizzle<3,4,3> on bytes is not ambiguous" silent 'layout L = Swizzle<3,4,3> o (8,128):(128,1); array u8 A[8][128] layout L'
+check "Swizzle<3,3,3> on f16 is not ambiguous" silent 'layout L = Swizzle<3,3,3> o (8,64):(64,1); array f16 A[8][64] layout L'
+
+# --- ldmatrix.x4 over a K-major 128-byte-swizzled f16 tile: lanes 0-15
+# give rows 0-15 at k 0, lanes 16-31 rows 0-15 at k 8; each 8-row matrix
+# lands on 8 different 16-byte bank groups (conflict-free); unswizzled,
+# its 8 rows 128 bytes apart share one group (8-way)
+check "ldmatrix.x4 over TMA SWIZZLE_128B f16: conflict-free" \
+    lds -q 'arch sm90; layout L = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f16 A[64][64] layout L
+            ldmatrix.x4 A[lane % 16][8 * (lane / 16)]; expect conflict-free'
+check "ldmatrix.x4 over GMMA::Layout_K_SW128_Atom<half_t>: conflict-free" \
+    lds -q 'arch sm90; layout L = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64)); array f16 A[64][64] layout L
+            ldmatrix.x4 A[lane % 16][8 * (lane / 16) + 16 * k] for k in 0..4; expect conflict-free'
+check "ldmatrix.x4 over the unswizzled f16 tile: 8-way" \
+    lds -q 'arch sm90; array f16 A[64][64]; ldmatrix.x4 A[lane % 16][8 * (lane / 16)]; expect ways == 8'
+
+tap_end
