@@ -17,6 +17,7 @@
 #include "src/vocab.h"
 
 struct lds_sym;
+struct lds_nv_access;
 
 /* What an expression depends on: bits for the per-lane names, one per
  * loop slot (the loop's nesting depth), and one for def parameters. */
@@ -77,6 +78,8 @@ typedef struct {
     const char *name;         /* T_ELEM: the array; T_ANON: the type */
     lds_expr **idx;           /* T_ELEM indices; T_ANON: idx[0] */
     unsigned nidx;
+    bool slice;               /* T_ELEM: fewer indices than dimensions name
+                                 the sub-tile they start (a bulk copy's) */
     unsigned elem_size;       /* T_ANON */
     lds_expr *addr;           /* T_ADDR */
     struct lds_sym *array;    /* resolution, T_ELEM: the array */
@@ -189,6 +192,7 @@ typedef struct lds_stmt {
                                          or its array's) */
             int64_t offset[2];        /* naddr 2: bytes added to the target */
             const lds_access_form *form;   /* an instruction's, or NULL */
+            const struct lds_nv_access *nv;  /* an NVIDIA data path's (src/nvidia.c), or NULL */
             lds_loop *loops;
             unsigned nloops;
         } access;

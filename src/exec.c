@@ -13,6 +13,7 @@
 #include "src/mem.h"
 #include "src/nvidia.h"
 #include "src/picture.h"
+#include "src/smem_desc.h"
 
 void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_arena *scratch)
 {
@@ -142,6 +143,8 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     const lds_target *t = &s->u.access.target;
     if (in->only_array && (t->kind != T_ELEM || strcmp(t->array->name, in->only_array)))
         return 0;   /* a suggest candidate's run weighs one array's accesses */
+    if (s->u.access.nv && s->u.access.nv->kind == LDS_NV_TMEM)
+        return lds_nv_tmem_check(in, s);   /* tensor memory: checked, not counted */
     unsigned width, elem_size, parts;
     if (access_width(in, s, &width, &elem_size, &parts) < 0)
         return -1;
@@ -165,7 +168,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         sp.progress = &in->progress;
     }
     lds_metrics_reset(&in->last_run);
-    int rc = lds_access_simulate(&sp, rec, &in->last_run);
+    int rc = s->u.access.nv ? lds_nv_run(in, s, rec, &in->last_run) : lds_access_simulate(&sp, rec, &in->last_run);
     lds_arena_reset(in->access_mem);
     if (in->progress_hook)
         in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
@@ -374,8 +377,8 @@ static int exec_block(lds_interp *in, const lds_stmt *first);
  * missing end and crashed). */
 static int is_pure(const lds_stmt *body)
 {
-    for (const lds_stmt *s = body; s; s = s->next)
-        if (s->kind != S_ACCESS && !(s->kind == S_FOR && !s->u.loop.loop.cond && is_pure(s->u.loop.body)))
+    for (const lds_stmt *s = body; s; s = s->next)   /* a data path's statement runs trip by trip */
+        if ((s->kind != S_ACCESS || s->u.access.nv) && !(s->kind == S_FOR && !s->u.loop.loop.cond && is_pure(s->u.loop.body)))
             return 0;
     return 1;
 }

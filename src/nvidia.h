@@ -17,4 +17,12 @@
 int lds_nv_array_base(lds_interp *in, const lds_stmt *s, const lds_layout_info *li, int64_t at, uint64_t next,
                       uint64_t *base);
 
+/* A data-path statement (s->u.access.nv: a bulk copy, a descriptor read)
+ * run once for each workgroup into m, keeping its instructions in rec.
+ * 0, or -1 with in->diag set. */
+int lds_nv_run(lds_interp *in, const lds_stmt *s, lds_access_result *rec, lds_metrics *m);
+/* tcgen05.ld/st: the lanes of tensor memory each warp reaches; no record.
+ * 0, or -1 with in->diag set. */
+int lds_nv_tmem_check(lds_interp *in, const lds_stmt *s);
+
 #endif

@@ -5,7 +5,9 @@
 #ifndef LDS_PARSE_LAYOUT_H
 #define LDS_PARSE_LAYOUT_H
 
+#include "src/instructions.h"
 #include "src/parser_impl.h"
+#include "src/smem_desc.h"
 
 #define PR_MAX_LEAVES LDS_CUTE_MAX_LEAVES
 
@@ -98,6 +100,20 @@ int pr_parse_swizzled(parser *p, pr_cute *c, int (*body)(parser *p, pr_cute *c))
 /* The bytes of a CuTe, CUTLASS or lds element type (half_t, float, f16);
  * 0 for a name that is none, -1 for a sub-byte type (int4b_t). */
 int pr_element_bytes(const char *name);
+
+/* src/parse_nvidia.c: what a desc statement keeps for read_desc (in the
+ * parser's context, by name). */
+typedef struct {
+    uint64_t value;
+    lds_smem_desc desc;
+    lds_smem_operand op;
+} lds_desc_info;
+
+/* The data-path statements: cp.async.bulk[.tensor] and tcgen05.ld/st (an
+ * instruction the lookup found, its name), desc, read_desc. */
+lds_stmt *pr_parse_nv_instruction(parser *p, lds_loc loc, const lds_instruction *ins, const char *name);
+lds_stmt *pr_parse_desc(parser *p, lds_loc loc);
+lds_stmt *pr_parse_read_desc(parser *p, lds_loc loc);
 
 /* src/parse_nvidia.c: NVIDIA's hardware layouts.  CuTe's GMMA/UMMA layout
  * atoms by name (GMMA::Layout_K_SW128_Atom<half_t>) as a pr_cute, in

@@ -225,7 +225,7 @@ static int resolve_target(lds_resolver *r, lds_target *t)
         return -1;
     }
     unsigned want = a->array.ndims;
-    if (t->nidx != want && !(want == 0 && t->nidx == 1)) {
+    if (t->nidx != want && !(want == 0 && t->nidx == 1) && !(t->slice && t->nidx < want)) {
         lds_diag_set(r->diag, t->loc, "'%s' has %u dimension%s; the access gives %u index%s", t->name, want,
                      want == 1 ? "" : "s", t->nidx, t->nidx == 1 ? "" : "es");
         return -1;

@@ -106,6 +106,13 @@ static inline const lds_sim_entry *lds_access_entry(const lds_access_result *a)
     return lds_sim_entry_for(a->profile, kind, a->width, a->naddr);
 }
 
+/* How sure the access's numbers are: its entry's confidence, unless its
+ * instruction's numbers are an inference of their own. */
+static inline lds_sim_confidence lds_access_confidence(const lds_access_result *a)
+{
+    return a->form && a->form->inferred ? LDS_CONF_INFERRED : lds_access_entry(a)->confidence;
+}
+
 typedef struct {
     char *source;
     const char *file;

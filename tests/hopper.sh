@@ -1,9 +1,11 @@
 #!/bin/sh
-# Hopper and Blackwell shared-memory layouts (lds(5)): TMA's swizzle
-# modes, CuTe's GMMA atoms, byte-address swizzles.  The expected offsets
-# come from tests/hopper_ref.py, which computes them from the published
-# definitions (the CUDA Driver API's CUtensorMapSwizzle, CuTe's atoms in
-# bits with their swizzle on the byte address), not from lds-calc's code.
+# Hopper and Blackwell shared-memory layouts and data paths (lds(5)):
+# TMA's swizzle modes, CuTe's GMMA atoms, byte-address swizzles, bulk
+# copies, wgmma/tcgen05 descriptors and tensor memory.  The expected
+# offsets come from tests/hopper_ref.py, which computes them from the
+# published definitions (the CUDA Driver API's CUtensorMapSwizzle, CuTe's
+# atoms in bits with their swizzle on the byte address, the PTX ISA's
+# descriptor fields), not from lds-calc's code.
 . "$srcdir/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lds-hopper.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -119,5 +121,91 @@ check "ldmatrix.x4 over GMMA::Layout_K_SW128_Atom<half_t>: conflict-free" \
             ldmatrix.x4 A[lane % 16][8 * (lane / 16) + 16 * k] for k in 0..4; expect conflict-free'
 check "ldmatrix.x4 over the unswizzled f16 tile: 8-way" \
     lds -q 'arch sm90; array f16 A[64][64]; ldmatrix.x4 A[lane % 16][8 * (lane / 16)]; expect ways == 8'
+
+# --- descriptors: fields decoded from values built field by field
+for seed in 1 2 3 4 5 6; do
+    check "a wgmma descriptor decoded field by field (seed $seed)" same desc wgmma $seed
+    check "a tcgen05 descriptor decoded field by field (seed $seed)" same desc umma $seed
+done
+check "a tcgen05 descriptor without its version bits" fails_with 'desc D = umma_desc(0x4000004000010000)' 3 "bits 46-48 are 0b001"
+check "a tcgen05 swizzle code that names none" fails_with 'desc D = umma_desc(0x6000404000010000)' 3 "3, 5 and 7 name none"
+
+# the layout a descriptor makes the tensor core read, against the data's:
+# CuTe's K-major SW128 canonical layout has SBO = 8 rows of 128 bytes
+sw128k='layout T = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f16 A[64][64] layout T'
+check "a K-major SW128 descriptor reads a TMA SWIZZLE_128B box" \
+    lds -q "arch sm90; $sw128k; desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]"
+check "its second K block starts 32 bytes in" \
+    lds -q "arch sm90; $sw128k; desc D = wgmma_desc(0x4000004000010002, major=K, elem=f16); read_desc D A[0][16]"
+check "the same descriptor reads CuTe's tile_to_shape of the SW128 atom" \
+    lds -q 'arch sm90; layout G = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64)); array f16 A[64][64] layout G
+            desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]; expect conflict-free'
+check "an MN-major SW128 descriptor reads a TMA box of MN rows (transposed)" \
+    lds -q 'arch sm90; layout T = TMA(swizzle=SWIZZLE_128B, box=[32,64], elem=f16); array f16 B[32][64] layout T
+            desc D = wgmma_desc(0x4000004000000000, major=MN, elem=f16); read_desc D B[0][0] transposed'
+check "an interleaved K-major descriptor reads its canonical layout" \
+    lds -q 'arch sm90; def ik(r, c) = (r % 8) * 8 + (r / 8) * 128 + (c % 8) + (c / 8) * 64
+            array f16 C[64][16] at 8192 layout ik; desc I = wgmma_desc(0x0000001000080200, major=K, elem=f16)
+            read_desc I C[0][0]'
+check "a tcgen05 descriptor reads a 128-row SW128 box" \
+    lds -q 'arch sm100; layout T = TMA(swizzle=SWIZZLE_128B, box=[128,64], elem=f16); array f16 A[128][64] layout T
+            desc U = umma_desc(0x4000404000010000, major=K, elem=f16, rows=128); read_desc U A[0][0]'
+check "a descriptor whose SBO disagrees with its data is an error with both layouts" \
+    fails_with "arch sm90; $sw128k; desc D = wgmma_desc(0x4000002000010000, major=K, elem=f16); read_desc D A[0][0]" 4 \
+    "the tensor core reads operand element (mn 8, k 0) at byte 576, where 'A' holds it at byte 1024"
+check "a descriptor's swizzle that disagrees (64B over a 128B box)" \
+    fails_with "arch sm90; $sw128k; desc D = wgmma_desc(0x8000004000010000, major=K, elem=f16); read_desc D A[0][0]" 4 \
+    "The descriptor: K-major SWIZZLE_64B"
+check "a descriptor read of a plain row-major tile names it" \
+    fails_with "arch sm90; array f16 A[64][64]; desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]" 4 \
+    "'A': row-major from byte 0"
+check "a descriptor over elements of another size" \
+    fails_with "arch sm90; array f32 A[64][64]; desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]" 4 \
+    "is for 2-byte elements"
+check "a descriptor's operand past the array" \
+    fails_with "arch sm90; array f16 A[64][8]; desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]" 4 \
+    "past 'A''s dimension 1"
+check "a base offset is not modelled, and says so" \
+    fails_with "arch sm90; $sw128k; desc D = wgmma_desc(0x4002004000010000, major=K, elem=f16); read_desc D A[0][0]" 3 \
+    "a base offset (bits 49-51: 1) is not modelled"
+
+# --- bulk copies: the data path's numbers, the PTX ISA's alignments
+check "a TMA box of 8 KiB: 64 lines of 128 bytes, one copy" \
+    lds -q "arch sm90; $sw128k; cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes A
+            expect instructions == 1; expect cycles == 64; expect conflict-free"
+check "a stage of a 3-D box: the sub-tile its index starts" \
+    lds -q 'arch sm90; layout T = TMA(swizzle=SWIZZLE_128B, box=[4,16,64], elem=f16); array f16 A[4][16][64] layout T
+            cp.async.bulk.tensor.3d A[2]; expect cycles == 16'
+check "a TMA store reads shared memory" \
+    sh -c "'$LDS_CALC' -f /dev/stdin --format=json <<'EOF' | grep -q '\"kind\": \"read\"'
+arch sm90
+array f16 A[64][64]
+cp.async.bulk.tensor.2d.global.shared::cta.bulk_group A
+EOF"
+check "cp.async.bulk of 256 bytes from byte 16 covers 3 lines" \
+    lds -q 'arch sm90; array f32 X[100]; cp.async.bulk.shared::cluster.global X[4], 256; expect cycles == 3'
+check "a tensor copy's box off a 128-byte boundary" \
+    fails_with 'arch sm90; array f16 A[64][64] at 64; cp.async.bulk.tensor.2d A' 4 "128-byte aligned"
+check "a bulk copy off a 16-byte boundary" \
+    fails_with 'arch sm90; array f16 A[64][64]; cp.async.bulk A[0][4], 64' 4 "16-byte aligned"
+check "a bulk copy past its array" fails_with 'arch sm90; array f16 A[64][64]; cp.async.bulk A[63][8], 128' 4 "run past the end"
+check "a bulk copy of 20 bytes" fails_with 'arch sm90; array f16 A[64][64]; cp.async.bulk A[0][0], 20' 3 "multiple of 16 bytes"
+check "a tensor copy into a CuTe-swizzled array" \
+    fails_with 'arch sm90; layout S = Swizzle<3,3,3> o (64,64):(64,1); array f16 A[64][64] layout S; cp.async.bulk.tensor.2d A' 4 \
+    "writes its box as TMA lays it out"
+check "a bulk copy's index may not depend on the lane" \
+    fails_with 'arch sm90; array f16 A[64][64]; cp.async.bulk.tensor.2d A[lane]' 4 "issued once for the workgroup"
+
+# --- tcgen05 tensor memory: warp w reaches lanes 32 (w % 4) .. + 31
+check "each warp on its own 32 TMEM lanes" \
+    lds -q 'arch sm100; threads 256; tcgen05.ld.sync.aligned.32x32b.x2.b32 @ (32 * (wave % 4)) << 16'
+check "a 16-lane shape in the upper half of its quarter" \
+    lds -q 'arch sm100; threads 128; tcgen05.st.sync.aligned.16x64b.x1.b32 @ ((32 * (wave % 4) + 16) << 16) + 8'
+check "warp 1 on lanes 0-31 is refused" \
+    fails_with 'arch sm100; threads 128; tcgen05.ld.sync.aligned.32x32b.x1.b32 @ 0' 4 "warp 1 reaches TMEM lanes 0-31"
+check "a 16-lane access across its quarter's end" \
+    fails_with 'arch sm100; threads 128; tcgen05.ld.sync.aligned.16x128b.x1.b32 @ (32 * wave + 20) << 16' 4 "lanes 20-35"
+check "the TMEM address is one value a warp" \
+    fails_with 'arch sm100; threads 32; tcgen05.ld.sync.aligned.32x32b.x1.b32 @ lane << 16' 4 "one value a warp"
 
 tap_end
