@@ -231,6 +231,7 @@ void lds_suggestion_free(lds_suggestion *sg)
     free(sg->access_line);
     free(sg->array);
     free(sg->shape);
+    free(sg->fixed);
     free(sg);
 }
 

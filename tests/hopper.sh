@@ -208,4 +208,24 @@ check "a 16-lane access across its quarter's end" \
 check "the TMEM address is one value a warp" \
     fails_with 'arch sm100; threads 32; tcgen05.ld.sync.aligned.32x32b.x1.b32 @ lane << 16' 4 "one value a warp"
 
+# --- suggest where the hardware fixes the layout: thread remaps (and
+# TMA's other modes for a TMA box no descriptor reads), not layouts
+sw128col='arch sm90; layout T = TMA(swizzle=SWIZZLE_128B, box=[32,64], elem=f16); array f16 A[32][64] layout T
+          write b32 A[lane][2 * c] for c in 0..32'
+check "a TMA-laid-out tile's column writes: a rotated loop is conflict-free" \
+    sh -c "'$LDS_CALC' \"$sw128col; suggest A\" | grep -qF '1. thread remap: loop 1 of each access rotated by lane (its variable v -> lo + (v - lo + lane) % (hi - lo)): cycles 32, excess 0'"
+check "a tile a descriptor reads gets remaps only, and says why" \
+    sh -c "'$LDS_CALC' 'arch sm90; layout G = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (64,64)); array f16 A[64][64] layout G
+           desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16)
+           write b64 A[lane][4 * c] for c in 0..16; read_desc D A[0][0]; suggest A' > '$tmp/s' &&
+           grep -qF 'the layout is fixed: a descriptor reads it (line 3)' '$tmp/s' && ! grep -q 'layout A_layout' '$tmp/s'"
+check "an unswizzled TMA box: TMA's 128-byte swizzle comes first" \
+    sh -c "'$LDS_CALC' 'arch sm90; layout T = TMA(swizzle=SWIZZLE_NONE, box=[64,64], elem=f16); array f16 A[64][64] layout T
+           ldmatrix.x4 A[lane % 16][8 * (lane / 16)]; suggest A' | grep -qF 'layout A_layout = TMA(swizzle=SWIZZLE_128B, box=[64, 64], elem_bytes=2)'"
+check "a remap that the ranking picks runs as the statement it rewrites would" \
+    lds -q 'arch sm90; layout T = TMA(swizzle=SWIZZLE_128B, box=[32,64], elem=f16); array f16 A[32][64] layout T
+            write b32 A[lane][2 * ((c + lane) % 32)] for c in 0..32; expect conflict-free'
+check "a layout no hardware fixes still gets layouts" \
+    sh -c "'$LDS_CALC' 'arch sm90; array f16 A[32][64]; write b32 A[lane][2 * c] for c in 0..32; suggest A' | grep -q 'layouts tried'"
+
 tap_end
