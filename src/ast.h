@@ -17,6 +17,7 @@
 #include "src/vocab.h"
 
 struct lds_sym;
+struct lds_nv_access;
 
 /* What an expression depends on: bits for the per-lane names, one per
  * loop slot (the loop's nesting depth), and one for def parameters. */
@@ -77,6 +78,8 @@ typedef struct {
     const char *name;         /* T_ELEM: the array; T_ANON: the type */
     lds_expr **idx;           /* T_ELEM indices; T_ANON: idx[0] */
     unsigned nidx;
+    bool slice;               /* T_ELEM: fewer indices than dimensions name
+                                 the sub-tile they start (a bulk copy's) */
     unsigned elem_size;       /* T_ANON */
     lds_expr *addr;           /* T_ADDR */
     struct lds_sym *array;    /* resolution, T_ELEM: the array */
@@ -93,6 +96,20 @@ typedef struct {
     int64_t bms[3];           /* Swizzle<B,M,S> */
 } lds_cute_form;
 
+/* What a layout written for the hardware asks of the array it lays out
+ * (src/parse_nvidia.c): its element size, where a swizzle acts on byte
+ * addresses, and the alignment of the array's base, where it acts on the
+ * absolute shared-memory address (TMA, CuTe's smem_ptr swizzles). */
+typedef struct {
+    unsigned elem_bytes;      /* 0: any element size */
+    uint64_t base_align;      /* bytes the base must be a multiple of; 0: any */
+    const char *why;          /* base_align's rule, for its message */
+    int64_t elem_swizzle[3];  /* a Swizzle on element offsets that has a
+                                 byte-address swizzle's parameters (B 0:
+                                 none): warned about on elements wider than
+                                 a byte, where the two differ */
+} lds_layout_hw;
+
 /* What a `layout` or `fragment` statement knows of its def beyond the
  * body: the tile it was written for and the elements it spans. */
 typedef struct {
@@ -103,6 +120,7 @@ typedef struct {
     int64_t cosize;           /* 1 + its largest offset over the tile; 0: unknown;
                                  -1: more than 64 bits hold */
     const lds_cute_form *cute;   /* a CuTe layout's form (not ck_tile's xor), or NULL */
+    lds_layout_hw hw;
 } lds_layout_info;
 
 typedef struct lds_stmt {
@@ -174,6 +192,7 @@ typedef struct lds_stmt {
                                          or its array's) */
             int64_t offset[2];        /* naddr 2: bytes added to the target */
             const lds_access_form *form;   /* an instruction's, or NULL */
+            const struct lds_nv_access *nv;  /* an NVIDIA data path's (src/nvidia.c), or NULL */
             lds_loop *loops;
             unsigned nloops;
         } access;

@@ -34,6 +34,12 @@ static const nsight_op nsight_ops[] = {
     { "stsm", "smsp__inst_executed_op_shared_stsm_pred_on_any", L1TEX_WF "st", L1TEX_BC "st" },
     { "ldgsts", "smsp__inst_executed_op_ldgsts_pred_on_any", "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts",
       "sm__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts" },
+    /* a descriptor's reads (read_desc): the l1tex names of op_gmma, after
+     * the pattern of op_ld and op_st (not checked against a profiler
+     * here); the instruction count of a wgmma is not a shared-memory one */
+    { "gmma", NULL, L1TEX_WF "gmma", L1TEX_BC "gmma" },
+    /* TMA and the bulk copies: no LSU shared-memory counter counts them */
+    { "bulk", NULL, NULL, NULL },
 };
 
 static const nsight_op *nsight_op_named(const char *op)
@@ -50,25 +56,28 @@ const char *lds_counter_name_at(unsigned i)
     if (i >= 3 * n)
         return NULL;
     const nsight_op *o = &nsight_ops[i / 3];
-    return i % 3 == 0 ? o->instructions : i % 3 == 1 ? o->wavefronts : o->conflicts;
+    const char *name = i % 3 == 0 ? o->instructions : i % 3 == 1 ? o->wavefronts : o->conflicts;
+    return name ? name : "";
 }
 
 /* The three counters of one op: instructions, cycles and cycles - ideal. */
 static unsigned nsight(lds_counter *out, const char *op, mpz_srcptr instructions, mpz_srcptr cycles, mpz_srcptr ideal)
 {
     const nsight_op *o = nsight_op_named(op);
+    const char *names[3] = { o->instructions, o->wavefronts, o->conflicts };
     char name[128];
     mpz_t excess;
     mpz_init(excess);
     mpz_sub(excess, cycles, ideal);
-    snprintf(name, sizeof name, "%s.sum", o->instructions);
-    set(&out[0], name, instructions);
-    snprintf(name, sizeof name, "%s.sum", o->wavefronts);
-    set(&out[1], name, cycles);
-    snprintf(name, sizeof name, "%s.sum", o->conflicts);
-    set(&out[2], name, excess);
+    mpz_srcptr values[3] = { instructions, cycles, excess };
+    unsigned n = 0;
+    for (unsigned i = 0; i < 3; i++)   /* an op without a name for one has no such counter */
+        if (names[i]) {
+            snprintf(name, sizeof name, "%s.sum", names[i]);
+            set(&out[n++], name, values[i]);
+        }
     mpz_clear(excess);
-    return 3;
+    return n;
 }
 
 unsigned lds_counters_of(const lds_sim_profile *p, int kind, const char *counter_op, const lds_metrics *m,

@@ -11,7 +11,9 @@
 #include "src/interrupt.h"
 #include "src/iterspace.h"
 #include "src/mem.h"
+#include "src/nvidia.h"
 #include "src/picture.h"
+#include "src/smem_desc.h"
 
 void lds_interp_init(lds_interp *in, lds_results *results, lds_diag *diag, lds_arena *scratch)
 {
@@ -141,6 +143,8 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
     const lds_target *t = &s->u.access.target;
     if (in->only_array && (t->kind != T_ELEM || strcmp(t->array->name, in->only_array)))
         return 0;   /* a suggest candidate's run weighs one array's accesses */
+    if (s->u.access.nv && s->u.access.nv->kind == LDS_NV_TMEM)
+        return lds_nv_tmem_check(in, s);   /* tensor memory: checked, not counted */
     unsigned width, elem_size, parts;
     if (access_width(in, s, &width, &elem_size, &parts) < 0)
         return -1;
@@ -164,7 +168,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         sp.progress = &in->progress;
     }
     lds_metrics_reset(&in->last_run);
-    int rc = lds_access_simulate(&sp, rec, &in->last_run);
+    int rc = s->u.access.nv ? lds_nv_run(in, s, rec, &in->last_run) : lds_access_simulate(&sp, rec, &in->last_run);
     lds_arena_reset(in->access_mem);
     if (in->progress_hook)
         in->progress_hook(in->warn_ctx, in->progress_line, atomic_load(&in->progress.done), in->progress.planned,
@@ -271,7 +275,8 @@ static int exec_array(lds_interp *in, const lds_stmt *s)
     /* a global array is an allocation of its own (256-byte aligned, as
      * cudaMalloc and hipMalloc give): 'at' is its offset from there */
     bool global = a->array.global;
-    a->array.base = at >= 0 ? (uint64_t)at : global ? 0 : (in->next_array_offset + 15) / 16 * 16;
+    if (lds_nv_array_base(in, s, li, at, in->next_array_offset, &a->array.base) < 0)
+        return -1;
     /* a C compiler aligns an array to its element: a power of two up to
      * 16 bytes, 4 for the 12-byte float3 and its kin */
     unsigned align = a->array.elem_size;
@@ -372,8 +377,8 @@ static int exec_block(lds_interp *in, const lds_stmt *first);
  * missing end and crashed). */
 static int is_pure(const lds_stmt *body)
 {
-    for (const lds_stmt *s = body; s; s = s->next)
-        if (s->kind != S_ACCESS && !(s->kind == S_FOR && !s->u.loop.loop.cond && is_pure(s->u.loop.body)))
+    for (const lds_stmt *s = body; s; s = s->next)   /* a data path's statement runs trip by trip */
+        if ((s->kind != S_ACCESS || s->u.access.nv) && !(s->kind == S_FOR && !s->u.loop.loop.cond && is_pure(s->u.loop.body)))
             return 0;
     return 1;
 }

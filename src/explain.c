@@ -225,7 +225,7 @@ static void explain_closed_form(FILE *out, const lds_access_result *rec, const l
  * say "measured" only where counters were. */
 static const char *which_holds(const lds_access_result *rec)
 {
-    switch (lds_access_entry(rec)->confidence) {
+    switch (lds_access_confidence(rec)) {
     case LDS_CONF_MEASURED:
         return "Counters measured on this part follow the calibrated rules for this instruction.";
     case LDS_CONF_DOCUMENTED:

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sim/sim.h"
+#include "src/smem_desc.h"
 #include "src/types.h"
 
 /* PTX ISA, "Warp-level matrix load instruction: ldmatrix": threads 8i ..
@@ -31,8 +32,10 @@
 #define CP_ASYNC_BYPASS_NOTE                                                                                   \
     "cp.async.cg of 16 bytes (LDGSTS.E.BYPASS.128): the hardware LSU counters do not see it; Nsight's "           \
     "SASS-level ldgsts counters report one wavefront per distinct 128-byte line written and no bank conflict "   \
-    "(measured on sm90, measurements/h200-sm90; inferred elsewhere), which are the numbers here; the "          \
-    "global-memory read is not modelled"
+    "(measured on sm90, measurements/h200-sm90; inferred elsewhere), which are the numbers here. Its limit: "    \
+    "where a group of 8 lanes' copies straddles a 128-byte line the hardware can take more (one pattern "        \
+    "measured on an H200: 9 wavefronts where this rule gives 5), not modelled; the global-memory read is not "  \
+    "modelled"
 #define CP_ASYNC_CA16_NOTE                                                                                     \
     "cp.async.ca of 16 bytes (LDGSTS.E.128): served as the smaller .ca copies are, a store whose lanes on one "  \
     "address are never merged (inferred: only .cg was measured at 16 bytes); the global-memory read is not "   \
@@ -387,6 +390,59 @@ static bool ptx_cp_async(const part *pt, unsigned n, lds_instruction *out)
     return true;
 }
 
+/* The bulk copies (PTX ISA, cp.async.bulk and cp.async.bulk.tensor):
+ * cp.async.bulk[.tensor.Nd].DST.SRC[.qualifiers]; the first state space
+ * written is the destination (shared memory: a load into it), the
+ * default a load.  Their records are the data path's (src/nvidia.c). */
+static bool ptx_bulk(const part *pt, unsigned n, lds_instruction *out)
+{
+    static const char *const words[] = { "1d", "2d", "3d", "4d", "5d", "shared::cluster", "shared::cta", "shared",
+                                         "global", "tile", "im2col", "im2col_no_offs", "tile::gather4",
+                                         "tile::scatter4", "mbarrier::complete_tx::bytes", "bulk_group",
+                                         "multicast::cluster", "L2::cache_hint", "cta_group::1", "cta_group::2", NULL };
+    static const char *const dims[] = { "1d", "2d", "3d", "4d", "5d", NULL };
+    if (n < 3 || !part_is(&pt[0], "cp") || !part_is(&pt[1], "async") || !part_is(&pt[2], "bulk"))
+        return false;
+    bool tensor = n > 3 && part_is(&pt[3], "tensor");
+    unsigned from = tensor ? 4 : 3;
+    if (!parts_from(pt, from, n, words, false) || (!tensor && one_of_parts(pt, from, n, dims) != -1)
+        || (tensor && one_of_parts(pt, from, n, dims) == -2))
+        return false;
+    out->to_shared = true;
+    for (unsigned i = from; i < n; i++)
+        if (part_is(&pt[i], "global") || !strncmp(pt[i].s, "shared", 6)) {
+            out->to_shared = !part_is(&pt[i], "global");
+            break;
+        }
+    out->kind = out->to_shared ? ACC_WRITE : ACC_READ;
+    out->width = 16;
+    out->nv_kind = tensor ? LDS_NV_BULK_TENSOR : LDS_NV_BULK;
+    out->counter_op = "bulk";
+    return true;
+}
+
+/* tcgen05.ld and tcgen05.st (PTX ISA, tcgen05 "Tensor Memory" load and
+ * store): .sync.aligned.SHAPE.xN[.pack::16b|.unpack::16b].b32; a warp's
+ * access spans 32 TMEM lanes (32x32b) or 16 (the 16x shapes). */
+static bool ptx_tcgen05(const part *pt, unsigned n, lds_instruction *out)
+{
+    static const char *const shapes[] = { "32x32b", "16x64b", "16x128b", "16x256b", "16x32bx2", NULL };
+    static const char *const counts[] = { "x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128", NULL };
+    static const char *const words[] = { "sync", "aligned", "b32", "pack::16b", "unpack::16b", "32x32b", "16x64b",
+                                         "16x128b", "16x256b", "16x32bx2", "x1", "x2", "x4", "x8", "x16", "x32",
+                                         "x64", "x128", NULL };
+    if (n < 3 || !part_is(&pt[0], "tcgen05") || (!part_is(&pt[1], "ld") && !part_is(&pt[1], "st")))
+        return false;
+    int shape = one_of_parts(pt, 2, n, shapes);
+    if (shape < 0 || one_of_parts(pt, 2, n, counts) == -2 || !parts_from(pt, 2, n, words, false))
+        return false;
+    out->kind = part_is(&pt[1], "ld") ? ACC_READ : ACC_WRITE;
+    out->width = 4;
+    out->nv_kind = LDS_NV_TMEM;
+    out->tmem_lanes = shape == 0 ? 32 : 16;
+    return true;
+}
+
 /* The bytes of a PTX type (.b32: 4), or 0 if the part is not one of `types`. */
 static unsigned ptx_type_bytes(const part *pt, const char *const *types)
 {
@@ -458,7 +514,8 @@ static bool nvidia_ptx(const char *name, unsigned len, lds_instruction *out)
 {
     part pt[MAX_PARTS];
     unsigned n = split_parts(name, len, pt);
-    return n && (ptx_matrix(pt, n, out) || ptx_cp_async(pt, n, out) || ptx_memory(pt, n, out));
+    return n && (ptx_matrix(pt, n, out) || ptx_bulk(pt, n, out) || ptx_cp_async(pt, n, out) || ptx_tcgen05(pt, n, out)
+                 || ptx_memory(pt, n, out));
 }
 
 unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_t size)
@@ -481,37 +538,6 @@ bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out
            || lds_instruction_global(name, len, out);
 }
 
-const lds_instruction_form lds_instruction_forms[] = {
-    { LDS_VENDOR_NVIDIA, "ldmatrix.x1/.x2/.x4, LDSM.16.M88", "b128 reads of lanes 0-7/0-15/0-31, one matrix a phase, "
-      "never paired", "measured on sm90, inferred elsewhere",
-      "PTX ISA, ldmatrix (lanes 8i..8i+7 give matrix i's 16-byte rows); this project's H200 measurements "
-      "(measurements/h200-sm90: 20 patterns, .x1/.x2/.x4 and .trans, swizzled or not, all agree; ldmatrix.x4 @ 0 takes 4)" },
-    { LDS_VENDOR_NVIDIA, "stmatrix.x1/.x2/.x4 (sm90+)", "b128 writes of lanes 0-7/0-15/0-31, one matrix a phase",
-      "measured on sm90, inferred elsewhere", "PTX ISA, stmatrix; this project's H200 measurements (6 patterns agree)" },
-    { LDS_VENDOR_NVIDIA, "cp.async[.ca] b32/b64 (sm80+)",
-      "a store of that width whose lanes on one address are never merged", "measured on sm90, inferred elsewhere",
-      "this project's H200 measurements (docs/rules.md section 7: 16 lanes on each of two addresses took 32 "
-      "wavefronts; measurements/h200-sm90 lines 166-169 agree); the global read and cp.async.bulk / TMA are not modelled" },
-    { LDS_VENDOR_NVIDIA, "cp.async[.cg] b128 (sm80+)",
-      "one wavefront per distinct 128-byte line, no bank conflict: what Nsight's SASS-level ldgsts counters report; "
-      "the hardware LSU counters do not see it", "measured on sm90, inferred elsewhere",
-      "this project's H200 measurements (measurements/h200-sm90, lines 170-173); cp.async.ca b128 is served as the "
-      "small copies are (inferred)" },
-    { LDS_VENDOR_NVIDIA, "atom.shared/red.shared of 64 bits but cas and exch, ATOMS.ADD.64 and kin",
-      "a loop: LDS.64, then ATOMS.CAST.SPIN.64 retried by the lanes that failed (after an LDS.64 of those lanes); "
-      "the CAS in half-warps, 2 wavefronts each, no bank conflict; a lane fails when its address was updated by "
-      "the same instruction or a bank it needs holds another word (lowest lane first)",
-      "measured on sm90 (3 patterns, measurements/h200-sm90 lines 131-133), inferred elsewhere",
-      "this project's H200 measurements (measurements/h200-sm90): nvcc emits LDS.64 + ATOMS.CAST.SPIN.64 for "
-      "atom.shared.add.u64; lane*8: 2 instructions, lane*16: 4, one address: 64" },
-    { LDS_VENDOR_AMD, "ds_read2*, ds_write2*, ds_load_2addr*, ds_store_2addr*",
-      "two addresses a lane, in the phases of the access of the bytes a lane moves (b64, b128)", "inferred",
-      "LLVM AMDGPU documentation (offset0/offset1 in units of the width, x64 for st64); grouping not measured" },
-    { LDS_VENDOR_AMD, "ds_read_b64_tr_b16/b8/b4, ds_read_b96_tr_b6 (gfx950), ds_load_tr* (gfx1250)",
-      "a read of the width (8, 12, 16 bytes) a lane; the 6-bit forms 16-byte aligned", "inferred",
-      "CDNA4 ISA, MFMA transpose loads (each lane reads at its own address); rocRoller's 128-bit padding for b6" },
-    { LDS_VENDOR_NONE, NULL, NULL, NULL, NULL },
-};
 
 const char *const lds_instruction_examples[] = {
     "ds_read_b32", "ds_read_b64", "ds_read_b96", "ds_read_b128", "ds_read_u8", "ds_read_i8", "ds_read_u16",
@@ -530,5 +556,6 @@ const char *const lds_instruction_examples[] = {
     "ld.shared.b32", "ld.shared.b64", "ld.shared.v2.b32", "ld.shared.v4.b32", "ld.shared.v4.f32", "st.shared.b32",
     "st.shared.v2.b32", "st.shared.v4.b32", "atom.shared.add.u32", "red.shared.add.u32",
     "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.x4", "ldmatrix.x2", "ldmatrix.x1", "ldmatrix.x4.trans",
-    "stmatrix.x4", "stmatrix.x2", "cp.async", "cp.async.ca", "cp.async.cg", NULL,
+    "stmatrix.x4", "stmatrix.x2", "cp.async", "cp.async.ca", "cp.async.cg", "cp.async.bulk.tensor.2d",
+    "tcgen05.ld.sync.aligned.32x32b.x1.b32", "tcgen05.st.sync.aligned.32x32b.x1.b32", NULL,
 };

@@ -26,6 +26,10 @@ typedef struct {
     bool global;              /* a global-memory instruction (global_load_b128,
                                  ld.global.v4.f32, LDG.E.128) */
     char note[400];           /* how it is modelled, when that is not plain ("": plain) */
+    unsigned nv_kind;         /* an lds_nv_kind (src/smem_desc.h): TMA and
+                                 bulk copies, tcgen05.ld/st; 0: none */
+    bool to_shared;           /* a bulk copy into shared memory (else out of it) */
+    unsigned tmem_lanes;      /* tcgen05.ld/st: TMEM lanes a warp's access spans */
 } lds_instruction;
 
 /* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,

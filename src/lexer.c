@@ -322,15 +322,20 @@ static lds_token lex_int(lds_lexer *lx, lds_loc loc)
     return make(lx, TK_INT, start, loc);
 }
 
-/* name: letters, digits, '_', and '.' between parts (tid.x) */
+/* name: letters, digits, '_', and '.' between parts (tid.x); after a
+ * '.', '::' between parts too (PTX's ld.shared::cta, .mbarrier::complete_tx::bytes) */
 static lds_token lex_name(lds_lexer *lx, lds_loc loc)
 {
     const char *start = lx->p;
+    bool dotted = false;
     while (lx->p < lx->end) {
         if (is_name_char((unsigned char)*lx->p))
             lx->p++;
         else if (*lx->p == '.' && lx->p + 1 < lx->end && is_name_char((unsigned char)lx->p[1]))
-            lx->p++;
+            lx->p++, dotted = true;
+        else if (dotted && *lx->p == ':' && lx->p + 2 < lx->end && lx->p[1] == ':'
+                 && is_name_char((unsigned char)lx->p[2]))
+            lx->p += 2;
         else
             break;
     }

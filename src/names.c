@@ -15,7 +15,7 @@ const char *const lds_show_names[] = { "summary", "phases", "lanes", "grid", NUL
 
 const char *const lds_statement_words[] = {   /* in lds_statement_word's order */
     "arch", "set", "rules", "show", "threads", "groups", "let", "def", "layout", "fragment", "array", "read",
-    "write", "atomic", "for", "print", "expect", "explain", "suggest", "if", "skipped", "kernel", NULL
+    "write", "atomic", "for", "print", "expect", "explain", "suggest", "if", "skipped", "kernel", "desc", "read_desc", NULL
 };
 
 lds_statement_word lds_statement_word_of(const char *text, size_t len)

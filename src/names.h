@@ -20,7 +20,8 @@ extern const char *const lds_statement_words[]; /* arch set ... explain */
  * dispatches on them, "did you mean", Tab and :help list them. */
 typedef enum {
     W_ARCH, W_SET, W_RULES, W_SHOW, W_THREADS, W_GROUPS, W_LET, W_DEF, W_LAYOUT, W_FRAGMENT, W_ARRAY, W_READ,
-    W_WRITE, W_ATOMIC, W_FOR, W_PRINT, W_EXPECT, W_EXPLAIN, W_SUGGEST, W_IF, W_SKIPPED, W_KERNEL, W_NONE
+    W_WRITE, W_ATOMIC, W_FOR, W_PRINT, W_EXPECT, W_EXPLAIN, W_SUGGEST, W_IF, W_SKIPPED, W_KERNEL, W_DESC,
+    W_READ_DESC, W_NONE
 } lds_statement_word;
 /* The keyword a token's text is (W_NONE: none). */
 lds_statement_word lds_statement_word_of(const char *text, size_t len);

@@ -22,7 +22,33 @@ struct lds_parse_ctx {
     size_t nscalars, capscalars;
     char **alias_names, **alias_texts;   /* TTGIR: #shared = #ttg.swizzled_shared<...> */
     size_t naliases, capaliases;
+    struct { char *name; void *data; size_t size; } *descs;   /* desc D = wgmma_desc(...) */
+    size_t ndescs, capdescs;
 };
+
+void lds_parse_ctx_set_desc(lds_parse_ctx *c, const char *name, const void *data, size_t size)
+{
+    size_t i = 0;
+    while (i < c->ndescs && strcmp(c->descs[i].name, name))
+        i++;
+    if (i == c->ndescs) {
+        c->descs = lds_xgrow(c->descs, c->ndescs, &c->capdescs, sizeof *c->descs, 4);
+        c->descs[c->ndescs++].name = lds_xstrdup(name);
+    } else {
+        lds_free(c->descs[i].data);
+    }
+    c->descs[i].data = lds_xmalloc(size);
+    memcpy(c->descs[i].data, data, size);
+    c->descs[i].size = size;
+}
+
+const void *lds_parse_ctx_desc(const lds_parse_ctx *c, const char *name)
+{
+    for (size_t i = 0; c && i < c->ndescs; i++)
+        if (!strcmp(c->descs[i].name, name))
+            return c->descs[i].data;
+    return NULL;
+}
 
 void lds_parse_ctx_set_alias(lds_parse_ctx *c, const char *name, const char *text)
 {
@@ -63,6 +89,8 @@ lds_parse_ctx *lds_parse_ctx_clone(const lds_parse_ctx *c)
         lds_parse_ctx_set_scalar(d, c->scalars[i], strlen(c->scalars[i]), true);
     for (size_t i = 0; c && i < c->naliases; i++)
         lds_parse_ctx_set_alias(d, c->alias_names[i], c->alias_texts[i]);
+    for (size_t i = 0; c && i < c->ndescs; i++)
+        lds_parse_ctx_set_desc(d, c->descs[i].name, c->descs[i].data, c->descs[i].size);
     return d;
 }
 
@@ -82,6 +110,11 @@ void lds_parse_ctx_free(lds_parse_ctx *c)
     }
     lds_free(c->alias_names);
     lds_free(c->alias_texts);
+    for (size_t i = 0; i < c->ndescs; i++) {
+        lds_free(c->descs[i].name);
+        lds_free(c->descs[i].data);
+    }
+    lds_free(c->descs);
     lds_free(c);
 }
 

@@ -39,6 +39,11 @@ lds_macro_kind lds_parse_ctx_macro(lds_parse_ctx *c, const char *name, size_t le
  * attribute's text by the alias's name; NULL if none. */
 void lds_parse_ctx_set_alias(lds_parse_ctx *c, const char *name, const char *text);
 const char *lds_parse_ctx_alias(const lds_parse_ctx *c, const char *name);
+/* Matrix descriptors (desc D = wgmma_desc(...)): what a read_desc naming
+ * one needs, kept by name as `size` bytes the caller defines (a copy);
+ * NULL if none of that name. */
+void lds_parse_ctx_set_desc(lds_parse_ctx *c, const char *name, const void *data, size_t size);
+const void *lds_parse_ctx_desc(const lds_parse_ctx *c, const char *name);
 /* Whether an #if, #ifdef or #ifndef read the macro. */
 bool lds_parse_ctx_was_read(const lds_parse_ctx *c, const char *name);
 

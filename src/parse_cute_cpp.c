@@ -327,14 +327,11 @@ int pr_parse_cute_cpp(parser *p, pr_cute *c)
             || pr_expect_tok(p, TK_COMMA, "',' and the layout the swizzle is composed with") < 0
             || pr_parse_cute(p, c) < 0 || pr_expect_tok(p, TK_RPAREN, "')' to close composition") < 0)
             return -1;
-        if (c->swizzled || c->xored) {
-            lds_diag_set(p->diag, at, "one swizzle a layout: the inner layout has one already");
+        if (c->xored) {
+            lds_diag_set(p->diag, at, "a swizzle over ck_tile's xor transform is not read in C++ spelling");
             return -1;
         }
-        c->swizzled = true;
-        memcpy(c->bms, bms, sizeof bms);
-        c->swizzle_loc = at;
-        return 0;
+        return pr_cute_compose_swizzle(p, c, bms, at);   /* outermost: over any the inner layout has */
     }
     if (lds_tok_is(&p->tok, "Layout"))
         return layout_type(p, c);

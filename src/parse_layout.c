@@ -182,9 +182,10 @@ int64_t pr_cute_cosize(const pr_cute *c)
     if (cosize <= 0)
         return cosize;
     int64_t top = cosize - 1;
-    if (c->swizzled) {   /* the swizzle rewrites bits below max(M, M - S) + B */
-        int64_t m = c->bms[1], s = c->bms[2];
-        int64_t hi = (s >= 0 ? m : m - s) + c->bms[0];
+    for (unsigned k = 0; c->swizzled && k <= c->nouter; k++) {   /* each rewrites bits below max(M, M - S) + B */
+        const int64_t *bms = k ? c->outer[k - 1] : c->bms;
+        int64_t m = bms[1], s = bms[2];
+        int64_t hi = (s >= 0 ? m : m - s) + bms[0];
         if (hi >= 62)
             return -1;
         int64_t unit = (int64_t)1 << hi;
@@ -241,13 +242,14 @@ lds_expr *pr_cute_offset(parser *p, const pr_cute *c, lds_loc loc, const char *c
         if (!body)
             return NULL;
     }
-    if (c->swizzled) {
+    for (unsigned k = 0; c->swizzled && k <= c->nouter && body; k++) {   /* innermost first */
+        const int64_t *bms = k ? c->outer[k - 1] : c->bms;
         lds_expr *call = pr_new_expr(p, E_CALL, c->swizzle_loc);
         call->name = "swizzle";
         call->nargs = 4;
         call->args = lds_arena_alloc(p->arena, sizeof *call->args * 4);
         for (int i = 0; i < 3; i++)
-            call->args[i] = pr_lnum(p, c->swizzle_loc, c->bms[i]);
+            call->args[i] = pr_lnum(p, c->swizzle_loc, bms[i]);
         call->args[3] = body;
         body = pr_check_height(p, call);
     }
@@ -270,14 +272,6 @@ int pr_parse_swizzle_args(parser *p, int64_t bms[3])
             return -1;
     }
     return 0;
-}
-
-/* '<' B ',' M ',' S '>' after 'Swizzle' */
-static int parse_swizzle(parser *p, int64_t bms[3])
-{
-    if (pr_expect_tok(p, TK_LT, "'<' after Swizzle (Swizzle<B,M,S>)") < 0 || pr_parse_swizzle_args(p, bms) < 0)
-        return -1;
-    return pr_expect_tok(p, TK_GT, "'>' to close Swizzle<B,M,S>");
 }
 
 static int expect_compose(parser *p, const char *what)
@@ -473,6 +467,9 @@ static int parse_tile_to_shape(parser *p, pr_cute *c)
     c->swizzled = atom->swizzled;
     memcpy(c->bms, atom->bms, sizeof c->bms);
     c->swizzle_loc = atom->swizzle_loc;
+    c->nouter = atom->nouter;
+    memcpy(c->outer, atom->outer, sizeof c->outer);
+    c->hw = atom->hw;
     for (unsigned k = 0; k < rank; k++) {
         c->shape.mode_first[k] = c->stride.mode_first[k] = c->shape.nleaves;
         if (k < atom->shape.nmodes)
@@ -489,6 +486,12 @@ static int parse_tile_to_shape(parser *p, pr_cute *c)
     return 0;
 }
 
+/* [make_xor_transform(...) o] SHAPE:STRIDE, after any swizzles */
+static int parse_body(parser *p, pr_cute *c)
+{
+    return lds_tok_is(&p->tok, "make_xor_transform") ? parse_xor(p, c) : parse_shape_stride(p, c);
+}
+
 int pr_parse_cute(parser *p, pr_cute *c)
 {
     memset(c, 0, sizeof *c);
@@ -498,17 +501,9 @@ int pr_parse_cute(parser *p, pr_cute *c)
     }
     if (lds_tok_is(&p->tok, "tile_to_shape"))
         return parse_tile_to_shape(p, c);
-    if (lds_tok_is(&p->tok, "Swizzle")) {
-        c->swizzle_loc = p->tok.loc;
-        pr_advance(p);
-        if (parse_swizzle(p, c->bms) < 0
-            || expect_compose(p, "'o' and the layout the swizzle is composed with (Swizzle<B,M,S> o SHAPE:STRIDE)") < 0)
-            return -1;
-        c->swizzled = true;
-    }
-    if (lds_tok_is(&p->tok, "make_xor_transform"))
-        return parse_xor(p, c);
-    return parse_shape_stride(p, c);
+    if (pr_gmma_atom_starts(p))
+        return pr_parse_gmma_atom(p, c);
+    return pr_parse_swizzled(p, c, parse_body);
 }
 
 
@@ -533,7 +528,14 @@ static lds_layout_info *cute_info(parser *p, const pr_cute *c)
     for (unsigned k = 0; k < info->rank; k++)
         info->shape[k] = pr_cute_mode_size(c, k);
     info->cosize = pr_cute_cosize(c);
-    if (!c->xored) {
+    info->hw = c->hw;
+    if (!c->hw.elem_bytes)   /* swizzles on element offsets: one with a byte swizzle's parameters is ambiguous */
+        for (unsigned k = 0; c->swizzled && k <= c->nouter && !info->hw.elem_swizzle[0]; k++) {
+            const int64_t *bms = k ? c->outer[k - 1] : c->bms;
+            if (bms[0] > 0 && bms[1] >= 4 && bms[2] > 0 && bms[1] + bms[2] == 7)
+                memcpy(info->hw.elem_swizzle, bms, sizeof info->hw.elem_swizzle);
+        }
+    if (!c->xored && !c->nouter) {   /* a form suggest can vary: one swizzle at most */
         lds_cute_form *f = lds_arena_alloc(p->arena, sizeof *f);
         memset(f, 0, sizeof *f);
         f->nmodes = c->shape.nmodes;
@@ -567,11 +569,12 @@ lds_stmt *pr_parse_layout_value(parser *p, lds_loc loc, const char *name, lds_lo
 {
     if (pr_ttgir_starts(&p->tok))
         return pr_parse_ttgir_alias(p, loc, name, false);
-    if (pr_triton_layout_starts(&p->tok)) {
+    if (pr_triton_layout_starts(&p->tok) || pr_tma_layout_starts(&p->tok)) {
         lds_stmt *s = pr_new_stmt(p, S_DEF, loc);
         s->u.def.name = name;
         s->u.def.name_loc = name_loc;
-        return pr_parse_triton_layout(p, s) < 0 ? NULL : s;
+        int rc = pr_tma_layout_starts(&p->tok) ? pr_parse_tma_layout(p, s) : pr_parse_triton_layout(p, s);
+        return rc < 0 ? NULL : s;
     }
     pr_cute *c = lds_arena_alloc(p->arena, sizeof *c);
     if (pr_parse_cute(p, c) < 0)

@@ -5,7 +5,9 @@
 #ifndef LDS_PARSE_LAYOUT_H
 #define LDS_PARSE_LAYOUT_H
 
+#include "src/instructions.h"
 #include "src/parser_impl.h"
+#include "src/smem_desc.h"
 
 #define PR_MAX_LEAVES LDS_CUTE_MAX_LEAVES
 
@@ -26,13 +28,23 @@ typedef struct {
 void pr_tuple_putc(pr_tuple *t, char c);
 int pr_tuple_leaf(parser *p, pr_tuple *t, lds_loc loc, int64_t v);
 
+/* Swizzles one layout may compose (Swizzle<1,1,4> o Swizzle<2,5,2> o ...). */
+#define PR_MAX_SWIZZLES 4
+
 /* A CuTe layout SHAPE:STRIDE, with CuTe's Swizzle<B,M,S> on the offset and
- * ck_tile's xor transform on two modes' coordinates, when given. */
+ * ck_tile's xor transform on two modes' coordinates, when given.  Every
+ * swizzle here acts on the element offset; one written on the byte address
+ * (CuTe's smem_ptr, its GMMA atoms, TMA) is kept converted, with the
+ * element size it was written for and the base alignment it needs. */
 typedef struct {
     pr_tuple shape, stride;
     bool swizzled;
-    int64_t bms[3];
+    int64_t bms[3];           /* the innermost swizzle (applied first) */
     lds_loc swizzle_loc;
+    unsigned nouter;          /* more swizzles over it, innermost first */
+    int64_t outer[PR_MAX_SWIZZLES - 1][3];
+    lds_layout_hw hw;         /* what a byte-address swizzle or a named atom
+                                 asks of its array (all zero: nothing) */
     bool xored;               /* mode xor_b's coordinate is b ^ (a % xor_len) */
     unsigned xor_a, xor_b;
     int64_t xor_len;
@@ -78,6 +90,48 @@ int pr_fold_int(parser *p, const lds_expr *e, int64_t *out);
 /* B ',' M ',' S of Swizzle<B,M,S> (after its '<'; the caller closes it):
  * each a CuTe number (pr_cute_number) in 0..LDS_SWIZZLE_MAX_BITS. */
 int pr_parse_swizzle_args(parser *p, int64_t bms[3]);
+/* Swizzle bms composed over c's offset (the outermost so far); 0, or -1
+ * past PR_MAX_SWIZZLES. */
+int pr_cute_compose_swizzle(parser *p, pr_cute *c, const int64_t bms[3], lds_loc loc);
+/* Swizzle<..> o Swizzle<..> o ... [smem_ptr[16b](unset) o | _0 o] BODY,
+ * the outermost written first (CuTe prints Swizzle as Sw), BODY read by
+ * `body`; swizzles on a byte pointer converted to element swizzles. */
+int pr_parse_swizzled(parser *p, pr_cute *c, int (*body)(parser *p, pr_cute *c));
+/* The bytes of a CuTe, CUTLASS or lds element type (half_t, float, f16);
+ * 0 for a name that is none, -1 for a sub-byte type (int4b_t). */
+int pr_element_bytes(const char *name);
+
+/* src/parse_nvidia.c: what a desc statement keeps for read_desc (in the
+ * parser's context, by name). */
+typedef struct {
+    uint64_t value;
+    lds_smem_desc desc;
+    lds_smem_operand op;
+} lds_desc_info;
+
+/* The data-path statements: cp.async.bulk[.tensor] and tcgen05.ld/st (an
+ * instruction the lookup found, its name), desc, read_desc. */
+lds_stmt *pr_parse_nv_instruction(parser *p, lds_loc loc, const lds_instruction *ins, const char *name);
+lds_stmt *pr_parse_desc(parser *p, lds_loc loc);
+lds_stmt *pr_parse_read_desc(parser *p, lds_loc loc);
+
+/* src/parse_nvidia.c: NVIDIA's hardware layouts.  CuTe's GMMA/UMMA layout
+ * atoms by name (GMMA::Layout_K_SW128_Atom<half_t>) as a pr_cute, in
+ * elements, their byte swizzle converted; and the layout TMA writes,
+ * TMA(swizzle=..., box=[..], elem=TYPE), as a def. */
+bool pr_gmma_atom_starts(parser *p);
+int pr_parse_gmma_atom(parser *p, pr_cute *c);
+bool pr_tma_layout_starts(const lds_token *t);
+int pr_parse_tma_layout(parser *p, lds_stmt *def);
+/* CuTe's printed middle of a composed layout, after 'Sw<B,M,S> o':
+ * 'smem_ptr[16b](unset) o' (the swizzle acts on byte addresses of 16-bit
+ * elements: sets *elem_bytes) or '_0 o' (on element offsets).  True when
+ * one was read (or failed: -1 in *rc). */
+bool pr_cute_print_middle(parser *p, unsigned *elem_bytes, int *rc);
+/* Swizzles written on byte addresses of elem_bytes-byte elements, as the
+ * element swizzles they are, and what they ask of the array's base: 0, or
+ * -1 where a swizzle would move part of an element. */
+int pr_cute_bytes_to_elements(parser *p, pr_cute *c, unsigned elem_bytes, const char *what);
 
 /* Triton's TTGIR attributes (src/parse_ttgir.c): '#ttg.KIND<...>' kept
  * as an alias (an S_NOP statement); an array that names the alias gets
@@ -100,7 +154,7 @@ lds_stmt *pr_make_def(parser *p, lds_loc loc, const char *name, lds_loc name_loc
                       unsigned nparams, lds_expr *body);
 
 /* Keyword arguments as Triton's Python and MLIR spell them:
- * NAME '=' ( INT | true | false | '[' item, ... ']' ), an item an integer,
+ * NAME '=' ( INT | true | false | WORD | '[' item, ... ']' ), an item an integer,
  * a pair '[' INT ',' INT ']' or MLIR's 'INT : + INT'; lists flattened. */
 typedef struct {
     const char *key;          /* its spellings, as in the names given */
@@ -109,6 +163,7 @@ typedef struct {
     int64_t v[64];
     unsigned n;
     bool list;
+    const char *word;         /* a name as the value (SWIZZLE_128B, f16), or NULL */
 } pr_kwarg;
 
 typedef struct {

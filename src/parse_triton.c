@@ -94,6 +94,11 @@ static int parse_value(parser *p, pr_kwarg *a)
         pr_advance(p);
         return push_value(p, a, loc, v);
     }
+    if (p->tok.kind == TK_NAME) {   /* a word: an enumerator, a type */
+        a->word = pr_tok_str(p);
+        pr_advance(p);
+        return 0;
+    }
     if (p->tok.kind != TK_LBRACKET)
         return parse_int_value(p, a);
     a->list = true;
@@ -176,7 +181,7 @@ const pr_kwarg *pr_kwarg_need(parser *p, const pr_kwargs *k, const char *names, 
 /* A scalar argument, a power of two within [lo, hi]. */
 static int scalar(parser *p, const pr_kwarg *a, int64_t lo, int64_t hi, bool power, int64_t *out)
 {
-    if (a->list || a->n != 1) {
+    if (a->list || a->n != 1 || a->word) {
         lds_diag_set(p->diag, a->loc, "'%s' is one integer", a->name);
         return -1;
     }

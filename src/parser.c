@@ -1134,6 +1134,8 @@ static int parse_offsets(parser *p, const lds_instruction *ins, int64_t offset[2
 static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins, const lds_token *tok)
 {
     const char *name = lds_arena_strndup(p->arena, tok->start, (size_t)tok->len);
+    if (ins->nv_kind)   /* TMA and bulk copies, tcgen05.ld/st (src/parse_nvidia.c) */
+        return pr_parse_nv_instruction(p, loc, ins, name);
     lds_stmt *s;
     if (ins->stride) {   /* target, its offsets, then the access's if and for */
         lds_target t;
@@ -1243,6 +1245,11 @@ static lds_stmt *parse_statement(parser *p)
     case W_DEF: return pr_parse_def(p, loc, false);
     case W_ARRAY: return parse_array(p, loc);
     case W_LAYOUT: return pr_parse_layout(p, loc);
+    case W_DESC:
+        if (p->tok.kind != TK_NAME)
+            break;   /* a variable named desc: desc = 1 */
+        return pr_parse_desc(p, loc);
+    case W_READ_DESC: return pr_parse_read_desc(p, loc);
     case W_FRAGMENT: return pr_parse_fragment(p, loc);
     case W_READ: return pr_parse_access(p, loc, ACC_READ, 0, NULL);
     case W_WRITE: return pr_parse_access(p, loc, ACC_WRITE, 0, NULL);

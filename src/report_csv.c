@@ -68,7 +68,7 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     lds_sim_profile_overrides(a->profile, over, sizeof over);
     fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
     lds_report_csv_field(out, over);
-    lds_sim_confidence conf = a->global ? lds_sim_global_model_of(a->profile)->confidence : lds_access_entry(a)->confidence;
+    lds_sim_confidence conf = a->global ? lds_sim_global_model_of(a->profile)->confidence : lds_access_confidence(a);
     fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width, lds_sim_confidence_name(conf));
     const char *space = a->global ? "global" : "shared";
     if (a->failed) {

@@ -87,6 +87,8 @@ static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_ca
     lds_buf_printf(b, "%s", c->label);
     if (c->why)
         lds_buf_printf(b, " (%s)", c->why);
+    if (!c->layout)
+        return;   /* a thread remap: the layout stays, the label says what changes */
     lds_buf_printf(b, ": ");
     if (padded_declaration(b, sg, c, a))
         return;

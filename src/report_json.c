@@ -137,7 +137,7 @@ static void geometry_object(FILE *out, const lds_access_result *a)
     key(out, "phases", true);
     lds_report_json_string(out, e->phases);
     key_uint(out, "banks", lds_sim_entry_banks(a->profile, e));
-    key_string(out, "confidence", lds_sim_confidence_name(e->confidence));
+    key_string(out, "confidence", lds_sim_confidence_name(lds_access_confidence(a)));   /* an inferred form's own */
     key_string(out, "source", lds_sim_text_of(e->source));
     fputc('}', out);
 }

@@ -94,7 +94,7 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
         fputs(", \"fix\": ", out);
         lds_report_json_string(out, fix_text);
         const lds_suggest_candidate *best = fix && fix->ncand > 1 ? &fix->cand[1] : NULL;
-        if (best && !best->error) {
+        if (best && !best->error && best->layout) {   /* a thread remap has none */
             fputs(", \"layout\": ", out);
             lds_report_json_string(out, best->layout);
             if (best->cute) {

@@ -7,6 +7,7 @@
 #include "src/builtins.h"
 #include "src/limits.h"
 #include "src/spell.h"
+#include "src/suggest_remap.h"
 
 /* The def whose body is being resolved: its parameters and its name (a
  * def may not call itself). */
@@ -225,7 +226,7 @@ static int resolve_target(lds_resolver *r, lds_target *t)
         return -1;
     }
     unsigned want = a->array.ndims;
-    if (t->nidx != want && !(want == 0 && t->nidx == 1)) {
+    if (t->nidx != want && !(want == 0 && t->nidx == 1) && !(t->slice && t->nidx < want)) {
         lds_diag_set(r->diag, t->loc, "'%s' has %u dimension%s; the access gives %u index%s", t->name, want,
                      want == 1 ? "" : "s", t->nidx, t->nidx == 1 ? "" : "es");
         return -1;
@@ -260,6 +261,9 @@ static int resolve_access(lds_resolver *r, lds_stmt *s)
 {
     if (undeclared_pasted(r, s))
         return 0;
+    const lds_target *to = &s->u.access.target;
+    if (r->remap && r->override_array && to->kind == T_ELEM && !strcmp(to->name, r->override_array))
+        lds_remap_access(r->persist, s, r->remap);   /* a suggest candidate's run: the accesses remapped */
     size_t mark = r->scope->n;
     unsigned slots = r->nslots;
     int rc = 0;

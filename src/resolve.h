@@ -24,6 +24,7 @@ typedef struct {
     unsigned program;         /* which program of the session this is */
     const char *override_array;   /* a suggest candidate's run: this array */
     const char *override_layout;  /* takes this layout def (NULL: none) */
+    unsigned remap;               /* and its accesses this thread remap (0: none) */
 } lds_resolver;
 
 /* Resolve statement s (and its blocks).  Returns 0, or -1 with diag set. */

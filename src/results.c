@@ -231,6 +231,7 @@ void lds_suggestion_free(lds_suggestion *sg)
     lds_free(sg->access_line);
     lds_free(sg->array);
     lds_free(sg->shape);
+    lds_free(sg->fixed);
     lds_free(sg);
 }
 

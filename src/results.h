@@ -106,6 +106,13 @@ static inline const lds_sim_entry *lds_access_entry(const lds_access_result *a)
     return lds_sim_entry_for(a->profile, kind, a->width, a->naddr);
 }
 
+/* How sure the access's numbers are: its entry's confidence, unless its
+ * instruction's numbers are an inference of their own. */
+static inline lds_sim_confidence lds_access_confidence(const lds_access_result *a)
+{
+    return a->form && a->form->inferred ? LDS_CONF_INFERRED : lds_access_entry(a)->confidence;
+}
+
 typedef struct {
     char *source;
     const char *file;
@@ -166,7 +173,10 @@ typedef enum {
     LDS_LAYOUT_CUTE_SWIZZLE,      /* CuTe's Swizzle<B,M,S> */
     LDS_LAYOUT_TRITON_SWIZZLED,   /* Triton's SwizzledSharedLayout */
     LDS_LAYOUT_NVMMA,             /* Triton's NVMMASharedLayout */
-    LDS_LAYOUT_PADDED_SWIZZLE     /* a row padding under a CuTe swizzle */
+    LDS_LAYOUT_PADDED_SWIZZLE,    /* a row padding under a CuTe swizzle */
+    LDS_LAYOUT_TMA,               /* another of TMA's swizzle modes for a TMA box */
+    LDS_LAYOUT_REMAP              /* not a layout: a thread remap of the accesses,
+                                     where the hardware fixes the layout */
 } lds_layout_family;
 
 /* One layout a suggest statement tried (src/suggest.c), simulated in full
@@ -174,13 +184,15 @@ typedef enum {
 typedef struct {
     lds_layout_family family;
     char *label;                  /* "as declared", "pad rows by 1 element", "Swizzle<5,0,5>" */
-    char *layout;                 /* the lds layout expression; NULL: as declared */
+    char *layout;                 /* the lds layout expression; NULL: as declared
+                                     (and for a remap, which keeps it) */
     char *cute, *triton;          /* the same in CuTe's C++ and Triton's Python, or NULL */
     char *why;                    /* a padding's reason, or NULL */
     char *error;                  /* it could not run, and why: not ranked */
     unsigned pad;                 /* elements of row padding, 0: none */
     uint64_t row;                 /* elements of a row before its padding */
     unsigned swizzle[3];          /* CuTe Swizzle<B,M,S>; B 0: none */
+    unsigned remap;               /* LDS_LAYOUT_REMAP: which (src/suggest_remap.c) */
     unsigned simplicity;          /* lower is simpler (the family first, then
                                      its parameters): the last tie-break */
     mpz_t cycles, ideal, excess;  /* over every access to the array */
@@ -198,6 +210,10 @@ typedef struct {
     const char *file;
     unsigned line;
     const char *profile;          /* the profile in force at the statement */
+    char *fixed;                  /* what fixes the array's layout (thread
+                                     remaps were tried, not layouts), or NULL */
+    bool stmatrix;                /* and stmatrix is worth naming: a conflicting
+                                     write of 16-bit elements on NVIDIA */
     uint64_t capacity;            /* its shared memory per workgroup */
     unsigned naccess;             /* accesses to the array before it */
     char **access_source;         /* [naccess] */

@@ -334,10 +334,11 @@ static void report_pending(lds_session *s, size_t first_expect)
 static int run_statement(lds_session *s, lds_stmt *st, bool *keeps_tree)
 {
     lds_arena *scratch = s->scratch;
-    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs, NULL, NULL };
+    lds_resolver r = { &s->scope, s->persist, scratch, &s->diag, 0, 0, false, s->programs, NULL, NULL, 0 };
     if (s->cfg.candidate) {
         r.override_array = s->cfg.candidate->array;
         r.override_layout = s->cfg.candidate->layout;
+        r.remap = s->cfg.candidate->remap;
     }
     size_t first_expect = s->results.nexpects, mark = s->scope.n;
     if (st->kind == S_KERNEL)   /* a new kernel: its arrays redeclare the last one's names on purpose */

@@ -43,6 +43,7 @@ typedef enum {
 typedef struct {
     const char *array;
     const char *layout;
+    unsigned remap;                   /* a thread remap of its accesses (0: none) */
     const char *stop_file;
     unsigned stop_line, stop_col;
 } lds_candidate_run;

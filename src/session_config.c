@@ -50,7 +50,7 @@ int lds_eval_constant(const lds_source *src, unsigned long max_bits, mpz_t out, 
     lds_eval_init(&ev, &env, NULL, diag);
     if (max_bits)
         ev.num.max_bits = max_bits;
-    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0, NULL, NULL };
+    lds_resolver r = { &scope, arena, arena, diag, 0, 0, false, 0, NULL, NULL, 0 };
     if (lds_parse_expression(src, arena, &e, diag) == 0 && lds_resolve_expr(&r, e) == 0) {
         if (e->deps)
             lds_diag_set(diag, e->loc, "a -D value must be a constant");

@@ -10,6 +10,7 @@
 #include "src/mem.h"
 #include "src/scope.h"
 #include "src/suggest_candidates.h"
+#include "src/suggest_remap.h"
 
 /* The name a candidate's layout takes in its replay. */
 #define CANDIDATE_DEF "lds_suggested_layout__"
@@ -25,6 +26,11 @@ typedef struct {
     uint64_t steps_left;              /* of the search's budget */
     unsigned tried, total;            /* layouts tried and to try (progress) */
     char error[512];                  /* why the baseline could not run */
+    lds_layout_info tma;              /* a TMA box no descriptor reads (a copy: the
+                                         session's tree dies with it): TMA's modes are
+                                         candidates */
+    char tma_notation[64];
+    bool tma_modes;
 } search;
 
 /* A candidate's replay is running a long access: the search's progress
@@ -37,6 +43,44 @@ static void heartbeat(void *ctx, unsigned line, uint64_t done, uint64_t planned,
         s->q->cfg->suggest_progress(s->q->cfg->suggest_ctx, s->q->loc.line, s->tried, s->total, false);
 }
 
+/* What fixes the array's layout, so that only its accesses can change:
+ * a layout whose swizzle acts on the byte address as the hardware's do
+ * (TMA, a GMMA atom), a descriptor that reads it, a TMA copy that writes
+ * it.  NULL where layouts are free to try. */
+static char *fixed_by(const lds_layout_info *li, const lds_results *res, const char *layout, bool *tma_modes)
+{
+    lds_buf b = { 0 };
+    for (size_t i = 0; i < res->n && !b.len; i++) {
+        const char *op = lds_access_counter_op(res->accesses[i]);
+        if (op && !strcmp(op, "gmma"))
+            lds_buf_printf(&b, "a descriptor reads it (line %u)", res->accesses[i]->line);
+    }
+    *tma_modes = !b.len && li && li->notation && !strncmp(li->notation, "TMA ", 4);
+    if (!b.len && li && li->hw.elem_bytes)
+        lds_buf_printf(&b, "its layout '%s' is %s, the hardware's%s", layout, li->notation ? li->notation : "fixed",
+                       *tma_modes ? " (TMA's other swizzle modes are tried too)" : "");
+    for (size_t i = 0; i < res->n && !b.len; i++) {
+        const char *op = lds_access_counter_op(res->accesses[i]);
+        if (op && !strcmp(op, "bulk"))
+            lds_buf_printf(&b, "a bulk copy moves it (line %u)", res->accesses[i]->line);
+    }
+    return b.len ? lds_buf_take(&b) : NULL;
+}
+
+/* stmatrix where it applies: a conflicting write of 16-bit elements on an
+ * NVIDIA part (stmatrix is sm90's; lds-calc cannot rewrite an access
+ * into it, so the report names it, not ranks it). */
+static void stmatrix_hint(lds_suggestion *sg, const lds_results *res, const lds_sym *a, const lds_sim_profile *p)
+{
+    bool conflicting_write = false;
+    for (size_t i = 0; i < res->n; i++)
+        conflicting_write |= res->accesses[i]->kind == ACC_WRITE && res->accesses[i]->m.ways > 1
+                             && !lds_access_counter_op(res->accesses[i]);
+    if (!sg->fixed || !conflicting_write || a->array.elem_size != 2 || lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA)
+        return;
+    sg->stmatrix = true;
+}
+
 /* Replay the session's texts with candidate c (its layout, or as
  * declared) and fill its metrics from the records.  On the baseline
  * also learn the accesses.  0; -1 with c->error; -2 when it failed with
@@ -44,8 +88,8 @@ static void heartbeat(void *ctx, unsigned line, uint64_t done, uint64_t planned,
 static int replay(search *s, lds_suggest_candidate *c, bool baseline)
 {
     const lds_suggest_request *q = s->q;
-    lds_candidate_run run = { q->array, c->layout ? CANDIDATE_DEF : NULL, q->loc.src ? q->loc.src->name : "",
-                              q->loc.line, q->loc.col };
+    lds_candidate_run run = { q->array, c->layout ? CANDIDATE_DEF : NULL, c->remap,
+                              q->loc.src ? q->loc.src->name : "", q->loc.line, q->loc.col };
     lds_session_config cfg = *q->cfg;
     cfg.candidate = &run;
     cfg.parse_from = NULL;   /* it parses the texts anew, in order, from the -D values */
@@ -123,6 +167,15 @@ static int replay(search *s, lds_suggest_candidate *c, bool baseline)
             s->own = *li->cute;
             s->shape.own = &s->own;
         }
+        sg->fixed = fixed_by(li, res, a->array.layout ? a->array.layout->name : NULL, &s->tma_modes);
+        if (s->tma_modes) {
+            s->tma = *li;
+            snprintf(s->tma_notation, sizeof s->tma_notation, "%s", li->notation);
+            s->tma.notation = s->tma_notation;
+            s->tma.hw.why = NULL;
+            s->tma.cute = NULL;
+        }
+        stmatrix_hint(sg, res, a, p);
     }
     if (rc == 0 && res->n != s->sg->naccess) {
         c->error = lds_xstrdup("its accesses differ from the program's");
@@ -242,11 +295,18 @@ static lds_suggestion *run_search(const lds_suggest_request *q, lds_diag *diag, 
     }
     s.shape.max_width = s.max_width > s.shape.elem_size ? s.max_width : s.shape.elem_size;
     bool full = false;
-    size_t n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &full);
+    /* a layout the hardware fixes: thread remaps of the accesses instead */
+    size_t n = 0;
+    if (!sg->fixed)
+        n = lds_suggest_candidates(&s.shape, cand + 1, LDS_SUGGEST_MAX_CANDIDATES, &full);
+    else if (s.tma_modes)
+        n = lds_remap_tma_modes(&s.tma, cand + 1, LDS_SUGGEST_MAX_CANDIDATES);
+    if (sg->fixed)
+        n += lds_remap_candidates(cand + 1 + n, LDS_SUGGEST_MAX_CANDIDATES - n);
     bool stopped = try_candidates(&s, 1 + n);
     qsort(cand + 1, sg->ncand - 1, sizeof *cand, by_rank);
     /* combinations, where no single layout removed every conflict */
-    if (!stopped && !full && sg->ncand > 1 && !cand[1].error && mpz_sgn(cand[1].excess)) {
+    if (!sg->fixed && !stopped && !full && sg->ncand > 1 && !cand[1].error && mpz_sgn(cand[1].excess)) {
         size_t more = lds_suggest_combinations(&s.shape, cand + 1, sg->ncand - 1, cand + sg->ncand,
                                                LDS_SUGGEST_MAX_CANDIDATES + 1 - sg->ncand, &full);
         try_candidates(&s, sg->ncand + more);

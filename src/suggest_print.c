@@ -61,7 +61,8 @@ static void entry(FILE *out, const lds_suggestion *sg, size_t i, unsigned rank)
     fputs(": ", out);
     numbers(out, c, before);
     fputc('\n', out);
-    fprintf(out, "       layout %s_layout = %s\n", sg->array, c->layout);
+    if (c->family != LDS_LAYOUT_REMAP)   /* a remap keeps the layout; its label says what changes */
+        fprintf(out, "       layout %s_layout = %s\n", sg->array, c->layout);
     if (c->cute)
         fprintf(out, "       %s: %s\n", c->family == LDS_LAYOUT_CK_XOR ? "ck_tile" : "CuTe", c->cute);
     if (c->triton)
@@ -81,12 +82,18 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
         failed += sg->cand[i].error != NULL;
         combined += sg->cand[i].family == LDS_LAYOUT_PADDED_SWIZZLE;
     }
-    fprintf(out, "suggest %s (line %u): %u access%s to %s (%s, %llu B) on %s; %zu layouts tried", sg->array, sg->line,
+    fprintf(out, "suggest %s (line %u): %u access%s to %s (%s, %llu B) on %s; %zu %s tried", sg->array, sg->line,
             sg->naccess, sg->naccess == 1 ? "" : "es", sg->array, sg->shape, (unsigned long long)sg->cand[0].bytes,
-            sg->profile, tried);
+            sg->profile, tried, sg->fixed ? "thread remaps" : "layouts");
     if (combined)
         fprintf(out, ", %zu of them paddings under swizzles", combined);
     fprintf(out, "%s, each simulated in full\n", sg->truncated ? " (the search's limit: more were not)" : "");
+    if (sg->fixed)
+        fprintf(out, "  the layout is fixed: %s; thread remaps of the accesses are tried instead\n", sg->fixed);
+    if (sg->stmatrix)
+        fputs("  or stmatrix (sm90 and later): each lane gives a 16-byte row, one 8x8 matrix of 16-bit elements a "
+              "phase, conflict-free where a matrix's 8 rows lie in 8 different 16-byte bank groups, as the 128-byte "
+              "swizzles place them; not simulated: write the store as stmatrix.x4 and run again\n", out);
     fputs("  as declared: ", out);
     numbers(out, &sg->cand[0], NULL);
     fputc('\n', out);
@@ -115,7 +122,7 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
         i = j;
     }
     if (!rank)
-        fputs("  no layout tried does better than the array as declared\n", out);
+        fprintf(out, "  no %s tried does better than the array as declared\n", sg->fixed ? "remap" : "layout");
     if (failed)
         fprintf(out, "  %zu layouts could not run here (%s)\n", failed, sg->cand[sg->ncand - 1].error);
     if (rank && sg->capacity)
@@ -153,7 +160,8 @@ void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
     }
     fprintf(out, "  fix for %s: ", sg->array);
     label(out, best);
-    fprintf(out, ", layout %s", best->layout);
+    if (best->layout)
+        fprintf(out, ", layout %s", best->layout);
     bytes_delta(out, best, before);
     if (other) {
         fputs("; or ", out);

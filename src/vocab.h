@@ -5,6 +5,8 @@
 #ifndef LDS_VOCAB_H
 #define LDS_VOCAB_H
 
+#include <stdbool.h>
+
 typedef enum { ACC_READ, ACC_WRITE, ACC_ATOMIC } lds_access_kind;
 typedef enum { SHOW_SUMMARY, SHOW_PHASES, SHOW_LANES, SHOW_GRID } lds_show;
 typedef enum {
@@ -36,6 +38,8 @@ typedef struct {
                                  (8 a matrix); 0 otherwise */
     unsigned sim_form;        /* an lds_sim_form (sim/sim.h): how it departs
                                  from the plain access (0: it does not) */
+    bool inferred;            /* its numbers are an inference whatever its
+                                 class's table is (TMA, descriptor reads) */
 } lds_access_form;
 
 /* The C spelling of an operator ("<<"). */

@@ -21,7 +21,7 @@ static lds_expr *expression(lds_scope *sc, lds_arena *arena, const char *text, l
     src.name = (char *)"<t>";
     src.text = (char *)text;
     src.len = strlen(text);
-    lds_resolver r = { sc, arena, arena, diag, 0, 0, false, 0, NULL, NULL };
+    lds_resolver r = { sc, arena, arena, diag, 0, 0, false, 0, NULL, NULL, 0 };
     if (lds_parse_expression(&src, arena, &e, diag) < 0 || lds_resolve_expr(&r, e) < 0)
         return NULL;
     return e;

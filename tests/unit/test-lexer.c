@@ -55,6 +55,18 @@ static void test_names_and_ranges(void)
     next_is(TK_NAME, "SV_GroupIndex");
 }
 
+/* PTX's state spaces inside a dotted name; '::' after a plain name is
+ * C++'s scope, two ':' tokens */
+static void test_scoped_parts(void)
+{
+    start("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes GMMA::x");
+    next_is(TK_NAME, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes");
+    next_is(TK_NAME, "GMMA");
+    next_is(TK_COLON, ":");
+    next_is(TK_COLON, ":");
+    next_is(TK_NAME, "x");
+}
+
 static void test_operators(void)
 {
     start("<< >> <= >= == != && || & | ^ ~ ! ? : @ = % ;");
@@ -177,6 +189,7 @@ int main(void)
     CU_pSuite s = CU_add_suite("lexer", NULL, NULL);
     CU_add_test(s, "integer literals", test_numbers);
     CU_add_test(s, "dotted names and ranges", test_names_and_ranges);
+    CU_add_test(s, "'::' in dotted names", test_scoped_parts);
     CU_add_test(s, "operators", test_operators);
     CU_add_test(s, "newlines in brackets, comments, locations", test_newlines_and_comments);
     CU_add_test(s, "errors", test_errors);

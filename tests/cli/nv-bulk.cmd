@@ -1,0 +1,1 @@
+lds -a sm90 'array f16 A[64][64] at 64; cp.async.bulk.tensor.2d A'; lds -a sm90 'array f16 A[64][64]; cp.async.bulk A[0][0], 20'; lds -a sm90 'array f16 A[64][64]; cp.async.bulk.tensor.2d A for i in 0..2'

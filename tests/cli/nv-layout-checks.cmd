@@ -1,0 +1,1 @@
+lds 'layout L = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f16 A[64][64] at 512 layout L'; lds 'layout L = GMMA::Layout_K_SW64_Atom<half_t>; array f32 A[8][32] layout L'; lds 'layout L = TMA(swizzle=SWIZZLE_64B, box=[8,64], elem=f16)'; lds 'layout L = Sw<3,2,3> o smem_ptr[64b](unset) o (8,64):(64,1)'; lds 'layout L = GMMA::Layout_K_SW64_Atom<int4b_t>'

@@ -1,0 +1,1 @@
+lds -f -; lds -a sm90 --format=counters 'layout T = TMA(swizzle=SWIZZLE_128B, box=[64,64], elem=f16); array f16 A[64][64] layout T; cp.async.bulk.tensor.2d A; desc D = wgmma_desc(0x4000004000010000, major=K, elem=f16); read_desc D A[0][0]; ldmatrix.x4 A[lane % 16][8 * (lane / 16)]'

@@ -1,0 +1,1 @@
+lds -a sm100 'threads 256; tcgen05.ld.sync.aligned.32x32b.x2.b32 @ (32 * (wave % 4)) << 16; print 0'; lds -a sm100 'threads 128; tcgen05.st.sync.aligned.16x128b.x1.b32 @ (32 * wave + 20) << 16'; lds -a sm100 'threads 64; tcgen05.ld.sync.aligned.32x32b.x1.b32 @ (wave == 1 ? lane : 0) << 16'
