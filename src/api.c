@@ -17,6 +17,7 @@
 #include "src/mem.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
+#include "src/usertext.h"
 
 int ldscalc_api_version(void)
 {
@@ -214,6 +215,7 @@ static ldscalc_result *run(ldscalc_session *s, lds_source *src, const char *why)
     if (why) {   /* the file could not be read */
         lds_diag d = { 0 };
         snprintf(d.msg, sizeof d.msg, "%s", why);
+        lds_text_clean_in_place(d.msg, sizeof d.msg);   /* it names the file */
         d.set = 1;
         lds_api_add_diag(r, &d, LDSCALC_USAGE);
         r->status = LDSCALC_USAGE;

@@ -277,6 +277,11 @@ typedef enum {
 } ldscalc_words;
 const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i);
 
+/* Write text a user gave (an option's value, a message quoting one) to
+ * out by the rule every report follows: a control byte or a byte not in
+ * valid UTF-8 as the four characters \xNN, the rest as it is. */
+void ldscalc_write_text(FILE *out, const char *text);
+
 /* Route GMP's allocations through the library, so that memory running
  * out inside GMP is LDSCALC_NO_MEMORY too rather than GMP's abort.  It
  * sets GMP's process-wide allocator: for a program that owns the

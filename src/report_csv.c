@@ -22,16 +22,17 @@ void lds_report_csv_field(FILE *out, const char *s)
 {
     if (!s)
         s = "";
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
+    size_t n = strlen(s);
+    if (!strpbrk(s, ",\"")) {   /* (a line break is \x0a by the rule: no quotes for it) */
+        lds_text_write(out, s, n);
         return;
     }
     fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
+    for (const char *q = s; (q = strchr(s, '"')); s = q + 1) {
+        lds_text_write(out, s, (size_t)(q + 1 - s));
+        fputc('"', out);
     }
+    lds_text_write(out, s, strlen(s));
     fputc('"', out);
 }
 

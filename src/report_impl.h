@@ -7,6 +7,7 @@
 
 #include "src/buf.h"
 #include "src/report.h"
+#include "src/usertext.h"
 
 /* The records of one run, as the writers get them. */
 typedef struct {

@@ -14,17 +14,36 @@
 #include "src/notes.h"
 #include "src/suggest_print.h"
 
-/* Inline code that a table cell can hold. */
+/* Inline code that a table cell can hold (user text by its rule). */
 static void md_code(FILE *out, const char *s)
 {
     fputc('`', out);
-    for (; *s; s++) {
+    for (size_t left = strlen(s); left;) {
+        size_t n = lds_text_char_len((const unsigned char *)s, left);
         if (*s == '|')
             fputs("\\|", out);
         else if (*s != '`')
-            fputc(*s, out);
+            lds_text_write(out, s, n ? n : 1);
+        n += !n;
+        s += n;
+        left -= n;
     }
     fputc('`', out);
+}
+
+/* A program's text in the fence: its lines by the rule of user text
+ * (a CR before a line's end is part of the line end). */
+static void md_listing(FILE *out, const char *text, size_t len)
+{
+    while (len) {
+        const char *nl = memchr(text, '\n', len);
+        size_t line = nl ? (size_t)(nl - text) : len;
+        lds_text_write(out, text, line && text[line - 1] == '\r' ? line - 1 : line);
+        fputc('\n', out);
+        line += nl != NULL;
+        text += line;
+        len -= line;
+    }
 }
 
 /* A code fence longer than any run of backticks in the program, so that
@@ -59,9 +78,7 @@ static void program_block(lds_reporter *r, FILE *out)
         const lds_source *src = r->o.sources[i];
         if (!src)
             continue;
-        fwrite(src->text, 1, src->len, out);
-        if (src->len && src->text[src->len - 1] != '\n')
-            fputc('\n', out);
+        md_listing(out, src->text, src->len);
     }
     put_fence(out, fence);
     fputc('\n', out);

@@ -4,13 +4,16 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "src/usertext.h"
+
 #define CELL_MIN 9
 #define LEFT 64
 #define TOP 64
 
 void lds_svg_text(FILE *out, const char *s)
 {
-    for (; *s; s++) {
+    for (size_t left = strlen(s); left;) {
+        size_t n = lds_text_char_len((const unsigned char *)s, left);   /* the rule of user text */
         if (*s == '<')
             fputs("&lt;", out);
         else if (*s == '>')
@@ -19,8 +22,11 @@ void lds_svg_text(FILE *out, const char *s)
             fputs("&amp;", out);
         else if (*s == '"')
             fputs("&quot;", out);
-        else if ((unsigned char)*s >= 0x20)
-            fputc(*s, out);
+        else
+            lds_text_write(out, s, n ? n : 1);
+        n += !n;
+        s += n;
+        left -= n;
     }
 }
 
@@ -35,6 +41,8 @@ void lds_svg_text_fit(FILE *out, const char *s, size_t max)
     size_t keep = max > 3 ? max - 3 : 0;
     if (keep > sizeof buf - 4)
         keep = sizeof buf - 4;
+    while (keep && ((unsigned char)s[keep] & 0xc0) == 0x80)
+        keep--;   /* at a character */
     memcpy(buf, s, keep);
     strcpy(buf + keep, "...");
     lds_svg_text(out, buf);

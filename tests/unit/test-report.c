@@ -8,6 +8,7 @@
 #include "src/report.h"
 #include "src/report_impl.h"
 #include "src/session.h"
+#include "src/usertext.h"
 #include "tests/unit/cunit_tap.h"
 
 static void on_access(void *ctx, const lds_access_result *a)
@@ -153,6 +154,33 @@ static void test_text(void)
     free(got);
 }
 
+/* The rule of user text (src/usertext.h): what passes and what is \xNN. */
+static void test_user_text(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        { "plain, tab\there", "plain, tab\there" },
+        { "esc \033[31m bel \007 del \177 nl \n", "esc \\x1b[31m bel \\x07 del \\x7f nl \\x0a" },
+        { "caf\303\251 \342\202\254 \360\237\230\200", "caf\303\251 \342\202\254 \360\237\230\200" },   /* 2, 3, 4 bytes */
+        { "lone \351 end", "lone \\xe9 end" },
+        { "cut \303", "cut \\xc3" },                                 /* a sequence cut short */
+        { "overlong \300\257 \340\200\257", "overlong \\xc0\\xaf \\xe0\\x80\\xaf" },
+        { "surrogate \355\240\200", "surrogate \\xed\\xa0\\x80" },
+        { "past U+10FFFF \364\220\200\200", "past U+10FFFF \\xf4\\x90\\x80\\x80" },
+        { "C1 CSI \302\233 NBSP \302\240", "C1 CSI \\xc2\\x9b NBSP \302\240" },
+        { "stray \200\277", "stray \\x80\\xbf" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = lds_text_clean_dup(cases[i].in);
+        CU_ASSERT_STRING_EQUAL(got, cases[i].out);
+        CU_ASSERT(lds_text_is_clean(cases[i].in, strlen(cases[i].in)) == !strcmp(cases[i].in, cases[i].out));
+        free(got);
+    }
+    /* cleaned in place, cut at a character (an escape is never split) */
+    char buf[11] = "ab\033cd\303\251ef";
+    lds_text_clean_in_place(buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "ab\\x1bcd\303\251");
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -162,5 +190,6 @@ int main(void)
     CU_add_test(s, "CSV rows", test_csv);
     CU_add_test(s, "text lines and totals", test_text);
     CU_add_test(s, "a file that fails when closed is closed once", test_close_full_disk);
+    CU_add_test(s, "the rule of user text", test_user_text);
     return lds_cunit_tap_main();
 }
