@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data, size);
     text[size] = '\0';
-    lds_source src = { (char *)"<fuzz>", text, size, 1, NULL, NULL };
+    lds_source src = { .name = (char *)"<fuzz>", .text = text, .len = size, .first_line = 1 };
     lds_program prog = { lds_arena_new(), NULL, NULL };
     lds_diag diag = { 0 };
     lds_parse_program(&src, &prog, &diag);

@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(size);
     memcpy(text, data + 1, size - 1);
     text[size - 1] = '\0';
-    lds_source src = { (char *)"<fuzz>", text, size - 1, 1, NULL, NULL };
+    lds_source src = { .name = (char *)"<fuzz>", .text = text, .len = size - 1, .first_line = 1 };
     const lds_source *sources[1] = { &src };
     char *buf = NULL;
     size_t len = 0;

@@ -316,7 +316,7 @@ int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len)
     if (s->broken)
         return 0;
     LDS_API_GUARD(s, 0);
-    lds_source src = { (char *)"<stdin>", (char *)text, len, 1, NULL, NULL };
+    lds_source src = { .name = (char *)"<stdin>", .text = (char *)text, .len = len, .first_line = 1 };
     int more = lds_parse_incomplete(&src, s->run.live ? lds_session_parse_ctx(s->run.live) : s->run.parse);
     LDS_API_UNGUARD();
     return more;
@@ -327,7 +327,7 @@ int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len)
     if (!s->run.live || s->broken)
         return 0;
     LDS_API_GUARD(s, 0);
-    lds_source src = { (char *)"<stdin>", (char *)text, len, 1, NULL, NULL };
+    lds_source src = { .name = (char *)"<stdin>", .text = (char *)text, .len = len, .first_line = 1 };
     const lds_access_result *a = lds_parse_is_lone(&src, S_EXPLAIN) ? lds_session_last_completed(s->run.live) : NULL;
     if (a)
         lds_explain_access(s->opts.out, a, "  - ");

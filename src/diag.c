@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "src/source_index.h"
 #include "src/usertext.h"
 
 void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
@@ -49,6 +50,8 @@ unsigned lds_source_first_line(const lds_source *src)
 
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 {
+    if (src->index)
+        return lds_source_index_line(src, line, len);
     const char *p = src->text, *end = src->text + src->len;
     if (line < lds_source_first_line(src))
         return NULL;

@@ -7,6 +7,7 @@
 #include "src/input.h"
 #include "src/parse_ctx.h"
 #include "src/mem.h"
+#include "src/source_index.h"
 
 /* The -D names, with their value where a sweep does not give several,
  * then the -D types. */
@@ -80,7 +81,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
     csrc_define *defs = defines_of(o);
     int status = LDS_EXIT_OK;
     if (f->threads) {   /* --threads: the workgroup the programs start with */
-        lds_source t = { lds_xstrdup("--threads"), NULL, 0, 1, NULL, NULL };
+        lds_source t = { .name = lds_xstrdup("--threads"), .text = NULL, .len = 0, .first_line = 1 };
         size_t len = strlen(f->threads) + 9;
         t.text = lds_xmalloc(len + 1);
         snprintf(t.text, len + 1, "threads %s\n", f->threads);
@@ -96,6 +97,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         lds_source *origin = lds_xmalloc(sizeof *origin);
         *origin = srcs[i];
         origin->lang = lds_lang_extension(lang);
+        lds_source_index(origin, true);   /* its records' statements, its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
         csrc_lower_options lo = { lang, f->kernel, f->threads, defs, o->ndefines + o->ntype_defines, sink->report,
@@ -117,7 +119,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
                 sink->report(sink->ctx, &w);
             }
             size_t len = strlen(origin->name) + strlen(k[j].kernel) + 32;
-            lds_source s = { lds_xmalloc(len), k[j].text, strlen(k[j].text), 1, origin, NULL };
+            lds_source s = { .name = lds_xmalloc(len), .text = k[j].text, .len = strlen(k[j].text), .first_line = 1, .origin = origin };
             snprintf(s.name, len, "%s (kernel %s, lowered)", origin->name, k[j].kernel);
             k[j].text = NULL;
             add(out, &s);

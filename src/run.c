@@ -268,7 +268,7 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
                         size_t len)
 {
     lds_run_start start = lds_run_start_of(lds_session_results(s));
-    lds_source src = { (char *)name, (char *)text, len, first_line, NULL, NULL };
+    lds_source src = { .name = (char *)name, .text = (char *)text, .len = len, .first_line = first_line };
     const lds_source *one[1] = { &src };
     lds_reporter_set_sources(r->rep, one, 1);   /* this input is the run's program */
     lds_reporter_begin_run(r->rep, NULL, 0);

@@ -138,7 +138,7 @@ int lds_options_fail(lds_options *o, const char *fmt, ...)
 
 static int constant(lds_options *o, const char *text, size_t len, const char *what, mpz_t out)
 {
-    lds_source src = { (char *)what, (char *)text, len, 1, NULL, NULL };
+    lds_source src = { .name = (char *)what, .text = (char *)text, .len = len, .first_line = 1 };
     lds_diag diag = { 0 };
     if (lds_eval_constant(&src, o->max_bits, out, &diag) == 0)
         return 0;
@@ -216,7 +216,7 @@ static bool add_type_define(lds_options *o, const char *name, size_t nlen, const
 {
     mpz_t scratch;
     mpz_init(scratch);
-    lds_source src = { "<-D value>", (char *)val, strlen(val), 1, NULL, NULL };
+    lds_source src = { .name = "<-D value>", .text = (char *)val, .len = strlen(val), .first_line = 1 };
     lds_diag diag = { 0 };
     bool constant = lds_eval_constant(&src, o->max_bits, scratch, &diag) == 0;
     mpz_clear(scratch);

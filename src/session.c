@@ -416,7 +416,7 @@ int lds_session_run_text(lds_session *s, const char *name, const char *text, siz
 
 int lds_session_run_lines(lds_session *s, const char *name, unsigned first_line, const char *text, size_t len)
 {
-    lds_source src = { (char *)name, (char *)text, len, first_line, NULL, NULL };
+    lds_source src = { .name = (char *)name, .text = (char *)text, .len = len, .first_line = first_line };
     return lds_session_run_source(s, &src);
 }
 

@@ -205,7 +205,7 @@ static void test_depth_limits(void)
 
 static void test_incomplete(void)
 {
-    lds_source s = { (char *)"<t>", (char *)"for k in 0..4 {", 15, 1, NULL, NULL };
+    lds_source s = { .name = (char *)"<t>", .text = (char *)"for k in 0..4 {", .len = 15, .first_line = 1 };
     CU_ASSERT_TRUE(lds_parse_incomplete(&s, NULL));
     s.text = (char *)"read f32[(lane";
     s.len = strlen(s.text);

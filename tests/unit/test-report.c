@@ -8,6 +8,7 @@
 #include "src/report.h"
 #include "src/report_impl.h"
 #include "src/session.h"
+#include "src/source_index.h"
 #include "src/usertext.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -181,6 +182,40 @@ static void test_user_text(void)
     CU_ASSERT_STRING_EQUAL(buf, "ab\\x1bcd\303\251");
 }
 
+/* A record's source: a statement's text (src/source_index.h). */
+static void test_statement_text(void)
+{
+    lds_arena *a = lds_arena_new();
+    const char *lds = "read f32[lane]   # a comment\n  ;;";
+    CU_ASSERT_STRING_EQUAL(lds_statement_text(a, lds, lds + strlen(lds), false), "read f32[lane]");
+    const char *c = "s[t] = f(\"a;b // c\", '#') /* x */ +\n   1";
+    CU_ASSERT_STRING_EQUAL(lds_statement_text(a, c, c + strlen(c), true), "s[t] = f(\"a;b // c\", '#') + 1");
+    char longer[400];
+    memset(longer, 'x', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    const char *cut = lds_statement_text(a, longer, longer + strlen(longer), false);
+    CU_ASSERT_EQUAL(strlen(cut), LDS_MAX_SOURCE_TEXT + 3);
+    CU_ASSERT_STRING_EQUAL(cut + LDS_MAX_SOURCE_TEXT, "...");
+    /* a kernel file's statements: the innermost that holds the place */
+    char text[] = "__global__ void k() {\n  for (int i = 0; i < 4; i++) s[i] = g(\"{;}\"); if (t) { s[t] = 1; }\n"
+                  "  float v = s[0] +\n      s[1]; x = 1'000;\n#define Q s[2];\n}\n";
+    lds_source src = { .name = "k.cu", .text = text, .len = strlen(text), .first_line = 1 };
+    lds_source_index(&src, true);
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 1, 17), "__global__ void k()");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 3), "for (int i = 0; i < 4; i++)");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 31), "s[i] = g(\"{;}\")");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 59), "s[t] = 1");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 4, 7), "float v = s[0] + s[1]");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 4, 13), "x = 1'000");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 5, 11), "s[2]");   /* in a directive: to its line's end */
+    size_t len;
+    CU_ASSERT_PTR_NOT_NULL(lds_source_line(&src, 6, &len));
+    CU_ASSERT_EQUAL(len, 1);
+    CU_ASSERT_PTR_NULL(lds_source_line(&src, 8, &len));
+    lds_source_index_free(&src);
+    lds_arena_free(a);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -191,5 +226,6 @@ int main(void)
     CU_add_test(s, "text lines and totals", test_text);
     CU_add_test(s, "a file that fails when closed is closed once", test_close_full_disk);
     CU_add_test(s, "the rule of user text", test_user_text);
+    CU_add_test(s, "a record's source: its statement", test_statement_text);
     return lds_cunit_tap_main();
 }
