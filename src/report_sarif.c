@@ -28,12 +28,23 @@ static const struct { const char *id, *name, *text, *level; } rules[] = {
       "scattered.", "warning" },
 };
 
-/* A file name as a URI reference: the characters RFC 3986 does not allow
- * there, percent-encoded. */
+/* A file name as a URI reference (RFC 3986, section 4.2): each byte
+ * that a path segment may not hold as it is (a space, '%', '#', '?', a
+ * backslash, a control byte, every byte of a non-ASCII character) is
+ * percent-encoded; a name whose first segment holds a ':' (C:x.cu,
+ * col:1:2.cu) would read as a scheme, so it is written after "./"; one
+ * that begins with "//" would read as an authority (a host), so it is
+ * written as the file URI of that path (file:////srv/x.cu). */
 static void uri(FILE *out, const char *file)
 {
     lds_buf b = { 0 };
-    for (const unsigned char *s = (const unsigned char *)(file ? file : ""); *s; s++)
+    file = file ? file : "";
+    size_t first = strcspn(file, "/");
+    if (file[first] == '/' && first == 0 && file[1] == '/')
+        lds_buf_puts(&b, "file://");
+    else if (memchr(file, ':', first))
+        lds_buf_puts(&b, "./");
+    for (const unsigned char *s = (const unsigned char *)file; *s; s++)
         if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("-._~/:@!$&'()*+,;=", *s))
             lds_buf_putc(&b, (char)*s);
         else
