@@ -458,8 +458,11 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     in->active[in->nactive].loop = lp;
     in->active[in->nactive++].slot = slot;
     int rc = 0;
+    lds_work work;   /* trips that would overrun the budget stop early (src/eval.h) */
+    lds_work_begin(&work, &in->budget, hi > lo ? (uint64_t)hi - (uint64_t)lo : 0, "loop trips");
     for (int64_t v = lo; rc == 0 && v < hi; v++)
-        rc = exec_trip(in, s, slot, v);
+        if ((rc = exec_trip(in, s, slot, v)) == 0)
+            rc = lds_work_step(&work, &in->budget, in->diag, lp->loc);
     in->nactive--;
     return rc;
 }
