@@ -490,6 +490,7 @@ static int exec_skipped(lds_interp *in, const lds_stmt *s)
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
     a->array = lds_results_string(r, s->u.skipped.array);
+    a->kernel = in->kernel;   /* as every record of a kernel file */
     a->kind = s->u.skipped.kind;
     a->width = 4;
     a->parts = 1;

@@ -58,6 +58,8 @@ lds_reporter *lds_reporter_new(const lds_report_options *o)
 
 void lds_reporter_free(lds_reporter *r)
 {
+    if (r)
+        free(r->text_kernel);
     free(r);
 }
 
@@ -85,6 +87,8 @@ void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned n
     r->labels = labels;
     r->nlabels = nlabels;
     r->ops = ops_of(r->o.format, r->o.sweep_table && nlabels > 0);
+    free(r->text_kernel);
+    r->text_kernel = NULL;
 }
 
 void lds_reporter_access(lds_reporter *r, const lds_access_result *a)

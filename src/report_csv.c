@@ -73,7 +73,9 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width, lds_sim_confidence_name(conf));
     const char *space = a->global ? "global" : "shared";
     if (a->failed) {
-        fprintf(out, ",,,,,,,,%s,,,\r\n", space);
+        fprintf(out, ",,,,,,,,%s,,,,", space);
+        lds_report_csv_field(out, a->kernel);
+        fputs("\r\n", out);
         return;
     }
     mpz_t excess;
@@ -86,10 +88,12 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
         unsigned long h;   /* as JSON writes it */
         if (lds_report_efficiency(&a->m, &h))
             fprintf(out, "%lu.%02lu", h / 100, h % 100);
-        fputs("\r\n", out);
+        fputc(',', out);
     } else {
-        fputs(",,\r\n", out);
+        fputs(",,,", out);
     }
+    lds_report_csv_field(out, a->kernel);   /* in a kernel file, its kernel; else empty */
+    fputs("\r\n", out);
     mpz_clear(excess);
 }
 
@@ -137,7 +141,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_labels(r, out, true);
         fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,"
               "instructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped,space,useful_bytes,fetched_bytes,"
-              "efficiency\r\n",
+              "efficiency,kernel\r\n",
               out);
         r->csv_header_done = true;
     }
@@ -150,7 +154,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_field(out, err->msg);
         fputs(",,", out);
         lds_report_csv_field(out, err->loc.src ? err->loc.src->name : "");
-        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
+        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
     }
 }
 

@@ -80,10 +80,18 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
     lds_report_json_string(out, message);
     fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
     uri(out, a->file);
-    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}], \"properties\": {\"kind\": \"%s\", "
-                 "\"array\": ",
-            a->line ? a->line : 1, a->col ? a->col : 1, lds_access_kind_name(a->kind));
+    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}", a->line ? a->line : 1, a->col ? a->col : 1);
+    if (a->kernel) {   /* a kernel file's record: the kernel, as SARIF names a function */
+        fputs(", \"logicalLocations\": [{\"name\": ", out);
+        lds_report_json_string(out, a->kernel);
+        fputs(", \"kind\": \"function\"}]", out);
+    }
+    fprintf(out, "}], \"properties\": {\"kind\": \"%s\", \"array\": ", lds_access_kind_name(a->kind));
     lds_report_json_string(out, a->array);
+    if (a->kernel) {
+        fputs(", \"kernel\": ", out);
+        lds_report_json_string(out, a->kernel);
+    }
     fputs(", \"profile\": ", out);
     lds_report_json_string(out, a->profile->name);
     if (!a->failed && a->global) {   /* transactions, not wavefronts */

@@ -22,5 +22,8 @@ void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title
 void lds_svg_text(FILE *out, const char *s);
 /* At most `max` characters of it, "..." marking a cut. */
 void lds_svg_text_fit(FILE *out, const char *s, size_t max);
+/* A picture's heading: "line 7 of KERNEL: SOURCE" (of KERNEL in a kernel
+ * file), cut to the picture's width. */
+void lds_svg_heading(FILE *out, const lds_access_result *rec, unsigned width);
 
 #endif
