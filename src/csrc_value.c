@@ -158,12 +158,20 @@ const csrc_define *cl_find_define(const lower *L, const char *name)
 }
 
 /* A -D name's value: known (one value) it is a constant, named in the
- * text; a sweep's name stays a name, the same for every lane. */
+ * text; a sweep's name stays a name, the same for every lane.  A
+ * qualified name has no lds name: its one value is written out, as
+ * digits where it is beyond 64 bits (lds computes them exactly). */
 val *cl_define_val(lower *L, const csrc_define *d)
 {
     bool qualified = strstr(d->name, "::") != NULL;   /* x128::size: no lds name, so its value */
     if (qualified && d->has_value)
         return cl_v_const(L, d->value);
+    if (qualified && d->wide) {
+        bool negative = d->wide[0] == '-';
+        val *v = cl_v_name(L, C_UNIFORM, negative ? cl_fmt(L, "(%s)", d->wide) : d->wide);
+        v->mono = !negative;
+        return v;
+    }
     if (qualified)
         return cl_v_data(L, cl_fmt(L, "a sweep of '%s' (a qualified name takes one -D value)", d->name), (lds_loc){ 0 });
     val *v = cl_v_name(L, C_UNIFORM, d->name);

@@ -28,6 +28,8 @@ static csrc_define *defines_of(const lds_options *o)
             if (mpz_fits_slong_p(v)) {
                 d[i].has_value = true;
                 d[i].value = mpz_get_si(v);
+            } else {
+                d[i].wide = mpz_get_str(NULL, 10, v);
             }
         }
     }
@@ -134,6 +136,8 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
     }
     if (status == LDS_EXIT_OK)
         status = check_type_defines(o, defs + o->ndefines, out->norigins > 0, sink);
+    for (unsigned i = 0; i < o->ndefines; i++)
+        free(defs[i].wide);
     free(defs);
     return status;
 }
