@@ -184,6 +184,9 @@ int64_t pr_cute_cosize(const pr_cute *c)
     int64_t top = cosize - 1;
     if (c->swizzled) {   /* the swizzle rewrites bits below max(M, M - S) + B */
         int64_t m = c->bms[1], s = c->bms[2];
+        int64_t from = s >= 0 ? m + s : m;   /* the lowest bit it reads */
+        if (c->bms[0] == 0 || from >= 63 || top < ((int64_t)1 << from))
+            return top + 1;   /* no offset of the layout has a bit it reads: the identity there */
         int64_t hi = (s >= 0 ? m : m - s) + c->bms[0];
         if (hi >= 62)
             return -1;
