@@ -141,18 +141,6 @@ static const struct option long_options[] = {
 
 static void usage_error(cli_args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* What was typed, echoed: a control byte as \xNN (a message must not
- * move the terminal's cursor). */
-static void put_typed(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c < 0x20 && c != '\t') || c == 0x7f)
-            fprintf(out, "\\x%02x", c);
-        else
-            fputc(c, out);
-    }
-}
 
 /* Usage errors end with the hint to --help (HACKING.md; lds-calc(1), EXIT STATUS). */
 static void usage_error(cli_args *a, const char *fmt, ...)
@@ -163,7 +151,7 @@ static void usage_error(cli_args *a, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fputs("lds-calc: ", stderr);
-    put_typed(stderr, msg);   /* it quotes what was typed */
+    ldscalc_write_text(stderr, msg);   /* it quotes what was typed: no terminal escape */
     fputs("\nTry 'lds-calc --help' for more information.\n", stderr);
     a->done = true;
     a->status = LDSCALC_USAGE;

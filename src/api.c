@@ -17,6 +17,7 @@
 #include "src/mem.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
+#include "src/usertext.h"
 
 int ldscalc_api_version(void)
 {
@@ -238,6 +239,7 @@ static void refuse(ldscalc_result *r, const char *why, int status)
 {
     lds_diag d = { 0 };
     snprintf(d.msg, sizeof d.msg, "%s", why);
+    lds_text_clean_in_place(d.msg, sizeof d.msg);   /* it may name a file */
     d.set = 1;
     lds_api_add_diag(r, &d, status);
     r->status = status;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/names.h"
+#include "src/usertext.h"
 
 /* The live session's profile, else the arch option's, else generic. */
 static const lds_sim_profile *current_profile(const ldscalc_session *s)
@@ -102,6 +103,12 @@ static const char *list_at(const char *const *list, unsigned i)
         if (k == i)
             return list[k];
     return NULL;
+}
+
+void ldscalc_write_text(FILE *out, const char *text)
+{
+    if (out && text)
+        lds_text_write(out, text, strlen(text));
 }
 
 const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i)

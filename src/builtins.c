@@ -16,8 +16,9 @@ static const lds_builtin_info builtins[] = {
     /* last: the names cannot be written, only the parser makes calls */
     { "(cast)", F_CAST, 2, 2, 0 },
     { "(value index)", F_VALUE_INDEX, 2, 2, 0 },
+    { "(warp lanes)", F_WARP_LANES, 2, 2, 0 },
 };
-#define NINTERNAL 2
+#define NINTERNAL 3
 #define NBUILTINS (sizeof builtins / sizeof builtins[0])
 
 const lds_builtin_info *lds_builtin_find(const char *name)
@@ -96,6 +97,21 @@ static int value_index(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc lo
         show_number(x, shown, sizeof shown);
         lds_diag_set(c->diag, loc, "value index %s is outside this fragment's 0..%ld (it holds %ld values a thread)",
                      shown, mpz_get_si(n) - 1, mpz_get_si(n));
+        return -1;
+    }
+    *out = v[0];
+    return 0;
+}
+
+/* A fragment's lanes a warp against the profile's wave: a layout made
+ * for another warp size puts lanes where the hardware has none. */
+static int warp_lanes(lds_numctx *c, const lds_num *v, lds_num *out, lds_loc loc)
+{
+    mpz_srcptr lanes = lds_num_as_mpz(c, &v[0]), wave = lds_num_as_mpz(c, &v[1]);
+    if (mpz_cmp(lanes, wave) != 0) {
+        lds_diag_set(c->diag, loc, "this fragment's layout spreads a warp over %ld lanes, but the profile's waves have "
+                                   "%ld lanes (wave%ld): it is a layout for another warp size",
+                     mpz_get_si(lanes), mpz_get_si(wave), mpz_get_si(wave));
         return -1;
     }
     *out = v[0];
@@ -192,6 +208,8 @@ int lds_builtin_apply(lds_numctx *c, lds_builtin fn, const lds_num *v, lds_num *
         return cast(c, v, out, loc);
     case F_VALUE_INDEX:
         return value_index(c, v, out, loc);
+    case F_WARP_LANES:
+        return warp_lanes(c, v, out, loc);
     default:
         lds_diag_set(c->diag, loc, "internal error: built-in %d is not a function of numbers", (int)fn);
         return -1;

@@ -12,7 +12,8 @@ typedef enum {
     F_MIN, F_MAX, F_ABS, F_GCD, F_LCM, F_LOG2, F_POPCOUNT, F_POW, F_SWIZZLE,
     F_LOCAL_ID, F_GROUP_ID, F_LOCAL_SIZE,
     F_CAST,     /* a C cast: (value, bits*2 + signed); the parser writes it */
-    F_VALUE_INDEX   /* a fragment's value index: (v, values), v in 0..values-1; the parser writes it */
+    F_VALUE_INDEX,  /* a fragment's value index: (v, values), v in 0..values-1; the parser writes it */
+    F_WARP_LANES    /* a fragment's lanes a warp: (lanes, wave_size), equal; the parser writes it */
 } lds_builtin;
 
 typedef struct {

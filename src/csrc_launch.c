@@ -14,24 +14,17 @@
 
 /* ------------------------------------------------------------- finding */
 
-/* A walk over a function: the launches of kernel it makes (the first
- * few), and whether it holds the expression target. */
+/* A walk over a statement: whether it holds the expression target. */
 typedef struct {
-    const char *kernel;
     const csrc_expr *target;
-    const csrc_expr *found[8];
-    unsigned nfound;
     bool held;
 } search;
 
 static void search_expr(search *q, const csrc_expr *e)
 {
-    if (!e)
+    if (!e || q->held)
         return;
-    q->held |= e == q->target;
-    if (q->kernel && e->kind == CE_CALL && e->launch && e->name && !strcmp(e->name, q->kernel)
-        && q->nfound < sizeof q->found / sizeof q->found[0])
-        q->found[q->nfound++] = e;
+    q->held = e == q->target;
     search_expr(q, e->a);
     search_expr(q, e->b);
     search_expr(q, e->c);
@@ -299,7 +292,7 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
         }
     }
     lds_buf_free(&H.out);
-    lds_free(H.env);
+    cl_free_env(&H);
 }
 
 /* Whether two launches give f the same values, where --threads and -D
@@ -337,22 +330,108 @@ static void read_launches(lower *L, const csrc_func *f, const csrc_func *fn, con
     }
 }
 
+/* ------------------------------------------------------------- the index */
+
+/* Every launch the file makes, found in one walk of its functions before
+ * any kernel is lowered, sorted by the kernel it launches and then in
+ * file order: each kernel finds its own by a binary search, so that a
+ * file of many kernels is read in time that grows with its size, not
+ * with its size times its kernels. */
+typedef struct {
+    const char *kernel;
+    const csrc_func *fn;          /* the host function that makes it */
+    const csrc_expr *call;
+    size_t order;                 /* its place in the walk */
+} launch_site;
+
+struct cl_launches {
+    launch_site *site;
+    size_t n, cap;
+    const csrc_func *fn;          /* the function being walked */
+};
+
+static void collect_launch(void *ctx, const csrc_expr *e)
+{
+    if (!e)
+        return;
+    cl_launches *x = ctx;
+    if (e->kind == CE_CALL && e->launch && e->name) {
+        if (x->n == x->cap) {
+            x->cap = x->cap ? 2 * x->cap : 16;
+            x->site = lds_xreallocarray(x->site, x->cap, sizeof *x->site);
+        }
+        x->site[x->n] = (launch_site){ .kernel = e->name, .fn = x->fn, .call = e, .order = x->n };
+        x->n++;
+    }
+    collect_launch(ctx, e->a);
+    collect_launch(ctx, e->b);
+    collect_launch(ctx, e->c);
+    for (unsigned i = 0; i < e->nargs; i++)
+        collect_launch(ctx, e->args[i]);
+}
+
+static int site_order(const void *a, const void *b)
+{
+    const launch_site *x = a, *y = b;
+    int c = strcmp(x->kernel, y->kernel);
+    return c ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+cl_launches *cl_index_launches(const csrc_unit *unit)
+{
+    cl_launches *x = lds_xcalloc(1, sizeof *x);
+    for (const csrc_func *fn = unit->funcs; fn; fn = fn->next)
+        if (fn->body) {
+            x->fn = fn;
+            each_in_stmt(fn->body, false, collect_launch, NULL, x);
+        }
+    if (x->n)
+        qsort(x->site, x->n, sizeof *x->site, site_order);
+    return x;
+}
+
+void cl_launches_free(cl_launches *x)
+{
+    if (x) {
+        lds_free(x->site);
+        lds_free(x);
+    }
+}
+
+/* The first of x's sites that launch kernel (x->n where none does). */
+static size_t first_site_of(const cl_launches *x, const char *kernel)
+{
+    size_t lo = 0, hi = x->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(x->site[mid].kernel, kernel) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The first launch of kernel f in the file, its values in L->launch (NULL
  * where there is none); where the file launches f nowhere, its first
  * explicit instantiation (template void f<64>(...);) gives its template
  * arguments.  Launches or instantiations that give it other values are a
- * warning, since only one can be followed. */
+ * warning, since only one can be followed.  Of each host function, the
+ * first few launches of f are read. */
 void cl_find_launch(lower *L, const csrc_func *f)
 {
     L->launch = NULL;
     unsigned total = 0, differ = 0;
     csrc_launch *first = NULL;
-    for (const csrc_func *fn = L->host_unit->funcs; fn; fn = fn->next) {
-        if (!fn->body)
-            continue;
-        search q = { .kernel = f->name };
-        search_stmt(&q, fn->body, false);
-        read_launches(L, f, fn, q.found, q.nfound, &first, &total, &differ);
+    const cl_launches *x = L->launches;
+    for (size_t i = first_site_of(x, f->name); i < x->n && !strcmp(x->site[i].kernel, f->name);) {
+        const csrc_func *fn = x->site[i].fn;
+        const csrc_expr *calls[8];
+        unsigned n = 0;
+        for (; i < x->n && x->site[i].fn == fn && !strcmp(x->site[i].kernel, f->name); i++)
+            if (n < sizeof calls / sizeof calls[0])
+                calls[n++] = x->site[i].call;
+        read_launches(L, f, fn, calls, n, &first, &total, &differ);
     }
     if (!first && f->ntparams)
         for (const csrc_instance *in = L->host_unit->instances; in; in = in->next)

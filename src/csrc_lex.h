@@ -39,6 +39,8 @@ typedef struct {
     const char *name;
     bool has_value;
     int64_t value;
+    char *wide;                   /* one value beyond 64 bits, in decimal (has_value
+                                     false: no sweep), or NULL */
     const char *type;             /* -D T=float: a type (a template parameter's) */
     bool used;                    /* the front end read it */
 } csrc_define;

@@ -532,17 +532,20 @@ int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_low
         rc = -1;
     }
     csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
+    cl_launches *launches = rc == 0 ? cl_index_launches(host) : NULL;
     unsigned done = 0;
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
         if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
             continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host };
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host,
+                    .launches = launches };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);
-        lds_free(L.env);
+        cl_free_env(&L);
         if (rc == 0)
             done++;
     }
+    cl_launches_free(launches);
     csrc_toks_free(&toks);
     csrc_toks_free(&host_toks);
     lds_arena_free(arena);

@@ -122,6 +122,7 @@ typedef struct {
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
 typedef struct lower lower;
+typedef struct cl_launches cl_launches;   /* the file's launches (src/csrc_launch.c) */
 
 /* What a launch in the file gives its kernel (src/csrc_launch.c). */
 typedef struct {
@@ -145,6 +146,7 @@ struct lower {
                                      unit where no device-only macro decides anything */
     const csrc_func *kernel;
     const csrc_launch *launch;    /* its launch in the file, or NULL */
+    const cl_launches *launches;  /* every launch in the file, indexed */
     lds_buf out;
     unsigned indent;
     binding *env;
@@ -152,6 +154,9 @@ struct lower {
     unsigned nfile;               /* env[0, nfile): the file scope's (::P names one of them) */
     unsigned nqualified;          /* bindings of a qualified name (cfg::P) made so far */
     size_t capenv;
+    const char **bound;           /* every name bound so far (a hash set): a
+                                     name never bound is not looked for */
+    size_t nbound, capbound;      /* capbound: 0 or a power of two */
     sarray *arrays;
     const char *guard;            /* the per-lane condition of the code here, or NULL */
     const val *gmiss;             /* a part of it that needs a -D value, or NULL */
@@ -223,6 +228,8 @@ const csrc_define *cl_find_define(const lower *L, const char *name);
 val *cl_define_val(lower *L, const csrc_define *d);
 void cl_bind(lower *L, const char *name, val *v, bool is_float);
 binding *cl_lookup(lower *L, const char *name);
+/* Free L's bindings (a lowering is done). */
+void cl_free_env(lower *L);
 bool cl_reads_nothing(lower *L, const csrc_expr *e);
 snapshot cl_save_env(lower *L);
 void cl_restore_env(lower *L, const snapshot *s);
@@ -529,6 +536,9 @@ int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
 val *cl_member_rvalue(lower *L, const csrc_expr *e);
 
 /* src/csrc_launch.c: the kernel's launch in the file */
+/* Every launch in unit, indexed by the kernel it launches (one walk). */
+cl_launches *cl_index_launches(const csrc_unit *unit);
+void cl_launches_free(cl_launches *x);
 void cl_find_launch(lower *L, const csrc_func *f);
 void cl_launch_comment(lower *L, const csrc_func *f);
 int cl_threads_line(lower *L, const csrc_func *f);

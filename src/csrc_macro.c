@@ -367,6 +367,12 @@ int pp_if_primary(if_expr *x, int64_t *v)
     }
     if (t->kind == CT_ID) {   /* a name left after expansion: a -D value, true/false, else 0 */
         const csrc_define *d = pp_find_define(x->p, t->text, t->len);
+        if (d && d->wide) {
+            lds_diag_set(x->p->diag, t->loc, "#if reads '%s', whose -D value %s does not fit in 64 bits (#if "
+                                             "computes in 64 bits, as C's preprocessor does)",
+                         d->name, d->wide);
+            return -1;
+        }
         if (d && !d->has_value) {
             lds_diag_set(x->p->diag, t->loc, "#if reads '%s', which -D gives several values (a sweep): it is "
                                              "decided once, when the file is read",

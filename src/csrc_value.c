@@ -115,12 +115,20 @@ const csrc_define *cl_find_define(const lower *L, const char *name)
 }
 
 /* A -D name's value: known (one value) it is a constant, named in the
- * text; a sweep's name stays a name, the same for every lane. */
+ * text; a sweep's name stays a name, the same for every lane.  A
+ * qualified name has no lds name: its one value is written out, as
+ * digits where it is beyond 64 bits (lds computes them exactly). */
 val *cl_define_val(lower *L, const csrc_define *d)
 {
     bool qualified = strstr(d->name, "::") != NULL;   /* x128::size: no lds name, so its value */
     if (qualified && d->has_value)
         return cl_v_const(L, d->value);
+    if (qualified && d->wide) {
+        bool negative = d->wide[0] == '-';
+        val *v = cl_v_name(L, C_UNIFORM, negative ? cl_fmt(L, "(%s)", d->wide) : d->wide);
+        v->mono = !negative;
+        return v;
+    }
     if (qualified)
         return cl_v_data(L, cl_fmt(L, "a sweep of '%s' (a qualified name takes one -D value)", d->name), (lds_loc){ 0 });
     val *v = cl_v_name(L, C_UNIFORM, d->name);
@@ -133,11 +141,58 @@ val *cl_define_val(lower *L, const csrc_define *d)
 
 /* --------------------------------------------------------- bindings */
 
+/* The slot of name in L's set of names bound: its own, or the empty one
+ * where it goes. */
+static const char **bound_slot(const lower *L, const char *name)
+{
+    uint64_t h = 14695981039346656037u;   /* FNV-1a */
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211u;
+    size_t mask = L->capbound - 1;
+    for (size_t k = (size_t)h & mask;; k = (k + 1) & mask)
+        if (!L->bound[k] || !strcmp(L->bound[k], name))
+            return &L->bound[k];
+}
+
+/* Add name to the names bound, the set at most half full.  So that a
+ * name no binding ever had (a type such as 'int', looked up for every
+ * declaration) costs one probe, not a walk over every binding: a file of
+ * many constants and kernels binds each constant in each kernel. */
+static void note_bound(lower *L, const char *name)
+{
+    if (2 * (L->nbound + 1) > L->capbound) {
+        const char **old = L->bound;
+        size_t oldcap = L->capbound;
+        L->capbound = oldcap ? 2 * oldcap : 64;
+        L->bound = lds_xcalloc(L->capbound, sizeof *L->bound);
+        for (size_t k = 0; k < oldcap; k++)
+            if (old[k])
+                *bound_slot(L, old[k]) = old[k];
+        lds_free(old);
+    }
+    const char **slot = bound_slot(L, name);
+    if (!*slot) {
+        *slot = name;
+        L->nbound++;
+    }
+}
+
 void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
     L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
     L->nqualified += strstr(name, "::") != NULL;
+    note_bound(L, name);
+}
+
+void cl_free_env(lower *L)
+{
+    lds_free(L->env);
+    lds_free(L->bound);
+    L->env = NULL;
+    L->bound = NULL;
+    L->nenv = L->nbound = L->capbound = 0;
+    L->capenv = 0;
 }
 
 /* The one binding whose name is name qualified (cfg::P for P, a::Q::P
@@ -168,6 +223,8 @@ binding *cl_lookup(lower *L, const char *name)
                 return &L->env[i];
         return NULL;
     }
+    if (!L->capbound || !*bound_slot(L, name))
+        return L->nqualified ? qualified_only(L, name) : NULL;
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name))
             return &L->env[i];

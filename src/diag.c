@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include "src/source_index.h"
+#include "src/usertext.h"
+
 void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
 {
     va_list ap;
@@ -13,6 +16,7 @@ void lds_diag_set(lds_diag *d, lds_loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
     va_end(ap);
+    lds_text_clean_in_place(d->msg, sizeof d->msg);   /* it may quote user text */
 }
 
 void lds_diag_append(lds_diag *d, const char *fmt, ...)
@@ -24,6 +28,7 @@ void lds_diag_append(lds_diag *d, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d->msg + n, sizeof d->msg - n, fmt, ap);
     va_end(ap);
+    lds_text_clean_in_place(d->msg, sizeof d->msg);
 }
 
 void lds_diag_note(lds_diag *d, lds_loc loc, const char *fmt, ...)
@@ -35,6 +40,7 @@ void lds_diag_note(lds_diag *d, lds_loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d->note, sizeof d->note, fmt, ap);
     va_end(ap);
+    lds_text_clean_in_place(d->note, sizeof d->note);
 }
 
 const lds_source *lds_source_named(const lds_source *lowered, const char *name)
@@ -56,6 +62,8 @@ unsigned lds_source_first_line(const lds_source *src)
 
 const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
 {
+    if (src->index)
+        return lds_source_index_line(src, line, len);
     const char *p = src->text, *end = src->text + src->len;
     if (line < lds_source_first_line(src))
         return NULL;
@@ -77,28 +85,23 @@ const char *lds_source_line(const lds_source *src, unsigned line, size_t *len)
  * the column so a 1 MiB line does not flood the terminal. */
 #define ECHO_MAX 160
 
-static int is_control(unsigned char c)
+/* The character of an echoed line at text[i] (n bytes left), or (pad)
+ * the blanks that stand under it on the caret line: by the rule of user
+ * text, a byte it escapes is \xNN, four columns; a character, one (a tab
+ * stays a tab).  Returns the bytes it took. */
+static size_t echo_char(FILE *out, const char *text, size_t n, int pad)
 {
-    return (c < 0x20 && c != '\t') || c == 0x7f;
-}
-
-/* One byte of an echoed source line, or (pad) the blanks that stand
- * under it on the caret line. */
-static void echo_byte(FILE *out, char ch, int pad)
-{
-    unsigned char c = (unsigned char)ch;
-    if (is_control(c))
-        fprintf(out, pad ? "    " : "\\x%02x", c);
-    else if (pad)
-        fputc(c == '\t' ? '\t' : ' ', out);
+    size_t len = lds_text_char_len((const unsigned char *)text, n);
+    if (!pad)
+        lds_text_write(out, text, len ? len : 1);
     else
-        fputc(c, out);
+        fputs(!len ? "    " : text[0] == '\t' ? "\t" : " ", out);
+    return len ? len : 1;
 }
 
 void lds_fput_text(FILE *out, const char *s)
 {
-    for (; *s; s++)
-        echo_byte(out, *s, 0);
+    lds_text_write(out, s, strlen(s));
 }
 
 void lds_fprint_text(FILE *out, const char *fmt, ...)
@@ -117,16 +120,20 @@ static void print_at(FILE *out, const char *prog, lds_loc loc, const char *what,
                      int color)
 {
     const char *bold = color ? "\033[1m" : "", *green = color ? "\033[1;32m" : "", *off = color ? "\033[0m" : "";
-    if (prog && loc.src)
-        fprintf(out, "%s%s: %s:%u:%u:%s %s%s:%s ", bold, prog, loc.src->name, loc.line, loc.col, off, red, what, off);
-    else if (prog)
+    if (prog && loc.src) {
+        fprintf(out, "%s%s: ", bold, prog);
+        lds_fput_text(out, loc.src->name);   /* a file's name is user text */
+        fprintf(out, ":%u:%u:%s %s%s:%s ", loc.line, loc.col, off, red, what, off);
+    } else if (prog) {
         fprintf(out, "%s%s:%s %s%s:%s ", bold, prog, off, red, what, off);
-    else if (loc.src && strcmp(loc.src->name, "<stdin>") != 0)   /* the REPL's :load */
-        fprintf(out, "%s:%u:%u: %s%s:%s ", loc.src->name, loc.line, loc.col, red, what, off);
-    else if (loc.src)   /* what was typed: its line of the session */
+    } else if (loc.src && strcmp(loc.src->name, "<stdin>") != 0) {   /* the REPL's :load */
+        lds_fput_text(out, loc.src->name);
+        fprintf(out, ":%u:%u: %s%s:%s ", loc.line, loc.col, red, what, off);
+    } else if (loc.src) {   /* what was typed: its line of the session */
         fprintf(out, "%u:%u: %s%s:%s ", loc.line, loc.col, red, what, off);
-    else
+    } else {
         fprintf(out, "%s%s:%s ", red, what, off);
+    }
     lds_fput_text(out, msg);   /* it may quote what the user typed */
     fputc('\n', out);
     if (!loc.src || loc.line == 0)
@@ -135,20 +142,25 @@ static void print_at(FILE *out, const char *prog, lds_loc loc, const char *what,
     const char *text = lds_source_line(loc.src, loc.line, &len);
     if (!text)
         return;
-    size_t col = loc.col ? loc.col - 1 : 0, start = 0;
+    size_t col = loc.col ? loc.col - 1 : 0, start = 0, whole = len;
     if (len > ECHO_MAX) {   /* a window of ECHO_MAX bytes around the column */
         start = col > ECHO_MAX / 2 ? col - ECHO_MAX / 2 : 0;
         if (len - start > ECHO_MAX)
             len = start + ECHO_MAX;
     }
-    /* control bytes are shown escaped (\x1b), never sent to the terminal;
-     * the caret line pads by the same widths */
+    /* by the rule of user text (src/usertext.h): a control byte or one
+     * not in valid UTF-8 shown as \xNN, never sent to the terminal; the
+     * caret line pads by the same widths, a character a column */
+    while (start > 0 && start < len && ((unsigned char)text[start] & 0xc0) == 0x80)
+        start--;   /* the window starts and ends at a character */
+    while (len < whole && len - start < ECHO_MAX + 3 && ((unsigned char)text[len] & 0xc0) == 0x80)
+        len++;
     fputc(' ', out);
-    for (size_t i = start; i < len; i++)
-        echo_byte(out, text[i], 0);
+    for (size_t i = start; i < len;)
+        i += echo_char(out, text + i, len - i, 0);
     fputs("\n ", out);
-    for (size_t i = start; i < col && i < len; i++)
-        echo_byte(out, text[i], 1);
+    for (size_t i = start; i < col && i < len;)
+        i += echo_char(out, text + i, len - i, 1);
     fprintf(out, "%s^%s\n", green, off);
 }
 

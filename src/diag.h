@@ -25,6 +25,9 @@ typedef struct lds_source {
     /* a kernel file's language, as its usual file extension ("cu" "hip"
      * "hlsl" "comp"), however the file is named (stdin with --lang) */
     const char *lang;
+    /* where its lines (and a kernel file's statements) start, found once
+     * (src/source_index.h), or NULL: lines are found by reading */
+    struct lds_source_index *index;
 } lds_source;
 
 typedef struct {

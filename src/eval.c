@@ -22,7 +22,30 @@ bool lds_budget_take(lds_budget *b, uint64_t n)
     if (b->left < n && !(b->refill && b->refill(b, n)))
         return false;
     b->left -= n;
+    b->spent += n;
     return true;
+}
+
+void lds_work_begin(lds_work *w, const lds_budget *b, uint64_t planned, const char *unit)
+{
+    *w = (lds_work){ .unit = unit, .planned = planned, .spent0 = b ? b->spent : 0, .next = 1 };
+}
+
+int lds_work_step(lds_work *w, lds_budget *b, lds_diag *d, lds_loc loc)
+{
+    if (!b || ++w->done < w->next || w->done >= w->planned)
+        return 0;
+    w->next = 2 * w->done;   /* looks after 1, 2, 4, 8 ... units */
+    uint64_t per = (b->spent - w->spent0) / w->done, rest = w->planned - w->done, need;
+    uint64_t left = b->left + (b->more ? b->more(b) : 0);
+    if (per == 0 || (!__builtin_mul_overflow(per, rest, &need) && need <= left))
+        return 0;
+    lds_diag_set(d, loc,
+                 "this run would take more than %llu expression operations (--max-ops): the first %llu of its %llu %s "
+                 "took %llu operations each on average",
+                 (unsigned long long)b->limit, (unsigned long long)w->done, (unsigned long long)w->planned, w->unit,
+                 (unsigned long long)per);
+    return -1;
 }
 
 void lds_eval_free(lds_eval *ev)
@@ -205,6 +228,7 @@ static int count_node(lds_eval *ev, const lds_expr *e)
     if (ev->budget) {
         if (ev->budget->left > 0) {
             ev->budget->left--;
+            ev->budget->spent++;
         } else if (!lds_budget_take(ev->budget, 1)) {
             lds_diag_set(ev->diag, ev->where, "this run takes more than %llu expression operations (--max-ops)",
                          (unsigned long long)ev->budget->limit);

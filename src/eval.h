@@ -25,15 +25,39 @@ typedef struct {
 typedef struct lds_budget {
     uint64_t left;
     uint64_t limit;           /* for the message */
+    uint64_t spent;           /* operations taken so far */
     /* a worker thread's budget draws from the run's: more when it runs
      * out (NULL: none to draw) */
     bool (*refill)(struct lds_budget *b, uint64_t need);
+    /* and what it may still draw, its share of the run's (NULL: none) */
+    uint64_t (*more)(struct lds_budget *b);
     void *owner;
 } lds_budget;
 
 /* Take n operations from the budget (refilled if it can be); false if
  * there are not that many left. */
 bool lds_budget_take(lds_budget *b, uint64_t n);
+
+/* Work that would overrun the budget is stopped as soon as that is
+ * known, not when the budget runs out: a part of a run that knows how
+ * many units it has to do (an access's instructions, a loop's trips)
+ * measures the operations its units have taken so far, after its first
+ * unit and each time the count doubles, and stops when the units left, at that rate, would take more operations
+ * than the budget has left.  A run that the budget would stop after
+ * seconds (an operator bomb of defs over thousands of lanes) stops after
+ * its first units. */
+typedef struct {
+    const char *unit;         /* "instructions", "loop trips" */
+    uint64_t planned;         /* units to do */
+    uint64_t done;
+    uint64_t spent0;          /* the budget's spent when it began */
+    uint64_t next;            /* done at the next look */
+} lds_work;
+
+void lds_work_begin(lds_work *w, const lds_budget *b, uint64_t planned, const char *unit);
+/* One more unit done: 0, or -1 with d set (at loc) when the units left
+ * would overrun b. */
+int lds_work_step(lds_work *w, lds_budget *b, lds_diag *d, lds_loc loc);
 
 typedef struct {
     lds_env *env;

@@ -68,14 +68,15 @@ static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsi
         return -1;
     }
     *parts = 1;
+    const char *space = s->u.access.global ? "global-memory" : "shared-memory";   /* messages name the access's */
     if (s->u.access.kind == ACC_ATOMIC && w == 12) {
-        lds_diag_set(in->diag, s->loc, "no part has a 96-bit shared-memory atomic");
+        lds_diag_set(in->diag, s->loc, "no part has a 96-bit %s atomic", space);
         return -1;
     }
     if (w == 12 && !p->has_b96) {
         if (s->u.access.width) {
-            lds_diag_set(in->diag, s->loc, "%s has no 96-bit shared-memory access (PTX has .v2 and .v4 only): write three b32 accesses at +0, +4 and +8, or %s a 12-byte element (float3) without a width to have it split into three b32 instructions",
-                         p->name, lds_access_kind_name(s->u.access.kind));
+            lds_diag_set(in->diag, s->loc, "%s has no 96-bit %s access (PTX has .v2 and .v4 only): write three b32 accesses at +0, +4 and +8, or %s a 12-byte element (float3) without a width to have it split into three b32 instructions",
+                         p->name, space, lds_access_kind_name(s->u.access.kind));
             return -1;
         }
         *parts = 3;
@@ -83,8 +84,8 @@ static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsi
     if (s->u.access.kind == ACC_ATOMIC && w > p->max_atomic) {
         /* AMD's widest LDS atomics are 64-bit (ds_*_u64, ds_cmpst_b64);
          * PTX has 128-bit shared cas/exch from sm_90 (PTX ISA 8.3) */
-        lds_diag_set(in->diag, s->loc, "%s has no b%u shared-memory atomic (the widest is b%u)", p->name,
-                     w * 8, p->max_atomic * 8);
+        lds_diag_set(in->diag, s->loc, "%s has no b%u %s atomic (the widest is b%u)", p->name, w * 8, space,
+                     p->max_atomic * 8);
         return -1;
     }
     *width = w;
@@ -463,8 +464,11 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     in->active[in->nactive].loop = lp;
     in->active[in->nactive++].slot = slot;
     int rc = 0;
+    lds_work work;   /* trips that would overrun the budget stop early (src/eval.h) */
+    lds_work_begin(&work, &in->budget, hi > lo ? (uint64_t)hi - (uint64_t)lo : 0, "loop trips");
     for (int64_t v = lo; rc == 0 && v < hi; v++)
-        rc = exec_trip(in, s, slot, v);
+        if ((rc = exec_trip(in, s, slot, v)) == 0)
+            rc = lds_work_step(&work, &in->budget, in->diag, lp->loc);
     in->nactive--;
     return rc;
 }
@@ -492,6 +496,7 @@ static int exec_skipped(lds_interp *in, const lds_stmt *s)
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
     a->array = lds_results_string(r, s->u.skipped.array);
+    a->kernel = in->kernel;   /* as every record of a kernel file */
     a->kind = s->u.skipped.kind;
     a->width = 4;
     a->parts = 1;

@@ -9,6 +9,7 @@
 #include "src/input.h"
 #include "src/parse_ctx.h"
 #include "src/mem.h"
+#include "src/source_index.h"
 
 /* The -D names, with their value where a sweep does not give several,
  * then the -D types. */
@@ -29,6 +30,8 @@ static csrc_define *defines_of(const lds_options *o)
             if (mpz_fits_slong_p(v)) {
                 d[i].has_value = true;
                 d[i].value = mpz_get_si(v);
+            } else {
+                d[i].wide = mpz_get_str(NULL, 10, v);
             }
         }
     }
@@ -120,6 +123,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         *origin = srcs[i];
         origin->lang = lds_lang_extension(lang);
         lone_cr_ends_lines(origin);
+        lds_source_index(origin, lang != LDS_LANG_PTX);   /* its records' statements (a PTX line is one), its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
         csrc_lower_options lo = { .lang = lang, .kernel = f->kernel, .threads = f->threads, .defines = defs,
@@ -162,6 +166,8 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
     }
     if (status == LDS_EXIT_OK)
         status = check_type_defines(o, defs + o->ndefines, out->norigins > 0, sink);
+    for (unsigned i = 0; i < o->ndefines; i++)
+        lds_free(defs[i].wide);
     lds_free(defs);
     return status;
 }

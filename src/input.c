@@ -9,6 +9,7 @@
 
 #include "src/limits.h"
 #include "src/mem.h"
+#include "src/source_index.h"
 
 /* The whole of a stream, up to the file limit; NULL with why set. */
 static char *slurp(FILE *f, const char *name, size_t *len, char *why, size_t size)
@@ -81,6 +82,7 @@ int lds_input_read(const char *path, lds_source *src, char *why, size_t size)
 
 void lds_input_free(lds_source *src)
 {
+    lds_source_index_free(src);
     lds_free(src->name);
     lds_free(src->text);
     memset(src, 0, sizeof *src);

@@ -167,6 +167,8 @@ int lds_job_leaf(job *j, mpz_srcptr mult)
     }
     if (!lanes_at_once(j) && lanes_one_by_one(j) < 0)
         return -1;
+    if (!j->probing && lds_work_step(&j->work, sp->ev->budget, sp->diag, s->loc) < 0)
+        return -1;   /* its lanes' evaluation is the work the budget counts */
     bool any = j->have_mask && j->active_mask;
     for (unsigned lane = 0; !j->have_mask && lane < wave && !any; lane++)
         any = j->active[lane];

@@ -343,7 +343,7 @@ static int run_range(job *j, unsigned i, int64_t lo, int64_t hi)
             uint64_t inner = plan_dim(j, i + 1, steps_left(j));
             if (inner == 0)
                 return sp->diag->set ? -1 : 0;
-            if (worth_threads(j, inner, trips) && lds_job_run_parallel(j, i, lo, hi))
+            if (worth_threads(j, inner, trips) && lds_job_run_parallel(j, i, lo, hi, inner))
                 return 0;
         }
         return lds_job_run_enumerated(j, i, lo, hi);
@@ -481,6 +481,7 @@ static int run_job(job *j)
     j->planning = false;
     if (sp->progress)
         sp->progress->planned = planned;
+    lds_work_begin(&j->work, sp->ev->budget, planned, "instructions");
     if (sp->diag->set)
         return -1;
     if (planned > left) {

@@ -76,6 +76,7 @@ typedef struct job {
     bool have_mask;           /* active_mask holds active[] (the lanes
                                  evaluated at once give it as bits) */
     uint64_t active_mask;
+    lds_work work;            /* its instructions against the budget (src/eval.h) */
     bool have_class;          /* sim_class found (at the first instruction) */
     lds_sim_class sim_class;  /* what the simulator looks up for every
                                  instruction of this access: once */
@@ -120,9 +121,10 @@ void lds_residue_counts_close(lds_residue_counts *c);
 int lds_job_run_enumerated(job *j, unsigned i, int64_t lo, int64_t hi);
 
 /* ---- src/parallel.c */
-/* The same across the run's threads: 1 when done (results merged in
- * order), 0 when not (nothing changed: run it on this thread). */
-int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi);
+/* The same across the run's threads (`inner` instructions each value):
+ * 1 when done (results merged in order), 0 when not (nothing changed:
+ * run it on this thread). */
+int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t inner);
 
 /* ---- src/instr.c */
 /* One execution of the access by one wave at the current variables:

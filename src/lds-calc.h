@@ -289,6 +289,11 @@ typedef enum {
 } ldscalc_words;
 const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i);
 
+/* Write text a user gave (an option's value, a message quoting one) to
+ * out by the rule every report follows: a control byte or a byte not in
+ * valid UTF-8 as the four characters \xNN, the rest as it is. */
+void ldscalc_write_text(FILE *out, const char *text);
+
 /* Memory running out.  Inside any call it is an error value, never an
  * exit or an abort: the call returns LDSCALC_NO_MEMORY (or NULL, 0 or -1
  * as its comment says), and what it worked on is lost, its memory freed

@@ -73,6 +73,9 @@
 /* B, M and S of a Swizzle<B,M,S> literal and of swizzle(): bits of an
  * offset, so beyond a few thousand they mean nothing. */
 #define LDS_SWIZZLE_MAX_BITS 4096
+/* Bytes of a record's source (the text of its statement): a longer
+ * statement is cut there, with "..." after. */
+#define LDS_MAX_SOURCE_TEXT 200
 /* Runs one -D sweep (or cross product of sweeps) may ask for. */
 #define LDS_MAX_SWEEP_RUNS 1000000
 

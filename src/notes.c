@@ -86,14 +86,15 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
         return;
     bool loop_elsewhere = a->form && a->form->sim_form == LDS_FORM_CAS_LOOP
                           && lds_form_on(a->form, p) != LDS_FORM_CAS_LOOP;
+    const char *space = a->global ? "global-memory" : "shared-memory";   /* the access's own */
     if (loop_elsewhere)   /* the note describes NVIDIA's loop */
-        add(out, "a 64-bit atomic: %s has 64-bit shared-memory atomics, so it is one instruction here (the "
-                 "compare-and-swap loop nvcc emits is NVIDIA's)", p->name);
+        add(out, "a 64-bit atomic: %s has 64-bit %s atomics, so it is one instruction here (the "
+                 "compare-and-swap loop nvcc emits is NVIDIA's)", p->name, space);
     else if (a->note)
         add(out, "%s", a->note);
     if (a->parts > 1)
-        add(out, "%s has no 96-bit shared-memory access: each 12-byte element is %u b%u instructions (+0, +4, +8), as nvcc emits for a float3",
-            p->name, a->parts, a->width * 8);
+        add(out, "%s has no 96-bit %s access: each 12-byte element is %u b%u instructions (+0, +4, +8), as nvcc emits for a float3",
+            p->name, space, a->parts, a->width * 8);
     const lds_sim_global_model *gm = a->global ? lds_sim_global_model_of(p) : NULL;
     if (gm && gm->confidence == LDS_CONF_INFERRED) {   /* a global access: its model, not a bank table */
         add(out, "%s's global-memory model (%s of %u bytes) is inferred, not measured (see lds-calc --arch-info %s)",

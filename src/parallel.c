@@ -26,6 +26,7 @@ typedef struct {
     pthread_mutex_t lock;
     lds_budget *pool;          /* the run's */
     pthread_mutex_t heap_lock; /* the heap the workers allocate into at once */
+    unsigned workers;          /* drawing from it */
 } shared_budget;
 
 typedef struct {
@@ -69,6 +70,16 @@ static bool refill(lds_budget *b, uint64_t need)
     return ok;
 }
 
+/* What a worker may still draw: its share of what the run has left. */
+static uint64_t more(lds_budget *b)
+{
+    shared_budget *sh = b->owner;
+    pthread_mutex_lock(&sh->lock);
+    uint64_t share = sh->pool->left / (sh->workers ? sh->workers : 1);
+    pthread_mutex_unlock(&sh->lock);
+    return share;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -89,14 +100,17 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* Worker w's copy of job j, for values lo .. hi - 1 of dimension i. */
-static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t hi, shared_budget *sh)
+/* Worker w's copy of job j, for values lo .. hi - 1 of dimension i
+ * (inner instructions each). */
+static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t hi, uint64_t inner,
+                        shared_budget *sh)
 {
     const lds_access_space *sp = j->sp;
     const lds_access_result *rec = j->rec;
     memset(w, 0, sizeof *w);
     w->env = *j->env;
     w->budget.refill = sh->pool ? refill : NULL;
+    w->budget.more = sh->pool ? more : NULL;
     w->budget.owner = sh;
     w->budget.limit = sh->pool ? sh->pool->limit : 0;
     lds_eval_init(&w->ev, &w->env, sh->pool ? &w->budget : NULL, &w->diag);
@@ -124,6 +138,10 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     w->j.m = &w->m;
     w->j.target.ev = &w->ev;
     w->j.in_worker = true;
+    uint64_t planned;
+    if (__builtin_mul_overflow((uint64_t)(hi - lo), inner, &planned))
+        planned = UINT64_MAX;
+    lds_work_begin(&w->j.work, &w->budget, planned, "instructions");
     w->arena = lds_arena_new();   /* the statement's arena is the splitting thread's */
     w->sp.arena = w->arena;
     w->j.lanes = lds_lanes_compile(sp->s, &w->ev.num, w->arena);
@@ -150,7 +168,7 @@ static void worker_free(worker *w)
     lds_eval_free(&w->ev);
 }
 
-int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
+int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi, uint64_t inner)
 {
     unsigned n = j->sp->jobs;
     if ((uint64_t)(hi - lo) < n)
@@ -160,12 +178,13 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
     worker *w = lds_xcalloc(n, sizeof *w);
     pthread_t *t = lds_xcalloc(n, sizeof *t);
     lds_budget *pool = j->sp->ev->budget;
-    shared_budget sh = { PTHREAD_MUTEX_INITIALIZER, pool, PTHREAD_MUTEX_INITIALIZER };
+    shared_budget sh = { .lock = PTHREAD_MUTEX_INITIALIZER, .pool = pool, .heap_lock = PTHREAD_MUTEX_INITIALIZER,
+                         .workers = n };
     uint64_t before = pool ? pool->left : 0;
     unsigned started = 0;
     for (unsigned k = 0; k < n; k++) {
         int64_t a = lo + (int64_t)((uint64_t)(hi - lo) * k / n), b = lo + (int64_t)((uint64_t)(hi - lo) * (k + 1) / n);
-        worker_init(&w[k], j, i, a, b, &sh);
+        worker_init(&w[k], j, i, a, b, inner, &sh);
     }
     for (; started < n; started++)
         if (pthread_create(&t[started], NULL, work, &w[started]) != 0)
@@ -187,8 +206,11 @@ int lds_job_run_parallel(job *j, unsigned i, int64_t lo, int64_t hi)
             lds_metrics_add(j->m, &w[k].m);
             j->rec->simulated += w[k].rec.simulated;
             lds_results_take_samples(j->rec, &w[k].rec);
-            if (pool)
+            j->work.done += w[k].j.work.done;
+            if (pool) {
                 pool->left += w[k].budget.left;
+                pool->spent += w[k].budget.spent;
+            }
         }
         *j->sp->steps = steps;
     } else if (pool) {

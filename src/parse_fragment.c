@@ -33,6 +33,7 @@ typedef struct {
     const char *name;
     unsigned values;
     coord row, col;
+    unsigned lanes;           /* a warp's (wave's) lanes the instruction spans */
 } mma_fragment;
 
 /* The PTX ISA's fragment figures for mma.m16n8k16 with .f16/.bf16 A and B
@@ -44,17 +45,17 @@ typedef struct {
  * B the same with row and column exchanged. */
 static const mma_fragment mma_fragments[] = {
     { "mma.m16n8k16.a", 8, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 } }, 2, 0 },
-      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 } },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 }, 32 },
     { "mma.m16n8k16.b", 4, { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 2, 2, 8 } }, 3, 0 },
-      { { { 't', 4, 8, 1 } }, 1, 0 } },
+      { { { 't', 4, 8, 1 } }, 1, 0 }, 32 },
     { "mma.m16n8k16.c", 4, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 } }, 2, 0 },
-      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 } }, 2, 0 } },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 } }, 2, 0 }, 32 },
     { "wgmma.m64k16.a", 8, { { { 't', 4, 8, 1 }, { 'v', 2, 2, 8 }, { 't', 32, 4, 16 } }, 3, 0 },
-      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 } },
-    { "mfma.32x32x8.a", 4, { { { 't', 1, 32, 1 } }, 1, 0 }, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 } },
-    { "mfma.32x32x8.b", 4, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 32, 1 } }, 1, 0 } },
-    { "mfma.16x16x16.a", 4, { { { 't', 1, 16, 1 } }, 1, 0 }, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 } },
-    { "mfma.16x16x16.b", 4, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 16, 1 } }, 1, 0 } },
+      { { { 't', 1, 4, 2 }, { 'v', 1, 2, 1 }, { 'v', 4, 2, 8 } }, 3, 0 }, 32 },
+    { "mfma.32x32x8.a", 4, { { { 't', 1, 32, 1 } }, 1, 0 }, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, 64 },
+    { "mfma.32x32x8.b", 4, { { { 't', 32, 2, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 32, 1 } }, 1, 0 }, 64 },
+    { "mfma.16x16x16.a", 4, { { { 't', 1, 16, 1 } }, 1, 0 }, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, 64 },
+    { "mfma.16x16x16.b", 4, { { { 't', 16, 4, 4 }, { 'v', 1, 4, 1 } }, 2, 0 }, { { { 't', 1, 16, 1 } }, 1, 0 }, 64 },
 };
 
 static const char *const frag_params[2] = { "t", "v" };
@@ -110,7 +111,7 @@ static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key,
  * (order[0] fastest), each dimension d covering s_d * T_d * W_d; a larger
  * tensor repeats the tile through more registers, dimension 0's repeats
  * first (ensureLayoutNotSmallerThan); a smaller one wraps (a broadcast). */
-static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values)
+static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values, unsigned *lanes_out)
 {
     static const char *const keys[] = { "size_per_thread|sizePerThread", "threads_per_warp|threadsPerWarp",
                                         "warps_per_cta|warpsPerCTA", "order", "shape", NULL };
@@ -157,6 +158,7 @@ static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values)
     add_term(&rc[0], 'v', regs, rep[0], s->v[0] * tw->v[0] * wc->v[0]);
     add_term(&rc[1], 'v', regs * rep[0], rep[1], s->v[1] * tw->v[1] * wc->v[1]);
     *values = (unsigned)(regs * rep[0] * rep[1]);
+    *lanes_out = (unsigned)lanes;
     return 0;
 }
 
@@ -196,9 +198,31 @@ static lds_expr *checked_values(parser *p, lds_expr *e, unsigned values)
     return pr_check_height(p, e);
 }
 
-/* NAME.row, NAME.col and NAME.values, linked */
+/* NAME.lanes: the lanes of the warp the layout spreads (lanes), which
+ * must be the profile's wave size where the statement runs: a layout for
+ * another warp size (threads_per_warp=[8, 8] on wave32, an MFMA on a
+ * 32-lane part) is an error there, not numbers for lanes the hardware
+ * does not have. */
+static lds_stmt *lanes_check(parser *p, lds_loc loc, const char *name, lds_loc name_loc, unsigned lanes)
+{
+    lds_expr *call = pr_new_expr(p, E_CALL, loc);
+    call->name = "(warp lanes)";
+    call->nargs = 2;
+    call->args = lds_arena_alloc(p->arena, sizeof *call->args * 2);
+    call->args[0] = pr_lnum(p, loc, lanes);
+    call->args[1] = pr_new_expr(p, E_NAME, loc);
+    call->args[1]->name = "wave_size";
+    lds_stmt *n = pr_new_stmt(p, S_LET, loc);
+    n->u.let.name = suffixed(p, name, ".lanes");
+    n->u.let.name_loc = name_loc;
+    n->u.let.value = call;
+    return n;
+}
+
+/* NAME.row, NAME.col and NAME.values, linked; NAME.lanes first where the
+ * layout is a warp's (lanes; 0: not). */
 static lds_stmt *declare(parser *p, lds_loc loc, const char *name, lds_loc name_loc, lds_expr *row, lds_expr *col,
-                         unsigned values)
+                         unsigned values, unsigned lanes)
 {
     row = checked_values(p, row, values);
     col = checked_values(p, col, values);
@@ -212,7 +236,11 @@ static lds_stmt *declare(parser *p, lds_loc loc, const char *name, lds_loc name_
     n->u.let.value = pr_lnum(p, loc, values);
     r->next = c;
     c->next = n;
-    return r;
+    if (!lanes)
+        return r;
+    lds_stmt *l = lanes_check(p, loc, name, name_loc, lanes);
+    l->next = r;
+    return l;
 }
 
 /* SHAPE:STRIDE 'tile' '(' M ',' N ')': CuTe's (thread, value) -> index in
@@ -253,7 +281,7 @@ static lds_stmt *cute_tv(parser *p, lds_loc loc, const char *name, lds_loc name_
     }
     lds_expr *row = pr_lbin(p, loc, OP_MOD, pr_cute_offset(p, c, loc, frag_params), pr_lnum(p, loc, mn[0]));
     lds_expr *col = pr_lbin(p, loc, OP_DIV, pr_cute_offset(p, c, loc, frag_params), pr_lnum(p, loc, mn[0]));
-    return declare(p, loc, name, name_loc, row, col, (unsigned)values);
+    return declare(p, loc, name, name_loc, row, col, (unsigned)values, 0);   /* a CTA's threads, not a warp's */
 }
 
 lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
@@ -267,14 +295,15 @@ lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
         if (lds_tok_is(&p->tok, mma_fragments[i].name)) {
             pr_advance(p);
             const mma_fragment *f = &mma_fragments[i];
-            return declare(p, loc, name, name_loc, coord_expr(p, loc, &f->row), coord_expr(p, loc, &f->col), f->values);
+            return declare(p, loc, name, name_loc, coord_expr(p, loc, &f->row), coord_expr(p, loc, &f->col), f->values,
+                           f->lanes);
         }
     if (lds_tok_is(&p->tok, "BlockedLayout")) {
         coord rc[2] = { { .n = 0 }, { .n = 0 } };
-        unsigned values;
-        if (blocked(p, loc, rc, &values) < 0)
+        unsigned values, lanes;
+        if (blocked(p, loc, rc, &values, &lanes) < 0)
             return NULL;
-        return declare(p, loc, name, name_loc, coord_expr(p, loc, &rc[0]), coord_expr(p, loc, &rc[1]), values);
+        return declare(p, loc, name, name_loc, coord_expr(p, loc, &rc[0]), coord_expr(p, loc, &rc[1]), values, lanes);
     }
     if (p->tok.kind == TK_INT || p->tok.kind == TK_LPAREN)
         return cute_tv(p, loc, name, name_loc);

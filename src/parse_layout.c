@@ -185,6 +185,9 @@ int64_t pr_cute_cosize(const pr_cute *c)
     for (unsigned k = 0; c->swizzled && k <= c->nouter; k++) {   /* each rewrites bits below max(M, M - S) + B */
         const int64_t *bms = k ? c->outer[k - 1] : c->bms;
         int64_t m = bms[1], s = bms[2];
+        int64_t from = s >= 0 ? m + s : m;   /* the lowest bit it reads */
+        if (bms[0] == 0 || from >= 63 || top < ((int64_t)1 << from))
+            continue;   /* no offset it sees has a bit it reads: the identity there */
         int64_t hi = (s >= 0 ? m : m - s) + bms[0];
         if (hi >= 62)
             return -1;

@@ -15,6 +15,7 @@
 #include "src/lexer.h"
 #include "src/instructions.h"
 #include "src/limits.h"
+#include "src/source_index.h"
 #include "src/names.h"
 #include "src/spell.h"
 #include "src/types.h"
@@ -1286,57 +1287,6 @@ static lds_stmt *parse_statement(parser *p)
     return pr_parse_access(p, loc, ACC_READ, 0, &target);
 }
 
-/* The statement's own text for reports: comments dropped, and each run of
- * blanks that held a comment or a line break made one space; other
- * spacing kept as written. */
-static const char *statement_source(parser *p, const char *start, const char *end);
-
-/* The text of the kernel line a lowered statement came from, as the
- * record's source: the line, its comments and blanks folded. */
-static const char *origin_source(parser *p, lds_loc loc)
-{
-    size_t len;
-    const char *line = lds_source_line(loc.src, loc.line, &len);
-    if (!line)
-        return "";
-    while (len && (*line == ' ' || *line == '\t')) {
-        line++;
-        len--;
-    }
-    return statement_source(p, line, line + len);
-}
-
-static const char *statement_source(parser *p, const char *start, const char *end)
-{
-    char *s = lds_arena_alloc(p->arena, (size_t)(end - start) + 1);
-    size_t n = 0;
-    int gap = 0;   /* inside a run of blanks that is to be one space */
-    for (const char *q = start; q < end; q++) {
-        if (*q == '#' || (*q == '/' && q + 1 < end && q[1] == '/')) {
-            while (q + 1 < end && q[1] != '\n')
-                q++;
-            gap = 1;
-        } else if (*q == '/' && q + 1 < end && q[1] == '*') {   /* a block comment (the lexer checked its end) */
-            for (q += 2; q + 1 < end && !(q[0] == '*' && q[1] == '/'); q++) {}
-            q++;
-            gap = 1;
-        } else if (*q == '\n' || *q == '\r' || *q == '\t' || *q == '\f' || *q == '\v') {
-            gap = 1;
-        } else if (*q == ' ' && gap) {
-            /* part of the gap */
-        } else {
-            if (gap && n && s[n - 1] != ' ')
-                s[n++] = ' ';
-            gap = 0;
-            s[n++] = *q;
-        }
-    }
-    while (n && (s[n - 1] == ' ' || s[n - 1] == ';'))
-        n--;
-    s[n] = '\0';
-    return s;
-}
-
 /* block := { statement ( NEWLINE | ';' ) }   up to `end` */
 static lds_stmt *parse_block(parser *p, lds_tok_kind end)
 {
@@ -1359,10 +1309,11 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
             pr_error_at_tok(p, "the end of the statement (a new line or ';')");
             return NULL;
         }
-        const char *source = statement_source(p, start, p->prev_end);
+        /* a record's source: the statement's text, or that of the kernel
+         * statement it was lowered from */
         bool lowered = s->loc.src && s->loc.src != p->lx.src;
-        if (lowered)   /* lowered from a kernel: the kernel's line */
-            source = origin_source(p, s->loc);
+        const char *source = lowered ? lds_kernel_statement_text(p->arena, s->loc.src, s->loc.line, s->loc.col)
+                                     : lds_statement_text(p->arena, start, p->prev_end, false);
         *tail = s;
         for (; s; s = s->next) {   /* a kernel statement may be several */
             s->source = source;

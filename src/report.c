@@ -59,6 +59,8 @@ lds_reporter *lds_reporter_new(const lds_report_options *o)
 
 void lds_reporter_free(lds_reporter *r)
 {
+    if (r)
+        lds_free(r->text_kernel);
     lds_free(r);
 }
 
@@ -86,6 +88,8 @@ void lds_reporter_begin_run(lds_reporter *r, const lds_label *labels, unsigned n
     r->labels = labels;
     r->nlabels = nlabels;
     r->ops = ops_of(r->o.format, r->o.sweep_table && nlabels > 0);
+    lds_free(r->text_kernel);
+    r->text_kernel = NULL;
 }
 
 void lds_reporter_access(lds_reporter *r, const lds_access_result *a)
@@ -111,8 +115,8 @@ void lds_reporter_expect(lds_reporter *r, const lds_expect_result *e)
     FILE *err = r->o.err;
     if (r->o.prog)
         fprintf(err, "%s: ", r->o.prog);
-    fprintf(err, "%s:%u:%u: expect failed: %s: %s is %s, expected %s%s%s", e->file ? e->file : "", e->line, e->col,
-            e->source, e->metric_name, e->actual, e->cmp == OP_EQ ? "" : lds_op_name(e->cmp),
+    lds_fput_text(err, e->file ? e->file : "");   /* a file's name is user text */
+    fprintf(err, ":%u:%u: expect failed: %s: %s is %s, expected %s%s%s", e->line, e->col, e->source, e->metric_name, e->actual, e->cmp == OP_EQ ? "" : lds_op_name(e->cmp),
             e->cmp == OP_EQ ? "" : " ", e->expected);
     for (unsigned i = 0; i < r->nlabels; i++)   /* a sweep: which point, as the gates and errors say it */
         fprintf(err, "%s%s=%s", i ? " " : " (", r->labels[i].name, r->labels[i].value);
@@ -515,33 +519,24 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
     arch_info_instruction_forms(out, p);
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
-static size_t utf8_length(const unsigned char *s)
-{
-    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (n == 2 && s[0] < 0xc2)
-        return 0;   /* overlong */
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    return n;
-}
-
 void lds_report_json_string(FILE *out, const char *str)
 {
     const unsigned char *s = (const unsigned char *)(str ? str : "");
+    size_t left = strlen((const char *)s);
     fputc('"', out);
-    while (*s) {
-        size_t n = utf8_length(s);
-        if (*s == '"' || *s == '\\')
+    while (left) {
+        size_t n = lds_text_char_len(s, left);   /* the rule of user text */
+        if (!n)
+            fprintf(out, "\\\\x%02x", *s);
+        else if (*s == '"' || *s == '\\')
             fprintf(out, "\\%c", *s);
-        else if (*s < 0x20)
-            fprintf(out, "\\u%04x", *s);
-        else if (n)
-            fwrite(s, 1, n, out);
+        else if (*s == '\t')
+            fputs("\\t", out);
         else
-            fputs("\\ufffd", out);
-        s += n ? n : 1;
+            fwrite(s, 1, n, out);
+        n += !n;
+        s += n;
+        left -= n;
     }
     fputc('"', out);
 }

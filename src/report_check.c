@@ -21,64 +21,134 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "src/buf.h"
 #include "src/counters.h"
-#include "src/input.h"
+#include "src/limits.h"
 #include "src/mem.h"
 #include "src/notes.h"
 
 typedef struct {
     char *kernel, *counter;
-    mpz_t value;
+    mpz_t value;              /* the sum of its rows */
+    bool seen;                /* a row named it */
     bool unavailable;         /* a row said n/a: not measured */
 } measured;
 
+/* The counters the run predicts, by kernel and counter: the rows the
+ * file is read for.  A row of any other counter is checked and let go,
+ * so that memory holds what the prediction has, however long the file
+ * (a million rows of counters no access predicts cost nothing). */
 typedef struct {
-    measured *m;              /* sorted by kernel, then counter, once read */
+    measured *m;              /* sorted by kernel, then counter */
     size_t n, cap;
 } measurements;
 
-/* One CSV record from *p (RFC 4180 quoting, CR LF or LF), fields into
- * f[]; returns how many, and moves *p past the record. */
-static size_t csv_record(const char **p, const char *end, lds_buf *f, size_t max)
+static int by_key(const void *x, const void *y)
 {
-    size_t n = 0;
-    const char *s = *p;
+    const measured *a = x, *b = y;
+    int c = strcmp(a->kernel, b->kernel);
+    return c ? c : strcmp(a->counter, b->counter);
+}
+
+static measured *find_mutable(const measurements *ms, const char *kernel, const char *counter)
+{
+    measured key = { .kernel = (char *)kernel, .counter = (char *)counter };
+    return ms->n ? bsearch(&key, ms->m, ms->n, sizeof *ms->m, by_key) : NULL;
+}
+
+static void free_measured(measured *m)
+{
+    lds_free(m->kernel);
+    lds_free(m->counter);
+    mpz_clear(m->value);
+}
+
+/* The counters of the run's accesses from `first` on: the keys, sorted,
+ * each once, none seen yet. */
+static void wanted_counters(const lds_run_view *run, measurements *ms)
+{
+    for (size_t i = run->first_access; i < run->res->n; i++) {
+        const lds_access_result *a = run->res->accesses[i];
+        if (a->failed)
+            continue;
+        lds_counter c[LDS_MAX_COUNTERS];
+        unsigned nc = lds_access_counters(a, c);
+        char kernel[40];
+        snprintf(kernel, sizeof kernel, "lds_access_%u", a->index);
+        for (unsigned k = 0; k < nc; k++) {
+            if (c[k].percent)
+                continue;
+            ms->m = lds_xgrow(ms->m, ms->n, &ms->cap, sizeof *ms->m, 64);
+            measured *m = &ms->m[ms->n++];
+            *m = (measured){ .kernel = lds_xstrdup(kernel), .counter = lds_xstrdup(c[k].name) };
+            mpz_init(m->value);
+        }
+        lds_counters_clear(c, nc);
+    }
+    if (ms->n > 1)   /* qsort's array may not be NULL, even empty */
+        qsort(ms->m, ms->n, sizeof *ms->m, by_key);
+    size_t out = 0;   /* one key each (an access predicts a counter once) */
+    for (size_t i = 0; i < ms->n; i++) {
+        if (out && !by_key(&ms->m[out - 1], &ms->m[i]))
+            free_measured(&ms->m[i]);
+        else
+            ms->m[out++] = ms->m[i];
+    }
+    ms->n = out;
+}
+
+/* The longest CSV record read: a longer one is an error, not memory. */
+#define MAX_RECORD LDS_MAX_LINE
+#define MAX_FIELDS 64
+
+/* A CSV file read record by record (RFC 4180 quoting, CR LF, LF or CR),
+ * byte by byte without the stream's lock (only this thread reads it). */
+typedef struct {
+    FILE *f;
+    unsigned line;            /* of the record read last */
+    bool too_long;            /* it was longer than MAX_RECORD */
+} csv_reader;
+
+/* The next record into f[] (at most max fields, each allocated, the rest
+ * dropped); how many fields, 0 at the end of the file. */
+static size_t csv_next(csv_reader *cr, lds_buf *f, size_t max)
+{
+    size_t n = 0, bytes = 0;
+    int c = getc_unlocked(cr->f);
+    if (c == EOF)
+        return 0;
+    cr->line++;
+    cr->too_long = false;
     for (;;) {
         lds_buf field = { 0 };
         lds_buf_putc(&field, '\0');   /* allocated, even when empty */
         field.len = 0;
-        if (s < end && *s == '"') {
-            for (s++; s < end; s++) {
-                if (*s == '"' && s + 1 < end && s[1] == '"')
-                    lds_buf_putc(&field, *s++);
-                else if (*s == '"')
+        bool keep = n < max;
+        if (c == '"') {
+            while ((c = getc_unlocked(cr->f)) != EOF) {
+                if (c == '"' && (c = getc_unlocked(cr->f)) != '"')
                     break;
-                else
-                    lds_buf_putc(&field, *s);
+                if (++bytes <= MAX_RECORD && keep)
+                    lds_buf_putc(&field, (char)c);
             }
-            if (s < end)
-                s++;
         }
-        while (s < end && *s != ',' && *s != '\n' && *s != '\r')
-            lds_buf_putc(&field, *s++);
-        if (n < max)
+        for (; c != EOF && c != ',' && c != '\n' && c != '\r'; c = getc_unlocked(cr->f))
+            if (++bytes <= MAX_RECORD && keep)
+                lds_buf_putc(&field, (char)c);
+        if (keep)
             f[n++] = field;
         else
             lds_buf_free(&field);
-        if (s < end && *s == ',') {
-            s++;
-            continue;
-        }
-        break;
+        if (c != ',')
+            break;
+        c = getc_unlocked(cr->f);
     }
-    if (s < end && *s == '\r')
-        s++;
-    if (s < end && *s == '\n')
-        s++;
-    *p = s;
-    return n;
+    if (c == '\r' && (c = getc_unlocked(cr->f)) != '\n' && c != EOF)
+        ungetc(c, cr->f);
+    cr->too_long = bytes > MAX_RECORD;
+    return n ? n : 1;
 }
 
 /* A counter value, all of the field: digits, with ncu's thousands
@@ -133,54 +203,24 @@ static int column(const lds_buf *f, size_t n, const char *const *names)
     return -1;
 }
 
-/* A row (v NULL: not available); rows of one kernel and counter are
- * summed once all are read. */
+/* A row (v NULL: not available) of a counter the run predicts: summed
+ * into its key (one row per dispatch, or per XCD); n/a in any makes it
+ * not measured.  Rows of other counters change nothing. */
 static void add(measurements *ms, const char *kernel, size_t klen, const char *counter, mpz_srcptr v)
 {
-    ms->m = lds_xgrow(ms->m, ms->n, &ms->cap, sizeof *ms->m, 64);
-    measured *m = &ms->m[ms->n++];
-    m->kernel = lds_xstrndup(kernel, klen);
-    m->counter = lds_xstrdup(counter);
-    m->unavailable = !v;
-    mpz_init(m->value);
+    char name[64];
+    if (klen >= sizeof name)
+        return;   /* longer than any lds_access_N */
+    memcpy(name, kernel, klen);
+    name[klen] = '\0';
+    measured *m = find_mutable(ms, name, counter);
+    if (!m)
+        return;
+    m->seen = true;
+    m->unavailable |= !v;
     if (v)
-        mpz_set(m->value, v);
+        mpz_add(m->value, m->value, v);
 }
-
-static int by_key(const void *x, const void *y)
-{
-    const measured *a = x, *b = y;
-    int c = strcmp(a->kernel, b->kernel);
-    return c ? c : strcmp(a->counter, b->counter);
-}
-
-static void free_measured(measured *m)
-{
-    lds_free(m->kernel);
-    lds_free(m->counter);
-    mpz_clear(m->value);
-}
-
-/* Sort the rows, and sum the rows of each kernel and counter into one
- * (one per dispatch, or per XCD); n/a in any makes it not measured. */
-static void merge(measurements *ms)
-{
-    if (ms->n > 1)   /* qsort's array may not be NULL, even empty */
-        qsort(ms->m, ms->n, sizeof *ms->m, by_key);
-    size_t out = 0;
-    for (size_t i = 0; i < ms->n; i++) {
-        if (out && !by_key(&ms->m[out - 1], &ms->m[i])) {
-            mpz_add(ms->m[out - 1].value, ms->m[out - 1].value, ms->m[i].value);
-            ms->m[out - 1].unavailable |= ms->m[i].unavailable;
-            free_measured(&ms->m[i]);
-        } else {
-            ms->m[out++] = ms->m[i];
-        }
-    }
-    ms->n = out;
-}
-
-#define MAX_FIELDS 64
 
 static void free_fields(lds_buf *f, size_t n)
 {
@@ -194,30 +234,84 @@ static bool has_nul(const lds_buf *f)
     return memchr(f->s, '\0', f->len) != NULL;
 }
 
-/* Read FILE's counters; -1 (reported) if it cannot be read or has no
- * header or a bad value. */
+/* Open FILE for reading (not a directory), past a UTF-8 byte-order mark
+ * (a spreadsheet's export writes one); NULL (reported) if it cannot. */
+static FILE *open_counters(lds_reporter *r, const char *path)
+{
+    bool from_stdin = !strcmp(path, "-");
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    struct stat st;
+    if (!f) {
+        lds_report_error(r, "--check-counters: %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (!from_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        lds_report_error(r, "--check-counters: %s: is a directory", path);
+        fclose(f);
+        return NULL;
+    }
+    int c0 = getc(f), c1 = c0 == 0xef ? getc(f) : EOF, c2 = c1 == 0xbb ? getc(f) : EOF;
+    if (!(c0 == 0xef && c1 == 0xbb && c2 == 0xbf)) {   /* not a mark: read from the start */
+        if (c2 != EOF || c1 != EOF) {
+            if (from_stdin || fseek(f, 0, SEEK_SET) != 0) {
+                lds_report_error(r, "--check-counters: %s: cannot read it again from its start", path);
+                if (!from_stdin)
+                    fclose(f);
+                return NULL;
+            }
+        } else if (c0 != EOF) {
+            ungetc(c0, f);
+        }
+    }
+    return f;
+}
+
+/* One data row of the file (fields f, the header's columns kc, cc and
+ * vc): into ms.  0, or -1 (reported). */
+static int read_row(lds_reporter *r, const char *path, unsigned line, const lds_buf *f, int kc, int cc, int vc,
+                    bool by_index, measurements *ms, mpz_t v)
+{
+    const char *kernel = lds_buf_str(&f[kc]);
+    if (has_nul(&f[kc]) || has_nul(&f[cc]) || has_nul(&f[vc])) {
+        lds_report_error(r, "%s:%u: a NUL byte in a field", path, line);
+        return -1;
+    }
+    if (by_index && !strcmp(kernel, "total"))
+        return 0;   /* lds-calc's own totals: not a kernel */
+    if (!unavailable(&f[vc]) && parse_value(&f[vc], v) < 0) {
+        lds_report_error(r, "%s:%u: counter value '%s' is not a whole number", path, line, lds_buf_str(&f[vc]));
+        return -1;
+    }
+    if (by_index) {
+        char name[64];
+        snprintf(name, sizeof name, "lds_access_%.40s", kernel);
+        add(ms, name, strlen(name), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
+    } else {
+        add(ms, kernel, strcspn(kernel, "( "), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
+    }
+    return 0;
+}
+
+/* Read FILE's counters into the keys of ms, record by record; -1
+ * (reported) if it cannot be read or has no header or a bad value. */
 static int read_measurements(lds_reporter *r, const char *path, measurements *ms)
 {
     static const char *const kernel_names[] = { "Kernel Name", "Kernel_Name", "kernel", "index", NULL };
     static const char *const counter_names[] = { "Metric Name", "Counter_Name", "counter", NULL };
     static const char *const value_names[] = { "Metric Value", "Counter_Value", "value", NULL };
-    lds_source src;
-    char why[4200];
-    if (lds_input_read(path, &src, why, sizeof why) < 0) {
-        lds_report_error(r, "--check-counters: %s", why);
+    csv_reader cr = { .f = open_counters(r, path) };
+    if (!cr.f)
         return -1;
-    }
-    const char *p = src.text, *end = src.text + src.len;
     int kc = -1, cc = -1, vc = -1, rc = 0;
     bool by_index = false;
-    unsigned line = 0;
     mpz_t v;
     mpz_init(v);
-    while (p < end && rc == 0) {
-        lds_buf f[MAX_FIELDS];
-        line++;
-        size_t n = csv_record(&p, end, f, MAX_FIELDS);
-        if (kc < 0) {   /* still looking for the header */
+    lds_buf f[MAX_FIELDS];
+    for (size_t n; rc == 0 && (n = csv_next(&cr, f, MAX_FIELDS)) > 0; free_fields(f, n)) {
+        if (cr.too_long) {
+            lds_report_error(r, "%s:%u: a record longer than %u bytes", path, cr.line, MAX_RECORD);
+            rc = -1;
+        } else if (kc < 0) {   /* still looking for the header */
             kc = column(f, n, kernel_names);
             cc = column(f, n, counter_names);
             vc = column(f, n, value_names);
@@ -226,28 +320,15 @@ static int read_measurements(lds_reporter *r, const char *path, measurements *ms
             else
                 by_index = !strcmp(lds_buf_str(&f[kc]), "index");
         } else if ((size_t)kc < n && (size_t)cc < n && (size_t)vc < n) {
-            const char *kernel = lds_buf_str(&f[kc]);
-            if (has_nul(&f[kc]) || has_nul(&f[cc]) || has_nul(&f[vc])) {
-                lds_report_error(r, "%s:%u: a NUL byte in a field", path, line);
-                rc = -1;
-            } else if (by_index && !strcmp(kernel, "total")) {
-                /* lds-calc's own totals: not a kernel */
-            } else if (!unavailable(&f[vc]) && parse_value(&f[vc], v) < 0) {
-                lds_report_error(r, "%s:%u: counter value '%s' is not a whole number", path, line,
-                                 lds_buf_str(&f[vc]));
-                rc = -1;
-            } else if (by_index) {
-                char name[40];
-                snprintf(name, sizeof name, "lds_access_%s", kernel);
-                add(ms, name, strlen(name), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
-            } else {
-                add(ms, kernel, strcspn(kernel, "( "), lds_buf_str(&f[cc]), unavailable(&f[vc]) ? NULL : v);
-            }
+            rc = read_row(r, path, cr.line, f, kc, cc, vc, by_index, ms, v);
         } else if (n > 1) {
-            lds_report_error(r, "%s:%u: %zu fields, fewer than the header's columns", path, line, n);
+            lds_report_error(r, "%s:%u: %zu fields, fewer than the header's columns", path, cr.line, n);
             rc = -1;
         }
-        free_fields(f, n);
+    }
+    if (rc == 0 && ferror(cr.f)) {
+        lds_report_error(r, "--check-counters: %s: %s", path, strerror(errno));
+        rc = -1;
     }
     if (rc == 0 && kc < 0) {
         lds_report_error(r, "%s: no header row with a kernel, a counter and a value column (ncu --csv, rocprofv3's "
@@ -255,15 +336,14 @@ static int read_measurements(lds_reporter *r, const char *path, measurements *ms
         rc = -1;
     }
     mpz_clear(v);
-    lds_input_free(&src);
-    merge(ms);
+    if (cr.f != stdin)
+        fclose(cr.f);
     return rc;
 }
 
 static const measured *find(const measurements *ms, const char *kernel, const char *counter)
 {
-    measured key = { (char *)kernel, (char *)counter, { { 0, 0, NULL } }, false };
-    return bsearch(&key, ms->m, ms->n, sizeof *ms->m, by_key);
+    return find_mutable(ms, kernel, counter);
 }
 
 /* --tolerance: Nsight's hardware l1tex wavefront and conflict counters
@@ -321,8 +401,8 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
         const measured *m = find(ms, kernel, c[k].name);
         char *want = lds_mpz_str(c[k].value);
         lds_buf_printf(b, "  %-68s predicted %s", c[k].name, want);
-        if (!m || m->unavailable) {
-            if (m)
+        if (!m || !m->seen || m->unavailable) {
+            if (m && m->seen)
                 lds_buf_printf(b, ", not measured (%s reads n/a for %s)\n", c[k].name, kernel);
             else
                 lds_buf_printf(b, ", not measured (no %s row for %s)\n", c[k].name, kernel);
@@ -345,6 +425,7 @@ static void check_access(lds_buf *b, const lds_access_result *a, const measureme
 static void check_end_run(lds_reporter *r, const lds_run_view *run)
 {
     measurements ms = { NULL, 0, 0 };
+    wanted_counters(run, &ms);
     if (!r->o.counters_file) {   /* the command line gives one; the REPL cannot reach here */
         lds_report_error(r, "no counters file to check");
         r->io_error = true;

@@ -22,16 +22,17 @@ void lds_report_csv_field(FILE *out, const char *s)
 {
     if (!s)
         s = "";
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
+    size_t n = strlen(s);
+    if (!strpbrk(s, ",\"")) {   /* (a line break is \x0a by the rule: no quotes for it) */
+        lds_text_write(out, s, n);
         return;
     }
     fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
+    for (const char *q = s; (q = strchr(s, '"')); s = q + 1) {
+        lds_text_write(out, s, (size_t)(q + 1 - s));
+        fputc('"', out);
     }
+    lds_text_write(out, s, strlen(s));
     fputc('"', out);
 }
 
@@ -72,7 +73,9 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width, lds_sim_confidence_name(conf));
     const char *space = a->global ? "global" : "shared";
     if (a->failed) {
-        fprintf(out, ",,,,,,,,%s,,,\r\n", space);
+        fprintf(out, ",,,,,,,,%s,,,,", space);
+        lds_report_csv_field(out, a->kernel);
+        fputs("\r\n", out);
         return;
     }
     mpz_t excess;
@@ -85,10 +88,12 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
         unsigned long h;   /* as JSON writes it */
         if (lds_report_efficiency(&a->m, &h))
             fprintf(out, "%lu.%02lu", h / 100, h % 100);
-        fputs("\r\n", out);
+        fputc(',', out);
     } else {
-        fputs(",,\r\n", out);
+        fputs(",,,", out);
     }
+    lds_report_csv_field(out, a->kernel);   /* in a kernel file, its kernel; else empty */
+    fputs("\r\n", out);
     mpz_clear(excess);
 }
 
@@ -136,7 +141,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_labels(r, out, true);
         fputs("exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,"
               "instructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped,space,useful_bytes,fetched_bytes,"
-              "efficiency\r\n",
+              "efficiency,kernel\r\n",
               out);
         r->csv_header_done = true;
     }
@@ -149,7 +154,7 @@ static void csv_end_run(lds_reporter *r, const lds_run_view *run)
         lds_report_csv_field(out, err->msg);
         fputs(",,", out);
         lds_report_csv_field(out, err->loc.src ? err->loc.src->name : "");
-        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
+        fprintf(out, ",%u,%u,,,,,,,,,,,,,,,,,,,,,\r\n", err->loc.line, err->loc.col);
     }
 }
 

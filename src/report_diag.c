@@ -9,15 +9,28 @@
  * (each on one line); a global access that fetches more than its bytes
  * need is a warning [lds-uncoalesced]; an access lds-calc could not model
  * is a warning of its own [lds-not-modelled], one that failed an error
- * [lds-error]. */
+ * [lds-error].  In a kernel file, the warnings of each kernel follow a
+ * line naming it, as compilers name a function:
+ *
+ *   kernel.cu: In kernel 'transpose': */
 #include "src/report_impl.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/coalesce.h"
 
-static void where(FILE *out, const lds_access_result *a)
+/* The place of a diagnostic of record a; first, where a's kernel is not
+ * the one the last diagnostic was in (*last), the line naming it. */
+static void where(FILE *out, const lds_access_result *a, const char **last)
 {
+    if (a->kernel && (!*last || strcmp(*last, a->kernel))) {
+        lds_fput_text(out, a->file ? a->file : "");
+        fputs(": In kernel '", out);
+        lds_fput_text(out, a->kernel);
+        fputs("':\n", out);
+    }
+    *last = a->kernel;
     lds_fput_text(out, a->file ? a->file : "");
     fprintf(out, ":%u:%u: ", a->line, a->col);
 }
@@ -25,11 +38,12 @@ static void where(FILE *out, const lds_access_result *a)
 static void diag_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
+    const char *kernel = NULL;   /* of the last diagnostic */
     for (size_t i = run->first_access; i < run->res->n; i++) {
         const lds_access_result *a = run->res->accesses[i];
         const char *kind = lds_access_kind_name(a->kind);
         if (a->skipped || a->failed) {
-            where(out, a);
+            where(out, a, &kernel);
             fprintf(out, "%s: %s of '", a->skipped ? "warning" : "error", kind);
             lds_fput_text(out, a->array ? a->array : "?");
             fprintf(out, "' %s: ", a->skipped ? "not modelled" : "failed");
@@ -40,7 +54,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
         if (a->global) {   /* global memory: fetched bytes it does not use */
             if (mpz_cmp(a->m.cycles, a->m.ideal) <= 0)
                 continue;
-            where(out, a);
+            where(out, a, &kernel);
             gmp_fprintf(out, "warning: uncoalesced global %s (%Zd %s where %Zd would do, efficiency ", kind, a->m.cycles,
                         lds_sim_global_model_of(a->profile)->unit_name, a->m.ideal);
             lds_report_efficiency_text(out, &a->m);
@@ -49,7 +63,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
         }
         if (a->m.ways <= 1)
             continue;
-        where(out, a);
+        where(out, a, &kernel);
         gmp_fprintf(out, "warning: %llu-way bank conflict on %s of '", (unsigned long long)a->m.ways, kind);
         lds_fput_text(out, a->array ? a->array : "?");
         gmp_fprintf(out, "' (%Zd wavefronts where %Zd would do) [lds-bank-conflict]\n", a->m.cycles, a->m.ideal);
@@ -58,7 +72,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
             continue;
         lds_buf b = { 0 };
         lds_report_fix_text(&b, sg, a);
-        where(out, a);
+        where(out, a, &kernel);
         fputs("note: ", out);
         lds_fput_text(out, lds_buf_str(&b));
         fputc('\n', out);

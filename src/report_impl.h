@@ -7,6 +7,7 @@
 
 #include "src/buf.h"
 #include "src/report.h"
+#include "src/usertext.h"
 
 /* The records of one run, as the writers get them. */
 typedef struct {
@@ -50,6 +51,8 @@ struct lds_reporter {
     bool mismatched;                  /* --check-counters found a difference */
     unsigned runs_begun;              /* SARIF: the log was opened */
     unsigned runs_results;            /* SARIF: results written */
+    char *text_kernel;                /* text: the kernel whose heading was printed last
+                                         in this run (a copy), or NULL */
 };
 
 /* "# profile gfx942: 32 banks x 4 B, wave64, ..." with its overrides. */

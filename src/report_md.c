@@ -14,17 +14,36 @@
 #include "src/notes.h"
 #include "src/suggest_print.h"
 
-/* Inline code that a table cell can hold. */
+/* Inline code that a table cell can hold (user text by its rule). */
 static void md_code(FILE *out, const char *s)
 {
     fputc('`', out);
-    for (; *s; s++) {
+    for (size_t left = strlen(s); left;) {
+        size_t n = lds_text_char_len((const unsigned char *)s, left);
         if (*s == '|')
             fputs("\\|", out);
         else if (*s != '`')
-            fputc(*s, out);
+            lds_text_write(out, s, n ? n : 1);
+        n += !n;
+        s += n;
+        left -= n;
     }
     fputc('`', out);
+}
+
+/* A program's text in the fence: its lines by the rule of user text
+ * (a CR before a line's end is part of the line end). */
+static void md_listing(FILE *out, const char *text, size_t len)
+{
+    while (len) {
+        const char *nl = memchr(text, '\n', len);
+        size_t line = nl ? (size_t)(nl - text) : len;
+        lds_text_write(out, text, line && text[line - 1] == '\r' ? line - 1 : line);
+        fputc('\n', out);
+        line += nl != NULL;
+        text += line;
+        len -= line;
+    }
 }
 
 /* A code fence longer than any run of backticks in the program, so that
@@ -59,9 +78,7 @@ static void program_block(lds_reporter *r, FILE *out)
         const lds_source *src = r->o.sources[i];
         if (!src)
             continue;
-        fwrite(src->text, 1, src->len, out);
-        if (src->len && src->text[src->len - 1] != '\n')
-            fputc('\n', out);
+        md_listing(out, src->text, src->len);
     }
     put_fence(out, fence);
     fputc('\n', out);
@@ -85,20 +102,61 @@ static bool has_global(const lds_results *res, size_t first)
     return false;
 }
 
+/* Whether the run's records come from a kernel file (then the tables
+ * name each one's kernel). */
+static bool has_kernels(const lds_results *res, size_t first)
+{
+    for (size_t i = first; i < res->n; i++)
+        if (res->accesses[i]->kernel)
+            return true;
+    return false;
+}
+
+/* A row's first cells: its line, its kernel where the table has them,
+ * its source. */
+static void row_start(FILE *out, const lds_access_result *a, bool kernels)
+{
+    fprintf(out, "| %u | ", a->line);
+    if (kernels) {
+        md_code(out, a->kernel ? a->kernel : "");
+        fputs(" | ", out);
+    }
+    md_code(out, a->source);
+}
+
+/* The accesses lds-calc could not model, and why: counted nowhere, so
+ * listed here. */
+static void not_modelled_table(const lds_results *res, size_t first, bool kernels, FILE *out)
+{
+    bool any = false;
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *a = res->accesses[i];
+        if (!a->skipped)
+            continue;
+        if (!any)
+            fprintf(out, "\n### Not modelled\n\n| line |%s access | kind | why |\n|---:|%s---|---|---|\n",
+                    kernels ? " kernel |" : "", kernels ? "---|" : "");
+        any = true;
+        row_start(out, a, kernels);
+        fprintf(out, " | %s | ", lds_access_kind_name(a->kind));
+        md_code(out, a->error ? a->error : "");
+        fputs(" |\n", out);
+    }
+}
+
 /* The global accesses as seed 003 tables them: transactions, the fewest
  * that would do, efficiency, instructions. */
-static void global_table(const lds_results *res, size_t first, bool profiles, FILE *out)
+static void global_table(const lds_results *res, size_t first, bool profiles, bool kernels, FILE *out)
 {
     char label[LDS_SIM_OVERRIDES_LEN + 32];
-    fprintf(out, "### Global memory\n\n| line | access |%s transactions | ideal | efficiency | instructions |\n",
-            profiles ? " profile |" : "");
-    fprintf(out, "|---:|---|%s---:|---:|---:|---:|\n", profiles ? "---|" : "");
+    fprintf(out, "### Global memory\n\n| line |%s access |%s transactions | ideal | efficiency | instructions |\n",
+            kernels ? " kernel |" : "", profiles ? " profile |" : "");
+    fprintf(out, "|---:|%s---|%s---:|---:|---:|---:|\n", kernels ? "---|" : "", profiles ? "---|" : "");
     for (size_t i = first; i < res->n; i++) {
         const lds_access_result *a = res->accesses[i];
         if (a->failed || !a->global)
             continue;
-        fprintf(out, "| %u | ", a->line);
-        md_code(out, a->source);
+        row_start(out, a, kernels);
         if (profiles) {
             lds_report_profile_label(a->profile, label, sizeof label);
             fprintf(out, " | %s", label);
@@ -112,21 +170,21 @@ static void global_table(const lds_results *res, size_t first, bool profiles, FI
 
 static void results_table(const lds_results *res, size_t first, FILE *out)
 {
-    bool profiles = several_profiles(res, first), global = has_global(res, first);
+    bool profiles = several_profiles(res, first), global = has_global(res, first), kernels = has_kernels(res, first);
     char label[LDS_SIM_OVERRIDES_LEN + 32];
     mpz_t excess;
     mpz_init(excess);
     if (global)
-        global_table(res, first, profiles, out);
-    fprintf(out, "| line | access |%s ways | cycles | ideal | excess | instructions |\n", profiles ? " profile |" : "");
-    fprintf(out, "|---:|---|%s---:|---:|---:|---:|---:|\n", profiles ? "---|" : "");
+        global_table(res, first, profiles, kernels, out);
+    fprintf(out, "| line |%s access |%s ways | cycles | ideal | excess | instructions |\n", kernels ? " kernel |" : "",
+            profiles ? " profile |" : "");
+    fprintf(out, "|---:|%s---|%s---:|---:|---:|---:|---:|\n", kernels ? "---|" : "", profiles ? "---|" : "");
     for (size_t i = first; i < res->n; i++) {
         const lds_access_result *a = res->accesses[i];
         if (a->failed || a->global)
             continue;
         lds_metrics_excess(&a->m, excess);
-        fprintf(out, "| %u | ", a->line);
-        md_code(out, a->source);
+        row_start(out, a, kernels);
         if (profiles) {
             lds_report_profile_label(a->profile, label, sizeof label);
             fprintf(out, " | %s", label);
@@ -153,6 +211,7 @@ static void results_table(const lds_results *res, size_t first, FILE *out)
     }
     lds_totals_free(t, n);
     mpz_clear(excess);
+    not_modelled_table(res, first, kernels, out);
 }
 
 /* Each profile the run used, once. */

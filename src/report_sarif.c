@@ -28,12 +28,23 @@ static const struct { const char *id, *name, *text, *level; } rules[] = {
       "scattered.", "warning" },
 };
 
-/* A file name as a URI reference: the characters RFC 3986 does not allow
- * there, percent-encoded. */
+/* A file name as a URI reference (RFC 3986, section 4.2): each byte
+ * that a path segment may not hold as it is (a space, '%', '#', '?', a
+ * backslash, a control byte, every byte of a non-ASCII character) is
+ * percent-encoded; a name whose first segment holds a ':' (C:x.cu,
+ * col:1:2.cu) would read as a scheme, so it is written after "./"; one
+ * that begins with "//" would read as an authority (a host), so it is
+ * written as the file URI of that path (file:////srv/x.cu). */
 static void uri(FILE *out, const char *file)
 {
     lds_buf b = { 0 };
-    for (const unsigned char *s = (const unsigned char *)(file ? file : ""); *s; s++)
+    file = file ? file : "";
+    size_t first = strcspn(file, "/");
+    if (file[first] == '/' && first == 0 && file[1] == '/')
+        lds_buf_puts(&b, "file://");
+    else if (memchr(file, ':', first))
+        lds_buf_puts(&b, "./");
+    for (const unsigned char *s = (const unsigned char *)file; *s; s++)
         if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("-._~/:@!$&'()*+,;=", *s))
             lds_buf_putc(&b, (char)*s);
         else
@@ -69,10 +80,18 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
     lds_report_json_string(out, message);
     fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
     uri(out, a->file);
-    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}], \"properties\": {\"kind\": \"%s\", "
-                 "\"array\": ",
-            a->line ? a->line : 1, a->col ? a->col : 1, lds_access_kind_name(a->kind));
+    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}", a->line ? a->line : 1, a->col ? a->col : 1);
+    if (a->kernel) {   /* a kernel file's record: the kernel, as SARIF names a function */
+        fputs(", \"logicalLocations\": [{\"name\": ", out);
+        lds_report_json_string(out, a->kernel);
+        fputs(", \"kind\": \"function\"}]", out);
+    }
+    fprintf(out, "}], \"properties\": {\"kind\": \"%s\", \"array\": ", lds_access_kind_name(a->kind));
     lds_report_json_string(out, a->array);
+    if (a->kernel) {
+        fputs(", \"kernel\": ", out);
+        lds_report_json_string(out, a->kernel);
+    }
     fputs(", \"profile\": ", out);
     lds_report_json_string(out, a->profile->name);
     if (!a->failed && a->global) {   /* transactions, not wavefronts */

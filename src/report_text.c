@@ -3,9 +3,11 @@
  * explanations asked for, and the run's total. */
 #include "src/report_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "src/explain.h"
+#include "src/mem.h"
 #include "src/notes.h"
 #include "src/suggest_print.h"
 
@@ -45,11 +47,24 @@ static void text_notes(lds_reporter *r, const lds_access_result *a)
             fprintf(r->o.out, "  note: %s\n", notes.text[i]);
 }
 
+/* A kernel file's records follow a line naming their kernel. */
+static void kernel_heading(lds_reporter *r, const lds_access_result *a)
+{
+    if (!a->kernel || (r->text_kernel && !strcmp(r->text_kernel, a->kernel)))
+        return;
+    lds_free(r->text_kernel);
+    r->text_kernel = lds_xstrdup(a->kernel);
+    fputs("kernel ", r->o.out);
+    lds_fput_text(r->o.out, a->kernel);
+    fputs(":\n", r->o.out);
+}
+
 static void text_access(lds_reporter *r, const lds_access_result *a)
 {
     FILE *out = r->o.out;
     if (a->skipped) {
         header(r, a);
+        kernel_heading(r, a);
         lds_report_labels_prefix(r, out);
         fprintf(out, "%u:%u: %s: %s: not modelled: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);
         lds_fput_text(out, a->error);
@@ -59,6 +74,7 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
     if (a->failed)
         return;   /* its error is the message */
     header(r, a);
+    kernel_heading(r, a);
     lds_report_labels_prefix(r, out);
     if (a->lowered)   /* a kernel's line may hold several accesses: the column and kind tell them apart */
         fprintf(out, "%u:%u: %s: %s: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);

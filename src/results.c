@@ -70,6 +70,7 @@ void lds_results_free(lds_results *r)
     for (size_t i = 0; i < r->nstrings; i++)
         lds_free(r->strings[i]);
     lds_free(r->strings);
+    lds_free(r->string_slot);
     lds_free(r->ended_kernels);
     memset(r, 0, sizeof *r);
 }
@@ -93,7 +94,10 @@ void lds_results_take_pools(lds_results *r, lds_results_pools *out)
     out->nstrings = keep_latest((void **)r->strings, r->nstrings, LDS_RESULTS_POOL_KEEP);
     r->profiles = NULL;
     r->strings = NULL;
-    r->nprofiles = r->nstrings = 0;
+    r->nprofiles = r->nstrings = r->capstrings = 0;
+    lds_free(r->string_slot);   /* rebuilt where the strings go */
+    r->string_slot = NULL;
+    r->nslots = 0;
 }
 
 void lds_results_give_pools(lds_results *r, const lds_results_pools *p)
@@ -101,7 +105,7 @@ void lds_results_give_pools(lds_results *r, const lds_results_pools *p)
     r->profiles = p->profiles;
     r->nprofiles = p->nprofiles;
     r->strings = p->strings;
-    r->nstrings = p->nstrings;
+    r->nstrings = r->capstrings = p->nstrings;
 }
 
 const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile *p)
@@ -116,15 +120,52 @@ const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile
     return copy;
 }
 
+/* FNV-1a: the interned strings' hash. */
+static size_t string_hash(const char *s)
+{
+    uint64_t h = 14695981039346656037u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* The slot of s in r's table: the one holding it, or the empty one where
+ * it goes. */
+static size_t *string_slot_of(const lds_results *r, const char *s)
+{
+    size_t mask = r->nslots - 1;
+    for (size_t k = string_hash(s) & mask;; k = (k + 1) & mask)
+        if (!r->string_slot[k] || strcmp(r->strings[r->string_slot[k] - 1], s) == 0)
+            return &r->string_slot[k];
+}
+
+/* Rebuild the table for r's strings, at least twice their count (a file
+ * of 14,000 kernels interns 14,000 names: a search per record, not a
+ * walk over every name). */
+static void rehash_strings(lds_results *r)
+{
+    lds_free(r->string_slot);
+    r->nslots = 16;
+    while (r->nslots < 2 * (r->nstrings + 1))
+        r->nslots *= 2;
+    r->string_slot = lds_xcalloc(r->nslots, sizeof *r->string_slot);
+    for (size_t i = 0; i < r->nstrings; i++)
+        *string_slot_of(r, r->strings[i]) = i + 1;
+}
+
 const char *lds_results_string(lds_results *r, const char *s)
 {
     if (!s)
         return NULL;
-    for (size_t i = r->nstrings; i-- > 0;)
-        if (strcmp(r->strings[i], s) == 0)
-            return r->strings[i];
-    r->strings = lds_xreallocarray(r->strings, r->nstrings + 1, sizeof *r->strings);
-    return r->strings[r->nstrings++] = lds_xstrdup(s);
+    if (r->nslots < 2 * (r->nstrings + 1))
+        rehash_strings(r);
+    size_t *slot = string_slot_of(r, s);
+    if (*slot)
+        return r->strings[*slot - 1];
+    r->strings = lds_xgrow(r->strings, r->nstrings, &r->capstrings, sizeof *r->strings, 16);
+    r->strings[r->nstrings] = lds_xstrdup(s);
+    *slot = ++r->nstrings;
+    return r->strings[r->nstrings - 1];
 }
 
 lds_access_result *lds_results_add_access(lds_results *r, const void *key, const lds_sim_profile *profile,

@@ -246,8 +246,10 @@ typedef struct {
     size_t nexpects, capexpects;
     lds_sim_profile **profiles;   /* distinct profiles the records point to */
     size_t nprofiles;
-    char **strings;               /* interned file names */
-    size_t nstrings;
+    char **strings;               /* interned names (files, arrays, kernels) */
+    size_t nstrings, capstrings;
+    size_t *string_slot;          /* a hash table of them: index + 1, 0 empty */
+    size_t nslots;                /* a power of two, over twice nstrings; 0: none yet */
 } lds_results;
 
 void lds_results_init(lds_results *r);

@@ -14,6 +14,7 @@
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/scope.h"
+#include "src/usertext.h"
 
 void lds_options_init(lds_options *o)
 {
@@ -157,6 +158,7 @@ int lds_options_fail(lds_options *o, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d.msg, sizeof d.msg, fmt, ap);
     va_end(ap);
+    lds_text_clean_in_place(d.msg, sizeof d.msg);   /* it quotes what was given */
     d.set = 1;
     o->error_file[0] = '\0';
     return keep_error(o, &d);

@@ -50,46 +50,91 @@ static const lds_sym builtin_syms[] = {
 };
 #undef BUILTIN
 
+/* FNV-1a of a name, to a bucket of sc. */
+static size_t bucket_of(const lds_scope *sc, const char *name)
+{
+    uint64_t h = 14695981039346656037u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 1099511628211u;
+    return (size_t)h & (sc->nbuckets - 1);
+}
+
+/* syms[i], the innermost symbol, into its bucket's chain. */
+static void chain(lds_scope *sc, size_t i)
+{
+    size_t b = bucket_of(sc, sc->syms[i]->name);
+    sc->next[i] = sc->bucket[b];
+    sc->bucket[b] = i + 1;
+}
+
+/* Room for one more symbol, the buckets at least half as many as the
+ * symbols (rebuilt, innermost last, when they grow). */
+static void make_room(lds_scope *sc)
+{
+    size_t cap = sc->cap;
+    sc->syms = lds_xgrow(sc->syms, sc->n, &sc->cap, sizeof *sc->syms, 64);
+    if (sc->cap != cap || !sc->next)
+        sc->next = lds_xreallocarray(sc->next, sc->cap, sizeof *sc->next);
+    if (sc->nbuckets >= sc->n + 1 && sc->bucket)
+        return;
+    size_t nb = sc->nbuckets ? sc->nbuckets : 64;
+    while (nb < 2 * (sc->n + 1))
+        nb *= 2;
+    lds_free(sc->bucket);
+    sc->bucket = lds_xcalloc(nb, sizeof *sc->bucket);
+    sc->nbuckets = nb;
+    for (size_t i = 0; i < sc->n; i++)
+        chain(sc, i);
+}
+
 lds_sym *lds_scope_declare(lds_scope *sc, lds_arena *arena, const char *name, lds_sym_kind kind, lds_loc loc)
 {
-    sc->syms = lds_xgrow(sc->syms, sc->n, &sc->cap, sizeof *sc->syms, 64);
+    make_room(sc);
     lds_sym *s = lds_arena_alloc(arena, sizeof *s);
     s->name = lds_arena_strndup(arena, name, strlen(name));
     s->kind = kind;
     s->loc = loc;
     if (kind == SYM_CONST)
         s->value = lds_arena_mpz(arena);
-    sc->syms[sc->n++] = s;
+    sc->syms[sc->n] = s;
+    chain(sc, sc->n++);
     return s;
 }
 
 void lds_scope_pop_to(lds_scope *sc, size_t mark)
 {
-    if (mark < sc->n)
-        sc->n = mark;
+    while (sc->n > mark) {   /* the innermost is the head of its chain */
+        size_t i = --sc->n;
+        sc->bucket[bucket_of(sc, sc->syms[i]->name)] = sc->next[i];
+    }
 }
 
 void lds_scope_init(lds_scope *sc)
 {
     enum { N = sizeof builtin_syms / sizeof builtin_syms[0] };
     memset(sc, 0, sizeof *sc);
-    sc->cap = N + 32;
-    sc->syms = lds_xmalloc(sc->cap * sizeof *sc->syms);
-    for (size_t i = 0; i < N; i++)
-        sc->syms[sc->n++] = (lds_sym *)&builtin_syms[i];
+    for (size_t i = 0; i < N; i++) {
+        make_room(sc);
+        sc->syms[sc->n] = (lds_sym *)&builtin_syms[i];
+        chain(sc, sc->n++);
+    }
 }
 
 void lds_scope_free(lds_scope *sc)
 {
     lds_free(sc->syms);
+    lds_free(sc->next);
+    lds_free(sc->bucket);
     memset(sc, 0, sizeof *sc);
 }
 
 lds_sym *lds_scope_find(const lds_scope *sc, const char *name)
 {
-    for (size_t i = sc->n; i-- > 0;)   /* the first letter first: most names differ there */
-        if (sc->syms[i]->name[0] == name[0] && strcmp(sc->syms[i]->name, name) == 0)
-            return sc->syms[i];
+    if (!sc->nbuckets)
+        return NULL;
+    for (size_t i = sc->bucket[bucket_of(sc, name)]; i; i = sc->next[i - 1])   /* innermost first */
+        if (strcmp(sc->syms[i - 1]->name, name) == 0)
+            return sc->syms[i - 1];
     return NULL;
 }
 

@@ -56,10 +56,17 @@ typedef struct lds_sym {
     lds_array array;          /* SYM_ARRAY */
 } lds_sym;
 
-/* The names visible at a point, innermost last. */
+/* The names visible at a point, innermost last; each found through a
+ * hash of its name, so that a file of many kernels (whose names stay
+ * declared) is resolved in time that grows with its size. */
 typedef struct {
     lds_sym **syms;
     size_t n, cap;
+    size_t *bucket;               /* [nbuckets]: index + 1 of the innermost symbol
+                                     whose name hashes there, 0 none */
+    size_t *next;                 /* [cap]: for syms[i], the index + 1 of the
+                                     next symbol down of its bucket, 0 none */
+    size_t nbuckets;              /* a power of two */
 } lds_scope;
 
 /* An empty scope with the built-in names (shared, read-only). */

@@ -86,6 +86,13 @@ static lds_suggest_request request_of(lds_session *s, const char *array, const l
 static int session_suggest(void *ctx, const lds_sym *array, const lds_stmt *st)
 {
     lds_session *s = ctx;
+    if (array->array.global) {   /* what suggest ranks is bank conflicts */
+        lds_diag_set(&s->diag, st->loc,
+                     "suggest %s: '%s' is in global memory, which has no banks; suggest searches the layouts of "
+                     "shared-memory arrays",
+                     array->name, array->name);
+        return -1;
+    }
     lds_suggest_request q = request_of(s, array->name, st);
     return lds_suggest_statement(&q, &s->diag);
 }

@@ -4,13 +4,16 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "src/usertext.h"
+
 #define CELL_MIN 9
 #define LEFT 64
 #define TOP 64
 
 void lds_svg_text(FILE *out, const char *s)
 {
-    for (; *s; s++) {
+    for (size_t left = strlen(s); left;) {
+        size_t n = lds_text_char_len((const unsigned char *)s, left);   /* the rule of user text */
         if (*s == '<')
             fputs("&lt;", out);
         else if (*s == '>')
@@ -19,8 +22,11 @@ void lds_svg_text(FILE *out, const char *s)
             fputs("&amp;", out);
         else if (*s == '"')
             fputs("&quot;", out);
-        else if ((unsigned char)*s >= 0x20)
-            fputc(*s, out);
+        else
+            lds_text_write(out, s, n ? n : 1);
+        n += !n;
+        s += n;
+        left -= n;
     }
 }
 
@@ -35,6 +41,8 @@ void lds_svg_text_fit(FILE *out, const char *s, size_t max)
     size_t keep = max > 3 ? max - 3 : 0;
     if (keep > sizeof buf - 4)
         keep = sizeof buf - 4;
+    while (keep && ((unsigned char)s[keep] & 0xc0) == 0x80)
+        keep--;   /* at a character */
     memcpy(buf, s, keep);
     strcpy(buf + keep, "...");
     lds_svg_text(out, buf);
@@ -71,6 +79,20 @@ void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title
     fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 }
 
+void lds_svg_heading(FILE *out, const lds_access_result *rec, unsigned width)
+{
+    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u", rec->line);
+    if (rec->kernel) {   /* a kernel file's record names its kernel */
+        fputs(" of ", out);
+        lds_svg_text(out, rec->kernel);
+    }
+    fputs(": ", out);
+    size_t fit = (width - 80) / 9;   /* about 8.4 px a character at 14 px */
+    size_t kernel = rec->kernel ? strlen(rec->kernel) + 4 : 0;
+    lds_svg_text_fit(out, rec->source, fit > kernel + 8 ? fit - kernel : 8);
+    fputs("</text>\n", out);
+}
+
 void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
 {
     if (rec->global) {
@@ -94,9 +116,8 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
         width = 560;
 
     lds_svg_begin(out, width, height, rec->source);
-    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->line);
-    lds_svg_text_fit(out, rec->source, (width - 80) / 9);   /* about 8.4 px a character at 14 px */
-    fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
+    lds_svg_heading(out, rec, width);
+    fprintf(out, "<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
             rec->width * 8, lds_access_kind_name(rec->kind),
             (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,
             s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");

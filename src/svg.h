@@ -16,10 +16,14 @@ void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample);
 /* The picture's start: the XML declaration, the <svg> element (monospace
  * 11 px), its <title>, a white background.  The caller ends it with </svg>. */
 void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title);
-/* Text as SVG character data: markup characters escaped, control
- * characters dropped. */
+/* Text as SVG character data: markup characters escaped, and by the rule
+ * of user text (src/usertext.h) control bytes and bytes not in valid
+ * UTF-8 as \xNN. */
 void lds_svg_text(FILE *out, const char *s);
 /* At most `max` characters of it, "..." marking a cut. */
 void lds_svg_text_fit(FILE *out, const char *s, size_t max);
+/* A picture's heading: "line 7 of KERNEL: SOURCE" (of KERNEL in a kernel
+ * file), cut to the picture's width. */
+void lds_svg_heading(FILE *out, const lds_access_result *rec, unsigned width);
 
 #endif

@@ -52,9 +52,8 @@ void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample)
     if (width < 560)
         width = 560;
     lds_svg_begin(out, width, height, rec->source);
-    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">line %u: ", rec->line);
-    lds_svg_text_fit(out, rec->source, (width - 80) / 9);
-    fprintf(out, "</text>\n<text x=\"8\" y=\"34\">%s, global b%u %s: %llu %s of %u bytes for %llu useful bytes%s%s%s</text>\n",
+    lds_svg_heading(out, rec, width);
+    fprintf(out, "<text x=\"8\" y=\"34\">%s, global b%u %s: %llu %s of %u bytes for %llu useful bytes%s%s%s</text>\n",
             rec->profile->name, rec->width * 8, lds_access_kind_name(rec->kind), (unsigned long long)s->result.cycles,
             m->unit_name, m->unit, (unsigned long long)s->result.useful, s->label[0] ? " (" : "", s->label,
             s->label[0] ? ")" : "");

@@ -170,11 +170,11 @@ check "wgmma.m64k16.a" prints 'fragment W = wgmma.m64k16.a; print W.row(69,3), W
 # MFMA 32x32x8 f16 A: lane l holds row l % 32, k = 4 (l / 32) + v; lane 33, v 2: (1, 6)
 # B: k = 4 (l / 32) + v, column l % 32: lane 40, v 3: (7, 8)
 check "mfma.32x32x8.a and .b" \
-    prints 'fragment A = mfma.32x32x8.a; fragment B = mfma.32x32x8.b; print A.values, A.row(33,2), A.col(33,2), B.row(40,3), B.col(40,3)' \
+    prints 'arch gfx942; fragment A = mfma.32x32x8.a; fragment B = mfma.32x32x8.b; print A.values, A.row(33,2), A.col(33,2), B.row(40,3), B.col(40,3)' \
     '4 1 6 7 8'
 # MFMA 16x16x16: row l % 16, k = 4 (l / 16) + v: lane 50, v 1: (2, 13)
 check "mfma.16x16x16.a and .b" \
-    prints 'fragment A = mfma.16x16x16.a; fragment B = mfma.16x16x16.b; print A.row(50,1), A.col(50,1), B.row(50,1), B.col(50,1)' \
+    prints 'arch gfx942; fragment A = mfma.16x16x16.a; fragment B = mfma.16x16x16.b; print A.row(50,1), A.col(50,1), B.row(50,1), B.col(50,1)' \
     '2 13 13 2'
 # Triton BlockedLayout([1,8], [4,8], [4,1], order [1,0]) on 64 x 64: a CTA
 # tile of 16 x 64, repeated 4 times down: 8 x 4 = 32 values.  Thread 9 is

@@ -11,6 +11,9 @@
 #include "src/report.h"
 #include "src/report_impl.h"
 #include "src/session.h"
+#include "src/source_index.h"
+#include "src/usertext.h"
+#include "src/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 static void on_access(void *ctx, const lds_access_result *a)
@@ -146,10 +149,10 @@ static void test_csv(void)
     const char *want =
         "S,T,exit,status,error,index,file,line,column,source,profile,rules,overrides,kind,width,bytes,confidence,inst"
         "ructions,ways,cycles,ideal,excess,broadcasts,unaligned,skipped,space,useful_bytes,fetched_bytes,efficiency"
-        "\r\n4,-170141183460469231731687303715884105728"
-        ",0,ok,,1,<t>,1,23,read f32[lane * S],generic,calibrated,,read,b32,4,textbook,1,4,4,1,3,0,0,0,shared,,,\r\n4,"
+        ",kernel\r\n4,-170141183460469231731687303715884105728"
+        ",0,ok,,1,<t>,1,23,read f32[lane * S],generic,calibrated,,read,b32,4,textbook,1,4,4,1,3,0,0,0,shared,,,,\r\n4,"
         "-170141183460469231731687303715884105728,0,ok,,2,<t>,1,43,read f32[7] if lane < T,generic,calibrated,,read,"
-        "b32,4,textbook,1,1,1,1,0,8,0,0,shared,,,\r\n";
+        "b32,4,textbook,1,1,1,1,0,8,0,0,shared,,,,\r\n";
     CU_ASSERT_STRING_EQUAL(got, want);
     if (strcmp(got, want))
         printf("# got %s", got);
@@ -162,7 +165,7 @@ static void test_csv(void)
     got = report("read f32[lane + 16384]", FMT_CSV, NULL, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(got, "\r\n4,error,address 65536 + 4 bytes lies beyond shared memory (65536 bytes on "
                                        "this profile) (lane 0),1,<t>,1,1,read f32[lane + 16384],generic,calibrated,,"
-                                       "read,b32,4,textbook,,,,,,,,,shared,,,\r\n"));
+                                       "read,b32,4,textbook,,,,,,,,,shared,,,,\r\n"));
     free(got);
 }
 
@@ -187,6 +190,67 @@ static void test_text(void)
     free(got);
 }
 
+/* The rule of user text (src/usertext.h): what passes and what is \xNN. */
+static void test_user_text(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        { "plain, tab\there", "plain, tab\there" },
+        { "esc \033[31m bel \007 del \177 nl \n", "esc \\x1b[31m bel \\x07 del \\x7f nl \\x0a" },
+        { "caf\303\251 \342\202\254 \360\237\230\200", "caf\303\251 \342\202\254 \360\237\230\200" },   /* 2, 3, 4 bytes */
+        { "lone \351 end", "lone \\xe9 end" },
+        { "cut \303", "cut \\xc3" },                                 /* a sequence cut short */
+        { "overlong \300\257 \340\200\257", "overlong \\xc0\\xaf \\xe0\\x80\\xaf" },
+        { "surrogate \355\240\200", "surrogate \\xed\\xa0\\x80" },
+        { "past U+10FFFF \364\220\200\200", "past U+10FFFF \\xf4\\x90\\x80\\x80" },
+        { "C1 CSI \302\233 NBSP \302\240", "C1 CSI \\xc2\\x9b NBSP \302\240" },
+        { "stray \200\277", "stray \\x80\\xbf" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = lds_text_clean_dup(cases[i].in);
+        CU_ASSERT_STRING_EQUAL(got, cases[i].out);
+        CU_ASSERT(lds_text_is_clean(cases[i].in, strlen(cases[i].in)) == !strcmp(cases[i].in, cases[i].out));
+        lds_free(got);
+    }
+    /* cleaned in place, cut at a character (an escape is never split) */
+    char buf[11] = "ab\033cd\303\251ef";
+    lds_text_clean_in_place(buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "ab\\x1bcd\303\251");
+}
+
+/* A record's source: a statement's text (src/source_index.h). */
+static void test_statement_text(void)
+{
+    lds_arena *a = lds_arena_new();
+    const char *lds = "read f32[lane]   # a comment\n  ;;";
+    CU_ASSERT_STRING_EQUAL(lds_statement_text(a, lds, lds + strlen(lds), false), "read f32[lane]");
+    const char *c = "s[t] = f(\"a;b // c\", '#') /* x */ +\n   1";
+    CU_ASSERT_STRING_EQUAL(lds_statement_text(a, c, c + strlen(c), true), "s[t] = f(\"a;b // c\", '#') + 1");
+    char longer[400];
+    memset(longer, 'x', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    const char *cut = lds_statement_text(a, longer, longer + strlen(longer), false);
+    CU_ASSERT_EQUAL(strlen(cut), LDS_MAX_SOURCE_TEXT + 3);
+    CU_ASSERT_STRING_EQUAL(cut + LDS_MAX_SOURCE_TEXT, "...");
+    /* a kernel file's statements: the innermost that holds the place */
+    char text[] = "__global__ void k() {\n  for (int i = 0; i < 4; i++) s[i] = g(\"{;}\"); if (t) { s[t] = 1; }\n"
+                  "  float v = s[0] +\n      s[1]; x = 1'000;\n#define Q s[2];\n}\n";
+    lds_source src = { .name = "k.cu", .text = text, .len = strlen(text), .first_line = 1 };
+    lds_source_index(&src, true);
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 1, 17), "__global__ void k()");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 3), "for (int i = 0; i < 4; i++)");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 31), "s[i] = g(\"{;}\")");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 2, 59), "s[t] = 1");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 4, 7), "float v = s[0] + s[1]");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 4, 13), "x = 1'000");
+    CU_ASSERT_STRING_EQUAL(lds_kernel_statement_text(a, &src, 5, 11), "s[2]");   /* in a directive: to its line's end */
+    size_t len;
+    CU_ASSERT_PTR_NOT_NULL(lds_source_line(&src, 6, &len));
+    CU_ASSERT_EQUAL(len, 1);
+    CU_ASSERT_PTR_NULL(lds_source_line(&src, 8, &len));
+    lds_source_index_free(&src);
+    lds_arena_free(a);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -196,5 +260,7 @@ int main(void)
     CU_add_test(s, "CSV rows", test_csv);
     CU_add_test(s, "text lines and totals", test_text);
     CU_add_test(s, "a file that fails when closed: an error, the old file kept, nothing beside it", test_close_full_disk);
+    CU_add_test(s, "the rule of user text", test_user_text);
+    CU_add_test(s, "a record's source: its statement", test_statement_text);
     return lds_cunit_tap_main();
 }
