@@ -464,13 +464,20 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     return rc;
 }
 
-/* if COND { ... } else { ... }: the block COND chooses (COND is uniform). */
+/* if COND { ... } else { ... }: the block COND chooses (COND is uniform);
+ * an else-if chain arm after arm, at one depth. */
 static int exec_if(lds_interp *in, const lds_stmt *s)
 {
-    int64_t holds;
-    if (lds_eval_int64(&in->ev, s->u.branch.cond, &holds, "an if block's condition") < 0)
-        return -1;
-    return exec_block(in, holds ? s->u.branch.then : s->u.branch.otherwise);
+    for (;;) {
+        int64_t holds;
+        in->ev.where = s->loc;
+        if (lds_eval_int64(&in->ev, s->u.branch.cond, &holds, "an if block's condition") < 0)
+            return -1;
+        const lds_stmt *o = s->u.branch.otherwise;
+        if (holds || !o || o->kind != S_IF || o->next)
+            return exec_block(in, holds ? s->u.branch.then : o);
+        s = o;
+    }
 }
 
 /* skipped KIND NAME: WHY - a record with no numbers, saying why. */

@@ -966,34 +966,40 @@ static lds_stmt *parse_for(parser *p, lds_loc loc)
     return FAIL(p) ? NULL : s;
 }
 
-/* if := 'if' COND '{' block '}' [ 'else' ( if | '{' block '}' ) ] */
+/* if := 'if' COND '{' block '}' [ 'else' ( if | '{' block '}' ) ]
+ * An else-if chain is read in a loop, each if the previous one's
+ * otherwise: its length costs no depth (src/resolve.c and src/exec.c
+ * follow it the same way). */
 static lds_stmt *parse_if(parser *p, lds_loc loc)
 {
-    lds_stmt *s = pr_new_stmt(p, S_IF, loc);
-    if (!(s->u.branch.cond = pr_parse_expr(p)))
-        return NULL;
-    s->u.branch.then = parse_braced(p, "'{' after the condition (a per-lane condition goes on an access: read X[i] if COND)");
-    if (FAIL(p))
-        return NULL;
-    /* 'else' on the line of the '}', or on the next */
-    lds_lexer save = p->lx;
-    lds_token at = p->tok;
-    while (p->tok.kind == TK_NEWLINE)
+    lds_stmt *first = NULL, **link = &first;
+    for (;;) {
+        lds_stmt *s = pr_new_stmt(p, S_IF, loc);
+        *link = s;
+        if (!(s->u.branch.cond = pr_parse_expr(p)))
+            return NULL;
+        s->u.branch.then = parse_braced(p, "'{' after the condition (a per-lane condition goes on an access: read X[i] if COND)");
+        if (FAIL(p))
+            return NULL;
+        /* 'else' on the line of the '}', or on the next */
+        lds_lexer save = p->lx;
+        lds_token at = p->tok;
+        while (p->tok.kind == TK_NEWLINE)
+            pr_advance(p);
+        if (!lds_tok_is(&p->tok, "else")) {
+            p->lx = save;
+            p->tok = at;
+            return first;
+        }
         pr_advance(p);
-    if (!lds_tok_is(&p->tok, "else")) {
-        p->lx = save;
-        p->tok = at;
-        return s;
-    }
-    pr_advance(p);
-    if (lds_tok_is(&p->tok, "if")) {
-        lds_loc inner = p->tok.loc;
+        if (!lds_tok_is(&p->tok, "if")) {
+            s->u.branch.otherwise = parse_braced(p, "'{' after else");
+            return FAIL(p) ? NULL : first;
+        }
+        loc = p->tok.loc;
         pr_advance(p);
-        s->u.branch.otherwise = parse_if(p, inner);
-        return s->u.branch.otherwise ? s : NULL;
+        link = &s->u.branch.otherwise;
     }
-    s->u.branch.otherwise = parse_braced(p, "'{' after else");
-    return FAIL(p) ? NULL : s;
 }
 
 /* skipped := 'skipped' ('read' | 'write' | 'atomic') NAME ':' WHY (to the
@@ -1282,10 +1288,38 @@ static const char *statement_source(parser *p, const char *start, const char *en
 
 /* The text of the kernel line a lowered statement came from, as the
  * record's source: the line, its comments and blanks folded. */
+/* Line loc.line of the kernel file a lowered statement came from: found
+ * from the last one found where it is not before it (lowered statements
+ * come mostly in line order), so that n statements scan the file about
+ * once, not n times. */
+static const char *origin_line(parser *p, lds_loc loc, size_t *len)
+{
+    const lds_source *src = loc.src;
+    if (p->line_src != src || !p->line_at || loc.line < p->line_no) {
+        const char *at = lds_source_line(src, loc.line, len);
+        p->line_src = src;
+        p->line_no = loc.line;
+        p->line_at = at;
+        return at;
+    }
+    const char *q = p->line_at, *end = src->text + src->len;
+    for (unsigned n = p->line_no; n < loc.line && q; n++) {
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        q = nl ? nl + 1 : NULL;
+    }
+    if (!q)
+        return NULL;
+    p->line_no = loc.line;
+    p->line_at = q;
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    *len = (size_t)((nl ? nl : end) - q);
+    return q;
+}
+
 static const char *origin_source(parser *p, lds_loc loc)
 {
     size_t len;
-    const char *line = lds_source_line(loc.src, loc.line, &len);
+    const char *line = origin_line(p, loc, &len);
     if (!line)
         return "";
     while (len && (*line == ' ' || *line == '\t')) {
