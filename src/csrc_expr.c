@@ -14,138 +14,6 @@ sarray *cl_find_array(lower *L, const char *name)
     return NULL;
 }
 
-/* The offset, in scalars, of a's element [idx...] (n of them): the row
- * sizes of the lds dimensions after each. */
-val *cl_flat_of(lower *L, const val *s)
-{
-    if (s->flat)
-        return (val *)s->flat;
-    const sarray *a = s->arr;
-    unsigned dims = a->ndims + (a->lanes > 1);
-    val *f = cl_v_const(L, s->comp);
-    for (unsigned d = 0; d < s->nidx; d++) {
-        val *stride = cl_v_const(L, 1);
-        for (unsigned e = d + 1; e < dims; e++) {
-            int64_t k;
-            bool known = false;
-            if (sscanf(a->dims[e], "%lld", (long long *)&k) == 1 && strspn(a->dims[e], "0123456789") == strlen(a->dims[e]))
-                known = true;
-            stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
-        }
-        f = cl_int_op(L, "+", f, cl_int_op(L, "*", s->idx[d], stride));
-    }
-    return f;
-}
-
-/* The lds target of an access through s: NAME[i]...[c], from the C
- * subscripts when the element is named whole, else from the offset. */
-const char *cl_target_text(lower *L, const val *s)
-{
-    const sarray *a = s->arr;
-    unsigned dims = a->ndims + (a->lanes > 1);
-    lds_buf b = { 0 };
-    lds_buf_printf(&b, "%s", a->name);
-    if (!s->flat && s->nidx == a->ndims) {
-        for (unsigned d = 0; d < s->nidx; d++)
-            lds_buf_printf(&b, "[%s]", s->idx[d]->text);
-        if (a->lanes > 1)
-            lds_buf_printf(&b, "[%u]", s->comp);
-    } else {   /* from the offset: each index by division */
-        val *f = cl_flat_of(L, s);
-        for (unsigned d = 0; d < dims; d++) {
-            val *stride = cl_v_const(L, 1);
-            for (unsigned e = d + 1; e < dims; e++) {
-                int64_t k;
-                bool known = strspn(a->dims[e], "0123456789") == strlen(a->dims[e]) && sscanf(a->dims[e], "%lld", (long long *)&k) == 1;
-                stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
-            }
-            val *q = cl_int_op(L, "/", f, stride);
-            if (d > 0) {
-                int64_t k;
-                bool known = strspn(a->dims[d], "0123456789") == strlen(a->dims[d]) && sscanf(a->dims[d], "%lld", (long long *)&k) == 1;
-                q = cl_int_op(L, "%", q, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[d])));
-            }
-            lds_buf_printf(&b, "[%s]", q->text);
-        }
-    }
-    const char *t = lds_arena_strndup(L->arena, lds_buf_str(&b), b.len);
-    lds_buf_free(&b);
-    return t;
-}
-
-const char *cl_kind_word(int kind) { return kind == 0 ? "read" : kind == 1 ? "write" : "atomic"; }
-
-/* Why the indices of s cannot be followed, or NULL. */
-const val *cl_data_index(const val *s)
-{
-    if (s->flat && s->flat->kind != V_INT)
-        return s->flat;
-    for (unsigned d = 0; d < s->nidx; d++)
-        if (s->idx[d]->kind != V_INT)
-            return s->idx[d];
-    return NULL;
-}
-
-/* One access through s (kind 0 read, 1 write, 2 atomic) of `bytes`. */
-int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc)
-{
-    return cl_emit_instruction(L, kind, NULL, s, bytes, loc);
-}
-
-int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc)
-{
-    L->accesses++;
-    const char *name = s->arr->name;
-    const char *why = L->skip;
-    lds_loc why_loc = L->skip_loc;
-    const val *d = cl_data_index(s);
-    if (!why && d) {
-        why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
-        why_loc = d->why_loc;
-    }
-    if (!why && !instr && cl_struct_of(s)) {
-        why = cl_fmt(L, "it copies a whole struct ('%s'), with instructions the compiler picks (its members are followed)",
-                     cl_struct_of(s)->name);
-        why_loc = loc;
-    }
-    if (!why && !instr && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
-        why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
-        why_loc = loc;
-    }
-    if (why) {
-        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
-             why_loc.line ? cl_where(L, why_loc) : "");
-        return 0;
-    }
-    const val *idx[LDS_MAX_DIMS + 1];
-    unsigned n = 0;
-    if (s->flat)
-        idx[n++] = s->flat;
-    for (unsigned k = 0; k < s->nidx; k++)
-        idx[n++] = s->idx[k];
-    for (unsigned k = 0; k < n; k++)
-        if (cl_need(L, idx[k], "an index") < 0)
-            return -1;
-    if (cl_need(L, L->gmiss, "the condition of an access") < 0)
-        return -1;
-    const char *t = cl_target_text(L, s);
-    const char *head = instr ? instr : cl_fmt(L, "%s b%u", cl_kind_word(kind), bytes * 8);
-    if (L->guard)
-        cl_line(L, loc, "%s %s if %s", head, t, L->guard);
-    else
-        cl_line(L, loc, "%s %s", head, t);
-    return 0;
-}
-
-/* The bytes an access to s moves when it names the element (or the
- * pointee) whole. */
-unsigned cl_access_bytes(const val *s)
-{
-    if (s->pointee)
-        return s->pointee;
-    return s->arr->scalar * (s->comp ? 1 : s->arr->lanes);
-}
-
 /* ------------------------------------------------------- expressions */
 
 unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float)
@@ -173,13 +41,22 @@ val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc)
     return cl_v_data(L, cl_fmt(L, "a value loaded from shared memory ('%s')", s->arr->name), loc);
 }
 
+void cl_index_added(lower *L, val *v, const val *i)
+{
+    const val **idx = lds_arena_alloc(L->arena, sizeof *idx * (v->nidx + 1));
+    if (v->nidx)
+        memcpy(idx, v->idx, sizeof *idx * v->nidx);
+    idx[v->nidx++] = i;
+    v->idx = idx;
+}
+
 /* s[i]: one more subscript, or an offset through a pointer. */
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
 {
     val *r = cl_new_val(L, V_SHARED);
     *r = *s;
     if (!s->flat && s->nidx < s->arr->ndims && !s->pointee) {
-        r->idx[r->nidx++] = i;
+        cl_index_added(L, r, i);
         return r;
     }
     /* through a pointer: offset by i pointees */
@@ -366,10 +243,26 @@ bool cl_is_member_call(const csrc_expr *e, const char *name)
     return e->kind == CE_CALL && e->a && e->a->kind == CE_MEMBER && !strcmp(e->a->name, name);
 }
 
+static val *expr_node(lower *L, const csrc_expr *e);
+
+/* e lowered, one level deeper (CL_MAX_NEST). */
 val *cl_expr(lower *L, const csrc_expr *e)
 {
     if (cl_failed(L))
         return NULL;
+    if (L->nest >= CL_MAX_NEST) {   /* not reached: a call leaves room for any body (CL_CALL_ROOM) */
+        lds_diag_set(L->diag, e->loc, "statements, operators and calls nested more than %d levels deep in all",
+                     CL_MAX_NEST);
+        return NULL;
+    }
+    L->nest++;
+    val *v = expr_node(L, e);
+    L->nest--;
+    return v;
+}
+
+static val *expr_node(lower *L, const csrc_expr *e)
+{
     switch (e->kind) {
     case CE_INT:
         return cl_v_const(L, e->value);
@@ -501,7 +394,7 @@ val *cl_expr(lower *L, const csrc_expr *e)
             if (!a->flat && !a->pointee && a->nidx < a->arr->ndims) {   /* row + k: a pointer to its element k */
                 val *row = cl_new_val(L, V_SHARED);
                 *row = *a;
-                row->idx[row->nidx++] = cl_v_const(L, 0);
+                cl_index_added(L, row, cl_v_const(L, 0));
                 p = cl_new_val(L, V_SHARED);
                 *p = *row;
                 p->flat = cl_int_op(L, "+", cl_flat_of(L, row), cl_int_op(L, "*", off, cl_v_const(L, a->arr->lanes)));

@@ -139,6 +139,10 @@ int cl_emit_global(lower *L, int kind, const val *p, unsigned bytes, lds_loc loc
     }
     const char *addr = p->goff ? cl_fmt(L, "(%u << 40) + %s", p->gregion, cl_paren(L, p->goff))
                                : cl_fmt(L, "(%u << 40)", p->gregion);
+    if ((why = cl_unreadable(L, cl_fmt(L, "@%s", addr), L->guard)) != NULL) {
+        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);
+        return 0;
+    }
     if (L->guard)
         cl_line(L, loc, "%s global b%u @ %s if %s", cl_kind_word(kind), bytes * 8, addr, L->guard);
     else

@@ -127,7 +127,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     if (!d->ndims) {   /* its name alone is its one element */
         val *e = cl_new_val(L, V_SHARED);
         e->arr = a;
-        e->idx[e->nidx++] = cl_v_const(L, 0);
+        cl_index_added(L, e, cl_v_const(L, 0));
         e->shared_scalar = true;
         cl_bind(L, d->name, e, false);
     }
@@ -405,26 +405,19 @@ static bool expr_uses_y_or_z(const csrc_expr *e)
     return false;
 }
 
+static void y_or_z_in(const csrc_stmt *s, void *ctx)
+{
+    bool *found = ctx;
+    *found |= expr_uses_y_or_z(s->e) || expr_uses_y_or_z(s->step);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        *found |= expr_uses_y_or_z(s->decls[i].init);
+}
+
 static bool uses_y_or_z(const csrc_stmt *s)
 {
-    for (; s; s = s->next) {
-        if (expr_uses_y_or_z(s->e) || expr_uses_y_or_z(s->step))
-            return true;
-        for (unsigned i = 0; i < s->ndecls; i++)
-            if (expr_uses_y_or_z(s->decls[i].init))
-                return true;
-        const csrc_stmt *inner[2] = { s->body, s->other };
-        for (int k = 0; k < 2; k++) {
-            if (!inner[k])
-                continue;
-            csrc_stmt one = *inner[k];
-            if (s->kind != CS_COMPOUND || k)
-                one.next = NULL;   /* a loop's or an if's own statement, not what follows it */
-            if (uses_y_or_z(s->kind == CS_COMPOUND && !k ? inner[k] : &one))
-                return true;
-        }
-    }
-    return false;
+    bool found = false;
+    cl_walk_stmts(s, y_or_z_in, &found);
+    return found;
 }
 
 /* threads X, Y, Z: --threads, else the kernel's own. */
@@ -519,79 +512,5 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     out->col = f->loc.col;
     out->text = lds_buf_take(&L->out);
     out->accesses = L->accesses;
-    return 0;
-}
-
-/* -------------------------------------------------------------- API */
-
-void csrc_lowered_free(csrc_lowered *l, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        free(l[i].kernel);
-        free(l[i].text);
-    }
-    free(l);
-}
-
-int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
-                    lds_diag *diag)
-{
-    *out = NULL;
-    *n = 0;
-    lds_arena *arena = lds_arena_new();
-    csrc_toks toks = { 0 };
-    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx, cl_header_macros(o, arena) };
-    csrc_unit unit;
-    int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
-    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
-        csrc_alternative_tokens(&toks);
-    if (rc == 0)
-        rc = csrc_parse(&toks, o->lang, arena, &unit, diag);
-    unsigned nk = 0;
-    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
-        bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");
-        if (glsl_main && !f->kernel)
-            ((csrc_func *)f)->kernel = true;
-        if (f->kernel && (!o->kernel || !strcmp(o->kernel, f->name)))
-            nk++;
-    }
-    if (rc == 0 && nk == 0) {
-        lds_buf names = { 0 };
-        for (const csrc_func *f = unit.funcs; f; f = f->next)
-            if (f->kernel)
-                lds_buf_printf(&names, "%s%s", names.len ? ", " : "", f->name);
-        lds_loc at = { src, 1, 1 };
-        if (o->kernel)
-            lds_diag_set(diag, at, "no kernel named '%s' in the file (its kernels: %s)", o->kernel,
-                         names.len ? lds_buf_str(&names) : "none");
-        else
-            lds_diag_set(diag, at, "no kernel in the file (in %s, a kernel is %s)", lds_lang_name(o->lang),
-                         o->lang == LDS_LANG_HLSL ? "a function with [numthreads(x, y, z)]"
-                         : o->lang == LDS_LANG_GLSL ? "main() with layout(local_size_x = ...) in;"
-                         : o->lang == LDS_LANG_OPENCL ? "a __kernel function"
-                                                      : "a __global__ function");
-        lds_buf_free(&names);
-        rc = -1;
-    }
-    csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
-    unsigned done = 0;
-    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
-        if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
-            continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit };
-        rc = cl_lower_kernel(&L, f, &res[done]);
-        lds_buf_free(&L.out);
-        free(L.env);
-        if (rc == 0)
-            done++;
-    }
-    csrc_toks_free(&toks);
-    lds_arena_free(arena);
-    if (rc < 0) {
-        csrc_lowered_free(res, done);
-        return -1;
-    }
-    *out = res;
-    *n = done;
     return 0;
 }

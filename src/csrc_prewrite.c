@@ -115,7 +115,10 @@ static bool breaks_out(const csrc_stmt *s)
         for (const csrc_stmt *t = s->body; t; t = t->next)
             if (breaks_out(t))
                 return true;
-    return s->kind == CS_IF && (breaks_out(s->body) || breaks_out(s->other));
+    for (; s && s->kind == CS_IF; s = s->other)   /* an else-if chain, arm by arm */
+        if (breaks_out(s->body) || (s->other && s->other->kind != CS_IF && breaks_out(s->other)))
+            return true;
+    return false;
 }
 
 /* In a block: 1 where its last statement is a break (removed) and no

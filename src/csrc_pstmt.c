@@ -293,6 +293,29 @@ csrc_stmt *cp_for_statement(cparser *p, lds_loc loc)
     return (s->body = cp_statement(p)) ? s : NULL;
 }
 
+/* if := 'if' ['constexpr'] '(' cond ')' statement [ 'else' statement ]:
+ * an else-if chain is read in a loop, each 'else if' an if in the
+ * previous one's else (s->other), at the nesting level of the first, so
+ * that its length costs no depth (1,000 arms nest no deeper than 1). */
+static csrc_stmt *if_chain(cparser *p, lds_loc loc)
+{
+    csrc_stmt *first = NULL, **link = &first;
+    for (;;) {
+        cp_accept(p, "constexpr");
+        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
+        if (!(s->e = cp_paren_cond(p)) || !(s->body = cp_statement(p)))
+            return NULL;
+        *link = s;
+        if (!cp_accept(p, "else"))
+            return first;
+        if (!cp_at(p, "if"))
+            return (s->other = cp_statement(p)) ? first : NULL;
+        loc = cp_peek(p)->loc;
+        cp_advance(p);
+        link = &s->other;
+    }
+}
+
 csrc_stmt *cp_statement_inner(cparser *p)
 {
     const csrc_tok *t = cp_peek(p);
@@ -309,15 +332,8 @@ csrc_stmt *cp_statement_inner(cparser *p)
         cp_skip_group(p);
         return cp_statement(p);
     }
-    if (cp_accept(p, "if")) {
-        cp_accept(p, "constexpr");
-        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
-        if (!(s->e = cp_paren_cond(p)) || !(s->body = cp_statement(p)))
-            return NULL;
-        if (cp_accept(p, "else") && !(s->other = cp_statement(p)))
-            return NULL;
-        return s;
-    }
+    if (cp_accept(p, "if"))
+        return if_chain(p, loc);
     if (cp_accept(p, "for"))
         return cp_leading_breaks(p, cp_for_statement(p, loc));
     if (cp_accept(p, "while")) {
@@ -395,15 +411,13 @@ csrc_stmt *cp_statement_inner(cparser *p)
 /* A statement, or an opaque one where it cannot be parsed. */
 csrc_stmt *cp_statement(cparser *p)
 {
-    if (++p->depth > LDS_MAX_DEPTH) {
-        p->depth--;
-        cp_fail(p, "fewer nested statements");
-        return NULL;
-    }
     size_t start = p->i;
     lds_loc loc = cp_peek(p)->loc;
-    csrc_stmt *s = cp_statement_inner(p);
-    p->depth--;
+    csrc_stmt *s = NULL;
+    if (cp_enter(p)) {
+        s = cp_statement_inner(p);
+        cp_leave(p);
+    }
     if (s || !p->failed || cp_at_eof(p))
         return s;
     /* an error: the statement is opaque; the message says why */

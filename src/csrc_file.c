@@ -1,0 +1,110 @@
+/* src/csrc_file.c - a kernel file read (src/csrc_lower.h): preprocessed,
+ * parsed, and each kernel lowered (src/csrc_lower.c), on a thread of its
+ * own whose stack the reader's limits are sized for. */
+#include "src/csrc_lower_impl.h"
+#include "src/stack.h"
+
+void csrc_lowered_free(csrc_lowered *l, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        free(l[i].kernel);
+        free(l[i].text);
+    }
+    free(l);
+}
+
+/* The file read and lowered, on the reader's own thread (below). */
+typedef struct {
+    const lds_source *src;
+    const csrc_lower_options *o;
+    csrc_lowered **out;
+    unsigned *n;
+    lds_diag *diag;
+    int rc;
+} lower_job;
+
+static int lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
+                      lds_diag *diag);
+
+static void lower_job_run(void *arg)
+{
+    lower_job *j = arg;
+    j->rc = lower_file(j->src, j->o, j->out, j->n, j->diag);
+}
+
+/* Reading a file recurses as deep as it nests, within the limits of
+ * lds-calc(1) (expressions and statements LDS_MAX_DEPTH levels, trees
+ * LDS_MAX_HEIGHT, CL_MAX_NEST levels in all with the inlined calls): on a
+ * thread with this stack, whatever the caller's thread has. */
+#define CL_STACK_BYTES ((size_t)64 << 20)
+
+int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
+                    lds_diag *diag)
+{
+    lower_job j = { src, o, out, n, diag, -1 };
+    lds_run_on_stack(CL_STACK_BYTES, lower_job_run, &j);
+    return j.rc;
+}
+
+static int lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
+                      lds_diag *diag)
+{
+    *out = NULL;
+    *n = 0;
+    lds_arena *arena = lds_arena_new();
+    csrc_toks toks = { 0 };
+    csrc_pp_options pp = { o->defines, o->ndefines, o->warn, o->warn_ctx, cl_header_macros(o, arena) };
+    csrc_unit unit;
+    int rc = csrc_preprocess(src, &pp, arena, &toks, diag);
+    if (rc == 0 && (o->lang == LDS_LANG_CUDA || o->lang == LDS_LANG_HIP))
+        csrc_alternative_tokens(&toks);
+    if (rc == 0)
+        rc = csrc_parse(&toks, o->lang, arena, &unit, diag);
+    unsigned nk = 0;
+    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
+        bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");
+        if (glsl_main && !f->kernel)
+            ((csrc_func *)f)->kernel = true;
+        if (f->kernel && (!o->kernel || !strcmp(o->kernel, f->name)))
+            nk++;
+    }
+    if (rc == 0 && nk == 0) {
+        lds_buf names = { 0 };
+        for (const csrc_func *f = unit.funcs; f; f = f->next)
+            if (f->kernel)
+                lds_buf_printf(&names, "%s%s", names.len ? ", " : "", f->name);
+        lds_loc at = { src, 1, 1 };
+        if (o->kernel)
+            lds_diag_set(diag, at, "no kernel named '%s' in the file (its kernels: %s)", o->kernel,
+                         names.len ? lds_buf_str(&names) : "none");
+        else
+            lds_diag_set(diag, at, "no kernel in the file (in %s, a kernel is %s)", lds_lang_name(o->lang),
+                         o->lang == LDS_LANG_HLSL ? "a function with [numthreads(x, y, z)]"
+                         : o->lang == LDS_LANG_GLSL ? "main() with layout(local_size_x = ...) in;"
+                         : o->lang == LDS_LANG_OPENCL ? "a __kernel function"
+                                                      : "a __global__ function");
+        lds_buf_free(&names);
+        rc = -1;
+    }
+    csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
+    unsigned done = 0;
+    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
+        if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
+            continue;
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit };
+        rc = cl_lower_kernel(&L, f, &res[done]);
+        lds_buf_free(&L.out);
+        free(L.env);
+        if (rc == 0)
+            done++;
+    }
+    csrc_toks_free(&toks);
+    lds_arena_free(arena);
+    if (rc < 0) {
+        csrc_lowered_free(res, done);
+        return -1;
+    }
+    *out = res;
+    *n = done;
+    return 0;
+}
