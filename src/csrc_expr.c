@@ -70,6 +70,21 @@ val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
     return r;
 }
 
+val *cl_reference_to(lower *L, const lvalue *lv)
+{
+    if (lv->kind != LV_SHARED && lv->kind != LV_GLOBAL && lv->kind != LV_UNKNOWN)
+        return NULL;
+    val *r = cl_new_val(L, lv->s->kind);
+    *r = *lv->s;
+    if (lv->kind == LV_SHARED)
+        r->shared_scalar = true;
+    else
+        r->elem_ref = true;
+    if (lv->kind == LV_GLOBAL)
+        r->gelem = lv->bytes;   /* the element, or the member, it names */
+    return r;
+}
+
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
 {
     memset(lv, 0, sizeof *lv);
@@ -81,6 +96,10 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
             lv->kind = LV_SHARED;
             lv->s = b->v;
             lv->bytes = cl_access_bytes(b->v);
+        } else if (b && b->v->elem_ref) {   /* a reference to a global element, or through a pointer not followed */
+            lv->kind = b->v->kind == V_GLOBAL ? LV_GLOBAL : LV_UNKNOWN;
+            lv->s = b->v;
+            lv->bytes = b->v->kind == V_GLOBAL ? b->v->gelem : 0;
         } else if (b) {
             lv->kind = LV_VAR;
             lv->var = b;
@@ -283,6 +302,15 @@ static val *expr_node(lower *L, const csrc_expr *e)
         binding *b = cl_lookup(L, e->name);
         if (b && b->v->kind == V_SHARED && b->v->shared_scalar)
             return cl_shared_rvalue(L, b->v, e->loc);
+        if (b && b->v->elem_ref && b->v->kind == V_GLOBAL) {   /* float &g = out[i]; ... g: a load */
+            if (cl_emit_global(L, 0, b->v, b->v->gelem, e->loc) < 0)
+                return NULL;
+            return cl_v_data(L, cl_fmt(L, "a value loaded from '%s'", b->v->gname ? b->v->gname : "global memory"), e->loc);
+        }
+        if (b && b->v->elem_ref) {
+            cl_emit_unknown_target(L, 0, b->v, e->loc);
+            return cl_v_data(L, "a value loaded through a pointer lds-calc does not follow", e->loc);
+        }
         if (b)
             return b->v;
         sarray *a = cl_find_array(L, e->name);

@@ -269,9 +269,10 @@ static void push_frame(lower *L, const csrc_func *f, unsigned mark)
 
 /* ---------------------------------------------------------- arguments */
 
-/* The argument a of a reference parameter (T &x): an element of shared
- * memory is bound as itself, so that reading x reads it and assigning x
- * writes it (the CUDA samples' Comparator(s_key[pos], ...)); a variable
+/* The argument a of a reference parameter (T &x): an element of memory
+ * (shared, global, or through a pointer not followed) is bound as itself,
+ * so that reading x reads it and assigning x writes it (the CUDA samples'
+ * Comparator(s_key[pos], ...)); a variable
  * is its value, and *var its binding's index, which takes the parameter's
  * value when the function returns (tileOf(tid, row, col) setting row and
  * col); anything else is its value.  Only a plain element (indices that
@@ -283,14 +284,12 @@ static val *reference_arg(lower *L, const csrc_expr *a, int *var)
     while (x->kind == CE_INDEX && cl_reads_nothing(L, x->b))
         x = x->a;
     lvalue lv;
-    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED) {
+    val *r = NULL;
+    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || !(r = cl_reference_to(L, &lv))) {
         if (!cl_failed(L) && a->kind == CE_ID && lv.kind == LV_VAR)
             *var = (int)(lv.var - L->env);
         return cl_failed(L) ? NULL : cl_expr(L, a);
     }
-    val *r = cl_new_val(L, V_SHARED);
-    *r = *lv.s;
-    r->shared_scalar = true;
     return r;
 }
 

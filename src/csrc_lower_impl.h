@@ -92,7 +92,11 @@ typedef struct val {
                                      integer (__cvta_generic_to_shared), for
                                      inline assembly */
     bool shared_scalar;           /* a shared scalar's name: reading it, or
-                                     assigning it, accesses shared memory */
+                                     assigning it, accesses shared memory (a
+                                     reference to a shared element is one) */
+    bool elem_ref;                /* V_GLOBAL, or V_DATA with pointer_name: a
+                                     reference to the element it points at, read
+                                     where its name is read, written where assigned */
     unsigned comp;                /* a vector element's component (.y: 1); in an
                                      array of structs, a member's byte offset */
     const csrc_struct *stype;     /* V_SHARED: a struct (an element of an array of
@@ -132,6 +136,9 @@ typedef struct {
     const char *ctype;            /*   the type it stands for, or NULL: not known */
     unsigned char int_bits;       /* an integer type whose values wrap (cl_integer_kind), or 0 */
     bool int_unsigned;
+    unsigned alias;               /* a reference to a variable (int &j = i): 1 + the index
+                                     of the binding it stands for (cl_lookup answers that
+                                     one), or 0 */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
@@ -343,6 +350,11 @@ val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc);
  * pointer. */
 val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc);
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv);
+/* What a reference to the element lv names is bound to (T &r = s[i], a
+ * reference parameter given one): the element itself, so that reading r
+ * reads it and assigning r writes it; NULL where lv is no element of
+ * memory (a variable, a value). */
+val *cl_reference_to(lower *L, const lvalue *lv);
 void cl_set_var(lower *L, binding *b, val *v);
 val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc);
 val *cl_guarded(lower *L, const csrc_expr *e, const val *cond, bool when);

@@ -13,6 +13,53 @@ bool cl_is_float_type(lower *L, const csrc_type *t)
     return fl && !t->pointers;
 }
 
+/* T &r = e: r is what e names, not a copy of its value: an element of
+ * memory (reading r reads it, assigning r writes it, r += 1 does both),
+ * or a variable (j in int &j = i is i); a reference to a value (const
+ * int &n = 4 * k) is that value. */
+static int reference_local(lower *L, const csrc_declarator *d)
+{
+    const csrc_expr *e = d->init;
+    if (e->kind == CE_COND) {   /* T &r = c ? a : b: the element at c ? &a : &b */
+        csrc_expr amp[2] = { { .kind = CE_UNARY, .loc = e->b->loc, .op = "&", .a = e->b },
+                             { .kind = CE_UNARY, .loc = e->c->loc, .op = "&", .a = e->c } };
+        csrc_expr choice = *e;
+        choice.b = &amp[0];
+        choice.c = &amp[1];
+        val *p = cl_expr(L, &choice);
+        if (!p)
+            return -1;
+        val *r = p;
+        if (p->kind == V_SHARED) {
+            r = cl_subscript(L, p, cl_v_const(L, 0), e->loc);
+            r->shared_scalar = true;
+        } else if (p->kind == V_GLOBAL || (p->kind == V_DATA && p->pointer_name)) {
+            r = cl_new_val(L, p->kind);
+            *r = *p;
+            r->elem_ref = true;
+        }
+        cl_bind(L, d->name, r, false);
+        return 0;
+    }
+    lvalue lv;
+    if (cl_lvalue_of(L, d->init, &lv) < 0)
+        return -1;
+    if (lv.kind == LV_VAR) {
+        unsigned target = (unsigned)(lv.var - L->env);
+        cl_bind(L, d->name, lv.var->v, lv.var->is_float);
+        L->env[L->nenv - 1].alias = target + 1;
+        return 0;
+    }
+    val *v = cl_reference_to(L, &lv);
+    bool evaluated = e->kind == CE_INDEX || e->kind == CE_MEMBER || (e->kind == CE_UNARY && !strcmp(e->op, "*"));
+    if (!v && evaluated)   /* its parts were worked out as the element was: not again */
+        v = cl_v_no_memory(L, cl_fmt(L, "what '%s' refers to, which is no memory lds-calc counts", d->name), d->loc);
+    if (!v && !(v = cl_expr(L, e)))
+        return -1;
+    cl_bind(L, d->name, v, cl_is_float_type(L, &d->type) && lv.kind == LV_OTHER);
+    return 0;
+}
+
 /* A declaration's shared arrays were declared up front; its variables
  * take their values here. */
 int cl_declaration(lower *L, const csrc_stmt *s)
@@ -21,6 +68,11 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         return 0;   /* declared at the start of the program */
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
+        if (d->type.reference && !d->type.pointers && !d->ndims && d->init && d->init->kind != CE_INIT) {
+            if (reference_local(L, d) < 0)
+                return -1;
+            continue;
+        }
         bool fl = cl_is_float_type(L, &d->type);
         val *v;
         if (d->ndims) {   /* a register array: data */
@@ -215,7 +267,7 @@ void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned
     unsigned k = 0;
     for (unsigned i = 0; i < *n; i++) {
         const binding *b = cl_lookup(L, names[i]);
-        bool mine = b && b->v->kind == V_SHARED && b->v->shared_scalar;   /* cnt = k stores; cnt stays memory */
+        bool mine = b && ((b->v->kind == V_SHARED && b->v->shared_scalar) || b->v->elem_ref);   /* cnt = k stores; cnt stays memory */
         for (unsigned j = 0; j < nown && !mine; j++)
             mine = !strcmp(own[j], names[i]);
         if (!mine)

@@ -222,8 +222,12 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 binding *cl_lookup(lower *L, const char *name)
 {
     for (unsigned i = L->nenv; i-- > 0;)
-        if (!strcmp(L->env[i].name, name))
-            return &L->env[i];
+        if (!strcmp(L->env[i].name, name)) {
+            binding *b = &L->env[i];
+            while (b->alias && b->alias - 1 < L->nenv)   /* int &j = i: j is i */
+                b = &L->env[b->alias - 1];
+            return b;
+        }
     return NULL;
 }
 

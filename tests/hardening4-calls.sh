@@ -148,6 +148,75 @@ EOF
 run -a sm80 --threads 32 -f "$tmp/recguard.cu"
 status_is 0 && total_is 1 && err_empty; result C1m "a recursion's value decides an if: counted where it holds" $?
 
+# ---- C2. A local reference is the element it names: reading it reads
+# the element, assigning it writes it, r += 1 does both; never a copy.
+# lowered NAME: the lowered access lines of NAME.cu, one a line, in order
+lowered() { lds -a sm80 --threads 32 --show-lowered -f "$tmp/$1.cu" | grep -v '^#' | grep -v '^kernel\|^threads\|^array' | sed 's/^ *//'; }
+cu ref <<'EOF'
+__shared__ float s[32][33];
+__global__ void k() {
+    float &r = s[threadIdx.x][0];
+    r = 0;
+    r += 1;
+    r++;
+}
+EOF
+[ "$(lowered ref | tr '\n' '|')" = "write b32 s[tid.x][0]|read b32 s[tid.x][0]|write b32 s[tid.x][0]|read b32 s[tid.x][0]|write b32 s[tid.x][0]|" ]
+result C2a "float &r = s[i][0]; r = 0; r += 1; r++: a write, then a read and a write each" $?
+run -a sm80 --threads 32 --format counters -f "$tmp/ref.cu"
+status_is 0 && out_has "total,,,,,sm80,ncu,smsp__inst_executed_op_shared_st_pred_on_any.sum,3" \
+    && out_has "total,,,,,sm80,ncu,smsp__inst_executed_op_shared_ld_pred_on_any.sum,2"
+result C2b "...3 stores and 2 loads in NVIDIA's counters" $?
+
+cu refs <<'EOF'
+__shared__ float s[32][33];
+__shared__ float4 v4[32];
+__shared__ int cnt;
+struct P { float x, y; int id; };
+__shared__ P ps[32];
+__device__ void bump(float &x) { x += 1.0f; }
+__global__ void k(float *out) {
+    const float &c = s[0][threadIdx.x];
+    float t = c + c;
+    auto &a = s[threadIdx.x][1];
+    bump(a);
+    float &w = v4[threadIdx.x].y;
+    w = 2;
+    P &p = ps[threadIdx.x];
+    p.id = 3;
+    float &g = out[threadIdx.x];
+    g = t;
+    int i = threadIdx.x;
+    int &j = i;
+    j += 32;
+    s[j % 32][1] = 5;
+    float &r = a;
+    r = 7;
+    int &n = cnt;
+    n++;
+    float &e = (threadIdx.x & 1) ? s[threadIdx.x][2] : s[0][threadIdx.x];
+    e = 8;
+}
+EOF
+lowered refs >"$tmp/out"
+[ "$(tr '\n' '|' <"$tmp/out")" = "read b32 s[0][tid.x]|read b32 s[0][tid.x]|read b32 s[tid.x][1]|write b32 s[tid.x][1]|write b32 v4[tid.x][1]|write b32 ps[tid.x][8]|write global b32 @ (1 << 40) + (tid.x * 4)|write b32 s[(tid.x + 32) % 32][1]|write b32 s[tid.x][1]|read b32 cnt[0]|write b32 cnt[0]|write b32 s[((tid.x & 1) ? (tid.x * 33 + 2) : tid.x) / 33][((tid.x & 1) ? (tid.x * 33 + 2) : tid.x) % 33]|" ]
+result C2c "const &, auto &, passed on, a vector's component, a struct, global memory, a variable, a reference to a reference, a shared scalar, ?:" $?
+
+cu refloop <<'EOF'
+__shared__ float s[64];
+__global__ void k() {
+    for (int i = 0; i < 2; i++) {
+        float &e = s[i * 32 + threadIdx.x];
+        e *= 2;
+    }
+    float &f = s[threadIdx.x];
+    for (int k2 = 0; k2 < 3; k2++)
+        f += 1;
+}
+EOF
+run -a sm80 --threads 32 -f "$tmp/refloop.cu"
+status_is 0 && err_empty && total_is 10; result C2d "references in and around loops: each trip reads and writes (10 instructions)" $?
+
 # ---- C8. An else-if chain is flat: every arm is followed, its text and
 # time grow with its arms, one level of lds blocks however long.
 chain() {   # chain N COND: COND with %d for the arm's number
