@@ -77,6 +77,17 @@ const val *cl_data_index(const val *s)
     return NULL;
 }
 
+const char *cl_width_word(lower *L, unsigned bytes, const char *ctype, const char *lds_type)
+{
+    static const char *const whole[] = { "float3", "int3", "uint3", NULL };
+    if (bytes != 12)
+        return cl_fmt(L, "b%u", bytes * 8);
+    for (int i = 0; ctype && whole[i]; i++)
+        if (!strcmp(ctype, whole[i]))
+            return whole[i];
+    return lds_type && !strcmp(lds_type, "f32") ? "float3" : lds_type && !strcmp(lds_type, "i32") ? "int3" : "uint3";
+}
+
 /* One access through s (kind 0 read, 1 write, 2 atomic) of `bytes`. */
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc)
 {
@@ -94,7 +105,8 @@ int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, uns
         why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
         why_loc = d->why_loc;
     }
-    if (!why && !instr && cl_struct_of(s)) {
+    unsigned words;   /* a struct of 4-byte words, 12 bytes: a 12-byte element (below) */
+    if (!why && !instr && cl_struct_of(s) && !(bytes == 12 && cl_struct_of_words(L, cl_struct_of(s), &words) && words == 12)) {
         why = cl_fmt(L, "it copies a whole struct ('%s'), with instructions the compiler picks (its members are followed)",
                      cl_struct_of(s)->name);
         why_loc = loc;
@@ -124,7 +136,7 @@ int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, uns
         cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);
         return 0;
     }
-    const char *head = instr ? instr : cl_fmt(L, "%s b%u", cl_kind_word(kind), bytes * 8);
+    const char *head = instr ? instr : cl_fmt(L, "%s %s", cl_kind_word(kind), cl_width_word(L, bytes, s->arr->ctype, s->arr->lds_type));
     if (L->guard)
         cl_line(L, loc, "%s %s if %s", head, t, L->guard);
     else

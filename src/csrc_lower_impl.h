@@ -315,6 +315,12 @@ val *cl_unlaid_array(lower *L, const char *name, lds_loc loc);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
+/* The width of a plain access of `bytes` as lds writes it: b8 .. b128,
+ * and a 12-byte element named whole by its type (read float3 s[i][0]),
+ * which lds(5) splits into three b32 instructions on a part without
+ * 96-bit accesses: ctype's where it is float3, int3 or uint3, else after
+ * the memory's lds element type (f32 float3, i32 int3, else uint3). */
+const char *cl_width_word(lower *L, unsigned bytes, const char *ctype, const char *lds_type);
 /* The same as the instruction `instr` (an lds instruction name such as
  * ldmatrix.x4), or as a plain access where instr is NULL. */
 int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc);
@@ -564,6 +570,9 @@ bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v,
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 bool cl_struct_declared(const lower *L, const char *name);
 const csrc_struct *cl_struct_of(const val *s);
+/* Whether st is 4-byte words (its alignment 4: a copy of it whole moves
+ * words), and its size. */
+bool cl_struct_of_words(lower *L, const csrc_struct *st, unsigned *size);
 int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
 val *cl_member_rvalue(lower *L, const csrc_expr *e);
 

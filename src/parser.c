@@ -641,16 +641,19 @@ lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned
     }
     if (!t && !width && p->tok.kind == TK_NAME) {
         unsigned w = lds_width_bytes(p->tok.start, (unsigned)p->tok.len);
-        if (w) {
+        /* or an element type: "read float3 X[i][0]" reads a float3 there, named whole */
+        unsigned typed = w ? 0 : lds_type_size(p->tok.start, (unsigned)p->tok.len);
+        if (w || typed) {
             /* "read b32[i]" is an anonymous b32 array; "read b32 @a" a width */
             lds_lexer save = p->lx;
             lds_token here = p->tok;
             pr_advance(p);
-            if (p->tok.kind == TK_LBRACKET) {
+            if (p->tok.kind == TK_LBRACKET || (typed && p->tok.kind != TK_NAME && p->tok.kind != TK_AT)) {
                 p->lx = save;
                 p->tok = here;
             } else {
-                s->u.access.width = w;
+                s->u.access.width = w ? w : typed;
+                s->u.access.width_of_type = typed != 0;
             }
         }
     }

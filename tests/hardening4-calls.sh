@@ -23,6 +23,7 @@ status_is() { [ "$(cat "$tmp/status")" = "$1" ]; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
 err_empty() { [ ! -s "$tmp/err" ]; }
+lines() { printf '%s\n' "$@"; }
 # total_is N: the run's total instructions (the text report's total line,
 # or the one access's instructions when there is no total)
 total_is() {
@@ -216,6 +217,69 @@ __global__ void k() {
 EOF
 run -a sm80 --threads 32 -f "$tmp/refloop.cu"
 status_is 0 && err_empty && total_is 10; result C2d "references in and around loops: each trip reads and writes (10 instructions)" $?
+
+# ---- C7. A whole 12-byte element is lowered as lds(5) reads a 12-byte
+# element (three b32 instructions where the part has no 96-bit access),
+# on every profile; an instruction a part refuses is a record not
+# modelled, and the rest of the file goes on.
+cu f3 <<'EOF'
+struct P { float x, y, z; };
+__shared__ float3 s[64];
+__shared__ int3 si[64];
+__shared__ uint3 su[64];
+__shared__ P ps[64];
+__shared__ float t[96];
+__global__ void k(float3 *in) {
+    float3 v = s[threadIdx.x];
+    s[threadIdx.x + 1] = v;
+    si[threadIdx.x] = make_int3(1, 2, 3);
+    uint3 u = su[threadIdx.x];
+    P p = ps[threadIdx.x];
+    float3 *fp = &s[threadIdx.x];
+    float3 w = *fp;
+    float3 x = reinterpret_cast<float3 *>(t)[threadIdx.x];
+    float3 g = in[threadIdx.x];
+    t[threadIdx.x] = 1;
+}
+EOF
+for a in sm70 sm80 sm90 sm120; do
+    run -a $a --threads 32 -f "$tmp/f3.cu"
+    status_is 0 && err_empty && [ "$(count_out 'instructions 3')" -eq 9 ] && out_has "17:5: write: t[threadIdx.x] = 1: 1-way"
+    result C7a "float3, int3, uint3, a 12-byte struct, through a pointer and a cast, global: three b32 each on $a" $?
+done
+for a in gfx90a gfx942 gfx950 rdna3; do
+    run -a $a --threads 32 -f "$tmp/f3.cu"
+    status_is 0 && err_empty && ! out_has ": not modelled" && [ "$(count_out 'instructions 1$\|instructions 1,')" -eq 10 ]
+    result C7b "...one b96 each on $a" $?
+done
+run -a xe-hpg --threads 32 -f "$tmp/f3.cu"
+status_is 0 && err_empty && ! out_has ": not modelled"; result C7c "...and on xe-hpg" $?
+run -a sm80,gfx942 --threads 32 -f "$tmp/f3.cu"
+status_is 0 && err_empty; result C7d "a sweep over an NVIDIA and an AMD part" $?
+lowered f3 >"$tmp/out"
+out_has "read float3 s[tid.x][0]" && out_has "write int3 si[tid.x][0]" && out_has "read uint3 su[tid.x][0]" \
+    && out_has "read uint3 ps[tid.x][0]" && out_has "read global float3 @" && ! grep -q b96 "$tmp/out"
+result C7e "the lowered text names the 12-byte element whole, never an explicit b96" $?
+
+cu f3atomic <<'EOF'
+__shared__ float3 s[64];
+__shared__ float4 q[64];
+__global__ void k() {
+    atomicExch((float3 *)&s[threadIdx.x], make_float3(0, 0, 0));
+    atomicAdd((double2 *)&q[threadIdx.x], 1.0);
+    s[threadIdx.x].x = 1;
+}
+EOF
+for a in sm80 gfx942; do
+    run -a $a --threads 32 -f "$tmp/f3atomic.cu"
+    status_is 0 && out_has "not modelled: no part has a 96-bit shared-memory atomic" && out_has "6:5: write:"
+    result C7f "an atomic no part has is not modelled, and the accesses after it are counted ($a)" $?
+done
+run -a gfx942 --threads 32 --format json -f "$tmp/f3atomic.cu"
+status_is 0 && out_has '"status": "skipped"' && out_has "has no b128 shared-memory atomic"
+result C7g "...in JSON too, the refusal its reason" $?
+run -a sm80 "$(lines 'array float3 s[64]' 'read b96 s[lane]')"
+status_is 4 && err_has "sm80 has no 96-bit shared-memory access"; result C7h "an explicit b96 in an lds program is still an error" $?
 
 # ---- C8. An else-if chain is flat: every arm is followed, its text and
 # time grow with its arms, one level of lds blocks however long.
