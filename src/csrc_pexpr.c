@@ -65,16 +65,19 @@ bool cp_cast_ahead(cparser *p, csrc_type *type)
     return ok;
 }
 
-/* Arguments up to close (NULL: to the end p->end sets), into e. */
+/* Arguments up to close (NULL: to the end p->end sets), into e: as many as
+ * are written (an initialiser list of a thousand constants too). */
 csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
 {
-    csrc_expr *args[LDS_MAX_PARAMS * 4];
-    unsigned n = 0;
+    csrc_expr **args = NULL;
+    unsigned n = 0, cap = 0;
     if (close ? !cp_at(p, close) : !cp_at_eof(p)) {
         do {
-            if (n >= sizeof args / sizeof args[0]) {
-                cp_fail(p, "fewer arguments");
-                return NULL;
+            if (n == cap) {   /* in the arena: what a failed parse leaves is freed with it */
+                csrc_expr **more = lds_arena_alloc(p->arena, sizeof *more * (cap = cap ? 2 * cap : 8));
+                if (n)
+                    memcpy(more, args, sizeof *args * n);
+                args = more;
             }
             if (!(args[n++] = cp_parse_assign(p)))
                 return NULL;
@@ -85,8 +88,7 @@ csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
             cp_fail(p, "',' or '>>>'");
         return NULL;
     }
-    e->args = lds_arena_alloc(p->arena, sizeof *e->args * (n ? n : 1));
-    memcpy(e->args, args, sizeof *args * n);
+    e->args = args ? args : lds_arena_alloc(p->arena, sizeof *e->args);
     e->nargs = n;
     return cp_grown(p, e);
 }
@@ -232,7 +234,10 @@ csrc_expr *cp_primary(cparser *p)
             }
             p->i = save;
         }
+        if (!cp_enter(p))
+            return NULL;
         e->a = cp_unary(p);
+        cp_leave(p);
         return e->a ? cp_grown(p, e) : NULL;
     }
     if (t->kind == CT_ID || csrc_is(t, "::")) {

@@ -39,7 +39,7 @@ bool cp_declarator(cparser *p, const csrc_type *type, csrc_declarator *d)
     while (cp_at(p, "[")) {
         cp_advance(p);
         if (d->ndims >= LDS_MAX_DIMS) {
-            cp_fail(p, "fewer dimensions");
+            cp_fail_at(p, cp_peek(p)->loc, "an array of more than %d dimensions", LDS_MAX_DIMS);
             return false;
         }
         if (cp_accept(p, "]")) {
@@ -90,18 +90,19 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
 {
     csrc_stmt *s = cp_new_stmt(p, CS_DECL, loc);
     s->quals = quals;
-    csrc_declarator ds[64];
-    unsigned n = 0;
+    csrc_declarator *ds = NULL;   /* as many as are written, in the arena */
+    unsigned n = 0, cap = 0;
     do {
-        if (n >= sizeof ds / sizeof ds[0]) {
-            cp_fail(p, "fewer declarators");
-            return NULL;
+        if (n == cap) {
+            csrc_declarator *more = lds_arena_alloc(p->arena, sizeof *more * (cap = cap ? 2 * cap : 4));
+            if (n)
+                memcpy(more, ds, sizeof *ds * n);
+            ds = more;
         }
         if (!cp_declarator(p, type, &ds[n++]))
             return NULL;
     } while (cp_accept(p, ","));
-    s->decls = lds_arena_alloc(p->arena, sizeof *ds * n);
-    memcpy(s->decls, ds, sizeof *ds * n);
+    s->decls = ds;
     s->ndecls = n;
     return s;
 }

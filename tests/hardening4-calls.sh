@@ -359,6 +359,21 @@ status_is 0 && err_empty && total_is 4 && out_has "20004:9: write:" \
     && lds -a sm80 --threads 32 --show-lowered -f "$tmp/cont.cu" | grep -qF "if (tid.x < 24 || tid.x > 20023)"
 result C8k "20,000 consecutive if (c) continue; are a chain too: lanes 24 .. 31 skip each trip" $?
 
+awk 'BEGIN { print "__shared__ float s[64];"; print "__global__ void k() {"; print "    switch (threadIdx.x) {";
+    for (i = 0; i < 40000; i++) printf "    case %d: s[%d %% 64] = %d; break;\n", i, i, i;
+    print "    default: s[0] = 1; break;"; print "    }"; print "    s[threadIdx.x] = 2;"; print "}" }' >"$tmp/switch.cu"
+if [ $slow = 0 ]; then
+    run -a sm80 --threads 32 -f "$tmp/switch.cu"
+    status_is 0 && err_empty && total_is 33 && out_has "4:13: write: case 0: s[0 % 64] = 0; break:"
+    result C8l "a switch of 40,000 cases is the chain it stands for: each lane takes one" $?
+else
+    ok "C8l # SKIP 40,000 cases: not under valgrind or sanitizers"
+fi
+awk 'BEGIN { print "__shared__ float s[64];"; print "__global__ void k() {"; print "    switch (threadIdx.x % 100) {";
+    for (i = 0; i < 100; i++) printf "    case %d: s[%d] = 1; break;\n", i, i % 64; print "    }"; print "}" }' >"$tmp/switch100.cu"
+run -a sm80 --threads 32 -f "$tmp/switch100.cu"
+status_is 0 && err_empty && total_is 32; result C8m "a switch of 100 cases (past the 64 groups once taken): followed" $?
+
 # ---- C9. Long operator chains and deep nesting: a warning at the place
 # past the documented limits, never a crash; the lowered text lds reads.
 awk 'BEGIN { printf "__shared__ float s[64];\n__global__ void k() {\n    int x = threadIdx.x";
@@ -417,6 +432,20 @@ awk 'BEGIN { printf "__shared__ float s[64];\n__global__ void k() {\n    int x =
 run -a sm80 --threads 32 -f "$tmp/grow.cu"
 status_is 0 && out_has "nested too deeply for lds-calc to follow" && out_has "305:5: write:"
 result C9h "a value that grows too deep in lds: its access skipped, saying so, the rest followed" $?
+
+awk 'BEGIN { printf "__shared__ float s[64];\n__global__ void k() {\n    s[";
+    for (i = 0; i < 200000; i++) printf "sizeof "; printf "threadIdx.x] = 0;\n    s[threadIdx.x] = 1;\n}\n" }' >"$tmp/sizeof.cu"
+run -a sm80 --threads 32 -f "$tmp/sizeof.cu"
+status_is 0 && err_has "nested deeper than 256 levels" && out_has "4:5: write:"
+result C9k "200,000 sizeof in a row: nested operators, a warning" $?
+
+awk 'BEGIN { printf "__shared__ float s[64];\n__constant__ float w[1000] = {"; for (i = 0; i < 1000; i++) printf "%s%d", i ? ", " : "", i;
+    printf "};\n__global__ void k() {\n    int "; for (i = 0; i < 2000; i++) printf "%sa%d = %d", i ? ", " : "", i, i;
+    printf ";\n    s[a1999 %% 64 + threadIdx.x %% 8] = 0;\n    float v[300] = {"; for (i = 0; i < 300; i++) printf "%s%d", i ? ", " : "", i;
+    printf "};\n    s[threadIdx.x] = v[3];\n}\n" }' >"$tmp/lists.cu"
+run -a sm80 --threads 32 --show-lowered -f "$tmp/lists.cu"
+status_is 0 && err_empty && out_has "write b32 s[15 + tid.x % 8]" && out_has "write b32 s[tid.x]"
+result C9l "2,000 declarators and initialiser lists of 300 and 1,000: followed, no limit quoted as a token" $?
 
 # The reader on a library caller's thread of 256 KiB (and 64 KiB): the
 # deepest inputs above run to their end, and a recursion 500 calls deep
