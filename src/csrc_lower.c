@@ -480,7 +480,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     L->nenv = 0;
     L->nglobal = 0;
     L->arrays = NULL;
-    L->ntaken = 0;
+    memset(&L->taken, 0, sizeof L->taken);
     for (unsigned i = 0; i < L->o->ndefines; i++)
         cl_take_name(L, L->o->defines[i].name);
     lds_buf_printf(&L->out, "# %s, kernel %s, lowered by lds-calc (--show-lowered): '#line L:C' places the next "

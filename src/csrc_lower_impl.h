@@ -144,6 +144,12 @@ typedef struct {
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
 typedef struct lower lower;
 
+/* A set of names: a hash set, open addressing, at most half full. */
+typedef struct {
+    const char **slot;            /* [cap], NULL: empty */
+    unsigned n, cap;
+} cl_names;
+
 /* A call being inlined: its function and what its parameters (template
  * ones first) were bound to (src/csrc_inline.c: the recursion test). */
 typedef struct {
@@ -177,6 +183,9 @@ struct lower {
     binding *env;
     unsigned nenv;
     size_t capenv;
+    cl_names bound;               /* each name ever bound: a name not in it is bound
+                                     nowhere, and looking it up (threadIdx, a -D name)
+                                     costs no scan of env */
     sarray *arrays;
     const char *guard;            /* the per-lane condition of the code here, or NULL */
     const val *gmiss;             /* a part of it that needs a -D value, or NULL */
@@ -213,8 +222,7 @@ struct lower {
         val *top;
         int64_t tdim[3];
     } tops[5];                    /* tid.x tid.y tid.z tid group */
-    const char **taken;           /* lds names in use */
-    unsigned ntaken, captaken;
+    cl_names taken;               /* lds names in use */
 };
 
 /* A snapshot of the bindings (values only: scopes do not change in a

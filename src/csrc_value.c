@@ -141,26 +141,45 @@ void cl_inherit_missing(val *r, const val *a, const val *b)
 
 /* ------------------------------------------------------------- names */
 
-bool cl_name_taken(const lower *L, const char *n)
+static uint32_t name_hash(const char *name)
 {
-    for (unsigned i = 0; i < L->ntaken; i++)
-        if (!strcmp(L->taken[i], n))
-            return true;
-    return false;
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return h;
 }
 
-void cl_take_name(lower *L, const char *n)
+/* The slot of name n in set s: its own, or the empty one it would go in. */
+static unsigned names_slot(const cl_names *s, const char *n)
 {
-    if (L->ntaken == L->captaken) {
-        unsigned cap = L->captaken ? L->captaken * 2 : 64;
-        const char **t = lds_arena_alloc(L->arena, sizeof *t * cap);
-        if (L->ntaken)
-            memcpy(t, L->taken, sizeof *t * L->ntaken);
-        L->taken = t;
-        L->captaken = cap;
-    }
-    L->taken[L->ntaken++] = n;
+    unsigned i = name_hash(n) & (s->cap - 1);
+    while (s->slot[i] && strcmp(s->slot[i], n))
+        i = (i + 1) & (s->cap - 1);
+    return i;
 }
+
+static bool names_has(const cl_names *s, const char *n) { return s->cap && s->slot[names_slot(s, n)]; }
+
+static void names_add(lower *L, cl_names *s, const char *n)
+{
+    if (2 * (s->n + 1) > s->cap) {   /* grown (a power of two), each name placed again */
+        cl_names old = *s;
+        s->cap = old.cap ? 2 * old.cap : 64;
+        s->slot = lds_arena_alloc(L->arena, sizeof *s->slot * s->cap);
+        for (unsigned i = 0; i < old.cap; i++)
+            if (old.slot[i])
+                s->slot[names_slot(s, old.slot[i])] = old.slot[i];
+    }
+    unsigned i = names_slot(s, n);
+    if (!s->slot[i]) {
+        s->slot[i] = n;
+        s->n++;
+    }
+}
+
+bool cl_name_taken(const lower *L, const char *n) { return names_has(&L->taken, n); }
+
+void cl_take_name(lower *L, const char *n) { names_add(L, &L->taken, n); }
 
 /* A fresh lds name for the C name c: c itself unless lds reserves it or
  * it is in use. */
@@ -217,10 +236,13 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
     L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
+    names_add(L, &L->bound, name);
 }
 
 binding *cl_lookup(lower *L, const char *name)
 {
+    if (!names_has(&L->bound, name))
+        return NULL;
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name)) {
             binding *b = &L->env[i];
