@@ -258,6 +258,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
             return -1;
     }
     cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
+    L->lds_loops++;
     for (unsigned c = 0; c < nc; c++)
         cl_lookup(L, carried[c])->v = fits[c];
     for (unsigned i = 0; i < n; i++)
@@ -269,6 +270,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     int rc = cl_one_stmt(L, body);
     L->indent--;
     L->loops--;
+    L->lds_loops--;
     cl_line(L, (lds_loc){ 0 }, "}");
     cl_forget_changed(L, s, names, n);
     for (unsigned c = 0; c < nc; c++)   /* what the run ended with holds after the loop */
@@ -332,6 +334,11 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         return skip_after_init(L, s, &lowered,
                                "it is in a loop with a continue lds-calc does not follow (it follows 'if (c) continue;' "
                                "at the top of the loop's block)",
+                               s->loc);
+    if (L->lds_loops >= LDS_MAX_LOOPS)   /* lds would refuse the program: this loop is skipped, said */
+        return skip_after_init(L, s, &lowered,
+                               cl_fmt(L, "it is in a loop inside %d others, more than lds runs (lds(5): %d loops)",
+                                      L->lds_loops, LDS_MAX_LOOPS),
                                s->loc);
     /* the loop variable: the one the step changes, or of several the
      * step changes, the one the condition tests */
@@ -471,6 +478,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         const char *hi = trips->cls == C_CONST ? cl_fmt(L, "%lld", (long long)(trips->k > 0 ? trips->k : 0))
                                                : cl_fmt(L, "max(0, %s)", trips->text);
         cl_line(L, s->loc, "for %s in 0..%s {", trip, hi);
+        L->lds_loops++;
         val *here = cl_int_op(L, "+", init, cl_int_op(L, "*", step, cl_v_name(L, C_UNIFORM, trip)));
         vb->v = here;
         const char *g = L->guard;
@@ -489,6 +497,7 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
                 L->gmiss = lane_cond;
         }
         rc = cl_loop_body(L, s, v, trip);
+        L->lds_loops--;
         for (unsigned i = 0; i < n; i++)
             if (before[i])   /* after the loop: not followed */
                 cl_lookup(L, names[i])->v = cl_unknown_like(L, before[i], cl_changes_each_trip(L, names[i], s), s->loc);
@@ -531,7 +540,9 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         unsigned made = L->accesses;
         cl_line(L, s->loc, "for %s = %s while %s next %s {", lv, init->text, c->text, next->text);
         L->blocks++;
+        L->lds_loops++;
         rc = cl_loop_body(L, s, v, NULL);
+        L->lds_loops--;
         L->blocks--;
         cl_line(L, (lds_loc){ 0 }, "}");
         if (rc == 0 && L->accesses == made)

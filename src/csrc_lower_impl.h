@@ -192,6 +192,7 @@ struct lower {
     const char *skip;             /* accesses here are not modelled: why, or NULL */
     lds_loc skip_loc;
     unsigned loops;               /* lds loops open around the code here */
+    unsigned lds_loops;           /* of them, the for lines written (LDS_MAX_LOOPS at most) */
     unsigned blocks;              /* lds if blocks open */
     unsigned calls;               /* functions inlined around here */
     unsigned ncalls;              /* calls inlined in the kernel so far */
