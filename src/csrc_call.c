@@ -382,7 +382,7 @@ val *cl_call(lower *L, const csrc_expr *e)
                          "not counted",
                          a->arr->name, name ? name : "a function");
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
             L->accesses++;
             cl_line(L, e->args[i]->loc, "skipped read %s: passed to '%s', which lds-calc does not see into", a->arr->name,
                  name ? name : "a function");
@@ -477,7 +477,7 @@ static void several_instances(lower *L, const csrc_func *f)
                                  "instantiation, which lds-calc does not lay out; the accesses to them are not counted",
                      f->name);
         w.warning = 1;
-        L->o->warn(L->o->warn_ctx, &w);
+        cl_warn(L, &w);
     }
 }
 

@@ -499,7 +499,7 @@ static val *expr_node(lower *L, const csrc_expr *e)
             lds_diag_set(&w, e->loc, "%s: not followed; the shared-memory accesses in it are not counted",
                          e->name ? e->name : "an expression");
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
         }
         return cl_v_data(L, cl_fmt(L, "%s, which lds-calc does not follow", e->name ? e->name : "an expression"), e->loc);
     case CE_ID:

@@ -87,11 +87,12 @@ static int lower_file(const lds_source *src, const csrc_lower_options *o, csrc_l
         rc = -1;
     }
     csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
+    cl_names warned = { 0 };   /* once a place and message, for the whole file */
     unsigned done = 0;
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
         if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
             continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit };
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .warned = &warned };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);
         free(L.env);

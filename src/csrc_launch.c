@@ -374,7 +374,7 @@ void cl_find_launch(lower *L, const csrc_func *f)
                                        "lds-calc follows this one; give --threads and -D for another",
                      f->name, total);
         w.warning = 1;
-        L->o->warn(L->o->warn_ctx, &w);
+        cl_warn(L, &w);
     }
 }
 

@@ -64,7 +64,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
             lds_diag w = { 0 };
             lds_diag_set(&w, d->loc, "%s: its accesses are not counted", u->why);
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
         }
         return 0;
     }

@@ -224,6 +224,7 @@ struct lower {
         int64_t tdim[3];
     } tops[5];                    /* tid.x tid.y tid.z tid group */
     cl_names taken;               /* lds names in use */
+    cl_names *warned;             /* the warnings given in the file ("line:col:message"), or NULL */
 };
 
 /* A snapshot of the bindings (values only: scopes do not change in a
@@ -287,6 +288,12 @@ void cl_text_shape(const val *v, unsigned *nest, unsigned *height);
 const char *cl_where(lower *L, lds_loc loc);
 void cl_inherit_missing(val *r, const val *a, const val *b);
 bool cl_name_taken(const lower *L, const char *n);
+bool cl_names_has(const cl_names *s, const char *n);
+void cl_names_add(lower *L, cl_names *s, const char *n);
+/* A warning, once for each place and message in the file (a helper
+ * inlined a thousand times, a recursion, a loop body lowered again says
+ * what it does not follow once); nothing where no one listens. */
+void cl_warn(lower *L, const lds_diag *w);
 void cl_take_name(lower *L, const char *n);
 const char *cl_lds_name(lower *L, const char *c);
 const csrc_define *cl_find_define(const lower *L, const char *name);

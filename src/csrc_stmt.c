@@ -474,7 +474,7 @@ static int stmt_list(lower *L, const csrc_stmt *s)
                 lds_diag w = { 0 };
                 lds_diag_set(&w, s->loc, "%s: not followed; the shared-memory accesses in it are not counted", s->what);
                 w.warning = 1;
-                L->o->warn(L->o->warn_ctx, &w);
+                cl_warn(L, &w);
             }
             break;
         }

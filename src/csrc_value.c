@@ -158,9 +158,9 @@ static unsigned names_slot(const cl_names *s, const char *n)
     return i;
 }
 
-static bool names_has(const cl_names *s, const char *n) { return s->cap && s->slot[names_slot(s, n)]; }
+bool cl_names_has(const cl_names *s, const char *n) { return s->cap && s->slot[names_slot(s, n)]; }
 
-static void names_add(lower *L, cl_names *s, const char *n)
+void cl_names_add(lower *L, cl_names *s, const char *n)
 {
     if (2 * (s->n + 1) > s->cap) {   /* grown (a power of two), each name placed again */
         cl_names old = *s;
@@ -177,9 +177,21 @@ static void names_add(lower *L, cl_names *s, const char *n)
     }
 }
 
-bool cl_name_taken(const lower *L, const char *n) { return names_has(&L->taken, n); }
+bool cl_name_taken(const lower *L, const char *n) { return cl_names_has(&L->taken, n); }
 
-void cl_take_name(lower *L, const char *n) { names_add(L, &L->taken, n); }
+void cl_warn(lower *L, const lds_diag *w)
+{
+    if (!L->o->warn)
+        return;
+    const char *key = cl_fmt(L, "%u:%u:%s", w->loc.line, w->loc.col, w->msg);
+    if (L->warned && cl_names_has(L->warned, key))
+        return;   /* a construct inlined or lowered again: said once */
+    if (L->warned)
+        cl_names_add(L, L->warned, key);
+    L->o->warn(L->o->warn_ctx, w);
+}
+
+void cl_take_name(lower *L, const char *n) { cl_names_add(L, &L->taken, n); }
 
 /* A fresh lds name for the C name c: c itself unless lds reserves it or
  * it is in use. */
@@ -236,12 +248,12 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 {
     L->env = lds_xgrow(L->env, L->nenv, &L->capenv, sizeof *L->env, 64);
     L->env[L->nenv++] = (binding){ .name = name, .v = v, .is_float = is_float };
-    names_add(L, &L->bound, name);
+    cl_names_add(L, &L->bound, name);
 }
 
 binding *cl_lookup(lower *L, const char *name)
 {
-    if (!names_has(&L->bound, name))
+    if (!cl_names_has(&L->bound, name))
         return NULL;
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name)) {

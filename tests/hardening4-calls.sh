@@ -149,6 +149,15 @@ EOF
 run -a sm80 --threads 32 -f "$tmp/recguard.cu"
 status_is 0 && total_is 1 && err_empty; result C1m "a recursion's value decides an if: counted where it holds" $?
 
+cu recwarn <<'EOF'
+__shared__ float s[64];
+__device__ void f(int x, int n) { if (n > 0) { s[(x + n) % 64] = 0; goto done; done: f(x, n - 1); } }
+__global__ void k() { f(threadIdx.x, 300); f(threadIdx.x, 2); }
+EOF
+run -a sm80 --threads 32 -f "$tmp/recwarn.cu"
+status_is 0 && total_is 302 && [ "$(grep -c warning "$tmp/err")" -eq 2 ]
+result C1n "302 calls of a function with a goto and a label: counted, and each warned once, not per call" $?
+
 # ---- C2. A local reference is the element it names: reading it reads
 # the element, assigning it writes it, r += 1 does both; never a copy.
 # lowered NAME: the lowered access lines of NAME.cu, one a line, in order
