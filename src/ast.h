@@ -181,6 +181,9 @@ typedef struct lds_stmt {
         struct {
             lds_access_kind kind;
             unsigned width;           /* bytes; 0: the element's size */
+            bool width_of_type;       /* the width written as an element type
+                                         (read float3 X[i][0]): an element of
+                                         that type named whole, as without a width */
             lds_target target;
             lds_expr *cond;           /* optional */
             const char *note;         /* how an instruction (ldmatrix, cp.async)

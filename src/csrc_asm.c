@@ -65,7 +65,7 @@ static void warn(lower *L, lds_loc loc, const char *msg)
     lds_diag w = { 0 };
     lds_diag_set(&w, loc, "%s", msg);
     w.warning = 1;
-    L->o->warn(L->o->warn_ctx, &w);
+    cl_warn(L, &w);
 }
 
 /* The bytes a plain ld or st of shared memory moves (ld.shared.v4.f32:

@@ -49,6 +49,8 @@ typedef struct csrc_expr {
     const char **targ_texts;      /* CALL: each of them as written (a type's name: f<float>) */
     struct csrc_expr **launch;    /* CALL of a kernel: <<<grid, block, bytes, stream>>>, */
     unsigned nlaunch;             /*   or NULL */
+    unsigned height;              /* the tallest path to a leaf, in nodes (a leaf: 1);
+                                     at most LDS_MAX_HEIGHT (the parser refuses taller) */
 } csrc_expr;
 
 /* A type as declared: base words, pointers, array dimensions. */
@@ -141,7 +143,12 @@ typedef struct csrc_func {
     const char *ns;               /* the namespace it is in ("a::b"; "" outside any) */
     const char *specialized;      /* a struct's conversion operator (below): the
                                      arguments of the specialization it is in
-                                     (template <> struct S<double>: "double"), or NULL */
+                                     (template <> struct S<double>: "double"); a
+                                     function's specialization, template <> void
+                                     f<0>(...): its arguments as written; or NULL */
+    struct csrc_expr **spec_exprs; /* a function's specialization: each argument as */
+    const char **spec_texts;      /*   an expression (NULL: a type) and as written */
+    unsigned nspec;
     csrc_stmt *body;              /* NULL: a declaration only */
     struct csrc_func *next;
 } csrc_func;

@@ -114,20 +114,57 @@ const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
     return NULL;
 }
 
+/* Whether call e's template argument k is the specialization's argument
+ * spec (its expression x, or NULL for a type): the same integer (the
+ * call's worked out here where `here`, else only where it is a literal),
+ * or the same type. */
+static bool same_targ(lower *L, const csrc_expr *e, unsigned k, const csrc_expr *x, const char *spec, bool here)
+{
+    const csrc_expr *c = e->targ_exprs ? e->targ_exprs[k] : NULL;
+    if (x && x->kind == CE_INT && c) {
+        if (c->kind == CE_INT)
+            return c->value == x->value;
+        const val *v = here ? cl_expr(L, c) : NULL;
+        return v && cl_is_int(v) && v->cls == C_CONST && v->k == x->value;
+    }
+    const char *t = e->targ_texts && e->targ_texts[k] ? cl_type_name(L, e->targ_texts[k]) : NULL;
+    return t && spec && !strcmp(t, spec);
+}
+
+/* The specialization of a function template that call e names, or NULL. */
+static const csrc_func *function_specialization(lower *L, const csrc_expr *e, bool here)
+{
+    for (const csrc_func *f = L->unit->funcs; f; f = f->next) {
+        if (!f->nspec || f->nspec != e->ntargs || strcmp(f->name, e->name) || !f->body || f->nparams != e->nargs)
+            continue;
+        bool same = true;
+        for (unsigned k = 0; k < f->nspec && same && !cl_failed(L); k++)
+            same = same_targ(L, e, k, f->spec_exprs[k], f->spec_texts[k], here);
+        if (same)
+            return f;
+    }
+    return NULL;
+}
+
 /* The function a call e inlines: a specialization its template arguments
  * name (S<double>() with T = double here: template <> struct S<double>'s
- * conversion), else the function of its name. */
-const csrc_func *cl_find_callee(lower *L, const csrc_expr *e)
+ * conversion; f<N - 1>(x) with N = 1 here: template <> void f<0>(int)),
+ * else the function of its name.  `here`: the call is being lowered, its
+ * template arguments are worked out in the scope around it (elsewhere only
+ * literals are compared). */
+static const csrc_func *callee(lower *L, const csrc_expr *e, bool here)
 {
     if (!e->name || e->launch)
         return NULL;
     if (e->ntargs && e->targ_texts) {
+        const csrc_func *found = function_specialization(L, e, here);
+        if (found || cl_failed(L))
+            return found;
         lds_buf b = { 0 };
         for (unsigned k = 0; k < e->ntargs; k++)
             lds_buf_printf(&b, "%s%s", k ? ", " : "", e->targ_texts[k] ? cl_type_name(L, e->targ_texts[k]) : "");
-        const csrc_func *found = NULL;
         for (const csrc_func *f = L->unit->funcs; f && !found; f = f->next)
-            if (f->specialized && !strcmp(f->name, e->name) && f->body && f->nparams == e->nargs
+            if (f->specialized && !f->nspec && !strcmp(f->name, e->name) && f->body && f->nparams == e->nargs
                 && !strcmp(f->specialized, lds_buf_str(&b)))
                 found = f;
         lds_buf_free(&b);
@@ -136,6 +173,8 @@ const csrc_func *cl_find_callee(lower *L, const csrc_expr *e)
     }
     return cl_find_func(L, e->name, e->nargs);
 }
+
+const csrc_func *cl_find_callee(lower *L, const csrc_expr *e) { return callee(L, e, false); }
 
 /* An atomic: its target (the first argument, an address or an element)
  * is accessed once. */
@@ -339,11 +378,13 @@ val *cl_call(lower *L, const csrc_expr *e)
         return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
     }
     /* a function of this file: inlined */
-    const csrc_func *f = cl_find_callee(L, e);
+    const csrc_func *f = callee(L, e, true);
     if (f) {
         val *r;
         return cl_inline_body(L, f, e, &r) < 0 ? NULL : r;
     }
+    if (cl_failed(L))
+        return NULL;
     /* anything else: its arguments run (their accesses count); a shared
      * array passed in is accessed where lds-calc cannot see */
     for (unsigned i = 0; i < e->nargs; i++) {
@@ -357,7 +398,7 @@ val *cl_call(lower *L, const csrc_expr *e)
                          "not counted",
                          a->arr->cname, name ? name : "a function");
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
             L->accesses++;
             cl_line(L, e->args[i]->loc, "skipped read %s: passed to '%s', which lds-calc does not see into", a->arr->name,
                  name ? name : "a function");
@@ -452,7 +493,7 @@ static void several_instances(lower *L, const csrc_func *f)
                                  "instantiation, which lds-calc does not lay out; the accesses to them are not counted",
                      f->name);
         w.warning = 1;
-        L->o->warn(L->o->warn_ctx, &w);
+        cl_warn(L, &w);
     }
 }
 

@@ -14,138 +14,6 @@ sarray *cl_find_array(lower *L, const char *name)
     return NULL;
 }
 
-/* The offset, in scalars, of a's element [idx...] (n of them): the row
- * sizes of the lds dimensions after each. */
-val *cl_flat_of(lower *L, const val *s)
-{
-    if (s->flat)
-        return (val *)s->flat;
-    const sarray *a = s->arr;
-    unsigned dims = a->ndims + (a->lanes > 1);
-    val *f = cl_v_const(L, s->comp);
-    for (unsigned d = 0; d < s->nidx; d++) {
-        val *stride = cl_v_const(L, 1);
-        for (unsigned e = d + 1; e < dims; e++) {
-            int64_t k;
-            bool known = false;
-            if (sscanf(a->dims[e], "%lld", (long long *)&k) == 1 && strspn(a->dims[e], "0123456789") == strlen(a->dims[e]))
-                known = true;
-            stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
-        }
-        f = cl_int_op(L, "+", f, cl_int_op(L, "*", s->idx[d], stride));
-    }
-    return f;
-}
-
-/* The lds target of an access through s: NAME[i]...[c], from the C
- * subscripts when the element is named whole, else from the offset. */
-const char *cl_target_text(lower *L, const val *s)
-{
-    const sarray *a = s->arr;
-    unsigned dims = a->ndims + (a->lanes > 1);
-    lds_buf b = { 0 };
-    lds_buf_printf(&b, "%s", a->name);
-    if (!s->flat && s->nidx == a->ndims) {
-        for (unsigned d = 0; d < s->nidx; d++)
-            lds_buf_printf(&b, "[%s]", s->idx[d]->text);
-        if (a->lanes > 1)
-            lds_buf_printf(&b, "[%u]", s->comp);
-    } else {   /* from the offset: each index by division */
-        val *f = cl_flat_of(L, s);
-        for (unsigned d = 0; d < dims; d++) {
-            val *stride = cl_v_const(L, 1);
-            for (unsigned e = d + 1; e < dims; e++) {
-                int64_t k;
-                bool known = strspn(a->dims[e], "0123456789") == strlen(a->dims[e]) && sscanf(a->dims[e], "%lld", (long long *)&k) == 1;
-                stride = cl_int_op(L, "*", stride, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[e])));
-            }
-            val *q = cl_int_op(L, "/", f, stride);
-            if (d > 0) {
-                int64_t k;
-                bool known = strspn(a->dims[d], "0123456789") == strlen(a->dims[d]) && sscanf(a->dims[d], "%lld", (long long *)&k) == 1;
-                q = cl_int_op(L, "%", q, known ? cl_v_const(L, k) : cl_v_name(L, C_UNIFORM, cl_fmt(L, "(%s)", a->dims[d])));
-            }
-            lds_buf_printf(&b, "[%s]", q->text);
-        }
-    }
-    const char *t = lds_arena_strndup(L->arena, lds_buf_str(&b), b.len);
-    lds_buf_free(&b);
-    return t;
-}
-
-const char *cl_kind_word(int kind) { return kind == 0 ? "read" : kind == 1 ? "write" : "atomic"; }
-
-/* Why the indices of s cannot be followed, or NULL. */
-const val *cl_data_index(const val *s)
-{
-    if (s->flat && s->flat->kind != V_INT)
-        return s->flat;
-    for (unsigned d = 0; d < s->nidx; d++)
-        if (s->idx[d]->kind != V_INT)
-            return s->idx[d];
-    return NULL;
-}
-
-/* One access through s (kind 0 read, 1 write, 2 atomic) of `bytes`. */
-int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc)
-{
-    return cl_emit_instruction(L, kind, NULL, s, bytes, loc);
-}
-
-int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc)
-{
-    L->accesses++;
-    const char *name = s->arr->name;
-    const char *why = L->skip;
-    lds_loc why_loc = L->skip_loc;
-    const val *d = cl_data_index(s);
-    if (!why && d) {
-        why = d->why ? cl_fmt(L, "its index depends on %s", d->why) : "its index is data";
-        why_loc = d->why_loc;
-    }
-    if (!why && !instr && cl_struct_of(s)) {
-        why = cl_fmt(L, "it copies a whole struct ('%s'), with instructions the compiler picks (its members are followed)",
-                     cl_struct_of(s)->name);
-        why_loc = loc;
-    }
-    if (!why && !instr && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16) {
-        why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
-        why_loc = loc;
-    }
-    if (why) {
-        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
-             why_loc.line ? cl_where(L, why_loc) : "");
-        return 0;
-    }
-    const val *idx[LDS_MAX_DIMS + 1];
-    unsigned n = 0;
-    if (s->flat)
-        idx[n++] = s->flat;
-    for (unsigned k = 0; k < s->nidx; k++)
-        idx[n++] = s->idx[k];
-    for (unsigned k = 0; k < n; k++)
-        if (cl_need(L, idx[k], "an index") < 0)
-            return -1;
-    if (cl_need(L, L->gmiss, "the condition of an access") < 0)
-        return -1;
-    const char *t = cl_target_text(L, s);
-    const char *head = instr ? instr : cl_fmt(L, "%s b%u", cl_kind_word(kind), bytes * 8);
-    if (L->guard)
-        cl_line(L, loc, "%s %s if %s", head, t, L->guard);
-    else
-        cl_line(L, loc, "%s %s", head, t);
-    return 0;
-}
-
-/* The bytes an access to s moves when it names the element (or the
- * pointee) whole. */
-unsigned cl_access_bytes(const val *s)
-{
-    if (s->pointee)
-        return s->pointee;
-    return s->arr->scalar * (s->comp ? 1 : s->arr->lanes);
-}
-
 /* ------------------------------------------------------- expressions */
 
 unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float)
@@ -173,13 +41,22 @@ val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc)
     return cl_v_data(L, cl_fmt(L, "a value loaded from shared memory ('%s')", s->arr->cname), loc);
 }
 
+void cl_index_added(lower *L, val *v, const val *i)
+{
+    const val **idx = lds_arena_alloc(L->arena, sizeof *idx * (v->nidx + 1));
+    if (v->nidx)
+        memcpy(idx, v->idx, sizeof *idx * v->nidx);
+    idx[v->nidx++] = i;
+    v->idx = idx;
+}
+
 /* s[i]: one more subscript, or an offset through a pointer. */
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
 {
     val *r = cl_new_val(L, V_SHARED);
     *r = *s;
     if (!s->flat && s->nidx < s->arr->ndims && !s->pointee) {
-        r->idx[r->nidx++] = i;
+        cl_index_added(L, r, i);
         return r;
     }
     /* through a pointer: offset by i pointees */
@@ -190,6 +67,21 @@ val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc)
     r->flat = i->kind == V_INT ? cl_int_op(L, "+", f, cl_int_op(L, "*", i, cl_v_const(L, per))) : i;
     r->nidx = 0;
     (void)loc;
+    return r;
+}
+
+val *cl_reference_to(lower *L, const lvalue *lv)
+{
+    if (lv->kind != LV_SHARED && lv->kind != LV_GLOBAL && lv->kind != LV_UNKNOWN)
+        return NULL;
+    val *r = cl_new_val(L, lv->s->kind);
+    *r = *lv->s;
+    if (lv->kind == LV_SHARED)
+        r->shared_scalar = true;
+    else
+        r->elem_ref = true;
+    if (lv->kind == LV_GLOBAL)
+        r->gelem = lv->bytes;   /* the element, or the member, it names */
     return r;
 }
 
@@ -204,6 +96,10 @@ int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv)
             lv->kind = LV_SHARED;
             lv->s = b->v;
             lv->bytes = cl_access_bytes(b->v);
+        } else if (b && b->v->elem_ref) {   /* a reference to a global element, or through a pointer not followed */
+            lv->kind = b->v->kind == V_GLOBAL ? LV_GLOBAL : LV_UNKNOWN;
+            lv->s = b->v;
+            lv->bytes = b->v->kind == V_GLOBAL ? b->v->gelem : 0;
         } else if (b) {
             lv->kind = LV_VAR;
             lv->var = b;
@@ -366,10 +262,230 @@ bool cl_is_member_call(const csrc_expr *e, const char *name)
     return e->kind == CE_CALL && e->a && e->a->kind == CE_MEMBER && !strcmp(e->a->name, name);
 }
 
+static val *expr_node(lower *L, const csrc_expr *e);
+
+/* e lowered, one level deeper (CL_MAX_NEST). */
 val *cl_expr(lower *L, const csrc_expr *e)
 {
     if (cl_failed(L))
         return NULL;
+    if (L->nest >= CL_MAX_NEST) {   /* not reached: a call leaves room for any body (CL_CALL_ROOM) */
+        lds_diag_set(L->diag, e->loc, "statements, operators and calls nested more than %d levels deep in all",
+                     CL_MAX_NEST);
+        return NULL;
+    }
+    L->nest++;
+    val *v = expr_node(L, e);
+    L->nest--;
+    return v;
+}
+
+/* A name: a variable's value (a reference's element read), a shared array, a thread id, a -D value. */
+static val *expr_name(lower *L, const csrc_expr *e)
+{
+    binding *b = cl_lookup(L, e->name);
+    if (b && b->v->kind == V_SHARED && b->v->shared_scalar)
+        return cl_shared_rvalue(L, b->v, e->loc);
+    if (b && b->v->elem_ref && b->v->kind == V_GLOBAL) {   /* float &g = out[i]; ... g: a load */
+        if (cl_emit_global(L, 0, b->v, b->v->gelem, e->loc) < 0)
+            return NULL;
+        return cl_v_data(L, cl_fmt(L, "a value loaded from '%s'", b->v->gname ? b->v->gname : "global memory"), e->loc);
+    }
+    if (b && b->v->elem_ref) {
+        cl_emit_unknown_target(L, 0, b->v, e->loc);
+        return cl_v_data(L, "a value loaded through a pointer lds-calc does not follow", e->loc);
+    }
+    if (b)
+        return b->v;
+    sarray *a = cl_find_array(L, e->name);
+    if (a) {
+        val *v = cl_new_val(L, V_SHARED);
+        v->arr = a;
+        v->stype = a->stype;   /* its elements are structs: s[i].x names a member */
+        return v;
+    }
+    return cl_free_name(L, e->name, e->loc);
+}
+
+/* a[i]: an element of shared or global memory read, a vector's component, or data. */
+static val *expr_index(lower *L, const csrc_expr *e)
+{
+    val *base = cl_index_base(L, e->a);
+    val *i = base ? cl_expr(L, e->b) : NULL;
+    if (!i)
+        return NULL;
+    if (base->kind == V_GLOBAL && cl_emit_global(L, 0, cl_global_moved(L, base, i, 0), base->gelem, e->loc) < 0)
+        return NULL;
+    if (base->kind == V_GLOBAL && !base->gelem)
+        return cl_v_data(L, cl_fmt(L, "a value loaded from '%s' (a buffer declared outside this file)", base->gname),
+                         e->loc);
+    if (base->kind == V_SHARED)
+        return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
+    if (cl_is_vector_like(L, base))   /* p[1]: a component */
+        return cl_vector_element(L, base, i, e->loc);
+    if (base->kind == V_GLOBAL)
+        return cl_v_data(L, "a value loaded from global memory", e->loc);
+    if (base->kind == V_DATA && base->pointer_name)
+        cl_emit_unknown_target(L, 0, base, e->loc);
+    return cl_v_data(L, base->kind == V_DATA && base->why ? base->why : "an element of an array outside shared memory", e->loc);
+}
+
+/* op a: ++ and -- assign, & takes an address, * reads through a pointer. */
+static val *expr_unary(lower *L, const csrc_expr *e)
+{
+    if (!strcmp(e->op, "++") || !strcmp(e->op, "--")) {
+        csrc_expr one = { .kind = CE_INT, .loc = e->loc, .value = 1 };
+        return cl_assign(L, e->a, !strcmp(e->op, "++") ? "+=" : "-=", &one, NULL, e->loc);
+    }
+    if (!strcmp(e->op, "&")) {
+        lvalue lv;
+        if (cl_lvalue_of(L, e->a, &lv) < 0)
+            return NULL;
+        if (lv.kind == LV_SHARED) {
+            val *p = cl_new_val(L, V_SHARED);
+            *p = *lv.s;
+            p->shared_scalar = false;   /* &cnt points at cnt: it is not cnt */
+            p->flat = cl_flat_of(L, lv.s);
+            p->nidx = 0;
+            p->pointee = lv.bytes;
+            return p;
+        }
+        if (lv.kind == LV_GLOBAL)   /* &in[i]: the pointer moved */
+            return (val *)lv.s;
+        val *v = cl_expr(L, e->a);
+        if (v && v->kind == V_GLOBAL)
+            return v;
+        return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
+    }
+    if (!strcmp(e->op, "*")) {
+        val *p = cl_expr(L, e->a);
+        if (!p)
+            return NULL;
+        if (p->kind == V_SHARED)
+            return cl_shared_rvalue(L, cl_subscript(L, p, cl_v_const(L, 0), e->loc), e->loc);
+        if (p->kind == V_GLOBAL && cl_emit_global(L, 0, p, p->gelem, e->loc) < 0)
+            return NULL;
+        if (p->kind == V_DATA && p->pointer_name)
+            cl_emit_unknown_target(L, 0, p, e->loc);
+        return cl_v_data(L, "a value loaded through a pointer", e->loc);
+    }
+    val *a = cl_expr(L, e->a);
+    if (!a)
+        return NULL;
+    if (cl_is_vector_like(L, a))   /* -XY, ~mask */
+        return cl_vector_unary(L, e->op, a, e->loc);
+    return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
+}
+
+/* a op b: && and || guard their right side; pointer and address arithmetic; integers. */
+static val *expr_binary(lower *L, const csrc_expr *e)
+{
+    val *a = cl_expr(L, e->a);
+    if (!a)
+        return NULL;
+    if (!strcmp(e->op, "&&") || !strcmp(e->op, "||")) {
+        val *b = cl_guarded(L, e->b, a, !strcmp(e->op, "&&"));
+        if (!b)
+            return NULL;
+        if (cl_is_int(a) && a->cls == C_CONST)
+            return !strcmp(e->op, "&&") ? (a->k ? (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b) : cl_v_const(L, 0))
+                                        : (a->k ? cl_v_const(L, 1) : (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b));
+        return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
+    }
+    val *b = cl_expr(L, e->b);
+    if (!b)
+        return NULL;
+    if (cl_is_vector_like(L, a) || cl_is_vector_like(L, b))   /* DTid.yx - GTid.yx: component-wise */
+        return cl_vector_binary(L, e->op, a, b, e->loc);
+    if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
+        return cl_address_binary(L, e, a, b);
+    if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
+        val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
+        val *p = cl_subscript(L, a, off, e->loc);
+        p->pointee = a->pointee ? a->pointee : (a->nidx < a->arr->ndims && !a->flat ? 0 : p->pointee);
+        if (!a->flat && !a->pointee && a->nidx < a->arr->ndims) {   /* row + k: a pointer to its element k */
+            val *row = cl_new_val(L, V_SHARED);
+            *row = *a;
+            cl_index_added(L, row, cl_v_const(L, 0));
+            p = cl_new_val(L, V_SHARED);
+            *p = *row;
+            p->flat = cl_int_op(L, "+", cl_flat_of(L, row), cl_int_op(L, "*", off, cl_v_const(L, a->arr->lanes)));
+            p->nidx = 0;
+            p->pointee = a->arr->scalar * a->arr->lanes;
+        }
+        return p;
+    }
+    if (b->kind == V_SHARED && cl_is_int(a) && !strcmp(e->op, "+")) {
+        val *p = cl_subscript(L, b, a, e->loc);
+        return p;
+    }
+    if ((a->kind == V_GLOBAL) != (b->kind == V_GLOBAL) && (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && a->kind == V_GLOBAL))) {
+        val *p = a->kind == V_GLOBAL ? a : b, *k = a->kind == V_GLOBAL ? b : a;   /* in + k: moved k elements */
+        return cl_pointer_plus(L, p, !strcmp(e->op, "-") && cl_is_int(k) ? cl_int_unary(L, "-", k) : k, e->loc);
+    }
+    if (a->kind == V_GLOBAL || b->kind == V_GLOBAL)
+        return a->kind == V_GLOBAL ? a : b;   /* other arithmetic on a pointer: not followed */
+    return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
+}
+
+/* c ? a : b: each side made by the lanes that choose it. */
+static val *expr_cond(lower *L, const csrc_expr *e)
+{
+    val *c = cl_expr(L, e->a);
+    if (!c)
+        return NULL;
+    val *a = cl_guarded(L, e->b, c, true);
+    val *b = a ? cl_guarded(L, e->c, c, false) : NULL;
+    if (!b)
+        return NULL;
+    if (cl_is_int(c) && c->cls == C_CONST)
+        return c->k ? a : b;
+    val *p = cl_pointer_choice(L, c, a, b, e->loc);
+    if (p)
+        return p;
+    if (cl_is_int(c) && (cl_is_vector_like(L, a) || cl_is_vector_like(L, b)))   /* c ? a.xy : b.yx */
+        return cl_vector_cond(L, c, a, b, e->loc);
+    return cl_is_int(c) && cl_is_int(a) && cl_is_int(b) ? cl_int_cond(L, c, a, b) : cl_data_of(L, c->kind == V_DATA ? c : a, b, e->loc);
+}
+
+/* (T)a: a pointer's pointee changes; a floating-point value is data. */
+static val *expr_cast(lower *L, const csrc_expr *e)
+{
+    val *a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
+    if (a || cl_failed(L) || !(a = cl_expr(L, e->a)))
+        return a;
+    const csrc_type *t = e->type;
+    bool fl = false;
+    unsigned bytes = cl_type_bytes(L, t, &fl);
+    if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
+        if (a->kind == V_GLOBAL) {   /* (const float4 *)in: its elements are the cast's */
+            val *q = cl_global_moved(L, a, NULL, 0);
+            if (t->pointers == 1)
+                cl_global_retype(L, q, t);
+            return q;
+        }
+        if (a->kind != V_SHARED)
+            return cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
+        val *p = cl_new_val(L, V_SHARED);
+        *p = *a;
+        p->flat = cl_flat_of(L, a);
+        p->nidx = 0;
+        p->pointee = t->pointers == 1 && bytes ? bytes : a->arr->scalar;
+        p->ptype = t->pointers == 1 ? cl_type_name(L, t->base) : NULL;
+        if (!bytes)   /* T standing for a header's type: named, with the -D that gives it */
+            return cl_v_data(L, cl_fmt(L, "a pointer to '%s'%s, whose size lds-calc does not know%s", t->base,
+                                       p->ptype && p->ptype != t->base ? cl_fmt(L, " ('%s')", p->ptype) : "",
+                                       cl_unknown_type_hint(L, p->ptype ? p->ptype : t->base)),
+                             e->loc);
+        return p;
+    }
+    if (fl || !cl_is_int(a))
+        return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
+    return a;   /* an integer cast: the value (lds-calc computes exactly) */
+}
+
+static val *expr_node(lower *L, const csrc_expr *e)
+{
     switch (e->kind) {
     case CE_INT:
         return cl_v_const(L, e->value);
@@ -383,90 +499,17 @@ val *cl_expr(lower *L, const csrc_expr *e)
             lds_diag_set(&w, e->loc, "%s: not followed; the shared-memory accesses in it are not counted",
                          e->name ? e->name : "an expression");
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
         }
         return cl_v_data(L, cl_fmt(L, "%s, which lds-calc does not follow", e->name ? e->name : "an expression"), e->loc);
-    case CE_ID: {
-        binding *b = cl_lookup(L, e->name);
-        if (b && b->v->kind == V_SHARED && b->v->shared_scalar)
-            return cl_shared_rvalue(L, b->v, e->loc);
-        if (b)
-            return b->v;
-        sarray *a = cl_find_array(L, e->name);
-        if (a) {
-            val *v = cl_new_val(L, V_SHARED);
-            v->arr = a;
-            v->stype = a->stype;   /* its elements are structs: s[i].x names a member */
-            return v;
-        }
-        return cl_free_name(L, e->name, e->loc);
-    }
+    case CE_ID:
+        return expr_name(L, e);
     case CE_MEMBER:
         return cl_member_rvalue(L, e);
-    case CE_INDEX: {
-        val *base = cl_index_base(L, e->a);
-        val *i = base ? cl_expr(L, e->b) : NULL;
-        if (!i)
-            return NULL;
-        if (base->kind == V_GLOBAL && cl_emit_global(L, 0, cl_global_moved(L, base, i, 0), base->gelem, e->loc) < 0)
-            return NULL;
-        if (base->kind == V_GLOBAL && !base->gelem)
-            return cl_v_data(L, cl_fmt(L, "a value loaded from '%s' (a buffer declared outside this file)", base->gname),
-                             e->loc);
-        if (base->kind == V_SHARED)
-            return cl_shared_rvalue(L, cl_subscript(L, base, i, e->loc), e->loc);
-        if (cl_is_vector_like(L, base))   /* p[1]: a component */
-            return cl_vector_element(L, base, i, e->loc);
-        if (base->kind == V_GLOBAL)
-            return cl_v_data(L, "a value loaded from global memory", e->loc);
-        if (base->kind == V_DATA && base->pointer_name)
-            cl_emit_unknown_target(L, 0, base, e->loc);
-        return cl_v_data(L, base->kind == V_DATA && base->why ? base->why : "an element of an array outside shared memory", e->loc);
-    }
-    case CE_UNARY: {
-        if (!strcmp(e->op, "++") || !strcmp(e->op, "--")) {
-            csrc_expr one = { .kind = CE_INT, .loc = e->loc, .value = 1 };
-            return cl_assign(L, e->a, !strcmp(e->op, "++") ? "+=" : "-=", &one, NULL, e->loc);
-        }
-        if (!strcmp(e->op, "&")) {
-            lvalue lv;
-            if (cl_lvalue_of(L, e->a, &lv) < 0)
-                return NULL;
-            if (lv.kind == LV_SHARED) {
-                val *p = cl_new_val(L, V_SHARED);
-                *p = *lv.s;
-                p->shared_scalar = false;   /* &cnt points at cnt: it is not cnt */
-                p->flat = cl_flat_of(L, lv.s);
-                p->nidx = 0;
-                p->pointee = lv.bytes;
-                return p;
-            }
-            if (lv.kind == LV_GLOBAL)   /* &in[i]: the pointer moved */
-                return (val *)lv.s;
-            val *v = cl_expr(L, e->a);
-            if (v && v->kind == V_GLOBAL)
-                return v;
-            return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
-        }
-        if (!strcmp(e->op, "*")) {
-            val *p = cl_expr(L, e->a);
-            if (!p)
-                return NULL;
-            if (p->kind == V_SHARED)
-                return cl_shared_rvalue(L, cl_subscript(L, p, cl_v_const(L, 0), e->loc), e->loc);
-            if (p->kind == V_GLOBAL && cl_emit_global(L, 0, p, p->gelem, e->loc) < 0)
-                return NULL;
-            if (p->kind == V_DATA && p->pointer_name)
-                cl_emit_unknown_target(L, 0, p, e->loc);
-            return cl_v_data(L, "a value loaded through a pointer", e->loc);
-        }
-        val *a = cl_expr(L, e->a);
-        if (!a)
-            return NULL;
-        if (cl_is_vector_like(L, a))   /* -XY, ~mask */
-            return cl_vector_unary(L, e->op, a, e->loc);
-        return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
-    }
+    case CE_INDEX:
+        return expr_index(L, e);
+    case CE_UNARY:
+        return expr_unary(L, e);
     case CE_POSTFIX: {
         binding *b = e->a->kind == CE_ID ? cl_lookup(L, e->a->name) : NULL;
         val *old = b ? b->v : NULL;
@@ -474,110 +517,18 @@ val *cl_expr(lower *L, const csrc_expr *e)
         val *nv = cl_assign(L, e->a, !strcmp(e->op, "++") ? "+=" : "-=", &one, NULL, e->loc);
         return old ? old : nv;
     }
-    case CE_BINARY: {
-        val *a = cl_expr(L, e->a);
-        if (!a)
-            return NULL;
-        if (!strcmp(e->op, "&&") || !strcmp(e->op, "||")) {
-            val *b = cl_guarded(L, e->b, a, !strcmp(e->op, "&&"));
-            if (!b)
-                return NULL;
-            if (cl_is_int(a) && a->cls == C_CONST)
-                return !strcmp(e->op, "&&") ? (a->k ? (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b) : cl_v_const(L, 0))
-                                            : (a->k ? cl_v_const(L, 1) : (cl_is_int(b) ? cl_int_op(L, "!=", b, cl_v_const(L, 0)) : b));
-            return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
-        }
-        val *b = cl_expr(L, e->b);
-        if (!b)
-            return NULL;
-        if (cl_is_vector_like(L, a) || cl_is_vector_like(L, b))   /* DTid.yx - GTid.yx: component-wise */
-            return cl_vector_binary(L, e->op, a, b, e->loc);
-        if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
-            return cl_address_binary(L, e, a, b);
-        if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
-            val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
-            val *p = cl_subscript(L, a, off, e->loc);
-            p->pointee = a->pointee ? a->pointee : (a->nidx < a->arr->ndims && !a->flat ? 0 : p->pointee);
-            if (!a->flat && !a->pointee && a->nidx < a->arr->ndims) {   /* row + k: a pointer to its element k */
-                val *row = cl_new_val(L, V_SHARED);
-                *row = *a;
-                row->idx[row->nidx++] = cl_v_const(L, 0);
-                p = cl_new_val(L, V_SHARED);
-                *p = *row;
-                p->flat = cl_int_op(L, "+", cl_flat_of(L, row), cl_int_op(L, "*", off, cl_v_const(L, a->arr->lanes)));
-                p->nidx = 0;
-                p->pointee = a->arr->scalar * a->arr->lanes;
-            }
-            return p;
-        }
-        if (b->kind == V_SHARED && cl_is_int(a) && !strcmp(e->op, "+")) {
-            val *p = cl_subscript(L, b, a, e->loc);
-            return p;
-        }
-        if ((a->kind == V_GLOBAL) != (b->kind == V_GLOBAL) && (!strcmp(e->op, "+") || (!strcmp(e->op, "-") && a->kind == V_GLOBAL))) {
-            val *p = a->kind == V_GLOBAL ? a : b, *k = a->kind == V_GLOBAL ? b : a;   /* in + k: moved k elements */
-            return cl_pointer_plus(L, p, !strcmp(e->op, "-") && cl_is_int(k) ? cl_int_unary(L, "-", k) : k, e->loc);
-        }
-        if (a->kind == V_GLOBAL || b->kind == V_GLOBAL)
-            return a->kind == V_GLOBAL ? a : b;   /* other arithmetic on a pointer: not followed */
-        return cl_is_int(a) && cl_is_int(b) ? cl_int_op(L, e->op, a, b) : cl_data_of(L, a, b, e->loc);
-    }
+    case CE_BINARY:
+        return expr_binary(L, e);
     case CE_ASSIGN:
         return cl_assign(L, e->a, e->op, e->b, NULL, e->loc);
-    case CE_COND: {
-        val *c = cl_expr(L, e->a);
-        if (!c)
-            return NULL;
-        val *a = cl_guarded(L, e->b, c, true);
-        val *b = a ? cl_guarded(L, e->c, c, false) : NULL;
-        if (!b)
-            return NULL;
-        if (cl_is_int(c) && c->cls == C_CONST)
-            return c->k ? a : b;
-        val *p = cl_pointer_choice(L, c, a, b, e->loc);
-        if (p)
-            return p;
-        if (cl_is_int(c) && (cl_is_vector_like(L, a) || cl_is_vector_like(L, b)))   /* c ? a.xy : b.yx */
-            return cl_vector_cond(L, c, a, b, e->loc);
-        return cl_is_int(c) && cl_is_int(a) && cl_is_int(b) ? cl_int_cond(L, c, a, b) : cl_data_of(L, c->kind == V_DATA ? c : a, b, e->loc);
-    }
+    case CE_COND:
+        return expr_cond(L, e);
     case CE_COMMA: {
         val *a = cl_expr(L, e->a);
         return a ? cl_expr(L, e->b) : NULL;
     }
-    case CE_CAST: {
-        val *a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
-        if (a || cl_failed(L) || !(a = cl_expr(L, e->a)))
-            return a;
-        const csrc_type *t = e->type;
-        bool fl = false;
-        unsigned bytes = cl_type_bytes(L, t, &fl);
-        if (t->pointers) {   /* (float4 *)&s[i]: the pointee changes */
-            if (a->kind == V_GLOBAL) {   /* (const float4 *)in: its elements are the cast's */
-                val *q = cl_global_moved(L, a, NULL, 0);
-                if (t->pointers == 1)
-                    cl_global_retype(L, q, t);
-                return q;
-            }
-            if (a->kind != V_SHARED)
-                return cl_v_data(L, "a pointer lds-calc does not follow", e->loc);
-            val *p = cl_new_val(L, V_SHARED);
-            *p = *a;
-            p->flat = cl_flat_of(L, a);
-            p->nidx = 0;
-            p->pointee = t->pointers == 1 && bytes ? bytes : a->arr->scalar;
-            p->ptype = t->pointers == 1 ? cl_type_name(L, t->base) : NULL;
-            if (!bytes)   /* T standing for a header's type: named, with the -D that gives it */
-                return cl_v_data(L, cl_fmt(L, "a pointer to '%s'%s, whose size lds-calc does not know%s", t->base,
-                                           p->ptype && p->ptype != t->base ? cl_fmt(L, " ('%s')", p->ptype) : "",
-                                           cl_unknown_type_hint(L, p->ptype ? p->ptype : t->base)),
-                                 e->loc);
-            return p;
-        }
-        if (fl || !cl_is_int(a))
-            return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
-        return a;   /* an integer cast: the value (lds-calc computes exactly) */
-    }
+    case CE_CAST:
+        return expr_cast(L, e);
     case CE_SIZEOF:
         return cl_sizeof(L, e);
     case CE_INIT:

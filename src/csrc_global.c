@@ -139,9 +139,14 @@ int cl_emit_global(lower *L, int kind, const val *p, unsigned bytes, lds_loc loc
     }
     const char *addr = p->goff ? cl_fmt(L, "(%u << 40) + %s", p->gregion, cl_paren(L, p->goff))
                                : cl_fmt(L, "(%u << 40)", p->gregion);
+    if ((why = cl_unreadable(L, cl_fmt(L, "@%s", addr), L->guard)) != NULL) {
+        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);
+        return 0;
+    }
+    const char *width = cl_width_word(L, bytes, p->gtype ? cl_type_name(L, p->gtype) : NULL, NULL);
     if (L->guard)
-        cl_line(L, loc, "%s global b%u @ %s if %s", cl_kind_word(kind), bytes * 8, addr, L->guard);
+        cl_line(L, loc, "%s global %s @ %s if %s", cl_kind_word(kind), width, addr, L->guard);
     else
-        cl_line(L, loc, "%s global b%u @ %s", cl_kind_word(kind), bytes * 8, addr);
+        cl_line(L, loc, "%s global %s @ %s", cl_kind_word(kind), width, addr);
     return 0;
 }

@@ -215,21 +215,28 @@ static void host_effect(host *h, const csrc_stmt *s)
  * the one holding the launch; true when it was found. */
 static bool host_until(host *h, const csrc_stmt *s, bool list, const csrc_expr *launch)
 {
-    for (; s; s = list ? s->next : NULL) {
+    while (s) {
         if (!stmt_holds(s, launch)) {
             host_effect(h, s);
+            s = list ? s->next : NULL;
             continue;
         }
-        switch (s->kind) {
+        switch (s->kind) {   /* into the statement that holds it, one level down */
         case CS_COMPOUND:
-            return host_until(h, s->body, true, launch);
+            s = s->body;
+            list = true;
+            continue;
         case CS_IF:
-            return host_until(h, stmt_holds(s->body, launch) ? s->body : s->other, false, launch);
+            s = stmt_holds(s->body, launch) ? s->body : s->other;
+            list = false;
+            continue;
         case CS_FOR:
         case CS_WHILE:
         case CS_DO:   /* what the loop changes is not known at the launch */
             forget_changed_in(h, s, false);
-            return host_until(h, s->body, false, launch);
+            s = s->body;
+            list = false;
+            continue;
         default:      /* the launch itself */
             return true;
         }
@@ -447,7 +454,7 @@ void cl_find_launch(lower *L, const csrc_func *f)
                                        "lds-calc follows this one; give --threads and -D for another",
                      f->name, total);
         w.warning = 1;
-        L->o->warn(L->o->warn_ctx, &w);
+        cl_warn(L, &w);
     }
 }
 

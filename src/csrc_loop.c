@@ -201,6 +201,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
             return -1;
     }
     cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
+    L->lds_loops++;
     for (unsigned c = 0; c < nc; c++)
         cl_lookup(L, carried[c])->v = fits[c];
     for (unsigned i = 0; i < n; i++)
@@ -212,6 +213,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
     int rc = cl_one_stmt(L, body);
     L->indent--;
     L->loops--;
+    L->lds_loops--;
     cl_line(L, (lds_loc){ 0 }, "}");
     cl_forget_changed(L, s, names, n);
     for (unsigned c = 0; c < nc; c++)   /* what the run ended with holds after the loop */
@@ -338,7 +340,9 @@ static int counted_loop(lower *L, const for_plan *P)
         if (!L->gmiss && lane_cond->missing)
             L->gmiss = lane_cond;
     }
+    L->lds_loops++;
     rc = cl_loop_body(L, P->s, P->v, trip);
+    L->lds_loops--;
     for (unsigned i = 0; i < P->n; i++)
         if (before[i])   /* after the loop: not followed */
             cl_lookup(L, P->names[i])->v = cl_unknown_like(L, before[i], cl_changes_each_trip(L, P->names[i], P->s), P->s->loc);
@@ -387,7 +391,9 @@ static int while_loop(lower *L, const for_plan *P)
     unsigned made = L->accesses;
     cl_line(L, P->s->loc, "for %s = %s while %s next %s {", lv, P->init->text, c->text, next->text);
     L->blocks++;
+    L->lds_loops++;
     rc = cl_loop_body(L, P->s, P->v, NULL);
+    L->lds_loops--;
     L->blocks--;
     cl_line(L, (lds_loc){ 0 }, "}");
     if (rc == 0 && L->accesses == made)
@@ -427,6 +433,11 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
         return skip_after_init(L, s, &lowered,
                                "it is in a loop with a continue lds-calc does not follow (it follows 'if (c) continue;' "
                                "at the top of the loop's block)",
+                               s->loc);
+    if (L->lds_loops >= LDS_MAX_LOOPS)   /* lds would refuse the program: this loop is skipped, said */
+        return skip_after_init(L, s, &lowered,
+                               cl_fmt(L, "it is in a loop inside %d others, more than lds runs (lds(5): %d loops)",
+                                      L->lds_loops, LDS_MAX_LOOPS),
                                s->loc);
     /* the loop variable: the one the step changes, or of several the
      * step changes, the one the condition tests */

@@ -64,7 +64,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
             lds_diag w = { 0 };
             lds_diag_set(&w, d->loc, "%s: its accesses are not counted", u->why);
             w.warning = 1;
-            L->o->warn(L->o->warn_ctx, &w);
+            cl_warn(L, &w);
         }
         return 0;
     }
@@ -129,7 +129,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
     if (!d->ndims) {   /* its name alone is its one element */
         val *e = cl_new_val(L, V_SHARED);
         e->arr = a;
-        e->idx[e->nidx++] = cl_v_const(L, 0);
+        cl_index_added(L, e, cl_v_const(L, 0));
         e->shared_scalar = true;
         cl_bind(L, d->name, e, false);
     }
@@ -363,26 +363,19 @@ static bool expr_uses_y_or_z(const csrc_expr *e)
     return false;
 }
 
+static void y_or_z_in(const csrc_stmt *s, void *ctx)
+{
+    bool *found = ctx;
+    *found |= expr_uses_y_or_z(s->e) || expr_uses_y_or_z(s->step);
+    for (unsigned i = 0; i < s->ndecls; i++)
+        *found |= expr_uses_y_or_z(s->decls[i].init);
+}
+
 static bool uses_y_or_z(const csrc_stmt *s)
 {
-    for (; s; s = s->next) {
-        if (expr_uses_y_or_z(s->e) || expr_uses_y_or_z(s->step))
-            return true;
-        for (unsigned i = 0; i < s->ndecls; i++)
-            if (expr_uses_y_or_z(s->decls[i].init))
-                return true;
-        const csrc_stmt *inner[2] = { s->body, s->other };
-        for (int k = 0; k < 2; k++) {
-            if (!inner[k])
-                continue;
-            csrc_stmt one = *inner[k];
-            if (s->kind != CS_COMPOUND || k)
-                one.next = NULL;   /* a loop's or an if's own statement, not what follows it */
-            if (uses_y_or_z(s->kind == CS_COMPOUND && !k ? inner[k] : &one))
-                return true;
-        }
-    }
-    return false;
+    bool found = false;
+    cl_walk_stmts(s, y_or_z_in, &found);
+    return found;
 }
 
 /* threads X, Y, Z: --threads, else the kernel's own. */
@@ -446,7 +439,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     L->nqualified = 0;
     L->nglobal = 0;
     L->arrays = NULL;
-    L->ntaken = 0;
+    memset(&L->taken, 0, sizeof L->taken);
     for (unsigned i = 0; i < L->o->ndefines; i++)
         cl_take_name(L, L->o->defines[i].name);
     lds_buf_printf(&L->out, "# %s, kernel %s, lowered by lds-calc (--show-lowered): '#line L:C' places the next "
@@ -478,82 +471,5 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     out->col = f->loc.col;
     out->text = lds_buf_take(&L->out);
     out->accesses = L->accesses;
-    return 0;
-}
-
-/* -------------------------------------------------------------- API */
-
-void csrc_lowered_free(csrc_lowered *l, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        lds_free(l[i].kernel);
-        lds_free(l[i].text);
-    }
-    lds_free(l);
-}
-
-int csrc_lower_file(const lds_source *src, const csrc_lower_options *o, csrc_lowered **out, unsigned *n,
-                    lds_diag *diag)
-{
-    *out = NULL;
-    *n = 0;
-    lds_arena *arena = lds_arena_new();
-    csrc_toks toks = { 0 }, host_toks = { 0 };
-    csrc_unit unit;
-    bool device_only = false;
-    int rc = cl_read_file(src, o, false, arena, &toks, &unit, &device_only, diag);
-    const csrc_unit *host = &unit;
-    if (rc == 0 && device_only)
-        host = cl_host_pass(src, o, arena, &host_toks, &unit);
-    unsigned nk = 0;
-    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f; f = f->next) {
-        bool glsl_main = o->lang == LDS_LANG_GLSL && !strcmp(f->name, "main");
-        if (glsl_main && !f->kernel)
-            ((csrc_func *)f)->kernel = true;
-        if (f->kernel && (!o->kernel || !strcmp(o->kernel, f->name)))
-            nk++;
-    }
-    if (rc == 0 && nk == 0) {
-        lds_buf names = { 0 };
-        for (const csrc_func *f = unit.funcs; f; f = f->next)
-            if (f->kernel)
-                lds_buf_printf(&names, "%s%s", names.len ? ", " : "", f->name);
-        lds_loc at = { src, 1, 1 };
-        if (o->kernel)
-            lds_diag_set(diag, at, "no kernel named '%s' in the file (its kernels: %s)", o->kernel,
-                         names.len ? lds_buf_str(&names) : "none");
-        else
-            lds_diag_set(diag, at, "no kernel in the file (in %s, a kernel is %s)", lds_lang_name(o->lang),
-                         o->lang == LDS_LANG_HLSL ? "a function with [numthreads(x, y, z)]"
-                         : o->lang == LDS_LANG_GLSL ? "main() with layout(local_size_x = ...) in;"
-                         : o->lang == LDS_LANG_OPENCL ? "a __kernel function"
-                                                      : "a __global__ function");
-        lds_buf_free(&names);
-        rc = -1;
-    }
-    csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
-    cl_launches *launches = rc == 0 ? cl_index_launches(host) : NULL;
-    unsigned done = 0;
-    for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
-        if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
-            continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host,
-                    .launches = launches };
-        rc = cl_lower_kernel(&L, f, &res[done]);
-        lds_buf_free(&L.out);
-        cl_free_env(&L);
-        if (rc == 0)
-            done++;
-    }
-    cl_launches_free(launches);
-    csrc_toks_free(&toks);
-    csrc_toks_free(&host_toks);
-    lds_arena_free(arena);
-    if (rc < 0) {
-        csrc_lowered_free(res, done);
-        return -1;
-    }
-    *out = res;
-    *n = done;
     return 0;
 }

@@ -20,7 +20,18 @@
 #include "src/limits.h"
 #include "src/mem.h"
 
-#define MAX_CALL_DEPTH 16
+/* The kernel reader's limits (lds-calc(1), KERNEL FILES): calls inlined
+ * one inside another, calls inlined in one kernel, and the levels of
+ * statements, expressions and calls the lowering recurses through in all
+ * (what bounds its stack: src/csrc_lower.c runs it on a thread of its
+ * own).  A call is followed only with room for the deepest function
+ * body the parser takes (LDS_MAX_DEPTH levels of statements and
+ * parentheses, a tree LDS_MAX_HEIGHT tall), so that the nesting within
+ * a function never crosses CL_MAX_NEST. */
+#define CL_MAX_CALL_DEPTH 512
+#define CL_MAX_CALLS 16384
+#define CL_MAX_NEST 8192
+#define CL_CALL_ROOM (LDS_MAX_DEPTH + LDS_MAX_HEIGHT + 16)
 #define MAX_TEXT (1u << 16)   /* an expression longer than this is not followed */
 
 /* ------------------------------------------------------------ values */
@@ -51,6 +62,10 @@ typedef struct val {
     vclass cls;                   /* V_INT */
     const char *text;             /* V_INT: an lds expression */
     bool atom;                    /* text needs no parentheses */
+    unsigned char prec;           /* V_INT: the binding power of text's outermost operator
+                                     (lds's, C's table: 1 || .. 10 * / %; 0: not known) */
+    unsigned short nest, height;  /* V_INT: text's nesting and tree height as lds counts
+                                     them (height 0: not worked out yet) */
     int64_t k;                    /* C_CONST */
     bool mono;                    /* V_INT: never decreases as a thread id grows (ids >= 0) */
     bool least;                   /* V_INT: no thread's value is below thread 0's, though
@@ -64,19 +79,26 @@ typedef struct val {
                                      (aEnd = aBegin + wA - 1); NULL: itself + 0 */
     const char *why;              /* V_DATA: why it is data */
     lds_loc why_loc;
+    const struct val *range_x;    /* V_INT: a comparison of range_x with a constant, */
+    int64_t range_lo, range_hi;   /*   true where range_x lies in [lo, hi] (INT64_MIN,
+                                     INT64_MAX: unbounded; src/csrc_chain.c), or NULL */
     const char *missing;          /* a name an index needs -D for, or NULL */
     lds_loc missing_loc;
     /* V_SHARED: an array, a row of it, or a pointer into it */
     const sarray *arr;
     unsigned nidx;                /* C subscripts so far */
-    const struct val *idx[LDS_MAX_DIMS];
+    const struct val *const *idx; /* [nidx]: shared between copies, never written (cl_index_added) */
     const struct val *flat;       /* or a pointer: the offset in scalars (NULL: use idx) */
     unsigned pointee;             /* bytes an access through it moves */
     bool shared_addr;             /* V_SHARED: a shared-memory address as an
                                      integer (__cvta_generic_to_shared), for
                                      inline assembly */
     bool shared_scalar;           /* a shared scalar's name: reading it, or
-                                     assigning it, accesses shared memory */
+                                     assigning it, accesses shared memory (a
+                                     reference to a shared element is one) */
+    bool elem_ref;                /* V_GLOBAL, or V_DATA with pointer_name: a
+                                     reference to the element it points at, read
+                                     where its name is read, written where assigned */
     unsigned comp;                /* a vector element's component (.y: 1); in an
                                      array of structs, a member's byte offset */
     const csrc_struct *stype;     /* V_SHARED: a struct (an element of an array of
@@ -118,11 +140,28 @@ typedef struct {
     bool int_unsigned;
     const csrc_type *decl;        /* the type a local is declared with, or NULL */
     bool short_name;              /* a file-scope one again, by a shorter name (cfg::P as P) */
+    unsigned alias;               /* a reference to a variable (int &j = i): 1 + the index
+                                     of the binding it stands for (cl_lookup answers that
+                                     one), or 0 */
 } binding;
 
 /* What ends a statement's flow: nothing, a return, a break, a continue. */
 typedef struct lower lower;
 typedef struct cl_launches cl_launches;   /* the file's launches (src/csrc_launch.c) */
+
+/* A set of names: a hash set, open addressing, at most half full. */
+typedef struct {
+    const char **slot;            /* [cap], NULL: empty */
+    unsigned n, cap;
+} cl_names;
+
+/* A call being inlined: its function and what its parameters (template
+ * ones first) were bound to (src/csrc_inline.c: the recursion test). */
+typedef struct {
+    const struct csrc_func *f;
+    binding *entry;
+    unsigned n;
+} cl_frame;
 
 /* What a launch in the file gives its kernel (src/csrc_launch.c). */
 typedef struct {
@@ -163,15 +202,21 @@ struct lower {
     const char *skip;             /* accesses here are not modelled: why, or NULL */
     lds_loc skip_loc;
     unsigned loops;               /* lds loops open around the code here */
+    unsigned lds_loops;           /* of them, the for lines written (LDS_MAX_LOOPS at most) */
     unsigned blocks;              /* lds if blocks open */
     unsigned calls;               /* functions inlined around here */
-    const csrc_func *callstack[MAX_CALL_DEPTH];
+    unsigned ncalls;              /* calls inlined in the kernel so far */
+    cl_frame *frames;             /* [CL_MAX_CALL_DEPTH]: the calls inlined around here */
+    unsigned nest;                /* statements, expressions and calls the lowering is in */
     const char *call_guard;       /* the guard the inlined function here was
                                      called under: a return under it is one
                                      every lane running the function reaches */
     const char *ret_text;         /* an inlined function's value so far */
     val *ret_ptr;                 /* or the pointer it returns (one return,
                                      reached by every lane) */
+    val *ret_val;                 /* the value of its first return where every
+                                     lane reached it (ret_text is its text while
+                                     no other return changed it) */
     bool ret_data;
     const char *ret_why;          /* why the value it returns is data, or NULL */
     unsigned accesses;
@@ -183,8 +228,13 @@ struct lower {
     unsigned fresh;               /* names made */
     bool dead;                    /* after a return every lane took */
     int64_t tdim[3];              /* the workgroup's shape when known here (0: not) */
-    const char **taken;           /* lds names in use */
-    unsigned ntaken, captaken;
+    val *zero;                    /* the constant 0 thread ids start at, made once */
+    struct {                      /* each thread id's last value, made once per shape */
+        val *top;
+        int64_t tdim[3];
+    } tops[5];                    /* tid.x tid.y tid.z tid group */
+    cl_names taken;               /* lds names in use */
+    cl_names *warned;             /* the warnings given in the file ("line:col:message"), or NULL */
 };
 
 /* A snapshot of the bindings (values only: scopes do not change in a
@@ -222,8 +272,37 @@ val *cl_v_data(lower *L, const char *why, lds_loc loc);
 val *cl_v_no_memory(lower *L, const char *why, lds_loc loc);
 val *cl_v_void(lower *L);
 const char *cl_paren(lower *L, const val *v);
+/* src/csrc_text.c: the lds text written */
+unsigned cl_max_u(unsigned a, unsigned b);
+/* The binding power of a unary operator: above every binary one. */
+#define PREC_UNARY 11
+/* Why an lds expression's text is nested deeper than the lds parser
+ * takes at `blocks` lds blocks (lds(5): parentheses, unary operators and
+ * blocks LDS_MAX_DEPTH levels, an expression tree LDS_MAX_HEIGHT), or
+ * NULL where it fits. */
+const char *cl_too_deep(lower *L, const char *text, unsigned blocks);
+/* Why an access to `target` (its lds text: NAME[i]..., or @ADDRESS) under
+ * `guard` (or NULL) cannot be written for lds to read (an index or the
+ * condition nested deeper than lds(5) takes there), or NULL. */
+const char *cl_unreadable(lower *L, const char *target, const char *guard);
+/* lds's binding power of binary operator op (C's table: 1 || .. 10 * / %),
+ * 0 for any other text. */
+int cl_binding_power(const char *op);
+/* v's text as an operand of an operator of binding power prec, on its
+ * right or left: in parentheses only where lds's precedence needs them. */
+const char *cl_operand(lower *L, const val *v, int prec, bool right);
+/* v's text's nesting and tree height as the lds parser counts them
+ * (worked out once, kept in v). */
+void cl_text_shape(const val *v, unsigned *nest, unsigned *height);
+
 const char *cl_where(lower *L, lds_loc loc);
 void cl_inherit_missing(val *r, const val *a, const val *b);
+bool cl_names_has(const cl_names *s, const char *n);
+void cl_names_add(lower *L, cl_names *s, const char *n);
+/* A warning, once for each place and message in the file (a helper
+ * inlined a thousand times, a recursion, a loop body lowered again says
+ * what it does not follow once); nothing where no one listens. */
+void cl_warn(lower *L, const lds_diag *w);
 const csrc_define *cl_find_define(const lower *L, const char *name);
 val *cl_define_val(lower *L, const csrc_define *d);
 void cl_bind(lower *L, const char *name, val *v, bool is_float);
@@ -261,6 +340,12 @@ val *cl_unlaid_array(lower *L, const char *name, lds_loc loc);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
 const val *cl_data_index(const val *s);
 int cl_emit_access(lower *L, int kind, const val *s, unsigned bytes, lds_loc loc);
+/* The width of a plain access of `bytes` as lds writes it: b8 .. b128,
+ * and a 12-byte element named whole by its type (read float3 s[i][0]),
+ * which lds(5) splits into three b32 instructions on a part without
+ * 96-bit accesses: ctype's where it is float3, int3 or uint3, else after
+ * the memory's lds element type (f32 float3, i32 int3, else uint3). */
+const char *cl_width_word(lower *L, unsigned bytes, const char *ctype, const char *lds_type);
 /* The same as the instruction `instr` (an lds instruction name such as
  * ldmatrix.x4), or as a plain access where instr is NULL. */
 int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, unsigned bytes, lds_loc loc);
@@ -270,6 +355,9 @@ unsigned cl_type_bytes(lower *L, const csrc_type *t, bool *is_float);
 val *cl_sizeof(lower *L, const csrc_expr *e);
 val *cl_shared_rvalue(lower *L, const val *s, lds_loc loc);
 val *cl_subscript(lower *L, const val *s, const val *i, lds_loc loc);
+/* v, a copy of an element's value, with the subscript i added after its
+ * others (its own array of them: the one it was copied from is shared). */
+void cl_index_added(lower *L, val *v, const val *i);
 /* Whether v is a pointer lds-calc follows (into shared or global memory). */
 bool cl_is_pointer(const val *v);
 /* Pointer p moved by k elements; k data: the accesses through the result
@@ -293,6 +381,11 @@ val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc);
  * pointer. */
 val *cl_pointer_choice(lower *L, const val *c, val *a, val *b, lds_loc loc);
 int cl_lvalue_of(lower *L, const csrc_expr *e, lvalue *lv);
+/* What a reference to the element lv names is bound to (T &r = s[i], a
+ * reference parameter given one): the element itself, so that reading r
+ * reads it and assigning r writes it; NULL where lv is no element of
+ * memory (a variable, a value). */
+val *cl_reference_to(lower *L, const lvalue *lv);
 void cl_set_var(lower *L, binding *b, val *v);
 val *cl_assign(lower *L, const csrc_expr *target, const char *op, const csrc_expr *rhs, val *rv, lds_loc loc);
 val *cl_guarded(lower *L, const csrc_expr *e, const val *cond, bool when);
@@ -410,6 +503,9 @@ void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, un
 /* visit(t) for every statement in the list s and in the statements of
  * each (bodies, else branches), in order. */
 void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx);
+/* The if after s in an else-if chain (s->other when it is an if), or NULL:
+ * a chain is walked arm after arm, never one level deeper per arm. */
+const csrc_stmt *cl_else_if(const csrc_stmt *s);
 void cl_assigned_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
 void cl_declared_names(const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
 void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned *n, unsigned cap);
@@ -417,6 +513,12 @@ bool cl_has_jump(const csrc_stmt *s, csrc_stmt_kind k);
 int cl_one_stmt(lower *L, const csrc_stmt *s);
 int cl_branch(lower *L, const csrc_stmt *s, const char *g, const val *gm, const char *skip, lds_loc skip_loc);
 void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b);
+/* A variable after an if: x where c held, y where it did not. */
+val *cl_merged(lower *L, const val *c, val *x, val *y, const char *name);
+/* After an if or a loop with a return in it whose lanes lds-calc does not
+ * place: the rest is skipped. */
+void cl_after_unplaced_return(lower *L, const csrc_stmt *s);
+/* src/csrc_chain.c: an if statement, an else-if chain as its flat list of arms */
 int cl_if_stmt(lower *L, const csrc_stmt *s);
 int cl_stmt(lower *L, const csrc_stmt *s);
 int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out);
@@ -532,6 +634,9 @@ bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v,
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 bool cl_struct_declared(const lower *L, const char *name);
 const csrc_struct *cl_struct_of(const val *s);
+/* Whether st is 4-byte words (its alignment 4: a copy of it whole moves
+ * words), and its size. */
+bool cl_struct_of_words(lower *L, const csrc_struct *st, unsigned *size);
 int cl_member_lvalue(lower *L, const csrc_expr *e, lvalue *lv);
 val *cl_member_rvalue(lower *L, const csrc_expr *e);
 

@@ -19,29 +19,46 @@
 
 /* ------------------------------------------------------ lds names */
 
-bool cl_name_taken(const lower *L, const char *n)
+static uint32_t name_hash(const char *name)
 {
-    for (unsigned i = 0; i < L->ntaken; i++)
-        if (!strcmp(L->taken[i], n))
-            return true;
-    return false;
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return h;
 }
 
-void cl_take_name(lower *L, const char *n)
+/* The slot of name n in set s: its own, or the empty one it would go in. */
+static unsigned names_slot(const cl_names *s, const char *n)
 {
-    if (L->ntaken == L->captaken) {
-        unsigned cap = L->captaken ? L->captaken * 2 : 64;
-        const char **t = lds_arena_alloc(L->arena, sizeof *t * cap);
-        if (L->ntaken)
-            memcpy(t, L->taken, sizeof *t * L->ntaken);
-        L->taken = t;
-        L->captaken = cap;
+    unsigned i = name_hash(n) & (s->cap - 1);
+    while (s->slot[i] && strcmp(s->slot[i], n))
+        i = (i + 1) & (s->cap - 1);
+    return i;
+}
+
+bool cl_names_has(const cl_names *s, const char *n) { return s->cap && s->slot[names_slot(s, n)]; }
+
+void cl_names_add(lower *L, cl_names *s, const char *n)
+{
+    if (2 * (s->n + 1) > s->cap) {   /* grown (a power of two), each name placed again */
+        cl_names old = *s;
+        s->cap = old.cap ? 2 * old.cap : 64;
+        s->slot = lds_arena_alloc(L->arena, sizeof *s->slot * s->cap);
+        for (unsigned i = 0; i < old.cap; i++)
+            if (old.slot[i])
+                s->slot[names_slot(s, old.slot[i])] = old.slot[i];
     }
-    L->taken[L->ntaken++] = n;
+    unsigned i = names_slot(s, n);
+    if (!s->slot[i]) {
+        s->slot[i] = n;
+        s->n++;
+    }
 }
 
-/* A fresh lds name for the C name c: c itself unless lds reserves it or
- * it is in use. */
+bool cl_name_taken(const lower *L, const char *n) { return cl_names_has(&L->taken, n); }
+
+void cl_take_name(lower *L, const char *n) { cl_names_add(L, &L->taken, n); }
+
 /* Whether the lds language gives a name a meaning of its own: a built-in
  * value (lane, tid, group, banks), an element type or width (f32, u8,
  * b128), a statement's word (array, read), a built-in function (min,
@@ -60,6 +77,8 @@ static bool lds_reserved(const char *n)
            || lds_statement_word_of(n, len) != W_NONE || lds_builtin_find(n) != NULL;
 }
 
+/* A fresh lds name for the C name c: c itself unless lds reserves it or
+ * it is in use. */
 const char *cl_lds_name(lower *L, const char *c)
 {
     bool bad = cl_name_taken(L, c) || lds_reserved(c);

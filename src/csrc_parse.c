@@ -300,16 +300,28 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
         cp_block_declarators(p);
         return 0;
     }
-    /* NAME '(' after the type: a function */
-    size_t save = p->i;
+    /* NAME '(' after the type: a function; NAME '<' ... '>' '(': a
+     * specialization of one (template <> void f<0>(...)), not a kernel's */
+    size_t save = p->i, close;
     while (cp_accept(p, "*") || cp_accept(p, "&"))
         ;
-    if (cp_peek(p)->kind == CT_ID && csrc_is(cp_peek_at(p, 1), "(")) {
+    bool specialization = false;
+    if (cp_peek(p)->kind == CT_ID && csrc_is(cp_peek_at(p, 1), "<") && !kernel) {
+        p->i++;
+        specialization = cp_template_args_ahead(p, &close) && close + 1 < p->n && csrc_is(&p->t[close + 1], "(");
+        p->i--;
+    }
+    if (cp_peek(p)->kind == CT_ID && (csrc_is(cp_peek_at(p, 1), "(") || specialization)) {
         csrc_func *f = pending ? pending : lds_arena_alloc(p->arena, sizeof *f);
         f->name = cp_tok_str(p, cp_peek(p));
         f->ns = p->ns;
         f->loc = cp_peek(p)->loc;
         f->ret = type;
+        if (specialization) {
+            cp_advance(p);
+            f->specialized = cp_template_args_parsed(p, &f->spec_exprs, &f->spec_texts, &f->nspec);
+            p->i--;   /* back on the name: the '(' follows it below */
+        }
         if (work_group_size[0])
             memcpy(f->numthreads, work_group_size, sizeof f->numthreads);
         f->kernel = kernel || f->numthreads[0];

@@ -41,6 +41,9 @@ void cp_advance(cparser *p);
 bool cp_accept(cparser *p, const char *s);
 char *cp_tok_str(cparser *p, const csrc_tok *t);
 void cp_fail(cparser *p, const char *what);
+void cp_fail_at(cparser *p, lds_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool cp_enter(cparser *p);
+void cp_leave(cparser *p);
 bool cp_expect(cparser *p, const char *s);
 void cp_skip_group(cparser *p);
 const char *cp_text_of(cparser *p, size_t from, size_t to);
@@ -64,6 +67,9 @@ bool cp_typedef_struct(cparser *p, csrc_unit *u);
 
 /* src/csrc_pexpr.c: expressions */
 csrc_expr *cp_new_expr(cparser *p, csrc_expr_kind k, lds_loc loc);
+/* e with its height set from its operands'; NULL (the statement failed)
+ * where it is taller than LDS_MAX_HEIGHT. */
+csrc_expr *cp_grown(cparser *p, csrc_expr *e);
 bool cp_cast_ahead(cparser *p, csrc_type *type);
 csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close);
 bool cp_launch_ahead(const cparser *p);

@@ -10,6 +10,29 @@ csrc_expr *cp_new_expr(cparser *p, csrc_expr_kind k, lds_loc loc)
     csrc_expr *e = lds_arena_alloc(p->arena, sizeof *e);
     e->kind = k;
     e->loc = loc;
+    e->height = 1;
+    return e;
+}
+
+static unsigned taller(unsigned h, const csrc_expr *e) { return e && e->height > h ? e->height : h; }
+
+csrc_expr *cp_grown(cparser *p, csrc_expr *e)
+{
+    if (!e)
+        return NULL;
+    unsigned h = taller(taller(taller(0, e->a), e->b), e->c);
+    for (unsigned i = 0; i < e->nargs; i++)
+        h = taller(h, e->args[i]);
+    for (unsigned i = 0; i < e->ntargs && e->targ_exprs; i++)
+        h = taller(h, e->targ_exprs[i]);
+    for (unsigned i = 0; i < e->nlaunch; i++)
+        h = taller(h, e->launch[i]);
+    e->height = h + 1;
+    if (e->height > LDS_MAX_HEIGHT) {
+        cp_fail_at(p, e->loc, "expression more than %d levels deep (a chain of operators counts one level each)",
+                   LDS_MAX_HEIGHT);
+        return NULL;
+    }
     return e;
 }
 
@@ -42,16 +65,19 @@ bool cp_cast_ahead(cparser *p, csrc_type *type)
     return ok;
 }
 
-/* Arguments up to close (NULL: to the end p->end sets), into e. */
+/* Arguments up to close (NULL: to the end p->end sets), into e: as many as
+ * are written (an initialiser list of a thousand constants too). */
 csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
 {
-    csrc_expr *args[LDS_MAX_PARAMS * 4];
-    unsigned n = 0;
+    csrc_expr **args = NULL;
+    unsigned n = 0, cap = 0;
     if (close ? !cp_at(p, close) : !cp_at_eof(p)) {
         do {
-            if (n >= sizeof args / sizeof args[0]) {
-                cp_fail(p, "fewer arguments");
-                return NULL;
+            if (n == cap) {   /* in the arena: what a failed parse leaves is freed with it */
+                csrc_expr **more = lds_arena_alloc(p->arena, sizeof *more * (cap = cap ? 2 * cap : 8));
+                if (n)
+                    memcpy(more, args, sizeof *args * n);
+                args = more;
             }
             if (!(args[n++] = cp_parse_assign(p)))
                 return NULL;
@@ -62,10 +88,9 @@ csrc_expr *cp_call_args(cparser *p, csrc_expr *e, const char *close)
             cp_fail(p, "',' or '>>>'");
         return NULL;
     }
-    e->args = lds_arena_alloc(p->arena, sizeof *e->args * (n ? n : 1));
-    memcpy(e->args, args, sizeof *args * n);
+    e->args = args ? args : lds_arena_alloc(p->arena, sizeof *e->args);
     e->nargs = n;
-    return e;
+    return cp_grown(p, e);
 }
 
 /* A kernel launch's configuration: '<<<' (lexed '<<' '<') is next. */
@@ -133,7 +158,7 @@ csrc_expr *cp_hip_launch(cparser *p, csrc_expr *call)
     c->nlaunch = 4;
     c->args = call->args + 5;
     c->nargs = call->nargs - 5;
-    return c;
+    return cp_grown(p, c);
 }
 
 csrc_expr *cp_primary(cparser *p)
@@ -193,7 +218,7 @@ csrc_expr *cp_primary(cparser *p)
         e->type = ty;
         if (!(e->a = cp_parse_expr(p)) || !cp_expect(p, ")"))
             return NULL;
-        return e;
+        return cp_grown(p, e);
     }
     if (csrc_is(t, "sizeof")) {
         cp_advance(p);
@@ -209,8 +234,11 @@ csrc_expr *cp_primary(cparser *p)
             }
             p->i = save;
         }
+        if (!cp_enter(p))
+            return NULL;
         e->a = cp_unary(p);
-        return e->a ? e : NULL;
+        cp_leave(p);
+        return e->a ? cp_grown(p, e) : NULL;
     }
     if (t->kind == CT_ID || csrc_is(t, "::")) {
         const char *name = cp_qualified_name(p);
@@ -242,7 +270,7 @@ csrc_expr *cp_primary(cparser *p)
             e->targ_exprs = targ_exprs;   /* a kernel named, hipLaunchKernelGGL(k<32>, ...) */
             e->targ_texts = targ_texts;
             e->ntargs = ntargs;
-            return e;
+            return cp_grown(p, e);
         }
         if (cp_is_type_word(p, t) && cp_at(p, "{")) {   /* float4{...}: a value */
             cp_advance(p);
@@ -309,18 +337,16 @@ csrc_expr *cp_postfix(cparser *p)
         } else {
             break;
         }
+        e = cp_grown(p, e);
     }
     return e;
 }
 
+/* unary := OP unary | '(' TYPE ')' unary | postfix; each operator and
+ * cast one level of nesting. */
 csrc_expr *cp_unary(cparser *p)
 {
     const csrc_tok *t = cp_peek(p);
-    if (++p->depth > LDS_MAX_DEPTH) {
-        cp_fail(p, "fewer nested operators");
-        p->depth--;
-        return NULL;
-    }
     csrc_expr *e = NULL;
     static const char *const ops[] = { "++", "--", "-", "+", "!", "~", "*", "&", NULL };
     int op = -1;
@@ -332,20 +358,19 @@ csrc_expr *cp_unary(cparser *p)
         cp_advance(p);
         e = cp_new_expr(p, CE_UNARY, t->loc);
         e->op = ops[op];
-        if (!(e->a = cp_unary(p)))
-            e = NULL;
     } else if (csrc_is(t, "(") && cp_cast_ahead(p, &type)) {
         e = cp_new_expr(p, CE_CAST, t->loc);
         csrc_type *ty = lds_arena_alloc(p->arena, sizeof *ty);
         *ty = type;
         e->type = ty;
-        if (!(e->a = cp_unary(p)))
-            e = NULL;
     } else {
-        e = cp_postfix(p);
+        return cp_postfix(p);
     }
-    p->depth--;
-    return e;
+    if (!cp_enter(p))
+        return NULL;
+    e->a = cp_unary(p);
+    cp_leave(p);
+    return e->a ? cp_grown(p, e) : NULL;
 }
 
 /* Binary operators by precedence, lowest first. */
@@ -373,7 +398,7 @@ csrc_expr *cp_binary(cparser *p, int level)
         b->a = e;
         if (!(b->b = cp_binary(p, level + 1)))
             return NULL;
-        e = b;
+        e = cp_grown(p, b);
     }
     return e;
 }
@@ -388,16 +413,15 @@ csrc_expr *cp_conditional(cparser *p)
     c->a = e;
     if (!(c->b = cp_parse_assign(p)) || !cp_expect(p, ":") || !(c->c = cp_parse_assign(p)))
         return NULL;
-    return c;
+    return cp_grown(p, c);
 }
 
+/* assign := conditional [ OP assign ]; each (a parenthesis, an argument,
+ * an index, an operand of ?: or of '=') one level of nesting. */
 csrc_expr *cp_parse_assign(cparser *p)
 {
-    if (++p->depth > LDS_MAX_DEPTH) {
-        cp_fail(p, "fewer nested expressions");
-        p->depth--;
+    if (!cp_enter(p))
         return NULL;
-    }
     csrc_expr *e = cp_conditional(p);
     static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", NULL };
     for (int i = 0; e && ops[i]; i++)
@@ -406,13 +430,11 @@ csrc_expr *cp_parse_assign(cparser *p)
             a->op = ops[i];
             cp_advance(p);
             a->a = e;
-            if (!(a->b = cp_parse_assign(p)))
-                e = NULL;
-            else
-                e = a;
+            a->b = cp_parse_assign(p);
+            e = a->b ? cp_grown(p, a) : NULL;
             break;
         }
-    p->depth--;
+    cp_leave(p);
     return e;
 }
 
@@ -425,7 +447,7 @@ csrc_expr *cp_parse_expr(cparser *p)
         c->a = e;
         if (!(c->b = cp_parse_assign(p)))
             return NULL;
-        e = c;
+        e = cp_grown(p, c);
     }
     return e;
 }

@@ -31,13 +31,16 @@ static bool plain_expr(const csrc_expr *e)
     }
 }
 
+/* a op b, NULL (the statement failed) where it would be taller than the
+ * parser takes (cp_grown): a switch of 2,000 labels in one group, 2,000
+ * leading breaks. */
 static csrc_expr *binary(cparser *p, const char *op, csrc_expr *a, csrc_expr *b, lds_loc loc)
 {
     csrc_expr *x = cp_new_expr(p, CE_BINARY, loc);
     x->op = op;
     x->a = a;
     x->b = b;
-    return x;
+    return cp_grown(p, x);
 }
 
 /* ------------------------------------------------- a leading break */
@@ -61,7 +64,10 @@ csrc_stmt *cp_leading_breaks(cparser *p, csrc_stmt *loop)
         csrc_expr *stop = cp_new_expr(p, CE_UNARY, t->loc);
         stop->op = "!";
         stop->a = t->e;
-        loop->e = loop->e ? binary(p, "&&", loop->e, stop, t->loc) : stop;
+        csrc_expr *cond = loop->e ? binary(p, "&&", loop->e, cp_grown(p, stop), t->loc) : cp_grown(p, stop);
+        if (!cond)
+            return NULL;   /* the loop is not followed: the message says why */
+        loop->e = cond;
         loop->body->body = t->next;
     }
     return loop;
@@ -91,7 +97,8 @@ static csrc_stmt *case_group(cparser *p, csrc_expr *v, csrc_expr **cond, bool *i
         if (!c || !cp_expect(p, ":"))
             return NULL;
         csrc_expr *eq = binary(p, "==", v, c, at);
-        *cond = *cond ? binary(p, "||", *cond, eq, at) : eq;
+        if (!eq || !(*cond = *cond ? binary(p, "||", *cond, eq, at) : eq))
+            return NULL;
     }
     csrc_stmt *group = cp_new_stmt(p, CS_COMPOUND, cp_peek(p)->loc), **tail = &group->body;
     while (!cp_at(p, "}") && !at_label(p) && !cp_at_eof(p)) {
@@ -115,7 +122,10 @@ static bool breaks_out(const csrc_stmt *s)
         for (const csrc_stmt *t = s->body; t; t = t->next)
             if (breaks_out(t))
                 return true;
-    return s->kind == CS_IF && (breaks_out(s->body) || breaks_out(s->other));
+    for (; s && s->kind == CS_IF; s = s->other)   /* an else-if chain, arm by arm */
+        if (breaks_out(s->body) || (s->other && s->other->kind != CS_IF && breaks_out(s->other)))
+            return true;
+    return false;
 }
 
 /* In a block: 1 where its last statement is a break (removed) and no
@@ -160,10 +170,7 @@ static bool group_ends(csrc_stmt *group, bool last_group)
  * where it is not of that form (the caller rewinds). */
 csrc_stmt *cp_switch_statement(cparser *p, lds_loc loc, bool *followed)
 {
-    enum { MAX_GROUPS = 64 };
-    csrc_expr *conds[MAX_GROUPS];
-    csrc_stmt *bodies[MAX_GROUPS], *dflt = NULL;
-    unsigned n = 0;
+    csrc_stmt *dflt = NULL, *first = NULL, **link = &first;   /* the chain's ifs, in order, as they come */
     *followed = false;
     cp_advance(p);   /* switch */
     csrc_expr *v = cp_paren_cond(p);
@@ -178,23 +185,19 @@ csrc_stmt *cp_switch_statement(cparser *p, lds_loc loc, bool *followed)
             *followed = !p->failed;
             return NULL;
         }
-        *followed = group_ends(group, cp_at(p, "}")) && n < MAX_GROUPS && !(is_default && dflt);
-        if (is_default)
+        *followed = group_ends(group, cp_at(p, "}")) && !(is_default && dflt);
+        if (is_default) {
             dflt = group;
-        else if (*followed) {
-            conds[n] = cond;
-            bodies[n++] = group;
+        } else if (*followed) {   /* an else-if chain however many groups: flat (src/csrc_chain.c) */
+            csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
+            s->e = cond;
+            s->body = group;
+            *link = s;
+            link = &s->other;
         }
     }
     if (!*followed || !cp_expect(p, "}"))
         return NULL;
-    csrc_stmt *chain = dflt;
-    while (n-- > 0) {
-        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
-        s->e = conds[n];
-        s->body = bodies[n];
-        s->other = chain;
-        chain = s;
-    }
-    return chain ? chain : cp_new_stmt(p, CS_EMPTY, loc);
+    *link = dflt;   /* the default, wherever it was written, is the chain's else */
+    return first ? first : cp_new_stmt(p, CS_EMPTY, loc);
 }

@@ -19,7 +19,7 @@ static bool array_dims(cparser *p, csrc_expr **dims, unsigned *n)
     while (cp_at(p, "[")) {
         cp_advance(p);
         if (*n >= LDS_MAX_DIMS) {
-            cp_fail(p, "fewer dimensions");
+            cp_fail_at(p, cp_peek(p)->loc, "an array of more than %d dimensions", LDS_MAX_DIMS);
             return false;
         }
         if (cp_accept(p, "]")) {
@@ -98,8 +98,8 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
 {
     csrc_stmt *s = cp_new_stmt(p, CS_DECL, loc);
     s->quals = quals;
-    csrc_declarator ds[64];
-    unsigned n = 0;
+    csrc_declarator *ds = NULL;   /* as many as are written, in the arena */
+    unsigned n = 0, cap = 0;
     /* GLSL's float[65] g[64], h;: the type's dimensions, after each
      * declarator's own (g is 64 arrays of 65) */
     csrc_expr *type_dims[LDS_MAX_DIMS];
@@ -107,9 +107,11 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
     if (!array_dims(p, type_dims, &ntype_dims))
         return NULL;
     do {
-        if (n >= sizeof ds / sizeof ds[0]) {
-            cp_fail(p, "fewer declarators");
-            return NULL;
+        if (n == cap) {
+            csrc_declarator *more = lds_arena_alloc(p->arena, sizeof *more * (cap = cap ? 2 * cap : 4));
+            if (n)
+                memcpy(more, ds, sizeof *ds * n);
+            ds = more;
         }
         if (!cp_declarator(p, type, &ds[n++]))
             return NULL;
@@ -127,8 +129,7 @@ csrc_stmt *cp_declaration(cparser *p, const csrc_type *type, unsigned quals, lds
             d->ndims += ntype_dims;
         }
     } while (cp_accept(p, ","));
-    s->decls = lds_arena_alloc(p->arena, sizeof *ds * n);
-    memcpy(s->decls, ds, sizeof *ds * n);
+    s->decls = ds;
     s->ndecls = n;
     return s;
 }
@@ -320,6 +321,29 @@ csrc_stmt *cp_for_statement(cparser *p, lds_loc loc)
     return (s->body = cp_statement(p)) ? s : NULL;
 }
 
+/* if := 'if' ['constexpr'] '(' cond ')' statement [ 'else' statement ]:
+ * an else-if chain is read in a loop, each 'else if' an if in the
+ * previous one's else (s->other), at the nesting level of the first, so
+ * that its length costs no depth (1,000 arms nest no deeper than 1). */
+static csrc_stmt *if_chain(cparser *p, lds_loc loc)
+{
+    csrc_stmt *first = NULL, **link = &first;
+    for (;;) {
+        cp_accept(p, "constexpr");
+        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
+        if (!(s->e = cp_paren_cond(p)) || !(s->body = cp_statement(p)))
+            return NULL;
+        *link = s;
+        if (!cp_accept(p, "else"))
+            return first;
+        if (!cp_at(p, "if"))
+            return (s->other = cp_statement(p)) ? first : NULL;
+        loc = cp_peek(p)->loc;
+        cp_advance(p);
+        link = &s->other;
+    }
+}
+
 csrc_stmt *cp_statement_inner(cparser *p)
 {
     const csrc_tok *t = cp_peek(p);
@@ -336,15 +360,8 @@ csrc_stmt *cp_statement_inner(cparser *p)
         cp_skip_group(p);
         return cp_statement(p);
     }
-    if (cp_accept(p, "if")) {
-        cp_accept(p, "constexpr");
-        csrc_stmt *s = cp_new_stmt(p, CS_IF, loc);
-        if (!(s->e = cp_paren_cond(p)) || !(s->body = cp_statement(p)))
-            return NULL;
-        if (cp_accept(p, "else") && !(s->other = cp_statement(p)))
-            return NULL;
-        return s;
-    }
+    if (cp_accept(p, "if"))
+        return if_chain(p, loc);
     if (cp_accept(p, "for"))
         return cp_leading_breaks(p, cp_for_statement(p, loc));
     if (cp_accept(p, "while")) {
@@ -431,15 +448,13 @@ csrc_stmt *cp_statement_inner(cparser *p)
 /* A statement, or an opaque one where it cannot be parsed. */
 csrc_stmt *cp_statement(cparser *p)
 {
-    if (++p->depth > LDS_MAX_DEPTH) {
-        p->depth--;
-        cp_fail(p, "fewer nested statements");
-        return NULL;
-    }
     size_t start = p->i;
     lds_loc loc = cp_peek(p)->loc;
-    csrc_stmt *s = cp_statement_inner(p);
-    p->depth--;
+    csrc_stmt *s = NULL;
+    if (cp_enter(p)) {
+        s = cp_statement_inner(p);
+        cp_leave(p);
+    }
     if (s || !p->failed || cp_at_eof(p))
         return s;
     /* an error: the statement is opaque; the message says why */

@@ -2,6 +2,8 @@
  * (src/csrc_parse_impl.h): what a type is (the language's scalar and vector
  * words, the names declared as types), storage words, C++ template
  * arguments, attributes. */
+#include <stdarg.h>
+
 #include "src/csrc_parse_impl.h"
 
 /* The token at p->i + k; past the end (or p->end), the file's EOF token. */
@@ -41,6 +43,40 @@ void cp_fail(cparser *p, const char *what)
     }
     p->failed = true;
 }
+
+/* A parse error with a message of its own at loc (a limit crossed): the
+ * statement it is in becomes opaque, its warning this message. */
+void cp_fail_at(cparser *p, lds_loc loc, const char *fmt, ...)
+{
+    if (!p->failed) {
+        memset(p->diag, 0, sizeof *p->diag);
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[256];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        lds_diag_set(p->diag, loc, "%s", msg);
+    }
+    p->failed = true;
+}
+
+/* One more level of nesting (a parenthesis, a unary operator, an
+ * operand of ?: or of an assignment, a statement): false, the statement
+ * failed, past LDS_MAX_DEPTH. */
+bool cp_enter(cparser *p)
+{
+    if (p->depth >= LDS_MAX_DEPTH) {
+        cp_fail_at(p, cp_peek(p)->loc,
+                   "nested deeper than %d levels (each parenthesis, unary operator, operand of ?: or '=' and "
+                   "statement counts one)",
+                   LDS_MAX_DEPTH);
+        return false;
+    }
+    p->depth++;
+    return true;
+}
+
+void cp_leave(cparser *p) { p->depth--; }
 
 bool cp_expect(cparser *p, const char *s)
 {

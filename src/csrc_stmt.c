@@ -13,6 +13,53 @@ bool cl_is_float_type(lower *L, const csrc_type *t)
     return fl && !t->pointers;
 }
 
+/* T &r = e: r is what e names, not a copy of its value: an element of
+ * memory (reading r reads it, assigning r writes it, r += 1 does both),
+ * or a variable (j in int &j = i is i); a reference to a value (const
+ * int &n = 4 * k) is that value. */
+static int reference_local(lower *L, const csrc_declarator *d)
+{
+    const csrc_expr *e = d->init;
+    if (e->kind == CE_COND) {   /* T &r = c ? a : b: the element at c ? &a : &b */
+        csrc_expr amp[2] = { { .kind = CE_UNARY, .loc = e->b->loc, .op = "&", .a = e->b },
+                             { .kind = CE_UNARY, .loc = e->c->loc, .op = "&", .a = e->c } };
+        csrc_expr choice = *e;
+        choice.b = &amp[0];
+        choice.c = &amp[1];
+        val *p = cl_expr(L, &choice);
+        if (!p)
+            return -1;
+        val *r = p;
+        if (p->kind == V_SHARED) {
+            r = cl_subscript(L, p, cl_v_const(L, 0), e->loc);
+            r->shared_scalar = true;
+        } else if (p->kind == V_GLOBAL || (p->kind == V_DATA && p->pointer_name)) {
+            r = cl_new_val(L, p->kind);
+            *r = *p;
+            r->elem_ref = true;
+        }
+        cl_bind(L, d->name, r, false);
+        return 0;
+    }
+    lvalue lv;
+    if (cl_lvalue_of(L, d->init, &lv) < 0)
+        return -1;
+    if (lv.kind == LV_VAR) {
+        unsigned target = (unsigned)(lv.var - L->env);
+        cl_bind(L, d->name, lv.var->v, lv.var->is_float);
+        L->env[L->nenv - 1].alias = target + 1;
+        return 0;
+    }
+    val *v = cl_reference_to(L, &lv);
+    bool evaluated = e->kind == CE_INDEX || e->kind == CE_MEMBER || (e->kind == CE_UNARY && !strcmp(e->op, "*"));
+    if (!v && evaluated)   /* its parts were worked out as the element was: not again */
+        v = cl_v_no_memory(L, cl_fmt(L, "what '%s' refers to, which is no memory lds-calc counts", d->name), d->loc);
+    if (!v && !(v = cl_expr(L, e)))
+        return -1;
+    cl_bind(L, d->name, v, cl_is_float_type(L, &d->type) && lv.kind == LV_OTHER);
+    return 0;
+}
+
 /* A declaration's shared arrays were declared up front; its variables
  * take their values here. */
 int cl_declaration(lower *L, const csrc_stmt *s)
@@ -21,6 +68,11 @@ int cl_declaration(lower *L, const csrc_stmt *s)
         return 0;   /* declared at the start of the program */
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
+        if (d->type.reference && !d->type.pointers && !d->ndims && d->init && d->init->kind != CE_INIT) {
+            if (reference_local(L, d) < 0)
+                return -1;
+            continue;
+        }
         bool fl = cl_is_float_type(L, &d->type);
         val *v;
         if (d->ndims) {   /* a register array: data */
@@ -122,21 +174,36 @@ void cl_assigned_in_expr(const csrc_expr *e, const char **names, unsigned *n, un
     collect_assigned(e, names, n, cap, false);
 }
 
+/* The if after s in an else-if chain (s->other when it is an if), or NULL. */
+const csrc_stmt *cl_else_if(const csrc_stmt *s)
+{
+    return s->kind == CS_IF && s->other && s->other->kind == CS_IF ? s->other : NULL;
+}
+
+static void walk_one(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx)
+{
+    if (!s)
+        return;
+    csrc_stmt one = *s;   /* a loop's or an if's one statement, not its siblings */
+    one.next = NULL;
+    cl_walk_stmts(&one, visit, ctx);
+}
+
 void cl_walk_stmts(const csrc_stmt *s, void (*visit)(const csrc_stmt *s, void *ctx), void *ctx)
 {
     for (; s; s = s->next) {
-        visit(s, ctx);
-        if (s->kind == CS_COMPOUND)
+        if (s->kind == CS_COMPOUND) {
+            visit(s, ctx);
             cl_walk_stmts(s->body, visit, ctx);
-        else if (s->body) {   /* a loop's or an if's one statement, not its siblings */
-            csrc_stmt one = *s->body;
-            one.next = NULL;
-            cl_walk_stmts(&one, visit, ctx);
+            continue;
         }
-        if (s->other) {
-            csrc_stmt one = *s->other;
-            one.next = NULL;
-            cl_walk_stmts(&one, visit, ctx);
+        /* an else-if chain: each if of it in turn, at this level (its
+         * length costs no depth) */
+        for (const csrc_stmt *t = s; t; t = cl_else_if(t)) {
+            visit(t, ctx);
+            walk_one(t->body, visit, ctx);
+            if (!cl_else_if(t))
+                walk_one(t->other, visit, ctx);
         }
     }
 }
@@ -201,7 +268,7 @@ void cl_changed_names(lower *L, const csrc_stmt *s, const char **names, unsigned
     unsigned k = 0;
     for (unsigned i = 0; i < *n; i++) {
         const binding *b = cl_lookup(L, names[i]);
-        bool mine = b && b->v->kind == V_SHARED && b->v->shared_scalar;   /* cnt = k stores; cnt stays memory */
+        bool mine = b && ((b->v->kind == V_SHARED && b->v->shared_scalar) || b->v->elem_ref);   /* cnt = k stores; cnt stays memory */
         for (unsigned j = 0; j < nown && !mine; j++)
             mine = !strcmp(own[j], names[i]);
         if (!mine)
@@ -218,16 +285,19 @@ bool cl_has_jump(const csrc_stmt *s, csrc_stmt_kind k)
             return true;
         if (s->kind == CS_COMPOUND && cl_has_jump(s->body, k))
             return true;
-        if (s->kind == CS_IF) {
-            csrc_stmt a = *s->body;
+        for (const csrc_stmt *t = s; t->kind == CS_IF; t = t->other) {   /* an else-if chain, arm by arm */
+            csrc_stmt a = *t->body;
             a.next = NULL;
             if (cl_has_jump(&a, k))
                 return true;
-            if (s->other) {
-                csrc_stmt b = *s->other;
+            if (!t->other)
+                break;
+            if (!cl_else_if(t)) {
+                csrc_stmt b = *t->other;
                 b.next = NULL;
                 if (cl_has_jump(&b, k))
                     return true;
+                break;
             }
         }
         /* a loop inside has its own break and continue */
@@ -270,23 +340,27 @@ int cl_branch(lower *L, const csrc_stmt *s, const char *g, const val *gm, const 
     return rc;
 }
 
+/* A variable after an if, x where c held and y where it did not: c ? x :
+ * y for integers (component by component for vectors), data where
+ * either is or c is. */
+val *cl_merged(lower *L, const val *c, val *x, val *y, const char *name)
+{
+    if (x == y)
+        return x;
+    if (cl_is_int(c) && cl_is_int(x) && cl_is_int(y))
+        return cl_int_cond(L, c, x, y);
+    if (cl_is_int(c) && cl_is_vector_like(L, x) && cl_is_vector_like(L, y))   /* component by component */
+        return cl_vector_cond(L, c, x, y, (lds_loc){ 0 });
+    if (x->kind == V_DATA || y->kind == V_DATA)
+        return x->kind == V_DATA ? x : y;
+    return cl_v_data(L, cl_fmt(L, "'%s', set differently on the two sides of a condition", name), (lds_loc){ 0 });
+}
+
 /* After a per-lane if: each variable the arms left different is c ? a : b. */
 void cl_merge(lower *L, const val *c, const snapshot *a, const snapshot *b)
 {
-    for (unsigned i = 0; i < a->n && i < b->n && i < L->nenv; i++) {
-        val *x = a->v[i], *y = b->v[i];
-        if (x == y)
-            continue;
-        if (cl_is_int(c) && cl_is_int(x) && cl_is_int(y))
-            L->env[i].v = cl_int_cond(L, c, x, y);
-        else if (cl_is_int(c) && cl_is_vector_like(L, x) && cl_is_vector_like(L, y))   /* component by component */
-            L->env[i].v = cl_vector_cond(L, c, x, y, (lds_loc){ 0 });
-        else if (x->kind == V_DATA || y->kind == V_DATA)
-            L->env[i].v = x->kind == V_DATA ? x : y;
-        else
-            L->env[i].v = cl_v_data(L, cl_fmt(L, "'%s', set differently on the two sides of a condition", L->env[i].name),
-                                 (lds_loc){ 0 });
-    }
+    for (unsigned i = 0; i < a->n && i < b->n && i < L->nenv; i++)
+        L->env[i].v = cl_merged(L, c, a->v[i], b->v[i], L->env[i].name);
 }
 
 /* Whether statement s (alone, not its successors) contains a return. */
@@ -302,7 +376,7 @@ static bool returns_inside(const csrc_stmt *s)
 /* After an if or a loop with a return in its arms or body whose lanes
  * lds-calc does not place (in a nested block, an else, a loop), which
  * lanes run the rest is not known: the rest is skipped. */
-static void after_unplaced_return(lower *L, const csrc_stmt *s)
+void cl_after_unplaced_return(lower *L, const csrc_stmt *s)
 {
     if (!L->skip && (returns_inside(s->body) || returns_inside(s->other))) {
         L->skip = "it runs after a return lds-calc does not follow (in a nested block, an else or a loop)";
@@ -310,89 +384,23 @@ static void after_unplaced_return(lower *L, const csrc_stmt *s)
     }
 }
 
-int cl_if_stmt(lower *L, const csrc_stmt *s)
+static int stmt_list(lower *L, const csrc_stmt *s);
+
+/* A list of statements, one level deeper (CL_MAX_NEST). */
+int cl_stmt(lower *L, const csrc_stmt *s)
 {
-    val *c = cl_expr(L, s->e);
-    if (!c)
+    if (s && L->nest >= CL_MAX_NEST) {   /* not reached: a call leaves room for any body (CL_CALL_ROOM) */
+        lds_diag_set(L->diag, s->loc, "statements, operators and calls nested more than %d levels deep in all",
+                     CL_MAX_NEST);
         return -1;
-    if (cl_is_int(c) && c->cls == C_CONST)   /* decided here: the other arm does not exist */
-        return c->k ? cl_one_stmt(L, s->body) : s->other ? cl_one_stmt(L, s->other) : 0;
-    /* an arm that returns: the lanes that take it are gone afterwards */
-    bool t_ret = s->body && s->body->kind == CS_RETURN;
-    if (s->body && s->body->kind == CS_COMPOUND) {
-        const csrc_stmt *last = csrc_last_stmt(s->body->body);
-        t_ret = last && last->kind == CS_RETURN;
     }
-    snapshot before = cl_save_env(L);
-    if (cl_is_int(c) && c->cls == C_UNIFORM) {   /* the same for every lane: an if block */
-        size_t mark = L->out.len;
-        unsigned made = L->accesses;
-        cl_line(L, s->loc, "if %s {", c->text);
-        L->indent++;
-        L->blocks++;
-        int rc = cl_branch(L, s->body, L->guard, L->gmiss, NULL, (lds_loc){ 0 });
-        snapshot after_then = cl_save_env(L);
-        cl_restore_env(L, &before);
-        if (rc == 0 && s->other) {
-            L->indent--;
-            cl_line(L, (lds_loc){ 0 }, "} else {");
-            L->indent++;
-            rc = cl_branch(L, s->other, L->guard, L->gmiss, NULL, (lds_loc){ 0 });
-        }
-        L->indent--;
-        L->blocks--;
-        cl_line(L, (lds_loc){ 0 }, "}");
-        if (rc == 0 && L->accesses == made)
-            cl_drop_since(L, mark);   /* no access inside: the condition does not matter */
-        else if (rc == 0 && cl_need(L, c, "the condition of an if around accesses") < 0)
-            return -1;
-        snapshot after_else = cl_save_env(L);
-        cl_merge(L, c, &after_then, &after_else);
-        if (rc == 0 && t_ret && !s->other) {   /* if (u) { ...; return; }: the rest runs where !u (every lane or none) */
-            L->guard = cl_and_guard(L, L->guard, cl_fmt(L, "!%s", cl_paren(L, c)));
-            if (!L->gmiss && c->missing)
-                L->gmiss = c;
-        } else if (rc == 0) {
-            after_unplaced_return(L, s);
-        }
-        return rc;
-    }
-    const char *skip = NULL;
-    lds_loc skip_loc = { 0 };
-    const char *gt = L->guard, *ge = L->guard;
-    const val *gm = L->gmiss ? L->gmiss : cl_is_int(c) && c->missing ? c : NULL;
-    if (cl_is_int(c)) {
-        gt = cl_and_guard(L, L->guard, cl_paren(L, c));
-        ge = cl_and_guard(L, L->guard, cl_fmt(L, "!%s", cl_paren(L, c)));
-    } else {
-        skip = c->why ? cl_fmt(L, "whether it runs depends on %s", c->why) : "it runs under a condition on data";
-        skip_loc = c->why_loc;
-    }
-    int rc = cl_branch(L, s->body, gt, gm, skip, skip_loc);
-    snapshot after_then = cl_save_env(L);
-    cl_restore_env(L, &before);
-    if (rc == 0 && s->other)
-        rc = cl_branch(L, s->other, ge, gm, skip, skip_loc);
-    snapshot after_else = cl_save_env(L);
-    if (cl_is_int(c))
-        cl_merge(L, c, &after_then, &after_else);
-    else
-        cl_merge(L, cl_v_data(L, skip, skip_loc), &after_then, &after_else);
-    if (rc == 0 && t_ret && !s->other) {   /* if (c) { ...; return; }: the rest runs where !c */
-        if (cl_is_int(c)) {
-            L->guard = ge;
-            L->gmiss = gm;
-        } else if (!L->skip) {
-            L->skip = cl_fmt(L, "it runs after a return decided by %s", c->why ? c->why : "data");
-            L->skip_loc = c->why_loc;
-        }
-    } else if (rc == 0) {
-        after_unplaced_return(L, s);
-    }
+    L->nest++;
+    int rc = stmt_list(L, s);
+    L->nest--;
     return rc;
 }
 
-int cl_stmt(lower *L, const csrc_stmt *s)
+static int stmt_list(lower *L, const csrc_stmt *s)
 {
     for (; s && !cl_failed(L); s = s->next) {
         if (L->dead)
@@ -424,13 +432,13 @@ int cl_stmt(lower *L, const csrc_stmt *s)
         case CS_FOR:
             if (cl_for_stmt(L, s) < 0)
                 return -1;
-            after_unplaced_return(L, s);   /* a loop with a return is skipped, and which lanes left is not known */
+            cl_after_unplaced_return(L, s);   /* a loop with a return is skipped, and which lanes left is not known */
             break;
         case CS_WHILE:
         case CS_DO:
             if (cl_while_stmt(L, s) < 0)
                 return -1;
-            after_unplaced_return(L, s);
+            cl_after_unplaced_return(L, s);
             break;
         case CS_RETURN: {
             val *v = s->e ? cl_expr(L, s->e) : cl_v_void(L);
@@ -442,6 +450,7 @@ int cl_stmt(lower *L, const csrc_stmt *s)
                     && !L->ret_ptr && every_lane) {
                     L->ret_ptr = v;
                 } else if (v->kind == V_INT && !L->ret_data && !L->ret_ptr) {
+                    L->ret_val = !L->ret_text && every_lane ? v : NULL;
                     if (!L->ret_text || !L->guard)
                         L->ret_text = L->guard && L->ret_text ? cl_fmt(L, "(%s) ? %s : (%s)", L->guard, cl_paren(L, v), L->ret_text)
                                                               : v->text;
@@ -466,113 +475,11 @@ int cl_stmt(lower *L, const csrc_stmt *s)
                 lds_diag w = { 0 };
                 lds_diag_set(&w, s->loc, "%s: not followed; the shared-memory accesses in it are not counted", s->what);
                 w.warning = 1;
-                L->o->warn(L->o->warn_ctx, &w);
+                cl_warn(L, &w);
             }
             break;
         }
         }
     }
     return cl_failed(L) ? -1 : 0;
-}
-
-/* The argument a of a reference parameter (T &x): an element of shared
- * memory is bound as itself, so that reading x reads it and assigning x
- * writes it (the CUDA samples' Comparator(s_key[pos], ...)); a variable
- * is its value, and *var its binding's index, which takes the parameter's
- * value when the function returns (tileOf(tid, row, col) setting row and
- * col); anything else is its value.  Only a plain element (indices that
- * read nothing) is taken as one, so nothing is evaluated twice. */
-static val *reference_arg(lower *L, const csrc_expr *a, int *var)
-{
-    const csrc_expr *x = a;
-    *var = -1;
-    while (x->kind == CE_INDEX && cl_reads_nothing(L, x->b))
-        x = x->a;
-    lvalue lv;
-    if (x->kind != CE_ID || cl_lvalue_of(L, a, &lv) < 0 || lv.kind != LV_SHARED) {
-        if (!cl_failed(L) && a->kind == CE_ID && lv.kind == LV_VAR)
-            *var = (int)(lv.var - L->env);
-        return cl_failed(L) ? NULL : cl_expr(L, a);
-    }
-    val *r = cl_new_val(L, V_SHARED);
-    *r = *lv.s;
-    r->shared_scalar = true;
-    return r;
-}
-
-/* f(args) inlined: its parameters bound to the arguments' values. */
-int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
-{
-    *out = NULL;
-    for (unsigned i = 0; i < L->calls; i++)
-        if (L->callstack[i] == f) {
-            *out = cl_v_data(L, cl_fmt(L, "the result of the recursive '%s'", f->name), e->loc);
-            return 0;
-        }
-    if (L->calls >= MAX_CALL_DEPTH) {
-        *out = cl_v_data(L, cl_fmt(L, "the result of '%s', called too deep", f->name), e->loc);
-        return 0;
-    }
-    val *args[LDS_MAX_PARAMS * 4];
-    int by_ref[LDS_MAX_PARAMS * 4];   /* the caller's variable a reference parameter names, or -1 */
-    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++) {
-        const csrc_type *t = &f->params[i].type;
-        by_ref[i] = -1;
-        args[i] = t->reference && !t->pointers ? reference_arg(L, e->args[i], &by_ref[i]) : cl_expr(L, e->args[i]);
-        if (!args[i])
-            return -1;
-    }
-    /* template parameters: f<BM, 64>(...) gives them in the caller's scope;
-     * those it does not give are as in a kernel (-D, default) */
-    unsigned mark = L->nenv;
-    if (cl_bind_template_args(L, f, e, args, false) < 0)
-        return -1;
-    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
-        if (f->params[i].name)
-            cl_bind(L, f->params[i].name, args[i], cl_is_float_type(L, &f->params[i].type));
-    const char *ret = L->ret_text;
-    val *ret_ptr = L->ret_ptr;
-    bool ret_data = L->ret_data, dead = L->dead;
-    const char *ret_why = L->ret_why;
-    const char *g = L->guard, *skip = L->skip;   /* a return in the callee ends the callee */
-    const char *call_guard = L->call_guard;
-    lds_loc skip_loc = L->skip_loc;
-    L->call_guard = g;
-    L->ret_text = NULL;
-    L->ret_ptr = NULL;
-    L->ret_data = false;
-    L->ret_why = NULL;
-    L->callstack[L->calls++] = f;
-    int rc = cl_stmt(L, f->body);
-    L->calls--;
-    if (rc == 0 && L->ret_ptr && !L->ret_data)   /* a pointer (a shared address: an integer in C) */
-        *out = L->ret_ptr;
-    else if (rc == 0)
-        *out = L->ret_data || !L->ret_text ? cl_v_data(L, L->ret_why ? cl_fmt(L, "the result of '%s', %s", f->name, L->ret_why)
-                                                                     : cl_fmt(L, "the result of '%s'", f->name),
-                                                       e->loc)
-                                           : cl_v_name(L, C_LANE, cl_fmt(L, "(%s)", L->ret_text));
-    if (*out && (*out)->kind == V_INT) {
-        /* its class: the most varying of what went in (a conservative lane) */
-        (*out)->cls = C_LANE;
-        (*out)->mono = false;
-    }
-    val *back[LDS_MAX_PARAMS * 4];   /* what the reference parameters hold at the end */
-    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
-        back[i] = by_ref[i] >= 0 && f->params[i].name && cl_lookup(L, f->params[i].name)
-                      ? cl_lookup(L, f->params[i].name)->v : NULL;
-    L->ret_text = ret;
-    L->ret_ptr = ret_ptr;
-    L->ret_data = ret_data;
-    L->ret_why = ret_why;
-    L->dead = dead;
-    L->guard = g;
-    L->call_guard = call_guard;
-    L->skip = skip;
-    L->skip_loc = skip_loc;
-    L->nenv = mark;
-    for (unsigned i = 0; i < e->nargs && i < f->nparams; i++)
-        if (back[i] && (unsigned)by_ref[i] < L->nenv)
-            L->env[by_ref[i]].v = back[i];
-    return rc;
 }

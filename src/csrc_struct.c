@@ -87,6 +87,15 @@ const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size
 
 bool cl_struct_declared(const lower *L, const char *name) { return find_struct(L, name) != NULL; }
 
+bool cl_struct_of_words(lower *L, const csrc_struct *st, unsigned *size)
+{
+    int64_t s, a;
+    if (!struct_shape(L, st, &s, &a, 0) || a != 4)
+        return false;
+    *size = (unsigned)s;
+    return true;
+}
+
 const csrc_struct *cl_struct_of(const val *s) { return s->kind == V_SHARED ? s->stype : NULL; }
 
 /* Member `name` of st: its offset and size, its struct type and its

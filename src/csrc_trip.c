@@ -268,44 +268,51 @@ static bool ends_in_continue(const csrc_stmt *t)
 
 const csrc_stmt *cl_continue_as_else(lower *L, const csrc_stmt *body)
 {
-    if (!body || body->kind != CS_COMPOUND)
-        return body;
-    const csrc_stmt *t = body->body;
-    while (t && !(t->kind == CS_IF && t->body && ends_in_continue(t->body)))
-        t = t->next;
-    if (!t)
-        return body;
-    /* the statements before the if, as they are */
-    csrc_stmt *nb = stmt_copy(L, body), **tail = &nb->body;
-    for (const csrc_stmt *u = body->body; u != t; u = u->next) {
-        *tail = stmt_copy(L, u);
-        tail = &(*tail)->next;
-    }
-    /* the if, its arm without the continue, the rest of the trip its else */
-    csrc_stmt *ifs = stmt_copy(L, t);
-    if (t->body->kind == CS_CONTINUE) {
-        ifs->body = stmt_copy(L, t->body);
-        ifs->body->kind = CS_EMPTY;
-    } else {
-        csrc_stmt *arm = stmt_copy(L, t->body), **at = &arm->body;
-        const csrc_stmt *last = csrc_last_stmt(t->body->body);
-        for (const csrc_stmt *u = t->body->body; u != last; u = u->next) {
-            *at = stmt_copy(L, u);
-            at = &(*at)->next;
+    const csrc_stmt *result = body, **hole = &result;   /* where the block rewritten next goes */
+    for (const csrc_stmt *block = body; block;) {
+        const csrc_stmt *t = block->kind == CS_COMPOUND ? block->body : NULL;
+        while (t && !(t->kind == CS_IF && t->body && ends_in_continue(t->body)))
+            t = t->next;
+        if (!t) {
+            *hole = block;
+            break;
         }
-        *at = NULL;   /* (the continue was the block's only statement) */
-        ifs->body = arm;
+        /* the statements before the if, as they are */
+        csrc_stmt *nb = stmt_copy(L, block), **tail = &nb->body;
+        for (const csrc_stmt *u = block->body; u != t; u = u->next) {
+            *tail = stmt_copy(L, u);
+            tail = &(*tail)->next;
+        }
+        /* the if, its arm without the continue, the rest of the trip its else */
+        csrc_stmt *ifs = stmt_copy(L, t);
+        if (t->body->kind == CS_CONTINUE) {
+            ifs->body = stmt_copy(L, t->body);
+            ifs->body->kind = CS_EMPTY;
+        } else {
+            csrc_stmt *arm = stmt_copy(L, t->body), **at = &arm->body;
+            const csrc_stmt *last = csrc_last_stmt(t->body->body);
+            for (const csrc_stmt *u = t->body->body; u != last; u = u->next) {
+                *at = stmt_copy(L, u);
+                at = &(*at)->next;
+            }
+            *at = NULL;   /* (the continue was the block's only statement) */
+            ifs->body = arm;
+        }
+        csrc_stmt *rest = stmt_copy(L, block);
+        rest->body = (csrc_stmt *)t->next;   /* shared, never written */
+        if (t->other) {   /* if (c) { ...; continue; } else B; rest: B, then the rest */
+            csrc_stmt *b = stmt_copy(L, t->other);
+            b->next = rest->body;
+            rest->body = b;
+        }
+        *tail = ifs;
+        /* below the loop's own block, a block that is only the if is the if:
+         * consecutive `if (c) continue;` make an else-if chain, not a nest */
+        *hole = hole != &result && nb->body == ifs ? ifs : nb;
+        hole = (const csrc_stmt **)&ifs->other;   /* a second if (c) continue; in the rest */
+        block = rest;
     }
-    csrc_stmt *rest = stmt_copy(L, body);
-    rest->body = (csrc_stmt *)t->next;   /* shared, never written */
-    if (t->other) {   /* if (c) { ...; continue; } else B; rest: B, then the rest */
-        csrc_stmt *b = stmt_copy(L, t->other);
-        b->next = rest->body;
-        rest->body = b;
-    }
-    ifs->other = (csrc_stmt *)cl_continue_as_else(L, rest);   /* a second if (c) continue; in the rest */
-    *tail = ifs;
-    return nb;
+    return result;
 }
 
 /* The bound of `v OP E` (or `E OP v`) in a loop condition: E, the

@@ -39,8 +39,24 @@ const csrc_define *cl_find_type_define(const lower *L, const char *name)
     return NULL;
 }
 
+/* Whether name is one of C's own type words (int, unsigned int, float ...),
+ * which no template parameter or header can stand for. */
+static bool c_type_word(const char *name)
+{
+    static const char *const words[] = { "int", "float", "double", "char", "short", "long", "bool", "void",
+                                         "unsigned", "signed", NULL };
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if (!strncmp(name, words[i], n) && (name[n] == '\0' || name[n] == ' '))
+            return true;
+    }
+    return false;
+}
+
 const char *cl_type_name(lower *L, const char *base)
 {
+    if (base && c_type_word(base))   /* (no binding to look for: a kernel with 20,000 locals) */
+        return base;
     const binding *b = base ? cl_lookup(L, base) : NULL;
     if (b)
         return b->is_type && b->ctype ? b->ctype : base;

@@ -42,9 +42,26 @@ val *cl_v_const(lower *L, int64_t k)
     return v;
 }
 
+static val *id_top_made(lower *L, const char *name);
+
 /* The largest value of thread id `name` (its lds name): the last
- * thread's or group's, or NULL for any other name. */
+ * thread's or group's, or NULL for any other name; made once for each
+ * workgroup shape (every read of a thread id asks). */
 static val *id_top(lower *L, const char *name)
+{
+    static const char *const ids[] = { "tid.x", "tid.y", "tid.z", "tid", "group" };
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(name, ids[i])) {
+            if (!L->tops[i].top || memcmp(L->tops[i].tdim, L->tdim, sizeof L->tdim)) {
+                L->tops[i].top = id_top_made(L, name);
+                memcpy(L->tops[i].tdim, L->tdim, sizeof L->tdim);
+            }
+            return L->tops[i].top;
+        }
+    return NULL;
+}
+
+static val *id_top_made(lower *L, const char *name)
 {
     static const char *const dims[] = { "tid.x", "tid.y", "tid.z" };
     val *size = NULL;
@@ -66,7 +83,9 @@ val *cl_v_name(lower *L, vclass cls, const char *text)
     v->text = text;
     v->atom = true;
     v->mono = true;   /* thread ids, -D names (taken as >= 0), loop variables */
-    v->zero = cls == C_LANE ? cl_v_const(L, 0) : NULL;
+    if (cls == C_LANE && !L->zero)
+        L->zero = cl_v_const(L, 0);
+    v->zero = cls == C_LANE ? L->zero : NULL;
     v->top = cls == C_LANE ? id_top(L, text) : NULL;
     return v;
 }
@@ -90,7 +109,25 @@ val *cl_v_void(lower *L) { return cl_new_val(L, V_VOID); }
 
 const char *cl_paren(lower *L, const val *v) { return v->atom ? v->text : cl_fmt(L, "(%s)", v->text); }
 
-const char *cl_where(lower *L, lds_loc loc) { return cl_fmt(L, "%u:%u", loc.line, loc.col); }
+/* Room a value leaves for the lds blocks around the statement it goes in
+ * (and an access's guard around it): a value nested deeper is data. */
+#define VALUE_ROOM 64
+
+/* v (just made of parts whose shapes are known), or data where its text
+ * is too long or nested too deep for lds to read where it is used. */
+static val *fits_or_data(lower *L, val *v, unsigned nest, unsigned height)
+{
+    if (strlen(v->text) > MAX_TEXT)
+        return cl_v_data(L, "an index expression too long to follow", (lds_loc){ 0 });
+    if (nest > LDS_MAX_DEPTH - VALUE_ROOM || height > LDS_MAX_HEIGHT - VALUE_ROOM)
+        return cl_v_data(L, cl_fmt(L, "an expression nested too deeply for lds-calc to follow (lds(5): %d levels of "
+                                      "parentheses, %d of operators)",
+                                   LDS_MAX_DEPTH, LDS_MAX_HEIGHT),
+                         (lds_loc){ 0 });
+    v->nest = (unsigned short)nest;
+    v->height = (unsigned short)height;
+    return v;
+}
 
 /* The first missing name of a or b. */
 void cl_inherit_missing(val *r, const val *a, const val *b)
@@ -103,6 +140,18 @@ void cl_inherit_missing(val *r, const val *a, const val *b)
 }
 
 /* ------------------------------------------------------------- names */
+
+void cl_warn(lower *L, const lds_diag *w)
+{
+    if (!L->o->warn)
+        return;
+    const char *key = cl_fmt(L, "%u:%u:%s", w->loc.line, w->loc.col, w->msg);
+    if (L->warned && cl_names_has(L->warned, key))
+        return;   /* a construct inlined or lowered again: said once */
+    if (L->warned)
+        cl_names_add(L, L->warned, key);
+    L->o->warn(L->o->warn_ctx, w);
+}
 
 const csrc_define *cl_find_define(const lower *L, const char *name)
 {
@@ -226,8 +275,12 @@ binding *cl_lookup(lower *L, const char *name)
     if (!L->capbound || !*bound_slot(L, name))
         return L->nqualified ? qualified_only(L, name) : NULL;
     for (unsigned i = L->nenv; i-- > 0;)
-        if (!strcmp(L->env[i].name, name))
-            return &L->env[i];
+        if (!strcmp(L->env[i].name, name)) {
+            binding *b = &L->env[i];
+            while (b->alias && b->alias - 1 < L->nenv)   /* int &j = i: j is i */
+                b = &L->env[b->alias - 1];
+            return b;
+        }
     return L->nqualified ? qualified_only(L, name) : NULL;
 }
 
@@ -379,6 +432,43 @@ static bool least_op(const char *op, const val *a, const val *b)
     return !strcmp(op, "<<") && la && b->cls == C_CONST && b->k >= 0;
 }
 
+/* v = a op b, a comparison of a value with a constant: the values of the
+ * value for which it holds, as one interval (not for !=). */
+static void comparison_range(val *v, const char *op, const val *a, const val *b)
+{
+    static const char *const ops[] = { "==", "<", "<=", ">", ">=" }, *const mirrored[] = { "==", ">", ">=", "<", "<=" };
+    if ((a->cls == C_CONST) == (b->cls == C_CONST))
+        return;
+    int k = -1;
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(op, ops[i]))
+            k = i;
+    if (k < 0)
+        return;
+    if (a->cls == C_CONST) {   /* 3 < x is x > 3 */
+        const val *t = a;
+        a = b;
+        b = t;
+        op = mirrored[k];
+    }
+    int64_t n = b->k, lo = INT64_MIN, hi = INT64_MAX;
+    if (!strcmp(op, "=="))
+        lo = hi = n;
+    else if (!strcmp(op, "<") && n > INT64_MIN)
+        hi = n - 1;
+    else if (!strcmp(op, "<="))
+        hi = n;
+    else if (!strcmp(op, ">") && n < INT64_MAX)
+        lo = n + 1;
+    else if (!strcmp(op, ">="))
+        lo = n;
+    else
+        return;
+    v->range_x = a;
+    v->range_lo = lo;
+    v->range_hi = hi;
+}
+
 /* a op b on integers (both V_INT). */
 val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
 {
@@ -404,10 +494,17 @@ val *cl_int_op(lower *L, const char *op, const val *a, const val *b)
         return cl_v_const(L, 0);
     val *v = cl_new_val(L, V_INT);
     v->cls = cl_max_cls(a->cls, b->cls);
-    v->text = cl_fmt(L, "%s %s %s", cl_paren(L, a), op, cl_paren(L, b));
-    if (strlen(v->text) > MAX_TEXT)
-        return cl_v_data(L, "an index expression too long to follow", (lds_loc){ 0 });
+    int prec = cl_binding_power(op);
+    const char *ta = cl_operand(L, a, prec, false), *tb = cl_operand(L, b, prec, true);
+    v->text = cl_fmt(L, "%s %s %s", ta, op, tb);
+    v->prec = (unsigned char)prec;
+    unsigned na, ha, nb, hb;
+    cl_text_shape(a, &na, &ha);
+    cl_text_shape(b, &nb, &hb);
+    if (!(v = fits_or_data(L, v, cl_max_u(na + (ta != a->text), nb + (tb != b->text)), cl_max_u(ha, hb) + 1))->text)
+        return v;
     cl_inherit_missing(v, a, b);
+    comparison_range(v, op, a, b);
     /* monotone in the thread ids: sums, products of what is not negative,
      * division and shifts by a constant */
     bool both = a->mono && b->mono;
@@ -465,6 +562,11 @@ val *cl_int_unary(lower *L, const char *op, const val *a)
     val *v = cl_new_val(L, V_INT);
     v->cls = a->cls;
     v->text = cl_fmt(L, "%s%s", op, cl_paren(L, a));
+    v->prec = PREC_UNARY;
+    unsigned na, ha;
+    cl_text_shape(a, &na, &ha);
+    if (!(v = fits_or_data(L, v, na + 1 + !a->atom, ha + 1))->text)
+        return v;
     cl_inherit_missing(v, a, NULL);
     return v;
 }
@@ -480,6 +582,13 @@ val *cl_int_cond(lower *L, const val *c, const val *a, const val *b)
     val *v = cl_new_val(L, V_INT);
     v->cls = cl_max_cls(c->cls, cl_max_cls(a->cls, b->cls));
     v->text = cl_fmt(L, "%s ? %s : %s", cl_paren(L, c), cl_paren(L, a), cl_paren(L, b));
+    unsigned nc, hc, na, ha, nb, hb;
+    cl_text_shape(c, &nc, &hc);
+    cl_text_shape(a, &na, &ha);
+    cl_text_shape(b, &nb, &hb);   /* the arms are operands of their own (pr_parse_expr) */
+    if (!(v = fits_or_data(L, v, cl_max_u(nc + !c->atom, cl_max_u(na + !a->atom, nb + !b->atom) + 1),
+                           cl_max_u(hc, cl_max_u(ha, hb)) + 1))->text)
+        return v;
     cl_inherit_missing(v, c, a);
     cl_inherit_missing(v, v, b);
     return v;

@@ -74,7 +74,7 @@ static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsi
         return -1;
     }
     if (w == 12 && !p->has_b96) {
-        if (s->u.access.width) {
+        if (s->u.access.width && !s->u.access.width_of_type) {
             lds_diag_set(in->diag, s->loc, "%s has no 96-bit %s access (PTX has .v2 and .v4 only): write three b32 accesses at +0, +4 and +8, or %s a 12-byte element (float3) without a width to have it split into three b32 instructions",
                          p->name, space, lds_access_kind_name(s->u.access.kind));
             return -1;
@@ -139,6 +139,28 @@ static void progress_tick(lds_progress *p)
                       p->planned, false);
 }
 
+static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_access_kind kind, const char *array,
+                                         const char *why);
+
+/* An access of a program lowered from a kernel file whose instruction the
+ * profile does not have (a 96-bit access or atomic on a part without one,
+ * an atomic wider than its widest): the instruction is the compiler's
+ * choice, not the kernel's, and the kernel's other accesses do not depend
+ * on it, so the access is a record not modelled, the refusal its reason,
+ * and the run goes on.  (An index out of range stays an error: the kernel
+ * as read overruns its array.) */
+static int refused(lds_interp *in, const lds_stmt *s)
+{
+    if (!s->lowered)
+        return -1;
+    const lds_target *t = &s->u.access.target;
+    char why[sizeof in->diag->msg];
+    snprintf(why, sizeof why, "%s", in->diag->msg);
+    memset(in->diag, 0, sizeof *in->diag);
+    skipped_record(in, s, s->u.access.kind, t->kind == T_ELEM ? t->array->name : "@", why);
+    return 0;
+}
+
 static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *outer, unsigned nouter)
 {
     const lds_target *t = &s->u.access.target;
@@ -148,7 +170,7 @@ static int exec_access(lds_interp *in, const lds_stmt *s, const lds_outer_loop *
         return lds_nv_tmem_check(in, s);   /* tensor memory: checked, not counted */
     unsigned width, elem_size, parts;
     if (access_width(in, s, &width, &elem_size, &parts) < 0)
-        return -1;
+        return refused(in, s);
     lds_access_result *rec = record_of(in, s, width, parts);
     in->last = rec;
     in->last_array = s->u.access.target.kind == T_ELEM ? s->u.access.target.array : NULL;
@@ -473,40 +495,55 @@ static int exec_for(lds_interp *in, const lds_stmt *s)
     return rc;
 }
 
-/* if COND { ... } else { ... }: the block COND chooses (COND is uniform). */
+/* if COND { ... } else { ... }: the block COND chooses (COND is uniform);
+ * an else-if chain arm after arm, at one depth. */
 static int exec_if(lds_interp *in, const lds_stmt *s)
 {
-    int64_t holds;
-    if (lds_eval_int64(&in->ev, s->u.branch.cond, &holds, "an if block's condition") < 0)
-        return -1;
-    return exec_block(in, holds ? s->u.branch.then : s->u.branch.otherwise);
+    for (;;) {
+        int64_t holds;
+        in->ev.where = s->loc;
+        if (lds_eval_int64(&in->ev, s->u.branch.cond, &holds, "an if block's condition") < 0)
+            return -1;
+        const lds_stmt *o = s->u.branch.otherwise;
+        if (holds || !o || o->kind != S_IF || o->next)
+            return exec_block(in, holds ? s->u.branch.then : o);
+        s = o;
+    }
 }
 
 /* skipped KIND NAME: WHY - a record with no numbers, saying why. */
 static int exec_skipped(lds_interp *in, const lds_stmt *s)
 {
+    skipped_record(in, s, s->u.skipped.kind, s->u.skipped.array, s->u.skipped.why);
+    return 0;
+}
+
+/* The record of statement s, an access not modelled: no numbers, why. */
+static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_access_kind kind, const char *array,
+                                         const char *why)
+{
     lds_results *r = in->results;
     for (size_t i = r->n; i-- > in->first_unreported;)
         if (r->accesses[i]->key == s)
-            return 0;   /* one record however often its block runs */
+            return r->accesses[i];   /* one record however often its block runs */
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, 0);
     a->source = lds_xstrdup(s->source);
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
     a->line = s->loc.line;
     a->col = s->loc.col;
     a->index = (unsigned)r->n;
-    a->array = lds_results_string(r, s->u.skipped.array);
+    a->array = lds_results_string(r, array);
     a->kernel = in->kernel;   /* as every record of a kernel file */
-    a->kind = s->u.skipped.kind;
+    a->kind = kind;
     a->width = 4;
     a->parts = 1;
     a->show = SHOW_SUMMARY;
-    a->error = lds_xstrdup(s->u.skipped.why);
+    a->error = lds_xstrdup(why);
     a->skipped = true;
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;
     a->failed = true;   /* no numbers: out of every total and gate */
-    return 0;
+    return a;
 }
 
 /* ------------------------------------------------------------ dispatch */

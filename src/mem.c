@@ -24,6 +24,11 @@ void lds_mem_fail_after(unsigned long n)
     fail_countdown = n;
 }
 
+unsigned long lds_mem_fail_left(void)
+{
+    return fail_countdown;
+}
+
 /* Whether the allocation being made is the one a test asked to fail. */
 static int injected_failure(void)
 {

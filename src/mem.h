@@ -56,6 +56,8 @@ jmp_buf *lds_oom_current(void);
 /* Tests: make the n-th allocation from now on this thread fail as if
  * memory had run out (0: none). */
 void lds_mem_fail_after(unsigned long n);
+/* The allocations left before the injected failure (0: none asked for). */
+unsigned long lds_mem_fail_left(void);
 
 typedef struct lds_heap lds_heap;
 

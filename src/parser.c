@@ -646,16 +646,19 @@ lds_stmt *pr_parse_access(parser *p, lds_loc loc, lds_access_kind kind, unsigned
     }
     if (!t && !width && p->tok.kind == TK_NAME) {
         unsigned w = lds_width_bytes(p->tok.start, (unsigned)p->tok.len);
-        if (w) {
+        /* or an element type: "read float3 X[i][0]" reads a float3 there, named whole */
+        unsigned typed = w ? 0 : lds_type_size(p->tok.start, (unsigned)p->tok.len);
+        if (w || typed) {
             /* "read b32[i]" is an anonymous b32 array; "read b32 @a" a width */
             lds_lexer save = p->lx;
             lds_token here = p->tok;
             pr_advance(p);
-            if (p->tok.kind == TK_LBRACKET) {
+            if (p->tok.kind == TK_LBRACKET || (typed && p->tok.kind != TK_NAME && p->tok.kind != TK_AT)) {
                 p->lx = save;
                 p->tok = here;
             } else {
-                s->u.access.width = w;
+                s->u.access.width = w ? w : typed;
+                s->u.access.width_of_type = typed != 0;
             }
         }
     }
@@ -971,34 +974,40 @@ static lds_stmt *parse_for(parser *p, lds_loc loc)
     return FAIL(p) ? NULL : s;
 }
 
-/* if := 'if' COND '{' block '}' [ 'else' ( if | '{' block '}' ) ] */
+/* if := 'if' COND '{' block '}' [ 'else' ( if | '{' block '}' ) ]
+ * An else-if chain is read in a loop, each if the previous one's
+ * otherwise: its length costs no depth (src/resolve.c and src/exec.c
+ * follow it the same way). */
 static lds_stmt *parse_if(parser *p, lds_loc loc)
 {
-    lds_stmt *s = pr_new_stmt(p, S_IF, loc);
-    if (!(s->u.branch.cond = pr_parse_expr(p)))
-        return NULL;
-    s->u.branch.then = parse_braced(p, "'{' after the condition (a per-lane condition goes on an access: read X[i] if COND)");
-    if (FAIL(p))
-        return NULL;
-    /* 'else' on the line of the '}', or on the next */
-    lds_lexer save = p->lx;
-    lds_token at = p->tok;
-    while (p->tok.kind == TK_NEWLINE)
+    lds_stmt *first = NULL, **link = &first;
+    for (;;) {
+        lds_stmt *s = pr_new_stmt(p, S_IF, loc);
+        *link = s;
+        if (!(s->u.branch.cond = pr_parse_expr(p)))
+            return NULL;
+        s->u.branch.then = parse_braced(p, "'{' after the condition (a per-lane condition goes on an access: read X[i] if COND)");
+        if (FAIL(p))
+            return NULL;
+        /* 'else' on the line of the '}', or on the next */
+        lds_lexer save = p->lx;
+        lds_token at = p->tok;
+        while (p->tok.kind == TK_NEWLINE)
+            pr_advance(p);
+        if (!lds_tok_is(&p->tok, "else")) {
+            p->lx = save;
+            p->tok = at;
+            return first;
+        }
         pr_advance(p);
-    if (!lds_tok_is(&p->tok, "else")) {
-        p->lx = save;
-        p->tok = at;
-        return s;
-    }
-    pr_advance(p);
-    if (lds_tok_is(&p->tok, "if")) {
-        lds_loc inner = p->tok.loc;
+        if (!lds_tok_is(&p->tok, "if")) {
+            s->u.branch.otherwise = parse_braced(p, "'{' after else");
+            return FAIL(p) ? NULL : first;
+        }
+        loc = p->tok.loc;
         pr_advance(p);
-        s->u.branch.otherwise = parse_if(p, inner);
-        return s->u.branch.otherwise ? s : NULL;
+        link = &s->u.branch.otherwise;
     }
-    s->u.branch.otherwise = parse_braced(p, "'{' after else");
-    return FAIL(p) ? NULL : s;
 }
 
 /* skipped := 'skipped' ('read' | 'write' | 'atomic') NAME ':' WHY (to the

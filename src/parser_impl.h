@@ -50,6 +50,9 @@ typedef struct {
     struct lds_parse_ctx *ctx;   /* macros, -D names, shared scalars (never NULL) */
     pr_conditional cond[PR_MAX_CONDITIONALS];
     unsigned ncond;
+    const lds_source *line_src;   /* the kernel line a lowered statement came from */
+    unsigned line_no;             /*   last: its source, number and start, where */
+    const char *line_at;          /*   the next one's search starts */
 } parser;
 
 #define FAIL(P) ((P)->diag->set)

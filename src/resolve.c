@@ -403,28 +403,37 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
     return rc;
 }
 
+/* Whether block b is an else-if: one if statement, the chain going on. */
+static bool else_if(const lds_stmt *b) { return b && b->kind == S_IF && !b->next; }
+
 /* if COND { ... } else { ... }: COND the same for every lane (a per-lane
- * condition goes on the accesses); each block a scope of its own. */
+ * condition goes on the accesses); each block a scope of its own.  An
+ * else-if chain is resolved arm after arm, at one depth. */
 static int resolve_if(lds_resolver *r, lds_stmt *s)
 {
-    if (resolve(r, s->u.branch.cond, NULL) < 0)
-        return -1;
-    if (s->u.branch.cond->deps & LDS_DEP_VARYING) {
-        lds_diag_set(r->diag, s->u.branch.cond->loc,
-                     "an if block's condition must be the same for every lane, wave and group; a per-lane "
-                     "condition goes on the accesses (read X[i] if COND)");
-        return -1;
-    }
-    for (int b = 0; b < 2; b++) {
-        size_t mark = r->scope->n;
-        r->depth++;
-        int rc = resolve_block(r, b ? s->u.branch.otherwise : s->u.branch.then);
-        r->depth--;
-        lds_scope_pop_to(r->scope, mark);
-        if (rc < 0)
+    for (;;) {
+        if (resolve(r, s->u.branch.cond, NULL) < 0)
             return -1;
+        if (s->u.branch.cond->deps & LDS_DEP_VARYING) {
+            lds_diag_set(r->diag, s->u.branch.cond->loc,
+                         "an if block's condition must be the same for every lane, wave and group; a per-lane "
+                         "condition goes on the accesses (read X[i] if COND)");
+            return -1;
+        }
+        lds_stmt *arms[2] = { s->u.branch.then, else_if(s->u.branch.otherwise) ? NULL : s->u.branch.otherwise };
+        for (int b = 0; b < 2; b++) {
+            size_t mark = r->scope->n;
+            r->depth++;
+            int rc = resolve_block(r, arms[b]);
+            r->depth--;
+            lds_scope_pop_to(r->scope, mark);
+            if (rc < 0)
+                return -1;
+        }
+        if (!else_if(s->u.branch.otherwise))
+            return 0;
+        s = s->u.branch.otherwise;
     }
-    return 0;
 }
 
 /* The array a statement names (show layout, suggest). */

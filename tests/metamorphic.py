@@ -645,9 +645,7 @@ COMBOS = [
 # fails on, '*' for every kernel it applies to).  A combination fails
 # where one of its rewrites does.  Remove an entry when its fix lands
 # (the cases then pass, and an unexpected pass fails this test).
-KNOWN = {
-    'index-reference': ('issue 49 item 2: a local reference is lowered as a copy', '*'),
-}
+KNOWN = {}
 # a template parameter's default that names a constant is not read
 # (fuzz/findings/template-default-constant.cu); every rewrite that turns
 # seed004-sgemm.cuh's TILE into such a constant meets it
