@@ -522,41 +522,39 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
 
 /* ------------------------------------------ what a kernel's code names */
 
-/* Whether the code from body on, or a function it calls (and those they
- * call), names `name`: a file-scope __shared__ array is allocated in the
- * kernels that use it, not in every kernel of the file. */
+/* Every name the code from body on names, and the functions it calls
+ * (and those they call): a file-scope __shared__ array is allocated in
+ * the kernels that use it, not in every kernel of the file.  One walk of
+ * the kernel and of each function it reaches once (a list of those still
+ * to walk, not a recursion as deep as the call chain), so that a file of
+ * N arrays costs one walk, not N. */
 typedef struct {
     lower *L;
-    const char *name;
-    bool found;
-    const csrc_func *seen[64];
-    unsigned nseen;
-} name_use;
+    cl_names *names;
+    const csrc_func **funcs;     /* every function reached; those from next on not yet walked */
+    size_t nfuncs, capfuncs;
+} name_uses;
 
-static void use_of(const csrc_expr *e, void *ctx)
+static void note_use(const csrc_expr *e, void *ctx)
 {
-    name_use *u = ctx;
-    if (u->found)
-        return;
-    if (e->kind == CE_ID && !strcmp(e->name, u->name)) {
-        u->found = true;
-        return;
-    }
+    name_uses *u = ctx;
+    if (e->kind == CE_ID)
+        cl_names_add(u->L, u->names, e->name);
     const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(u->L, e) : NULL;
-    unsigned i = 0;
-    while (f && i < u->nseen && u->seen[i] != f)
-        i++;
-    if (f && i == u->nseen && u->nseen < sizeof u->seen / sizeof u->seen[0]) {
-        u->seen[u->nseen++] = f;
-        walk_exprs(f->body->body, use_of, u);
-    } else if (f && i == u->nseen) {
-        u->found = true;   /* too deep a call graph to follow: taken as used */
-    }
+    if (!f || !f->body)
+        return;
+    for (size_t i = 0; i < u->nfuncs; i++)
+        if (u->funcs[i] == f)
+            return;
+    u->funcs = lds_xgrow(u->funcs, u->nfuncs, &u->capfuncs, sizeof *u->funcs, 16);
+    u->funcs[u->nfuncs++] = f;
 }
 
-bool cl_code_uses(lower *L, const csrc_stmt *body, const char *name)
+void cl_code_names(lower *L, const csrc_stmt *body, cl_names *names)
 {
-    name_use u = { .L = L, .name = name };
-    walk_exprs(body, use_of, &u);
-    return u.found;
+    name_uses u = { .L = L, .names = names };
+    walk_exprs(body, note_use, &u);
+    for (size_t next = 0; next < u.nfuncs; next++)
+        walk_exprs(u.funcs[next]->body->body, note_use, &u);
+    lds_free(u.funcs);
 }

@@ -124,8 +124,7 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         lds_buf_printf(&L->out, "# the file's '%s', renamed: lds gives its name a meaning\n", a->cname);
     cl_line(L, d->loc, "array %s %s%s", a->lds_type, a->name, lds_buf_str(&dims));
     lds_buf_free(&dims);
-    a->next = L->arrays;
-    L->arrays = a;
+    cl_add_array(L, a);
     if (!d->ndims) {   /* its name alone is its one element */
         val *e = cl_new_val(L, V_SHARED);
         e->arr = a;
@@ -439,6 +438,8 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     L->nqualified = 0;
     L->nglobal = 0;
     L->arrays = NULL;
+    L->array_slot = NULL;
+    L->narray_slots = L->caparray_slots = 0;
     memset(&L->taken, 0, sizeof L->taken);
     for (unsigned i = 0; i < L->o->ndefines; i++)
         cl_take_name(L, L->o->defines[i].name);
@@ -455,10 +456,12 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
         return -1;
     /* the file's shared arrays that the kernel's code uses: the compilers
      * allocate one only in the kernels that name it */
+    cl_names used = { 0 };
+    cl_code_names(L, f->body->body, &used);
     for (const csrc_stmt *s = L->unit->globals; s; s = s->next)
         if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
             for (unsigned i = 0; i < s->ndecls; i++)
-                if (cl_code_uses(L, f->body->body, s->decls[i].name) && cl_declare_array(L, s, &s->decls[i]) < 0)
+                if (cl_names_has(&used, s->decls[i].name) && cl_declare_array(L, s, &s->decls[i]) < 0)
                     return -1;
     if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0
         || declare_local_params(L, f) < 0)

@@ -11,12 +11,14 @@
 #define LDS_CSRC_LOWER_IMPL_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/buf.h"
 #include "src/csrc_lower.h"
+#include "src/check.h"
 #include "src/limits.h"
 #include "src/mem.h"
 
@@ -196,7 +198,10 @@ struct lower {
     const char **bound;           /* every name bound so far (a hash set): a
                                      name never bound is not looked for */
     size_t nbound, capbound;      /* capbound: 0 or a power of two */
-    sarray *arrays;
+    sarray *arrays;               /* the kernel's arrays, the newest first */
+    sarray **array_slot;          /* the same by C name (an open hash table, at most
+                                     half full), the newest of a name */
+    size_t narray_slots, caparray_slots;
     const char *guard;            /* the per-lane condition of the code here, or NULL */
     const val *gmiss;             /* a part of it that needs a -D value, or NULL */
     const char *skip;             /* accesses here are not modelled: why, or NULL */
@@ -332,6 +337,8 @@ val *cl_int_cond(lower *L, const val *c, const val *a, const val *b);
 
 /* src/csrc_expr.c: shared arrays, their accesses, expressions */
 sarray *cl_find_array(lower *L, const char *name);
+/* Add a to the kernel's arrays, found by its C name from now on. */
+void cl_add_array(lower *L, sarray *a);
 val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
@@ -399,8 +406,9 @@ bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
 const csrc_func *cl_find_callee(lower *L, const csrc_expr *e);
 int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
-/* Whether the code from body on, or a function it calls, names `name`. */
-bool cl_code_uses(lower *L, const csrc_stmt *body, const char *name);
+/* Add to names every name the code from body on, or a function it
+ * calls (and those they call), names. */
+void cl_code_names(lower *L, const csrc_stmt *body, cl_names *names);
 int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
 /* cl_declare_array's error for a second array of a name taken */
 #define CL_ARRAY_CLASH (-2)
