@@ -50,16 +50,15 @@ static const lds_sim_global_model textbook = {
 
 const lds_sim_global_model *lds_sim_global_model_of(const lds_sim_profile *p)
 {
-    switch (lds_sim_profile_vendor(p)) {
-    case LDS_VENDOR_NVIDIA:
-        return &nvidia;
-    case LDS_VENDOR_AMD:
-        return !strncmp(p->name, "rdna", 4) ? &rdna : !strcmp(p->name, "gfx90a") ? &cdna2 : &cdna3;
-    case LDS_VENDOR_INTEL:
-        return &intel;
-    default:
-        return &textbook;
+    switch (p->global) {
+    case LDS_GLOBAL_NVIDIA: return &nvidia;
+    case LDS_GLOBAL_CDNA2: return &cdna2;
+    case LDS_GLOBAL_CDNA3: return &cdna3;
+    case LDS_GLOBAL_RDNA: return &rdna;
+    case LDS_GLOBAL_INTEL: return &intel;
+    case LDS_GLOBAL_TEXTBOOK: break;
     }
+    return &textbook;
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -99,8 +99,8 @@
 
 /* ---------------------------------------------------------- profiles */
 
-#define NV(nm, kib, atomic, narrow, nsrc, wide, src64, src128, c64, s64, c128, s128, what, summ) \
-    { .name = nm, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
+#define NV(nm, tgt, kib, atomic, narrow, nsrc, wide, src64, src128, c64, s64, c128, s128, what, summ) \
+    { .name = nm, .vendor = LDS_VENDOR_NVIDIA, .global = LDS_GLOBAL_NVIDIA, .target = tgt, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = true, .has_b96 = false, .max_atomic = atomic, \
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = NV_GEOMETRY(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128), \
       .summary = summ, \
@@ -108,53 +108,55 @@
 
 
 /* read2: the ds_read2_b64 entry (NO_READ2: as the b128 read of its bytes) */
-#define AMD(nm, bk, wv, kib, geom, what, summ, src, read2) \
-    { .name = nm, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
+/* tgt: the processor (rdna3: gfx1100, its first); gm: the global model;
+ * g11: the gfx11+ instruction spellings. */
+#define AMD(nm, tgt, gm, g11, bk, wv, kib, geom, what, summ, src, read2) \
+    { .name = nm, .vendor = LDS_VENDOR_AMD, .global = LDS_GLOBAL_##gm, .target = tgt, .gfx11_names = g11, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8, \
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, .summary = summ, .source = src, .read2_b64 = read2 }
 #define NO_READ2 { .phases = "" }
 
 static const lds_sim_profile profiles[] = {
-    { .name = "generic", .title = GENERIC_TITLE, .banks = 32, .bank_bytes = 4, .wave = 32,
+    { .name = "generic", .vendor = LDS_VENDOR_NONE, .global = LDS_GLOBAL_TEXTBOOK, .title = GENERIC_TITLE, .banks = 32, .bank_bytes = 4, .wave = 32,
       .lds_bytes = 64 * KIB, .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = TEXTBOOK_GEOMETRY,
       .summary = GENERIC_SUMMARY, .source = TEXTBOOK_SRC },
-    NV("sm70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+    NV("sm70", "sm_70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
        SM70_TITLE, NV_CC7),
-    NV("sm75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+    NV("sm75", "sm_75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
        SM75_TITLE, NV_CC7),
-    NV("sm80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm80", "sm_80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM80_TITLE, NV_DOCUMENTED),
-    NV("sm86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm86", "sm_86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM86_TITLE, NV_DOCUMENTED),
-    NV("sm89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm89", "sm_89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM89_TITLE, NV_DOCUMENTED),
-    NV("sm90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
+    NV("sm90", "sm_90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
        SM90_TITLE, NV_MEASURED),
-    NV("sm100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm100", "sm_100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM100_TITLE, NV_NEWER),
-    NV("sm120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm120", "sm_120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM120_TITLE, NV_NEWER),
-    AMD("gfx90a", 32, 64, 64,
+    AMD("gfx90a", "gfx90a", CDNA2, false, 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
         GFX90A_TITLE, GFX90A_SUMMARY,
         GFX90A_SRC, NO_READ2),
-    AMD("gfx942", 32, 64, 64,
+    AMD("gfx942", "gfx942", CDNA3, false, 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
         GFX942_TITLE, GFX942_SUMMARY,
         GFX942_SRC,
         E("16c", 0, DOCUMENTED, GFX942_READ2_B64, AMD_UN_COUNTED, .per_address = true)),
-    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
+    AMD("gfx950", "gfx950", CDNA3, false, 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
         GFX950_SUMMARY,
         GFX950_SRC, NO_READ2),
-    AMD("rdna2", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
+    AMD("rdna2", "gfx1030", RDNA, false, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
         RDNA2_SUMMARY, RDNA_INF,
         NO_READ2),
-    AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), RDNA3_TITLE,
+    AMD("rdna3", "gfx1100", RDNA, true, 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), RDNA3_TITLE,
         RDNA_SUMMARY, RDNA_INF, NO_READ2),
-    AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), RDNA4_TITLE,
+    AMD("rdna4", "gfx1200", RDNA, true, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), RDNA4_TITLE,
         RDNA_SUMMARY, RDNA_INF, NO_READ2),
-    { .name = "xe-hpg", .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
+    { .name = "xe-hpg", .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
       .summary = XE_SUMMARY, .source = XE_GUIDE },
@@ -408,13 +410,7 @@ void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
 
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)
 {
-    if (!strncmp(p->name, "sm", 2))
-        return LDS_VENDOR_NVIDIA;
-    if (!strncmp(p->name, "gfx", 3) || !strncmp(p->name, "rdna", 4))
-        return LDS_VENDOR_AMD;
-    if (!strncmp(p->name, "xe", 2))
-        return LDS_VENDOR_INTEL;
-    return LDS_VENDOR_NONE;
+    return p->vendor;
 }
 
 static bool same_rule(const lds_sim_rule *a, const lds_sim_rule *b)
@@ -426,7 +422,8 @@ bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
 {
     if (!memcmp(a, b, sizeof *a))   /* a copy: the common case */
         return true;
-    if (strcmp(a->name, b->name) || a->title != b->title || a->banks != b->banks
+    if (strcmp(a->name, b->name) || a->vendor != b->vendor || a->global != b->global || strcmp(a->target, b->target)
+        || a->gfx11_names != b->gfx11_names || a->title != b->title || a->banks != b->banks
         || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
         || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
         || a->max_atomic != b->max_atomic || a->r2 != b->r2 || a->r3 != b->r3 || a->predicate_idle != b->predicate_idle

@@ -89,8 +89,28 @@ typedef struct {
     bool per_address;
 } lds_sim_entry;
 
+typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
+
+/* Which global-memory model a profile's global accesses follow
+ * (sim/coalesce.c holds the models, each with its source). */
+typedef enum {
+    LDS_GLOBAL_TEXTBOOK,   /* 32-byte sectors of 128-byte lines */
+    LDS_GLOBAL_NVIDIA,     /* the same, documented */
+    LDS_GLOBAL_CDNA2,      /* 64-byte transactions, 64-byte lines */
+    LDS_GLOBAL_CDNA3,      /* 64-byte transactions, 128-byte lines */
+    LDS_GLOBAL_RDNA,       /* 128-byte lines */
+    LDS_GLOBAL_INTEL       /* 64-byte lines */
+} lds_sim_global_family;
+
 typedef struct lds_sim_profile {
     char name[24];
+    lds_sim_vendor vendor;   /* whose hardware: its profiler's counters */
+    lds_sim_global_family global;   /* its global-memory model */
+    char target[12];         /* the compiler's name for it (sm_90, gfx1100):
+                                a probe's target, the predefined macros;
+                                "" where there is none */
+    bool gfx11_names;        /* AMD: the gfx11+ spellings of the LDS
+                                instructions (ds_load_b32, not ds_read_b32) */
     lds_sim_text title;      /* the hardware, in words */
     unsigned banks;          /* number of banks */
     unsigned bank_bytes;     /* bytes per bank word */
@@ -115,8 +135,6 @@ typedef struct lds_sim_profile {
     lds_sim_text summary;    /* the profile's confidence in one line */
     lds_sim_text source;     /* its general sources */
 } lds_sim_profile;
-
-typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
 
 /* Whose hardware a profile describes (its profiler's counter names). */
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p);
