@@ -107,7 +107,7 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
     char *t;
     if (mpz_sgn(a->m.unaligned) > 0 && (t = next(out)))
         gmp_snprintf(t, LDS_NOTE_LEN,
-                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured for gfx950 loads); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
+                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured on gfx950: see lds-calc --arch-info); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
                      a->m.unaligned, mpz_cmp_ui(a->m.unaligned, 1) == 0 ? " is" : "es are", a->width * 8,
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "it" : "them",
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "its" : "their");

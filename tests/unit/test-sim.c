@@ -426,7 +426,9 @@ static void test_unaligned_left_out(void)
     CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 8, 256));
     CU_ASSERT_TRUE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 12, 120));   /* b96 at word 30: measured 0 */
     CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 12, 128));
-    CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 8, 252));
+    CU_ASSERT_TRUE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 8, 252));   /* ds_write_b64: measured too */
+    CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 16, 4));   /* the wider writes: counted */
+    CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("gfx942"), LDS_ACCESS_WRITE, 8, 252));
     CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("gfx942"), LDS_ACCESS_READ, 16, 4));
     CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("generic"), LDS_ACCESS_READ, 16, 4));
 }
@@ -615,7 +617,9 @@ static void test_confidence(void)
                     CU_ASSERT(lds_sim_phase_map(lds_sim_text_of(e->paired), p->wave, map, &why) > 0);
                     CU_ASSERT_PTR_NOT_NULL(lds_sim_text_of(e->pair.source));
                 }
-                CU_ASSERT_EQUAL(e->unaligned_free, !strcmp(p->name, "gfx950") && k == LDS_ACCESS_READ && w >= LDS_WC_B64);
+                CU_ASSERT_EQUAL(e->unaligned_free, !strcmp(p->name, "gfx950")
+                                                       && ((k == LDS_ACCESS_READ && w >= LDS_WC_B64)
+                                                           || (k == LDS_ACCESS_WRITE && w == LDS_WC_B64)));
             }
     }
     CU_ASSERT_STRING_EQUAL(lds_sim_confidence_name(LDS_CONF_MEASURED), "measured");
