@@ -62,16 +62,17 @@
 /* gfx942, and the parts inferred from it: nconf/nsrc give the b8-b32
  * entries' standing on that part, rconf/rsrc the b128 reads', wconf/wsrc
  * the b128 writes'.  Atomics use the read tables. */
-#define CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) \
-    ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
-        E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E(GFX942_B128_READ, 0, INFERRED, GFX942_B96, AMD_UN_COUNTED), \
+#define CDNA3_READ_ROW(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc) \
+    ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, c32, s32, AMD_UN_COUNTED), \
+        E("16c", 0, c64, s64, AMD_UN_COUNTED), E(GFX942_B128_READ, 0, INFERRED, GFX942_B96, AMD_UN_COUNTED), \
         E(GFX942_B128_READ, 0, rconf, rsrc, AMD_UN_COUNTED))
-#define CDNA3_GEOMETRY(nconf, nsrc, rconf, rsrc, wconf, wsrc) \
-    { CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc), \
+/* ... and c32/s32, c64/s64 the b32 and b64 reads' (measured on gfx942). */
+#define CDNA3_GEOMETRY(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc, wconf, wsrc) \
+    { CDNA3_READ_ROW(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc), \
       ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
           E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E("8c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), \
           E("8c", 0, wconf, wsrc, AMD_UN_COUNTED)), \
-      CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) }
+      CDNA3_READ_ROW(nconf, nsrc, nconf, nsrc, INFERRED, AMD_128B, rconf, rsrc) }
 
 #define GFX950_GEOMETRY \
     { ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
@@ -93,6 +94,13 @@
         E(b128, 0, INFERRED, b128src, AMD_UN_COUNTED))
 #define RDNA_GEOMETRY(read128, read128src) \
     { RDNA_ROW(read128, read128src), RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, read128src) }
+/* RDNA3 and RDNA4: the b32, b64 and b128 reads timed by latency probes
+ * (s32, s64, s128), the rest inferred. */
+#define RDNA_TIMED_GEOMETRY(read128, s32, s64, s128, inf128) \
+    { ROW(E("32c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), E("32c", 0, TIMED, s32, AMD_UN_COUNTED), \
+          E("16c", 0, TIMED, s64, AMD_UN_COUNTED), E("8c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), \
+          E(read128, 0, TIMED, s128, AMD_UN_COUNTED)), \
+      RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, inf128) }
 
 #define XE_ROW \
     ROW(E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), \
@@ -136,14 +144,16 @@ static const lds_sim_profile profiles[] = {
        SM90_TITLE, NV_MEASURED),
     NV("sm100", "sm_100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM100_TITLE, NV_NEWER),
-    NV("sm120", "sm_120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm120", "sm_120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM120_TITLE, NV_NEWER),
     AMD("gfx90a", "gfx90a", CDNA2, false, 32, 64, 64,
-        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, DOCUMENTED, AMD_HALF_WAVES, INFERRED, AMD_128B, INFERRED, GFX90A_INF,
+                       INFERRED, GFX90A_INF),
         GFX90A_TITLE, GFX90A_SUMMARY,
         GFX90A_SRC, NO_READ2),
     AMD("gfx942", "gfx942", CDNA3, false, 32, 64, 64,
-        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ32, MEASURED, GFX942_READ64, MEASURED,
+                       GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
         GFX942_TITLE, GFX942_SUMMARY,
         GFX942_SRC,
         E("16c", 0, DOCUMENTED, GFX942_READ2_B64, AMD_UN_COUNTED, .per_address = true)),
@@ -153,10 +163,12 @@ static const lds_sim_profile profiles[] = {
     AMD("rdna2", "gfx1030", RDNA, false, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
         RDNA2_SUMMARY, RDNA_INF,
         NO_READ2),
-    AMD("rdna3", "gfx1100", RDNA, true, 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), RDNA3_TITLE,
-        RDNA_SUMMARY, RDNA_INF, NO_READ2),
-    AMD("rdna4", "gfx1200", RDNA, true, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), RDNA4_TITLE,
-        RDNA_SUMMARY, RDNA_INF, NO_READ2),
+    AMD("rdna3", "gfx1100", RDNA, true, 32, 32, 64,
+        RDNA_TIMED_GEOMETRY(GFX942_B128_READ, RDNA3_READ32, RDNA3_READ64, RDNA3_READ128_T, RDNA3_READ128), RDNA3_TITLE,
+        RDNA_TIMED_SUMMARY, RDNA_INF, NO_READ2),
+    AMD("rdna4", "gfx1200", RDNA, true, 32, 32, 64,
+        RDNA_TIMED_GEOMETRY("8c", RDNA4_READ32, RDNA4_READ64, RDNA4_READ128_T, RDNA4_READ128), RDNA4_TITLE,
+        RDNA_TIMED_SUMMARY, RDNA_INF, NO_READ2),
     { .name = "xe-hpg", .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
@@ -304,8 +316,9 @@ unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e)
 
 const char *lds_sim_confidence_name(lds_sim_confidence c)
 {
-    static const char *const names[] = { "textbook", "documented", "measured", "inferred", "set" };
-    return c <= LDS_CONF_SET ? names[c] : "?";
+    static const char *const names[] = { "textbook", "documented", "measured", "inferred", "set", "timed" };
+    _Static_assert(sizeof names / sizeof names[0] == LDS_CONF_TIMED + 1, "a name for every lds_sim_confidence");
+    return c <= LDS_CONF_TIMED ? names[c] : "?";
 }
 
 bool lds_sim_entry_uncertain(const lds_sim_entry *e)

@@ -31,13 +31,15 @@ typedef enum {
 } lds_sim_width_class;
 
 /* How sure an entry is; reports and explanations say "measured" only for
- * LDS_CONF_MEASURED. */
+ * LDS_CONF_MEASURED (counters), "timed" for latency probes. */
 typedef enum {
     LDS_CONF_TEXTBOOK,     /* the textbook model, no hardware behind it */
     LDS_CONF_DOCUMENTED,   /* the vendor says so */
     LDS_CONF_MEASURED,     /* hardware counters on this part */
     LDS_CONF_INFERRED,     /* carried over from another part or width */
-    LDS_CONF_SET           /* overridden by the program (set phases/banks) */
+    LDS_CONF_SET,          /* overridden by the program (set phases/banks) */
+    LDS_CONF_TIMED         /* latency probes on this part (which lanes
+                              slow each other down), not counters */
 } lds_sim_confidence;
 
 /* A text of the profiles (a source, a title, a pair rule's phases) by

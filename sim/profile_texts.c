@@ -15,6 +15,7 @@
 #define T_NV_SM100_B64 "inferred from sm90 (no Blackwell measurement found): " T_NV_B64
 #define T_NV_SM100_B128 "inferred from sm90 (no Blackwell measurement found): " T_NV_B128
 #define T_NV_SM120_SRC "inferred from sm100; published Nsight Compute measurements on CC 12.0 (RTX 50) agree with the sm100 tables"
+#define T_NV_SM120_B128 "inferred from sm100: which lanes share a pass is not measured on CC 12.0; Nsight Compute on CC 12.0 agrees with the pass count (WingEdge777/vitamin-cuda samples/bank_conflict_ncu: 4 warps of contiguous float4 loads and stores, 16 wavefronts each way, 0 conflicts; at 16,384 blocks the hardware ld counter read 4,004 conflicts in 266,148 wavefronts, the launch-size drift of doc/rules.md section 7)"
 #define T_NV_H200 "this project's Nsight Compute measurements on an NVIDIA H200 (measurements/h200-sm90, 2026-11-26)"
 #define T_NV_SM90_NARROW T_NV_H200 ": every b8, b16 and b32 load, store and 32-bit atomic pattern agrees with " T_NV_GUIDE
 #define T_NV_SM90_B64 T_NV_H200 ": strided and broadcast b64 loads and stores agree with two half-warp passes (" T_NV_B64 ")"
@@ -30,6 +31,10 @@
 #define T_AMD_128B "inferred: 128 bytes a pass, as b32 and b128 (not measured)"
 #define T_AMD_CK_WRITE "AMD Composable Kernel docs and ROCm blog 'Avoiding LDS Bank Conflicts on AMD GPUs Using CK-Tile Framework': ds_write_b128 in groups of 8 contiguous lanes"
 #define T_GFX942_READ128 "seed 003's SQ_LDS_BANK_CONFLICT counters on MI300 (reproduced); AMD Composable Kernel docs and ROCm CK-Tile blog; Triton #11365"
+#define T_NOD_LDS "nod-ai/amd-shark-ai docs/empirical-lds/"
+#define T_CDNA3_INFO T_NOD_LDS "cdna3info.md (MI300X): rocprof bank-conflict counts of 64 reads at each stride, and their latency"
+#define T_GFX942_READ32 T_CDNA3_INFO ": ds_read_b32 at strides of 4-128 bytes counts 0, 2, 6, 14, 30, 62 a read, two phases of 32 lanes over 32 banks; " T_AMD_HALF_WAVES
+#define T_GFX942_READ64 T_CDNA3_INFO ": ds_read_b64 at strides of 8-128 bytes counts 0, 4, 12, 28, 60 a read, four phases of 16 contiguous lanes; timing agrees (tingqli/pyhip archive/bank-conflict: lane groups 0-15, 16-31, 32-47, 48-63 on MI300)"
 #define T_GFX942_B96 "inferred: gfx950's measured ds_read_b96 uses gfx942's ds_read_b128 groups over 32 banks (not measured on gfx942)"
 #define T_GFX90A_INF "inferred from gfx942 (not measured on MI200)"
 #define T_HK "HipKittens LDS phase and bank solvers: rocprofv3 SQ_LDS_BANK_CONFLICT on one wave64 instruction on gfx950 (HazyResearch HipKittens, analysis/paper_experiments/phases/"
@@ -45,6 +50,15 @@
 #define T_RDNA_INF "inferred: 32 banks of 4 bytes a CU as GCN (no RDNA counter measurement found)"
 #define T_RDNA3_READ128 "inferred from CDNA3's ds_read_b128 groups (no RDNA3 counter measurement found)"
 #define T_RDNA4_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA4 counter measurement found)"
+#define T_RDNA_TIMED "latency probes (two lanes on one bank slow the read only when they share a phase); no counter measurement: "
+#define T_RDNA3_INFO T_NOD_LDS "rdna3info.md (W7900, gfx1100), " T_RDNA_TIMED
+#define T_RDNA3_READ32 T_RDNA3_INFO "ds_read_b32 in one phase of 32 lanes over 32 banks (the stride sweep saturates at 128 bytes)"
+#define T_RDNA3_READ64 T_RDNA3_INFO "ds_read_b64 in two phases of 16 lanes, 0-15 and 16-31"
+#define T_RDNA3_READ128_T T_RDNA3_INFO "ds_read_b128 in four phases of 8 lanes, {0-3,20-23} {4-7,16-19} {8-11,28-31} {12-15,24-27}: CDNA3's groups"
+#define T_RDNA4_INFO T_NOD_LDS "rdna4info.md (RX 9070 XT, gfx1201), " T_RDNA_TIMED "rocprof's bank-conflict counters read 0 on gfx1201 (ROCm/rocm-systems#5953); "
+#define T_RDNA4_READ32 T_RDNA4_INFO "ds_read_b32 in one phase of 32 lanes over 32 banks"
+#define T_RDNA4_READ64 T_RDNA4_INFO "ds_read_b64 in two phases of 16 lanes, 0-15 and 16-31"
+#define T_RDNA4_READ128_T T_RDNA4_INFO "ds_read_b128 in four phases of 8 contiguous lanes"
 #define T_RDNA2_READ128 "inferred: 8 contiguous lanes as ds_write_b128 (no RDNA2 measurement found; the CDNA3 and RDNA3 groups are not carried back to gfx10)"
 
 #define T_XE_GUIDE "Intel oneAPI GPU Optimization Guide, 'Shared Local Memory': 16 banks of 4 bytes; Intel OpenCL guide: writes to one bank always serialise"
@@ -71,11 +85,12 @@
 #define T_RDNA4_TITLE "AMD RDNA4 (gfx12), wave32"
 #define T_XE_TITLE "Intel Arc (Xe-HPG), SIMD16"
 #define T_GFX90A_SUMMARY "inferred from gfx942 beyond b32"
-#define T_GFX942_SUMMARY "measured b128 reads; documented b32 and b128 writes"
+#define T_GFX942_SUMMARY "measured b32/b64/b128 reads; documented b32 and b128 writes"
 #define T_GFX950_SUMMARY "measured reads b64/b96/b128 and write b64; the rest inferred"
 #define T_RDNA2_SUMMARY "inferred (32 banks of 4 bytes a CU are documented for GCN; no RDNA2 counter measurement found)"
 #define T_XE_SUMMARY "documented for b32 (16 banks x 4 B); writes never merge"
 #define T_RDNA_SUMMARY "inferred (no RDNA counter measurement found)"
+#define T_RDNA_TIMED_SUMMARY "b32/b64/b128 reads timed by latency probes (nod-ai); no counters; the rest inferred"
 #define T_GFX90A_SRC T_AMD_HALF_WAVES "; wide tables inferred from gfx942"
 #define T_GFX942_SRC T_AMD_HALF_WAVES "; " T_AMD_CK_WRITE "; " T_GFX942_READ128
 #define T_GFX950_SRC "HipKittens gfx950 LDS measurements; Triton #9662 (64 banks) and #11365 (b128 groups)"

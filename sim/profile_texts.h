@@ -20,6 +20,7 @@
     X(NV_SM100_B64) \
     X(NV_SM100_B128) \
     X(NV_SM120_SRC) \
+    X(NV_SM120_B128) \
     X(NV_SM90_NARROW) \
     X(NV_SM90_B64) \
     X(NV_SM90_B128) \
@@ -32,6 +33,8 @@
     X(AMD_128B) \
     X(AMD_CK_WRITE) \
     X(GFX942_READ128) \
+    X(GFX942_READ32) \
+    X(GFX942_READ64) \
     X(GFX942_B96) \
     X(GFX90A_INF) \
     X(GFX950_READ128) \
@@ -47,6 +50,12 @@
     X(RDNA3_READ128) \
     X(RDNA4_READ128) \
     X(RDNA2_READ128) \
+    X(RDNA3_READ32) \
+    X(RDNA3_READ64) \
+    X(RDNA3_READ128_T) \
+    X(RDNA4_READ32) \
+    X(RDNA4_READ64) \
+    X(RDNA4_READ128_T) \
     X(XE_GUIDE) \
     X(XE_WIDE) \
     X(XE_UN_SRC) \
@@ -78,6 +87,7 @@
     X(RDNA2_SUMMARY) \
     X(XE_SUMMARY) \
     X(RDNA_SUMMARY) \
+    X(RDNA_TIMED_SUMMARY) \
     X(GFX90A_SRC) \
     X(GFX942_SRC) \
     X(GFX950_SRC) \

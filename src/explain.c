@@ -230,6 +230,8 @@ static const char *which_holds(const lds_access_result *rec)
         return "Counters measured on this part follow the calibrated rules for this instruction.";
     case LDS_CONF_DOCUMENTED:
         return "The vendor documents the calibrated behaviour for this instruction; it is not measured here.";
+    case LDS_CONF_TIMED:
+        return "Latency probes on this part follow the calibrated rules for this instruction; no counter was measured.";
     case LDS_CONF_INFERRED:
         return "Neither is measured for this instruction on this part: its calibrated table is an inference.";
     case LDS_CONF_SET:

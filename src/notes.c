@@ -63,6 +63,10 @@ void lds_entry_standing(const lds_access_result *a, char *buf, size_t size)
     case LDS_CONF_DOCUMENTED:
         snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, kind, what, lds_sim_text_of(e->source));
         break;
+    case LDS_CONF_TIMED:
+        snprintf(buf, size, "%s's %s %s table is timed (latency probes on the part), not counted: %s", p->name, kind, what,
+                 lds_sim_text_of(e->source));
+        break;
     case LDS_CONF_INFERRED:
         snprintf(buf, size, "%s's %s %s table is an inference, not a measurement: %s", p->name, kind, what,
                  lds_sim_text_of(e->source));
