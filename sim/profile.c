@@ -102,9 +102,40 @@
           E(read128, 0, TIMED, s128, AMD_UN_COUNTED)), \
       RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, inf128) }
 
+/* gfx1250: 64 banks (as gfx950) and wave32, 256 bytes a pass: b8-b64
+ * in one phase of the wave, b96/b128 in phases of 16 lanes; all inferred. */
+#define GFX1250_ROW(src) \
+    ROW(E("32c", 0, INFERRED, src, AMD_UN_COUNTED), E("32c", 0, INFERRED, src, AMD_UN_COUNTED), \
+        E("32c", 0, INFERRED, src, AMD_UN_COUNTED), E("16c", 0, INFERRED, src, AMD_UN_COUNTED), \
+        E("16c", 0, INFERRED, src, AMD_UN_COUNTED))
+#define GFX1250_GEOMETRY { GFX1250_ROW(GFX1250_INF), GFX1250_ROW(GFX1250_INF), GFX1250_ROW(GFX1250_INF) }
+
 #define XE_ROW \
     ROW(E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), \
         E("8c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN))
+
+/* Intel's newer parts: b8-b32 as the guide's 16 banks x 4 bytes (nconf,
+ * nsrc), the wider classes served a word at a time across the SIMD16
+ * phase (wsrc: sycl-tla #631's blocked 128-bit stores conflict). */
+#define XE_WS(conf, src) E("16c", 0, conf, src, XE_UN, .word_steps = true)
+#define XE2_ROW \
+    ROW(E("16c", 0, INFERRED, XE2_NARROW, XE_UN), E("16c", 0, INFERRED, XE2_NARROW, XE_UN), \
+        XE_WS(INFERRED, XE2_WIDE), XE_WS(INFERRED, XE2_WIDE), XE_WS(INFERRED, XE2_WIDE))
+/* Xe-HPC: 64 banks of 8 bytes (Intel engineers), one SIMD16 phase for
+ * every width (16 lanes x 16 bytes fit one 512-byte pass). */
+#define XE_HPC_ROW \
+    ROW(E("16c", 0, DOCUMENTED, XE_HPC_BANKS, XE_UN), E("16c", 0, DOCUMENTED, XE_HPC_BANKS, XE_UN), \
+        E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN), E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN), \
+        E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN))
+/* Gen9-Gen11: the OpenCL guide's 16 banks x 4 bytes, documented for b32. */
+#define GEN9_ROW \
+    ROW(E("16c", 0, DOCUMENTED, GEN9_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, GEN9_GUIDE, XE_UN), \
+        E("8c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN))
+#define INTEL(nm, what, bk, bb, kib, row, summ, src) \
+    { .name = nm, .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = what, .banks = bk, .bank_bytes = bb, \
+      .wave = 16, .lds_bytes = (kib) * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, \
+      .max_atomic = 8, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { row, row, row }, .summary = summ, \
+      .source = src }
 
 /* ---------------------------------------------------------- profiles */
 
@@ -146,7 +177,11 @@ static const lds_sim_profile profiles[] = {
        SM100_TITLE, NV_NEWER),
     NV("sm120", "sm_120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM120_TITLE, NV_NEWER),
-    AMD("gfx90a", "gfx90a", CDNA2, false, 32, 64, 64,
+    AMD("gfx908", "gfx908", CDNA2, false, 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, GFX908_LDS, DOCUMENTED, GFX908_LDS, INFERRED, AMD_128B, INFERRED, GFX908_INF,
+                       INFERRED, GFX908_INF),
+        GFX908_TITLE, GFX908_SUMMARY, GFX908_LDS, NO_READ2),
+        AMD("gfx90a", "gfx90a", CDNA2, false, 32, 64, 64,
         CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, DOCUMENTED, AMD_HALF_WAVES, INFERRED, AMD_128B, INFERRED, GFX90A_INF,
                        INFERRED, GFX90A_INF),
         GFX90A_TITLE, GFX90A_SUMMARY,
@@ -160,7 +195,12 @@ static const lds_sim_profile profiles[] = {
     AMD("gfx950", "gfx950", CDNA3, false, 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
         GFX950_SUMMARY,
         GFX950_SRC, NO_READ2),
-    AMD("rdna2", "gfx1030", RDNA, false, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
+    { .name = "gfx1250", .vendor = LDS_VENDOR_AMD, .global = LDS_GLOBAL_CDNA3, .target = "gfx1250", .gfx11_names = true,
+      .title = GFX1250_TITLE, .banks = 64, .bank_bytes = 4, .wave = 32, .lds_bytes = 320 * KIB, .write_merge = true,
+      .natural_align = false, .has_b96 = true, .max_atomic = 8, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES,
+      .geometry = GFX1250_GEOMETRY, .partitions = 5, .partition_bytes = 64 * KIB,
+      .partition = { LDS_CONF_DOCUMENTED, GFX1250_PARTITIONS }, .summary = GFX1250_SUMMARY, .source = GFX1250_SRC },
+        AMD("rdna2", "gfx1030", RDNA, false, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
         RDNA2_SUMMARY, RDNA_INF,
         NO_READ2),
     AMD("rdna3", "gfx1100", RDNA, true, 32, 32, 64,
@@ -169,10 +209,13 @@ static const lds_sim_profile profiles[] = {
     AMD("rdna4", "gfx1200", RDNA, true, 32, 32, 64,
         RDNA_TIMED_GEOMETRY("8c", RDNA4_READ32, RDNA4_READ64, RDNA4_READ128_T, RDNA4_READ128), RDNA4_TITLE,
         RDNA_TIMED_SUMMARY, RDNA_INF, NO_READ2),
-    { .name = "xe-hpg", .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
+    INTEL("gen9", GEN9_TITLE, 16, 4, 64, GEN9_ROW, GEN9_SUMMARY, GEN9_GUIDE),
+        { .name = "xe-hpg", .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
       .summary = XE_SUMMARY, .source = XE_GUIDE },
+    INTEL("xe2", XE2_TITLE, 16, 4, 128, XE2_ROW, XE2_SUMMARY, XE2_NARROW),
+    INTEL("xe-hpc", XE_HPC_TITLE, 64, 8, 128, XE_HPC_ROW, XE_HPC_SUMMARY, XE_HPC_BANKS),
 };
 
 unsigned lds_sim_profile_count(void)
@@ -208,6 +251,13 @@ static const struct { const char *alias, *profile; } aliases[] = {
     { "gfx1200", "rdna4" }, { "gfx1201", "rdna4" }, { "RX 9070 XT", "rdna4" }, { "RX 9070", "rdna4" },
     { "RX 9060 XT", "rdna4" }, { "xe", "xe-hpg" }, { "Arc A770", "xe-hpg" }, { "Arc A750", "xe-hpg" },
     { "A770", "xe-hpg" }, { "dg2", "xe-hpg" }, { "acm-g10", "xe-hpg" },
+    { "cdna", "gfx908" }, { "cdna1", "gfx908" }, { "MI100", "gfx908" }, { "arcturus", "gfx908" },
+    { "gen11", "gen9" }, { "skylake", "gen9" }, { "kaby lake", "gen9" }, { "coffee lake", "gen9" }, { "ice lake", "gen9" },
+    { "UHD 630", "gen9" }, { "HD 530", "gen9" }, { "Iris Plus", "gen9" },
+    { "xe2-hpg", "xe2" }, { "xe2-lpg", "xe2" }, { "bmg", "xe2" }, { "battlemage", "xe2" }, { "lunar lake", "xe2" },
+    { "lnl", "xe2" }, { "Arc B580", "xe2" }, { "Arc B570", "xe2" }, { "B580", "xe2" }, { "Arc Pro B60", "xe2" },
+    { "pvc", "xe-hpc" }, { "ponte vecchio", "xe-hpc" }, { "Max 1550", "xe-hpc" }, { "Max 1100", "xe-hpc" },
+    { "Data Center GPU Max", "xe-hpc" },
 };
 
 /* Lower case, blanks - _ . dropped; false if it does not fit. */
@@ -441,7 +491,8 @@ bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
         || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
         || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
         || a->max_atomic != b->max_atomic || a->r2 != b->r2 || a->r3 != b->r3 || a->predicate_idle != b->predicate_idle
-        || a->summary != b->summary || a->source != b->source)
+        || a->summary != b->summary || a->source != b->source || a->partitions != b->partitions
+        || a->partition_bytes != b->partition_bytes || !same_rule(&a->partition, &b->partition))
         return false;
     if (strcmp(a->read2_b64.phases, b->read2_b64.phases) || a->read2_b64.source != b->read2_b64.source)
         return false;
@@ -449,7 +500,7 @@ bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
         for (unsigned w = 0; w < LDS_WC_COUNT; w++) {
             const lds_sim_entry *x = &a->geometry[k][w], *y = &b->geometry[k][w];
             if (strcmp(x->phases, y->phases) || x->banks != y->banks || x->confidence != y->confidence
-                || x->per_address != y->per_address
+                || x->per_address != y->per_address || x->word_steps != y->word_steps
                 || x->source != y->source || x->paired != y->paired
                 || !same_rule(&x->pair, &y->pair) || x->unaligned_free != y->unaligned_free
                 || !same_rule(&x->unaligned, &y->unaligned))

@@ -89,6 +89,11 @@ typedef struct {
     /* A two-address access (ds_read2) whose two addresses each run in
      * phases of their own, address 0's first: the table is per address. */
     bool per_address;
+    /* A wide access whose lanes' words are served a bank word at a time:
+     * the k-th word of every lane of a phase together, one pass per word
+     * (as the literal R3's sub-steps, but in the table's phases): where
+     * the registers hold the k-th word of all lanes together (Intel). */
+    bool word_steps;
 } lds_sim_entry;
 
 typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
@@ -134,6 +139,12 @@ typedef struct lds_sim_profile {
      * lane's two 8-byte reads in its own 16-lane phase); phases "": as
      * the b128 read of the same bytes */
     lds_sim_entry read2_b64;
+    /* LDS split into partitions (gfx1250's segments) that waves of
+     * different SIMD pairs contend for: how many, of how many bytes, and
+     * the rule with its standing; 0: one LDS. */
+    unsigned partitions;
+    uint64_t partition_bytes;
+    lds_sim_rule partition;
     lds_sim_text summary;    /* the profile's confidence in one line */
     lds_sim_text source;     /* its general sources */
 } lds_sim_profile;

@@ -65,6 +65,18 @@
 #define T_XE_WIDE "inferred: 64 bytes a pass, as b32 (not documented)"
 #define T_XE_UN_SRC "every word a lane touches counts"
 
+#define T_GFX908_LDS "AMD Instinct MI100 ISA reference guide (CDNA1, 2020), Data Share Operations, and ROCm's MI100 microarchitecture page: 64 KiB of LDS a CU in 32 banks of 4 bytes, as on GCN; " T_AMD_HALF_WAVES
+#define T_GFX908_INF "inferred from gfx942 (the same 32-bank LDS; not measured on MI100)"
+#define T_GFX1250_INF "inferred: 64 banks of 4 bytes (ROCm's HIP hardware-implementation notes give 64 banks from CDNA4 on) and 256 bytes a pass as gfx950, so a wave32's b8-b64 access in one phase and b96/b128 in phases of 16 lanes; no gfx1250 measurement found"
+#define T_GFX1250_PARTITIONS "ROCm/rocm-libraries#9388 (hipBLASLt on gfx1250): the 320 KiB LDS is 5 segments of 64 KiB reached through ports that pairs of SIMDs share; waves of two SIMD pairs reading one segment at once serialise at its port (a segment conflict); triton-lang/triton#9314, #9741, #10145 lay tensors out in separate partitions to avoid it. A conflict is between waves running at the same time, which lds-calc (one wave at a time) does not count"
+#define T_GFX1250_SRC "LLVM AMDGPU (gfx1250: 320 KiB of LDS a workgroup, wave32, ds_load_tr*); ROCm/rocm-libraries#9388 (5 x 64 KiB segments); the bank tables inferred"
+
+#define T_GEN9_GUIDE "Intel OpenCL developer guide for Intel Processor Graphics (Gen9-Gen11): SLM in 16 banks of 4 bytes, 64 bytes a clock; reading one address in a bank is a broadcast, different addresses in one bank conflict, and writes to one bank always conflict, even to one address"
+#define T_XE2_NARROW "inferred for Xe2: Intel oneAPI GPU Optimization Guide, 'Shared Local Memory' (16 banks of 4 bytes); intel/sycl-tla#631 notes that the guide's 4-byte bank width may not be Xe2's. Same-address writes: the OpenCL guide (Gen9-Gen11) says writes to one bank always conflict, even to one address, while the oneAPI guide describes a conflict as different addresses in one bank; the guides disagree, and lds-calc follows the explicit statement (writes never merge; set write_merge yes for the other reading)"
+#define T_XE2_WIDE "inferred from intel/sycl-tla#631: blocked 128-bit SLM stores (store.slm.d32x4, d64x2: a work-item's 16 bytes together) conflict where striped ones do not, which a lane's words served together in 64-byte passes would not give; served as the registers hold them, the k-th word of all 16 lanes together, one pass a word (no counter measured)"
+#define T_XE_HPC_BANKS "Intel engineers in intel/intel-xpu-backend-for-triton#2769 and #2797: Ponte Vecchio's SLM has 64 banks of 8 bytes; the oneAPI GPU Optimization Guide states 4-byte banks (intel/sycl-tla#631 doubts that part of the guide): the sources disagree, lds-calc follows the engineers. Same-address writes: the OpenCL guide says writes to one bank always conflict, the oneAPI guide describes conflicts as different addresses; lds-calc keeps writes unmerged"
+#define T_XE_HPC_WIDE "inferred: 16 lanes x 16 bytes fit one 512-byte pass of 64 x 8-byte banks; intel/sycl-tla#631 reports conflicts for blocked 128-bit SLM stores on BMG/PVC, which this geometry does not give (unresolved, not measured)"
+
 /* ------------------------------------------------- titles, summaries */
 
 #define T_GENERIC_TITLE "textbook 32-bank shared memory"
@@ -84,6 +96,16 @@
 #define T_RDNA3_TITLE "AMD RDNA3 (gfx11), wave32"
 #define T_RDNA4_TITLE "AMD RDNA4 (gfx12), wave32"
 #define T_XE_TITLE "Intel Arc (Xe-HPG), SIMD16"
+#define T_GFX908_TITLE "AMD Instinct MI100 (CDNA1)"
+#define T_GFX1250_TITLE "AMD gfx1250 (LLVM target), wave32, LDS in 5 partitions"
+#define T_GEN9_TITLE "Intel Processor Graphics Gen9/Gen11, SIMD16"
+#define T_XE2_TITLE "Intel Xe2 (Battlemage, Lunar Lake), SIMD16"
+#define T_XE_HPC_TITLE "Intel Xe-HPC (Data Center GPU Max, Ponte Vecchio), SIMD16"
+#define T_GFX908_SUMMARY "documented b32 (32 banks); wide tables inferred from gfx942"
+#define T_GFX1250_SUMMARY "inferred tables (64 banks); documented 5 x 64 KiB partitions, not counted"
+#define T_GEN9_SUMMARY "documented for b32 (16 banks x 4 B, OpenCL guide); writes never merge"
+#define T_XE2_SUMMARY "inferred (16 banks x 4 B; wide accesses a word at a time); writes never merge"
+#define T_XE_HPC_SUMMARY "documented 64 banks x 8 B (Intel engineers; the oneAPI guide says 4 B); writes never merge"
 #define T_GFX90A_SUMMARY "inferred from gfx942 beyond b32"
 #define T_GFX942_SUMMARY "measured b32/b64/b128 reads; documented b32 and b128 writes"
 #define T_GFX950_SUMMARY "measured reads b64/b96/b128 and write b64; the rest inferred"

@@ -59,6 +59,26 @@
     X(XE_GUIDE) \
     X(XE_WIDE) \
     X(XE_UN_SRC) \
+    X(GEN9_GUIDE) \
+    X(XE2_NARROW) \
+    X(XE2_WIDE) \
+    X(XE_HPC_BANKS) \
+    X(XE_HPC_WIDE) \
+    X(GFX908_LDS) \
+    X(GFX908_INF) \
+    X(GFX1250_INF) \
+    X(GFX1250_PARTITIONS) \
+    X(GFX1250_SRC) \
+    X(GFX908_TITLE) \
+    X(GFX1250_TITLE) \
+    X(GEN9_TITLE) \
+    X(XE2_TITLE) \
+    X(XE_HPC_TITLE) \
+    X(GFX908_SUMMARY) \
+    X(GFX1250_SUMMARY) \
+    X(GEN9_SUMMARY) \
+    X(XE2_SUMMARY) \
+    X(XE_HPC_SUMMARY) \
     X(NV_CC7) \
     X(NV_DOCUMENTED) \
     X(NV_NEWER) \

@@ -108,6 +108,13 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
             lds_sim_kind_name(kind), lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))), p->name);
         out->general[out->n - 1] = true;
     }
+    if (!gm && p->partitions) {
+        add(out, "%s's LDS is %u partitions of %llu KiB: waves of different SIMD pairs that read one partition at once "
+                 "wait for its port (a partition conflict, %s); lds-calc runs one wave at a time and does not count it",
+            p->name, p->partitions, (unsigned long long)(p->partition_bytes / 1024),
+            lds_sim_confidence_name(p->partition.confidence));
+        out->general[out->n - 1] = true;
+    }
     char *t;
     if (mpz_sgn(a->m.unaligned) > 0 && (t = next(out)))
         gmp_snprintf(t, LDS_NOTE_LEN,
