@@ -19,14 +19,15 @@ static const lds_sim_global_model nvidia = {
 static const lds_sim_global_model cdna2 = {
     64, 64, "transactions", LDS_CONF_INFERRED,
     "seed 003's coalescing model (one 64-byte transaction per distinct 64-byte line a wave instruction touches); "
-    "the vL1D line is 64 bytes on MI200 (ROCm Compute Profiler counts TCP_TOTAL_CACHE_ACCESSES_sum x 64 bytes)",
+    "the vL1D line is 64 bytes on MI200 (ROCm Compute Profiler counts TCP_TOTAL_CACHE_ACCESSES_sum x 64 bytes); MI100 "
+    "(gfx908) carried over",
     NULL, NULL, "TCP_TOTAL_CACHE_ACCESSES_sum",
 };
 static const lds_sim_global_model cdna3 = {
     64, 128, "transactions", LDS_CONF_INFERRED,
     "seed 003's coalescing model for MI300 (one 64-byte HBM transaction per distinct 64-byte line a wave "
     "instruction touches: 64 lanes x 16 B = 16, 64 lanes x 4 B 256 B apart = 64); the vL1D line is 128 bytes "
-    "(ROCm Compute Profiler counts TCP_TOTAL_CACHE_ACCESSES_sum x 128 bytes on gfx942); gfx950 carried over",
+    "(ROCm Compute Profiler counts TCP_TOTAL_CACHE_ACCESSES_sum x 128 bytes on gfx942); gfx950 and gfx1250 carried over",
     NULL, NULL, "TCP_TOTAL_CACHE_ACCESSES_sum",
 };
 static const lds_sim_global_model rdna = {
@@ -38,7 +39,7 @@ static const lds_sim_global_model rdna = {
 static const lds_sim_global_model intel = {
     64, 64, "lines", LDS_CONF_INFERRED,
     "Intel Processor Graphics OpenCL developer guide: the L3 cache line is 64 bytes and the requests of one "
-    "hardware thread to one line are collapsed into one; carried over to Xe-HPG",
+    "hardware thread to one line are collapsed into one (Gen9-Gen11); carried over to the Xe parts",
     NULL, NULL, NULL,
 };
 static const lds_sim_global_model textbook = {
@@ -50,16 +51,15 @@ static const lds_sim_global_model textbook = {
 
 const lds_sim_global_model *lds_sim_global_model_of(const lds_sim_profile *p)
 {
-    switch (lds_sim_profile_vendor(p)) {
-    case LDS_VENDOR_NVIDIA:
-        return &nvidia;
-    case LDS_VENDOR_AMD:
-        return !strncmp(p->name, "rdna", 4) ? &rdna : !strcmp(p->name, "gfx90a") ? &cdna2 : &cdna3;
-    case LDS_VENDOR_INTEL:
-        return &intel;
-    default:
-        return &textbook;
+    switch (p->global) {
+    case LDS_GLOBAL_NVIDIA: return &nvidia;
+    case LDS_GLOBAL_CDNA2: return &cdna2;
+    case LDS_GLOBAL_CDNA3: return &cdna3;
+    case LDS_GLOBAL_RDNA: return &rdna;
+    case LDS_GLOBAL_INTEL: return &intel;
+    case LDS_GLOBAL_TEXTBOOK: break;
     }
+    return &textbook;
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -62,16 +62,17 @@
 /* gfx942, and the parts inferred from it: nconf/nsrc give the b8-b32
  * entries' standing on that part, rconf/rsrc the b128 reads', wconf/wsrc
  * the b128 writes'.  Atomics use the read tables. */
-#define CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) \
-    ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
-        E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E(GFX942_B128_READ, 0, INFERRED, GFX942_B96, AMD_UN_COUNTED), \
+#define CDNA3_READ_ROW(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc) \
+    ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, c32, s32, AMD_UN_COUNTED), \
+        E("16c", 0, c64, s64, AMD_UN_COUNTED), E(GFX942_B128_READ, 0, INFERRED, GFX942_B96, AMD_UN_COUNTED), \
         E(GFX942_B128_READ, 0, rconf, rsrc, AMD_UN_COUNTED))
-#define CDNA3_GEOMETRY(nconf, nsrc, rconf, rsrc, wconf, wsrc) \
-    { CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc), \
+/* ... and c32/s32, c64/s64 the b32 and b64 reads' (measured on gfx942). */
+#define CDNA3_GEOMETRY(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc, wconf, wsrc) \
+    { CDNA3_READ_ROW(nconf, nsrc, c32, s32, c64, s64, rconf, rsrc), \
       ROW(E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), E("32c", 0, nconf, nsrc, AMD_UN_COUNTED), \
           E("16c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), E("8c", 0, INFERRED, AMD_128B, AMD_UN_COUNTED), \
           E("8c", 0, wconf, wsrc, AMD_UN_COUNTED)), \
-      CDNA3_READ_ROW(nconf, nsrc, rconf, rsrc) }
+      CDNA3_READ_ROW(nconf, nsrc, nconf, nsrc, INFERRED, AMD_128B, rconf, rsrc) }
 
 #define GFX950_GEOMETRY \
     { ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
@@ -79,7 +80,8 @@
           E(GFX942_B128_READ, 32, MEASURED, GFX950_READ96, AMD_UN_FREE), \
           E(GFX950_B128_READ, 0, MEASURED, GFX950_READ128, AMD_UN_FREE)), \
       ROW(E("32c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
-          E("16c", 32, MEASURED, GFX950_WRITE64, AMD_UN_COUNTED), E("16c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
+          E("16c", 32, MEASURED, GFX950_WRITE64, UN(true, MEASURED, GFX950_WRITE64_UN)), \
+          E("16c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED), \
           E("8c", 0, INFERRED, GFX950_WRITE_INF, AMD_UN_COUNTED)), \
       ROW(E("32c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), E("64c", 0, INFERRED, GFX950_NARROW, AMD_UN_COUNTED), \
           E("32c", 0, INFERRED, GFX950_ATOMIC64, AMD_UN_COUNTED), \
@@ -92,15 +94,53 @@
         E(b128, 0, INFERRED, b128src, AMD_UN_COUNTED))
 #define RDNA_GEOMETRY(read128, read128src) \
     { RDNA_ROW(read128, read128src), RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, read128src) }
+/* RDNA3 and RDNA4: the b32, b64 and b128 reads timed by latency probes
+ * (s32, s64, s128), the rest inferred. */
+#define RDNA_TIMED_GEOMETRY(read128, s32, s64, s128, inf128) \
+    { ROW(E("32c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), E("32c", 0, TIMED, s32, AMD_UN_COUNTED), \
+          E("16c", 0, TIMED, s64, AMD_UN_COUNTED), E("8c", 0, INFERRED, RDNA_INF, AMD_UN_COUNTED), \
+          E(read128, 0, TIMED, s128, AMD_UN_COUNTED)), \
+      RDNA_ROW("8c", RDNA_INF), RDNA_ROW(read128, inf128) }
+
+/* gfx1250: 64 banks (as gfx950) and wave32, 256 bytes a pass: b8-b64
+ * in one phase of the wave, b96/b128 in phases of 16 lanes; all inferred. */
+#define GFX1250_ROW(src) \
+    ROW(E("32c", 0, INFERRED, src, AMD_UN_COUNTED), E("32c", 0, INFERRED, src, AMD_UN_COUNTED), \
+        E("32c", 0, INFERRED, src, AMD_UN_COUNTED), E("16c", 0, INFERRED, src, AMD_UN_COUNTED), \
+        E("16c", 0, INFERRED, src, AMD_UN_COUNTED))
+#define GFX1250_GEOMETRY { GFX1250_ROW(GFX1250_INF), GFX1250_ROW(GFX1250_INF), GFX1250_ROW(GFX1250_INF) }
 
 #define XE_ROW \
     ROW(E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, XE_GUIDE, XE_UN), \
         E("8c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN))
 
+/* Intel's newer parts: b8-b32 as the guide's 16 banks x 4 bytes (nconf,
+ * nsrc), the wider classes served a word at a time across the SIMD16
+ * phase (wsrc: sycl-tla #631's blocked 128-bit stores conflict). */
+#define XE_WS(conf, src) E("16c", 0, conf, src, XE_UN, .word_steps = true)
+#define XE2_ROW \
+    ROW(E("16c", 0, INFERRED, XE2_NARROW, XE_UN), E("16c", 0, INFERRED, XE2_NARROW, XE_UN), \
+        XE_WS(INFERRED, XE2_WIDE), XE_WS(INFERRED, XE2_WIDE), XE_WS(INFERRED, XE2_WIDE))
+/* Xe-HPC: 64 banks of 8 bytes (Intel engineers), one SIMD16 phase for
+ * every width (16 lanes x 16 bytes fit one 512-byte pass). */
+#define XE_HPC_ROW \
+    ROW(E("16c", 0, DOCUMENTED, XE_HPC_BANKS, XE_UN), E("16c", 0, DOCUMENTED, XE_HPC_BANKS, XE_UN), \
+        E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN), E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN), \
+        E("16c", 0, INFERRED, XE_HPC_WIDE, XE_UN))
+/* Gen9-Gen11: the OpenCL guide's 16 banks x 4 bytes, documented for b32. */
+#define GEN9_ROW \
+    ROW(E("16c", 0, DOCUMENTED, GEN9_GUIDE, XE_UN), E("16c", 0, DOCUMENTED, GEN9_GUIDE, XE_UN), \
+        E("8c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN), E("4c", 0, INFERRED, XE_WIDE, XE_UN))
+#define INTEL(nm, what, bk, bb, kib, row, summ, src) \
+    { .name = nm, .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = what, .banks = bk, .bank_bytes = bb, \
+      .wave = 16, .lds_bytes = (kib) * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, \
+      .max_atomic = 8, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { row, row, row }, .summary = summ, \
+      .source = src }
+
 /* ---------------------------------------------------------- profiles */
 
-#define NV(nm, kib, atomic, narrow, nsrc, wide, src64, src128, c64, s64, c128, s128, what, summ) \
-    { .name = nm, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
+#define NV(nm, tgt, kib, atomic, narrow, nsrc, wide, src64, src128, c64, s64, c128, s128, what, summ) \
+    { .name = nm, .vendor = LDS_VENDOR_NVIDIA, .global = LDS_GLOBAL_NVIDIA, .target = tgt, .title = what, .banks = 32, .bank_bytes = 4, .wave = 32, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = true, .has_b96 = false, .max_atomic = atomic, \
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = NV_GEOMETRY(narrow, nsrc, wide, src64, src128, c64, s64, c128, s128), \
       .summary = summ, \
@@ -108,56 +148,74 @@
 
 
 /* read2: the ds_read2_b64 entry (NO_READ2: as the b128 read of its bytes) */
-#define AMD(nm, bk, wv, kib, geom, what, summ, src, read2) \
-    { .name = nm, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
+/* tgt: the processor (rdna3: gfx1100, its first); gm: the global model;
+ * g11: the gfx11+ instruction spellings. */
+#define AMD(nm, tgt, gm, g11, bk, wv, kib, geom, what, summ, src, read2) \
+    { .name = nm, .vendor = LDS_VENDOR_AMD, .global = LDS_GLOBAL_##gm, .target = tgt, .gfx11_names = g11, .title = what, .banks = bk, .bank_bytes = 4, .wave = wv, .lds_bytes = (kib) * KIB, \
       .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8, \
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = geom, .summary = summ, .source = src, .read2_b64 = read2 }
 #define NO_READ2 { .phases = "" }
 
 static const lds_sim_profile profiles[] = {
-    { .name = "generic", .title = GENERIC_TITLE, .banks = 32, .bank_bytes = 4, .wave = 32,
+    { .name = "generic", .vendor = LDS_VENDOR_NONE, .global = LDS_GLOBAL_TEXTBOOK, .title = GENERIC_TITLE, .banks = 32, .bank_bytes = 4, .wave = 32,
       .lds_bytes = 64 * KIB, .write_merge = true, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = TEXTBOOK_GEOMETRY,
       .summary = GENERIC_SUMMARY, .source = TEXTBOOK_SRC },
-    NV("sm70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+    NV("sm70", "sm_70", 96, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
        SM70_TITLE, NV_CC7),
-    NV("sm75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
+    NV("sm75", "sm_75", 64, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_CC7_B64, DOCUMENTED, NV_PAIR_CC7,
        SM75_TITLE, NV_CC7),
-    NV("sm80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm80", "sm_80", 164, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM80_TITLE, NV_DOCUMENTED),
-    NV("sm86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm86", "sm_86", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM86_TITLE, NV_DOCUMENTED),
-    NV("sm89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm89", "sm_89", 100, 8, DOCUMENTED, NV_GUIDE, DOCUMENTED, NV_B64, NV_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM89_TITLE, NV_DOCUMENTED),
-    NV("sm90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
+    NV("sm90", "sm_90", 228, 16, MEASURED, NV_SM90_NARROW, MEASURED, NV_SM90_B64, NV_SM90_B128, MEASURED, NV_PAIR_SM90, MEASURED, NV_PAIR_SM90,
        SM90_TITLE, NV_MEASURED),
-    NV("sm100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm100", "sm_100", 228, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM100_B64, NV_SM100_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM100_TITLE, NV_NEWER),
-    NV("sm120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_SRC, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
+    NV("sm120", "sm_120", 100, 16, DOCUMENTED, NV_GUIDE, INFERRED, NV_SM120_SRC, NV_SM120_B128, INFERRED, NV_PAIR_INF, INFERRED, NV_PAIR_INF,
        SM120_TITLE, NV_NEWER),
-    AMD("gfx90a", 32, 64, 64,
-        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, INFERRED, GFX90A_INF, INFERRED, GFX90A_INF),
+    AMD("gfx908", "gfx908", CDNA2, false, 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, GFX908_LDS, DOCUMENTED, GFX908_LDS, INFERRED, AMD_128B, INFERRED, GFX908_INF,
+                       INFERRED, GFX908_INF),
+        GFX908_TITLE, GFX908_SUMMARY, GFX908_LDS, NO_READ2),
+        AMD("gfx90a", "gfx90a", CDNA2, false, 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, DOCUMENTED, AMD_HALF_WAVES, INFERRED, AMD_128B, INFERRED, GFX90A_INF,
+                       INFERRED, GFX90A_INF),
         GFX90A_TITLE, GFX90A_SUMMARY,
         GFX90A_SRC, NO_READ2),
-    AMD("gfx942", 32, 64, 64,
-        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
+    AMD("gfx942", "gfx942", CDNA3, false, 32, 64, 64,
+        CDNA3_GEOMETRY(DOCUMENTED, AMD_HALF_WAVES, MEASURED, GFX942_READ32, MEASURED, GFX942_READ64, MEASURED,
+                       GFX942_READ128, DOCUMENTED, AMD_CK_WRITE),
         GFX942_TITLE, GFX942_SUMMARY,
         GFX942_SRC,
         E("16c", 0, DOCUMENTED, GFX942_READ2_B64, AMD_UN_COUNTED, .per_address = true)),
-    AMD("gfx950", 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
+    AMD("gfx950", "gfx950", CDNA3, false, 64, 64, 160, GFX950_GEOMETRY, GFX950_TITLE,
         GFX950_SUMMARY,
         GFX950_SRC, NO_READ2),
-    AMD("rdna2", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
+    { .name = "gfx1250", .vendor = LDS_VENDOR_AMD, .global = LDS_GLOBAL_CDNA3, .target = "gfx1250", .gfx11_names = true,
+      .title = GFX1250_TITLE, .banks = 64, .bank_bytes = 4, .wave = 32, .lds_bytes = 320 * KIB, .write_merge = true,
+      .natural_align = false, .has_b96 = true, .max_atomic = 8, .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES,
+      .geometry = GFX1250_GEOMETRY, .partitions = 5, .partition_bytes = 64 * KIB,
+      .partition = { LDS_CONF_DOCUMENTED, GFX1250_PARTITIONS }, .summary = GFX1250_SUMMARY, .source = GFX1250_SRC },
+        AMD("rdna2", "gfx1030", RDNA, false, 32, 32, 64, RDNA_GEOMETRY("8c", RDNA2_READ128), RDNA2_TITLE,
         RDNA2_SUMMARY, RDNA_INF,
         NO_READ2),
-    AMD("rdna3", 32, 32, 64, RDNA_GEOMETRY(GFX942_B128_READ, RDNA3_READ128), RDNA3_TITLE,
-        RDNA_SUMMARY, RDNA_INF, NO_READ2),
-    AMD("rdna4", 32, 32, 64, RDNA_GEOMETRY("8c", RDNA4_READ128), RDNA4_TITLE,
-        RDNA_SUMMARY, RDNA_INF, NO_READ2),
-    { .name = "xe-hpg", .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
+    AMD("rdna3", "gfx1100", RDNA, true, 32, 32, 64,
+        RDNA_TIMED_GEOMETRY(GFX942_B128_READ, RDNA3_READ32, RDNA3_READ64, RDNA3_READ128_T, RDNA3_READ128), RDNA3_TITLE,
+        RDNA_TIMED_SUMMARY, RDNA_INF, NO_READ2),
+    AMD("rdna4", "gfx1200", RDNA, true, 32, 32, 64,
+        RDNA_TIMED_GEOMETRY("8c", RDNA4_READ32, RDNA4_READ64, RDNA4_READ128_T, RDNA4_READ128), RDNA4_TITLE,
+        RDNA_TIMED_SUMMARY, RDNA_INF, NO_READ2),
+    INTEL("gen9", GEN9_TITLE, 16, 4, 64, GEN9_ROW, GEN9_SUMMARY, GEN9_GUIDE),
+        { .name = "xe-hpg", .vendor = LDS_VENDOR_INTEL, .global = LDS_GLOBAL_INTEL, .title = XE_TITLE, .banks = 16, .bank_bytes = 4, .wave = 16,
       .lds_bytes = 64 * KIB, .write_merge = false, .natural_align = false, .has_b96 = true, .max_atomic = 8,
       .r2 = LDS_R2_WORD, .r3 = LDS_R3_PHASES, .geometry = { XE_ROW, XE_ROW, XE_ROW },
       .summary = XE_SUMMARY, .source = XE_GUIDE },
+    INTEL("xe2", XE2_TITLE, 16, 4, 128, XE2_ROW, XE2_SUMMARY, XE2_NARROW),
+    INTEL("xe-hpc", XE_HPC_TITLE, 64, 8, 128, XE_HPC_ROW, XE_HPC_SUMMARY, XE_HPC_BANKS),
 };
 
 unsigned lds_sim_profile_count(void)
@@ -193,6 +251,13 @@ static const struct { const char *alias, *profile; } aliases[] = {
     { "gfx1200", "rdna4" }, { "gfx1201", "rdna4" }, { "RX 9070 XT", "rdna4" }, { "RX 9070", "rdna4" },
     { "RX 9060 XT", "rdna4" }, { "xe", "xe-hpg" }, { "Arc A770", "xe-hpg" }, { "Arc A750", "xe-hpg" },
     { "A770", "xe-hpg" }, { "dg2", "xe-hpg" }, { "acm-g10", "xe-hpg" },
+    { "cdna", "gfx908" }, { "cdna1", "gfx908" }, { "MI100", "gfx908" }, { "arcturus", "gfx908" },
+    { "gen11", "gen9" }, { "skylake", "gen9" }, { "kaby lake", "gen9" }, { "coffee lake", "gen9" }, { "ice lake", "gen9" },
+    { "UHD 630", "gen9" }, { "HD 530", "gen9" }, { "Iris Plus", "gen9" },
+    { "xe2-hpg", "xe2" }, { "xe2-lpg", "xe2" }, { "bmg", "xe2" }, { "battlemage", "xe2" }, { "lunar lake", "xe2" },
+    { "lnl", "xe2" }, { "Arc B580", "xe2" }, { "Arc B570", "xe2" }, { "B580", "xe2" }, { "Arc Pro B60", "xe2" },
+    { "pvc", "xe-hpc" }, { "ponte vecchio", "xe-hpc" }, { "Max 1550", "xe-hpc" }, { "Max 1100", "xe-hpc" },
+    { "Data Center GPU Max", "xe-hpc" },
 };
 
 /* Lower case, blanks - _ . dropped; false if it does not fit. */
@@ -301,8 +366,9 @@ unsigned lds_sim_entry_banks(const lds_sim_profile *p, const lds_sim_entry *e)
 
 const char *lds_sim_confidence_name(lds_sim_confidence c)
 {
-    static const char *const names[] = { "textbook", "documented", "measured", "inferred", "set" };
-    return c <= LDS_CONF_SET ? names[c] : "?";
+    static const char *const names[] = { "textbook", "documented", "measured", "inferred", "set", "timed" };
+    _Static_assert(sizeof names / sizeof names[0] == LDS_CONF_TIMED + 1, "a name for every lds_sim_confidence");
+    return c <= LDS_CONF_TIMED ? names[c] : "?";
 }
 
 bool lds_sim_entry_uncertain(const lds_sim_entry *e)
@@ -408,13 +474,7 @@ void lds_sim_profile_overrides(const lds_sim_profile *p, char *buf, size_t size)
 
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p)
 {
-    if (!strncmp(p->name, "sm", 2))
-        return LDS_VENDOR_NVIDIA;
-    if (!strncmp(p->name, "gfx", 3) || !strncmp(p->name, "rdna", 4))
-        return LDS_VENDOR_AMD;
-    if (!strncmp(p->name, "xe", 2))
-        return LDS_VENDOR_INTEL;
-    return LDS_VENDOR_NONE;
+    return p->vendor;
 }
 
 static bool same_rule(const lds_sim_rule *a, const lds_sim_rule *b)
@@ -426,11 +486,13 @@ bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
 {
     if (!memcmp(a, b, sizeof *a))   /* a copy: the common case */
         return true;
-    if (strcmp(a->name, b->name) || a->title != b->title || a->banks != b->banks
+    if (strcmp(a->name, b->name) || a->vendor != b->vendor || a->global != b->global || strcmp(a->target, b->target)
+        || a->gfx11_names != b->gfx11_names || a->title != b->title || a->banks != b->banks
         || a->bank_bytes != b->bank_bytes || a->wave != b->wave || a->lds_bytes != b->lds_bytes
         || a->write_merge != b->write_merge || a->natural_align != b->natural_align || a->has_b96 != b->has_b96
         || a->max_atomic != b->max_atomic || a->r2 != b->r2 || a->r3 != b->r3 || a->predicate_idle != b->predicate_idle
-        || a->summary != b->summary || a->source != b->source)
+        || a->summary != b->summary || a->source != b->source || a->partitions != b->partitions
+        || a->partition_bytes != b->partition_bytes || !same_rule(&a->partition, &b->partition))
         return false;
     if (strcmp(a->read2_b64.phases, b->read2_b64.phases) || a->read2_b64.source != b->read2_b64.source)
         return false;
@@ -438,7 +500,7 @@ bool lds_sim_profile_equal(const lds_sim_profile *a, const lds_sim_profile *b)
         for (unsigned w = 0; w < LDS_WC_COUNT; w++) {
             const lds_sim_entry *x = &a->geometry[k][w], *y = &b->geometry[k][w];
             if (strcmp(x->phases, y->phases) || x->banks != y->banks || x->confidence != y->confidence
-                || x->per_address != y->per_address
+                || x->per_address != y->per_address || x->word_steps != y->word_steps
                 || x->source != y->source || x->paired != y->paired
                 || !same_rule(&x->pair, &y->pair) || x->unaligned_free != y->unaligned_free
                 || !same_rule(&x->unaligned, &y->unaligned))

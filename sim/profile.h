@@ -31,13 +31,15 @@ typedef enum {
 } lds_sim_width_class;
 
 /* How sure an entry is; reports and explanations say "measured" only for
- * LDS_CONF_MEASURED. */
+ * LDS_CONF_MEASURED (counters), "timed" for latency probes. */
 typedef enum {
     LDS_CONF_TEXTBOOK,     /* the textbook model, no hardware behind it */
     LDS_CONF_DOCUMENTED,   /* the vendor says so */
     LDS_CONF_MEASURED,     /* hardware counters on this part */
     LDS_CONF_INFERRED,     /* carried over from another part or width */
-    LDS_CONF_SET           /* overridden by the program (set phases/banks) */
+    LDS_CONF_SET,          /* overridden by the program (set phases/banks) */
+    LDS_CONF_TIMED         /* latency probes on this part (which lanes
+                              slow each other down), not counters */
 } lds_sim_confidence;
 
 /* A text of the profiles (a source, a title, a pair rule's phases) by
@@ -87,10 +89,35 @@ typedef struct {
     /* A two-address access (ds_read2) whose two addresses each run in
      * phases of their own, address 0's first: the table is per address. */
     bool per_address;
+    /* A wide access whose lanes' words are served a bank word at a time:
+     * the k-th word of every lane of a phase together, one pass per word
+     * (as the literal R3's sub-steps, but in the table's phases): where
+     * the registers hold the k-th word of all lanes together (Intel). */
+    bool word_steps;
 } lds_sim_entry;
+
+typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
+
+/* Which global-memory model a profile's global accesses follow
+ * (sim/coalesce.c holds the models, each with its source). */
+typedef enum {
+    LDS_GLOBAL_TEXTBOOK,   /* 32-byte sectors of 128-byte lines */
+    LDS_GLOBAL_NVIDIA,     /* the same, documented */
+    LDS_GLOBAL_CDNA2,      /* 64-byte transactions, 64-byte lines */
+    LDS_GLOBAL_CDNA3,      /* 64-byte transactions, 128-byte lines */
+    LDS_GLOBAL_RDNA,       /* 128-byte lines */
+    LDS_GLOBAL_INTEL       /* 64-byte lines */
+} lds_sim_global_family;
 
 typedef struct lds_sim_profile {
     char name[24];
+    lds_sim_vendor vendor;   /* whose hardware: its profiler's counters */
+    lds_sim_global_family global;   /* its global-memory model */
+    char target[12];         /* the compiler's name for it (sm_90, gfx1100):
+                                a probe's target, the predefined macros;
+                                "" where there is none */
+    bool gfx11_names;        /* AMD: the gfx11+ spellings of the LDS
+                                instructions (ds_load_b32, not ds_read_b32) */
     lds_sim_text title;      /* the hardware, in words */
     unsigned banks;          /* number of banks */
     unsigned bank_bytes;     /* bytes per bank word */
@@ -112,11 +139,15 @@ typedef struct lds_sim_profile {
      * lane's two 8-byte reads in its own 16-lane phase); phases "": as
      * the b128 read of the same bytes */
     lds_sim_entry read2_b64;
+    /* LDS split into partitions (gfx1250's segments) that waves of
+     * different SIMD pairs contend for: how many, of how many bytes, and
+     * the rule with its standing; 0: one LDS. */
+    unsigned partitions;
+    uint64_t partition_bytes;
+    lds_sim_rule partition;
     lds_sim_text summary;    /* the profile's confidence in one line */
     lds_sim_text source;     /* its general sources */
 } lds_sim_profile;
-
-typedef enum { LDS_VENDOR_NONE, LDS_VENDOR_NVIDIA, LDS_VENDOR_AMD, LDS_VENDOR_INTEL } lds_sim_vendor;
 
 /* Whose hardware a profile describes (its profiler's counter names). */
 lds_sim_vendor lds_sim_profile_vendor(const lds_sim_profile *p);

@@ -20,6 +20,7 @@
     X(NV_SM100_B64) \
     X(NV_SM100_B128) \
     X(NV_SM120_SRC) \
+    X(NV_SM120_B128) \
     X(NV_SM90_NARROW) \
     X(NV_SM90_B64) \
     X(NV_SM90_B128) \
@@ -32,6 +33,8 @@
     X(AMD_128B) \
     X(AMD_CK_WRITE) \
     X(GFX942_READ128) \
+    X(GFX942_READ32) \
+    X(GFX942_READ64) \
     X(GFX942_B96) \
     X(GFX90A_INF) \
     X(GFX950_READ128) \
@@ -41,14 +44,41 @@
     X(GFX950_NARROW) \
     X(GFX950_WRITE_INF) \
     X(AMD_UNALIGNED) \
+    X(GFX950_WRITE64_UN) \
     X(AMD_UN_COUNTED_SRC) \
     X(RDNA_INF) \
     X(RDNA3_READ128) \
     X(RDNA4_READ128) \
     X(RDNA2_READ128) \
+    X(RDNA3_READ32) \
+    X(RDNA3_READ64) \
+    X(RDNA3_READ128_T) \
+    X(RDNA4_READ32) \
+    X(RDNA4_READ64) \
+    X(RDNA4_READ128_T) \
     X(XE_GUIDE) \
     X(XE_WIDE) \
     X(XE_UN_SRC) \
+    X(GEN9_GUIDE) \
+    X(XE2_NARROW) \
+    X(XE2_WIDE) \
+    X(XE_HPC_BANKS) \
+    X(XE_HPC_WIDE) \
+    X(GFX908_LDS) \
+    X(GFX908_INF) \
+    X(GFX1250_INF) \
+    X(GFX1250_PARTITIONS) \
+    X(GFX1250_SRC) \
+    X(GFX908_TITLE) \
+    X(GFX1250_TITLE) \
+    X(GEN9_TITLE) \
+    X(XE2_TITLE) \
+    X(XE_HPC_TITLE) \
+    X(GFX908_SUMMARY) \
+    X(GFX1250_SUMMARY) \
+    X(GEN9_SUMMARY) \
+    X(XE2_SUMMARY) \
+    X(XE_HPC_SUMMARY) \
     X(NV_CC7) \
     X(NV_DOCUMENTED) \
     X(NV_NEWER) \
@@ -77,6 +107,7 @@
     X(RDNA2_SUMMARY) \
     X(XE_SUMMARY) \
     X(RDNA_SUMMARY) \
+    X(RDNA_TIMED_SUMMARY) \
     X(GFX90A_SRC) \
     X(GFX942_SRC) \
     X(GFX950_SRC) \

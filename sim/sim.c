@@ -51,8 +51,9 @@ lds_sim_geometry lds_sim_geometry_for(const lds_sim_profile *p, lds_sim_kind kin
     g.phases = e->phases;
     g.banks = lds_sim_entry_banks(p, e);
     g.bank_bytes = p->bank_bytes;
-    g.substeps = p->r3 == LDS_R3_SUBSTEPS;
-    /* the literal R3: one sub-step per bank word of the width */
+    g.substeps = p->r3 == LDS_R3_SUBSTEPS || e->word_steps;
+    /* the literal R3 (or a class served a word at a time): one sub-step
+     * per bank word of the width */
     g.nsubsteps = g.substeps && width / p->bank_bytes > 1 ? width / p->bank_bytes : 1;
     g.per_address = !g.substeps && e->per_address && naddr > 1;
     if (g.per_address)   /* one pass of phases for each address */
@@ -431,7 +432,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
                             uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
 {
     unsigned groups;
-    if (g->substeps) {
+    if (p->r3 == LDS_R3_SUBSTEPS) {   /* the literal R3's half-waves (a class's word steps keep its table) */
         unsigned half = p->wave < 32 ? p->wave : 32;
         groups = (p->wave + half - 1) / half;
         for (unsigned i = 0; i < groups; i++)

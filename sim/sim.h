@@ -85,14 +85,15 @@ typedef struct lds_sim_access {
 
 /* How one instruction is split and banked: R3's lane-phase table and the
  * bank period it sees (issue: a 64-bank part can serve some instructions
- * with a 32-word period).  substeps: the literal R3 (half-waves of
- * contiguous lanes, one 4-byte sub-step at a time). */
+ * with a 32-word period).  substeps: one bank word of each lane at a
+ * time: the literal R3 (in half-waves of contiguous lanes), or a class
+ * whose entry serves words so (word_steps, in its table's phases). */
 typedef struct {
     const char *phases;    /* "8c" or lane groups "0-3,20-23|..." */
     unsigned banks;        /* the bank period in words */
     unsigned bank_bytes;
     bool substeps;
-    unsigned nsubsteps;    /* sub-steps per half-wave (literal R3), or passes
+    unsigned nsubsteps;    /* sub-steps per phase (substeps), or passes
                               (one per address: per_address), else 1 */
     bool per_address;      /* each address of a lane in phases of its own
                               (the phase's substep is the address) */

@@ -37,28 +37,21 @@ static const char *number(predefs *l, long long value)
     return lds_arena_strndup(l->arena, text, strlen(text));
 }
 
-/* The compute capability of an NVIDIA profile (sm80: 80), 0 for another. */
+/* The compute capability of an NVIDIA profile (its target sm_80: 80), 0
+ * for another. */
 static unsigned nvidia_capability(const lds_sim_profile *p)
 {
     unsigned cc = 0;
-    if (lds_sim_profile_vendor(p) == LDS_VENDOR_NVIDIA && sscanf(p->name, "sm%u", &cc) != 1)
-        cc = 0;
-    return lds_sim_profile_vendor(p) == LDS_VENDOR_NVIDIA ? cc : 0;
+    if (lds_sim_profile_vendor(p) != LDS_VENDOR_NVIDIA || sscanf(p->target, "sm_%u", &cc) != 1)
+        return 0;
+    return cc;
 }
 
-/* The AMD processor an AMD profile stands for (gfx942; rdna3: its first
- * processor name, gfx1100), or NULL. */
+/* The AMD processor an AMD profile stands for (its target: gfx942; rdna3
+ * gfx1100), or NULL. */
 static const char *amd_processor(const lds_sim_profile *p)
 {
-    if (lds_sim_profile_vendor(p) != LDS_VENDOR_AMD)
-        return NULL;
-    if (!strncmp(p->name, "gfx", 3))
-        return p->name;
-    const char *alias, *of;
-    for (unsigned i = 0; (alias = lds_sim_profile_alias_at(i, &of)) != NULL; i++)
-        if (!strcmp(of, p->name) && !strncmp(alias, "gfx", 3))
-            return alias;
-    return NULL;
+    return lds_sim_profile_vendor(p) == LDS_VENDOR_AMD && p->target[0] ? p->target : NULL;
 }
 
 /* nvcc 12.8 compiling for the profile (CUDA, and HIP on an NVIDIA GPU). */

@@ -75,14 +75,22 @@ static void explain_r3(FILE *out, const lds_access_result *rec, const lds_sample
                 g.phases, lds_sim_phase_period(g.phases));
     if (g.banks != p->banks)
         fprintf(out, ", over a bank period of %u words (not the part's %u banks)", g.banks, p->banks);
-    fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
-            s->result.ideal == 1 ? "has" : "have");
+    if (g.substeps)
+        fprintf(out, "; %u (phase, word) pass%s %s active lanes.\n", (unsigned)s->result.ideal,
+                s->result.ideal == 1 ? "" : "es", s->result.ideal == 1 ? "has" : "have");
+    else
+        fprintf(out, "; %u phase%s %s active lanes.\n", (unsigned)s->result.ideal, s->result.ideal == 1 ? "" : "s",
+                s->result.ideal == 1 ? "has" : "have");
     if (g.paired)
         fprintf(out, "%sIts active lanes pair up on equal addresses (lane n with n^1, or with n^2; inactive partners "
                      "break nothing), so it is served in phases of %s instead of the table's: the pair rule (%s: %s).\n",
                 bullet, g.phases, lds_sim_confidence_name(lds_sim_entry_of(p, acc.kind, rec->width)->pair.confidence),
                 lds_sim_text_of(lds_sim_entry_of(p, acc.kind, rec->width)->pair.source));
-    if (w > 1)
+    if (g.substeps)   /* a class served a word at a time (literal R3 returned above) */
+        fprintf(out, "%sEach lane's %u words are served one at a time: word k of every lane of a phase together, one "
+                     "pass a word (%u passes a phase).\n",
+                bullet, g.nsubsteps, g.nsubsteps);
+    else if (w > 1)
         fprintf(out, "%sEach lane brings %u %swords, all into its phase.\n", bullet, w,
                 rec->naddr > 1 ? "" : "consecutive ");
     char standing[LDS_NOTE_LEN];
@@ -118,6 +126,8 @@ static void explain_costly_phase(FILE *out, const lds_access_result *rec, const 
     char sub[32] = "";
     if (p->r3 == LDS_R3_SUBSTEPS)
         snprintf(sub, sizeof sub, ", sub-step %u", ph->substep);
+    else if (lds_sim_access_geometry(p, &acc).substeps)   /* a class served a word at a time */
+        snprintf(sub, sizeof sub, ", word %u", ph->substep);
     if (merge)
         fprintf(out, "%sR1: phase %u (lanes %s%s) costs %u cycles: bank %u must serve %u different words:", bullet,
                 index, lanes, sub, ph->cost, ph->worst_bank, nwords);
@@ -230,6 +240,8 @@ static const char *which_holds(const lds_access_result *rec)
         return "Counters measured on this part follow the calibrated rules for this instruction.";
     case LDS_CONF_DOCUMENTED:
         return "The vendor documents the calibrated behaviour for this instruction; it is not measured here.";
+    case LDS_CONF_TIMED:
+        return "Latency probes on this part follow the calibrated rules for this instruction; no counter was measured.";
     case LDS_CONF_INFERRED:
         return "Neither is measured for this instruction on this part: its calibrated table is an inference.";
     case LDS_CONF_SET:

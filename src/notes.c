@@ -63,6 +63,10 @@ void lds_entry_standing(const lds_access_result *a, char *buf, size_t size)
     case LDS_CONF_DOCUMENTED:
         snprintf(buf, size, "%s's %s %s table is documented, not measured here: %s", p->name, kind, what, lds_sim_text_of(e->source));
         break;
+    case LDS_CONF_TIMED:
+        snprintf(buf, size, "%s's %s %s table is timed (latency probes on the part), not counted: %s", p->name, kind, what,
+                 lds_sim_text_of(e->source));
+        break;
     case LDS_CONF_INFERRED:
         snprintf(buf, size, "%s's %s %s table is an inference, not a measurement: %s", p->name, kind, what,
                  lds_sim_text_of(e->source));
@@ -105,10 +109,17 @@ void lds_access_notes(const lds_access_result *a, lds_notes *out)
             lds_sim_kind_name(kind), lds_sim_width_class_name(lds_sim_width_class_of(lds_access_table_width(a))), p->name);
         out->general[out->n - 1] = true;
     }
+    if (!gm && p->partitions) {
+        add(out, "%s's LDS is %u partitions of %llu KiB: waves of different SIMD pairs that read one partition at once "
+                 "wait for its port (a partition conflict, %s); lds-calc runs one wave at a time and does not count it",
+            p->name, p->partitions, (unsigned long long)(p->partition_bytes / 1024),
+            lds_sim_confidence_name(p->partition.confidence));
+        out->general[out->n - 1] = true;
+    }
     char *t;
     if (mpz_sgn(a->m.unaligned) > 0 && (t = next(out)))
         gmp_snprintf(t, LDS_NOTE_LEN,
-                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured for gfx950 loads); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
+                     "%Zd lane address%s not aligned to b%u: no bank conflict counted for %s (0 measured on gfx950: see lds-calc --arch-info); %s own cost (rocprof SQ_LDS_UNALIGNED_STALL) is not modelled",
                      a->m.unaligned, mpz_cmp_ui(a->m.unaligned, 1) == 0 ? " is" : "es are", a->width * 8,
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "it" : "them",
                      mpz_cmp_ui(a->m.unaligned, 1) == 0 ? "its" : "their");

@@ -10,7 +10,7 @@
 
 #include "src/results.h"
 
-#define LDS_MAX_NOTES 5
+#define LDS_MAX_NOTES 6
 #define LDS_NOTE_LEN 512
 
 typedef struct {

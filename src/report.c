@@ -473,7 +473,11 @@ static void arch_info_geometry(FILE *out, const lds_sim_profile *p)
             const lds_sim_entry *e = &p->geometry[k][wc];
             if (!class_exists(p, k, wc))
                 continue;
-            const char *phases = wc == LDS_WC_B96 && !p->has_b96 ? "none: three b32 instructions" : e->phases;
+            char stepped[LDS_SIM_SPEC_LEN + 24];
+            snprintf(stepped, sizeof stepped, "%s, a word at a time", e->phases);
+            const char *phases = wc == LDS_WC_B96 && !p->has_b96 ? "none: three b32 instructions"
+                                 : e->word_steps                 ? stepped
+                                                                 : e->phases;
             fprintf(out, "    %-6s %-7s %-44s %5u  %-10s [%u]\n", lds_sim_kind_name((lds_sim_kind)k),
                     lds_sim_width_class_name((lds_sim_width_class)wc), phases, lds_sim_entry_banks(p, e),
                     lds_sim_confidence_name(e->confidence), source_number(sources, &nsources, lds_sim_text_of(e->source)));
@@ -508,7 +512,13 @@ void lds_report_arch_info(FILE *out, const lds_sim_profile *p)
             (unsigned long long)(p->lds_bytes / 1024));
     fprintf(out, "  writes       %s\n", lds_sim_merges(p, LDS_ACCESS_WRITE) ? "same-word writes merge (one lane wins)"
                                                                           : "never merge: every lane counts");
-    fprintf(out, "  alignment    %s\n", p->natural_align ? "natural for b64/b128" : "4 bytes for b32 and wider");
+    if (p->natural_align)
+        fprintf(out, "  alignment    natural for b64/b128\n");
+    else
+        fprintf(out, "  alignment    %u bytes for b%u and wider\n", p->bank_bytes, p->bank_bytes * 8);
+    if (p->partitions)
+        fprintf(out, "  partitions   %u x %llu KiB (%s): %s\n", p->partitions, (unsigned long long)(p->partition_bytes / 1024),
+                lds_sim_confidence_name(p->partition.confidence), lds_sim_text_of(p->partition.source));
     arch_info_rules(out, p);
     fprintf(out, "  atomics      up to b%u\n", p->max_atomic * 8);
     fprintf(out, "  confidence   %s\n", lds_sim_text_of(p->summary));

@@ -209,18 +209,13 @@ static void cuda_access(lds_buf *b, const lds_access_result *a)
     }
 }
 
-/* gfx11 and later spell ds_read/ds_write ds_load/ds_store. */
-static bool gfx11_names(const lds_sim_profile *p)
-{
-    return !strncmp(p->name, "rdna", 4);
-}
 
 static void hip_access(lds_buf *b, const probe_access *p)
 {
     const lds_access_result *a = p->a;
     unsigned w = a->width;
     const char *ins = instruction_of(a);
-    bool g11 = gfx11_names(a->profile);
+    bool g11 = a->profile->gfx11_names;   /* gfx11 and later spell ds_read ds_load */
     if (ins && strstr(ins, "_tr")) {   /* the transposing loads, as written */
         lds_buf_printf(b, "            u32x%u v;\n            asm volatile(\"%s %%0, %%1\" WAIT : \"=v\"(v) : \"v\"(x) : "
                           "\"memory\");\n            acc ^= v[0];\n", w / 4, ins);
@@ -346,17 +341,11 @@ static void host(lds_buf *b, const probe_access *ps, size_t n, bool hip)
     lds_buf_printf(b, "    fprintf(stderr, \"probe: %zu kernel%s ran\\n\");\n    return 0;\n}\n", n, n == 1 ? "" : "s");
 }
 
-/* "sm90" -> "sm_90"; the AMD names are the targets (rdna3: gfx1100). */
+/* The compiler's target: the profile's column (sm_90, gfx1100), or its
+ * name where it has none. */
 static void target_of(const lds_sim_profile *p, char *buf, size_t size)
 {
-    if (!strncmp(p->name, "sm", 2))
-        snprintf(buf, size, "sm_%s", p->name + 2);
-    else if (!strcmp(p->name, "rdna3"))
-        snprintf(buf, size, "gfx1100");
-    else if (!strcmp(p->name, "rdna4"))
-        snprintf(buf, size, "gfx1200");
-    else
-        snprintf(buf, size, "%s", p->name);
+    snprintf(buf, size, "%s", p->target[0] ? p->target : p->name);
 }
 
 /* A text to write as it is. */

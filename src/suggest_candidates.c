@@ -311,7 +311,7 @@ static void nvmma(gen *g)
 {
     const lds_suggest_shape *sh = g->sh;
     uint64_t R = (uint64_t)sh->dims[0], row = (uint64_t)sh->dims[1] * sh->elem_size;
-    if (strncmp(sh->profile->name, "sm", 2) || sh->ndims != 2 || R % 8)   /* NVMMA: NVIDIA only */
+    if (lds_sim_profile_vendor(sh->profile) != LDS_VENDOR_NVIDIA || sh->ndims != 2 || R % 8)   /* NVMMA: NVIDIA only */
         return;
     for (unsigned sw = 32; sw <= 128; sw *= 2) {
         if (row % sw || sw < sh->max_width)

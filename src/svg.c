@@ -139,6 +139,8 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
         fprintf(out, "<text x=\"8\" y=\"%u\" font-weight=\"bold\">phase %u", y + cell - 3, i);
         if (p->r3 == LDS_R3_SUBSTEPS)
             fprintf(out, ", sub-step %u", ph->substep);
+        else if (lds_sim_access_geometry(p, &acc).substeps)   /* a class served a word at a time */
+            fprintf(out, ", word %u", ph->substep);
         fprintf(out, ": %u cycle%s%s</text>\n", ph->cost, ph->cost == 1 ? "" : "s",
                 ph->cost > 1 ? " (conflict)" : "");
         y += cell;

@@ -136,9 +136,9 @@ if [ "$editing" != none ]; then
     check "Tab completes a show level after show ($editing)" wait_for "lds> show grid"
     T send-keys -t r Enter
     wait_prompt
-    T send-keys -t r -l "arch xe-"
+    T send-keys -t r -l "arch xe2-h"
     T send-keys -t r Tab
-    check "Tab completes a profile after arch ($editing)" wait_for "lds> arch xe-hpg"
+    check "Tab completes a profile after arch ($editing)" wait_for "lds> arch xe2-hpg"
     T send-keys -t r Enter
     wait_prompt
     type_line "arch generic"

@@ -253,7 +253,7 @@ static void test_phase_map(void)
 
 static void test_profiles(void)
 {
-    CU_ASSERT_EQUAL(lds_sim_profile_count(), 16);
+    CU_ASSERT_EQUAL(lds_sim_profile_count(), 21);
     CU_ASSERT_STRING_EQUAL(lds_sim_profile_find("RTX 5090")->name, "sm120");
     CU_ASSERT_STRING_EQUAL(lds_sim_profile_find("gfx1030")->name, "rdna2");
     CU_ASSERT_EQUAL(lds_sim_profile_find("gfx950")->banks, 64);
@@ -274,6 +274,22 @@ static void test_profiles(void)
                 CU_ASSERT(lds_sim_entry_banks(p, e) > 0);
             }
     }
+    /* the columns that used to be read from a name: vendor, target, spellings */
+    for (unsigned i = 0; i < lds_sim_profile_count(); i++) {
+        const lds_sim_profile *p = lds_sim_profile_at(i);
+        lds_sim_vendor v = lds_sim_profile_vendor(p);
+        CU_ASSERT_EQUAL(v == LDS_VENDOR_NVIDIA, !strncmp(p->target, "sm_", 3));
+        CU_ASSERT_EQUAL(v == LDS_VENDOR_AMD, !strncmp(p->target, "gfx", 3));
+        CU_ASSERT(v == LDS_VENDOR_AMD || !p->gfx11_names);
+        CU_ASSERT_EQUAL(p->partitions != 0, !strcmp(p->name, "gfx1250"));
+    }
+    CU_ASSERT_STRING_EQUAL(lds_sim_profile_find("rdna2")->target, "gfx1030");
+    CU_ASSERT_FALSE(lds_sim_profile_find("rdna2")->gfx11_names);
+    CU_ASSERT_TRUE(lds_sim_profile_find("gfx1250")->gfx11_names);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("MI100")->global, LDS_GLOBAL_CDNA2);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("Battlemage")->vendor, LDS_VENDOR_INTEL);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("pvc")->bank_bytes, 8);
+    CU_ASSERT_EQUAL(lds_sim_profile_find("gfx1250")->lds_bytes, 320 * 1024);
     const lds_sim_profile *nv = lds_sim_profile_find("sm80");
     CU_ASSERT_FALSE(lds_sim_aligned(nv, 8, 4));
     CU_ASSERT_TRUE(lds_sim_aligned(lds_sim_profile_find("gfx942"), 8, 4));
@@ -291,6 +307,35 @@ static void test_gfx950(void)
     strided(64, 128);   /* stride 32 words: 2 banks, 32 lanes each */
     run(&p, LDS_ACCESS_READ, 4);
     CU_ASSERT_EQUAL(res.ways, 32);
+}
+
+/* Xe2: a wide class served a word at a time.  Blocked b128 (a lane's 16
+ * bytes together, lanes 16 bytes apart): each word's pass puts 16 lanes
+ * on 4 banks, 4-way, 4 passes; the same bytes as four striped b32 passes
+ * are conflict-free; the literal R3 gives the blocked store the same. */
+static void test_word_steps(void)
+{
+    lds_sim_profile p = profile("xe2");
+    strided(16, 16);
+    run(&p, LDS_ACCESS_WRITE, 16);
+    CU_ASSERT_EQUAL(res.cycles, 16);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+    CU_ASSERT_EQUAL(res.ways, 4);
+    strided(16, 4);
+    run(&p, LDS_ACCESS_WRITE, 4);
+    CU_ASSERT_EQUAL(res.cycles, 1);
+    strided(16, 8);   /* b64 at 8 bytes: 16 lanes on 8 banks each pass */
+    run(&p, LDS_ACCESS_READ, 8);
+    CU_ASSERT_EQUAL(res.cycles, 4);
+    CU_ASSERT_EQUAL(res.ideal, 2);
+    lds_sim_profile hpg = profile("xe-hpg");   /* a lane's words together: 4 passes, no conflict */
+    strided(16, 16);
+    run(&hpg, LDS_ACCESS_WRITE, 16);
+    CU_ASSERT_EQUAL(res.cycles, 4);
+    CU_ASSERT_EQUAL(res.ideal, 4);
+    p.r3 = LDS_R3_SUBSTEPS;
+    run(&p, LDS_ACCESS_WRITE, 16);
+    CU_ASSERT_EQUAL(res.cycles, 16);
 }
 
 /* A table whose period (3) does not divide the wave (64): 66 groups, the
@@ -426,7 +471,9 @@ static void test_unaligned_left_out(void)
     CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 8, 256));
     CU_ASSERT_TRUE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 12, 120));   /* b96 at word 30: measured 0 */
     CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_READ, 12, 128));
-    CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 8, 252));
+    CU_ASSERT_TRUE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 8, 252));   /* ds_write_b64: measured too */
+    CU_ASSERT_FALSE(lds_sim_unaligned(&p, LDS_ACCESS_WRITE, 16, 4));   /* the wider writes: counted */
+    CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("gfx942"), LDS_ACCESS_WRITE, 8, 252));
     CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("gfx942"), LDS_ACCESS_READ, 16, 4));
     CU_ASSERT_FALSE(lds_sim_unaligned(lds_sim_profile_find("generic"), LDS_ACCESS_READ, 16, 4));
 }
@@ -615,7 +662,9 @@ static void test_confidence(void)
                     CU_ASSERT(lds_sim_phase_map(lds_sim_text_of(e->paired), p->wave, map, &why) > 0);
                     CU_ASSERT_PTR_NOT_NULL(lds_sim_text_of(e->pair.source));
                 }
-                CU_ASSERT_EQUAL(e->unaligned_free, !strcmp(p->name, "gfx950") && k == LDS_ACCESS_READ && w >= LDS_WC_B64);
+                CU_ASSERT_EQUAL(e->unaligned_free, !strcmp(p->name, "gfx950")
+                                                       && ((k == LDS_ACCESS_READ && w >= LDS_WC_B64)
+                                                           || (k == LDS_ACCESS_WRITE && w == LDS_WC_B64)));
             }
     }
     CU_ASSERT_STRING_EQUAL(lds_sim_confidence_name(LDS_CONF_MEASURED), "measured");
@@ -794,6 +843,7 @@ int main(void)
     CU_add_test(s, "phase tables", test_phase_map);
     CU_add_test(s, "profiles", test_profiles);
     CU_add_test(s, "gfx950", test_gfx950);
+    CU_add_test(s, "Xe2 serves wide classes a word at a time", test_word_steps);
     CU_add_test(s, "a period that does not divide the wave", test_period_not_dividing_wave);
     CU_add_test(s, "lane words and phase cells", test_lane_words_and_cells);
     CU_add_test(s, "two addresses per lane", test_two_addresses);

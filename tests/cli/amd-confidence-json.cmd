@@ -1,0 +1,1 @@
+lds -a rdna3 --format json 'read b32 @ lane * 4'

@@ -1,0 +1,1 @@
+for a in rdna2 rdna3 rdna4 gfx942; do d=$(mktemp -d) && lds --emit hip --output "$d" -a $a 'read b64 @ lane * 8' >/dev/null && echo "$a: $(grep '^ARCH' "$d/Makefile"), $(grep -o 'acc ^= ds_[a-z]*_8' "$d/probe.hip")"; rm -rf "$d"; done

@@ -1,0 +1,1 @@
+lds --arch-info gfx1250

@@ -1,0 +1,3 @@
+# intel/sycl-tla#631: a blocked 128-bit SLM store (a work-item's 16 bytes together) conflicts where the striped copy of the same bytes does not; Xe2 serves a wide access a word at a time (inferred), Xe-HPG a lane's words together
+for a in xe2 xe-hpg gen9; do lds -a $a --format csv 'write b128 @ lane * 16; write b32 @ lane * 4 + k * 64 for k in 0..4; read b64 @ lane * 8; write b96 @ lane * 12' | awk -F, -v a=$a 'NR > 1 { printf "%s %s: %s instructions, cycles %s, ideal %s, excess %s\n", a, $8, $16, $18, $19, $20 }'; done
+lds -a xe2 --explain 'write b128 @ lane * 16' | grep -E 'R3|Each lane|phase 0 '
