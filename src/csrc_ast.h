@@ -135,6 +135,8 @@ typedef struct csrc_func {
         int64_t value;
         bool is_type;             /* typename T, class T: a type parameter */
         const char *type;         /* its default type (typename T = float), or NULL */
+        const struct csrc_expr *expr;   /* a default of another form (= C, = 2 * M): the
+                                           expression, valued where the kernel is lowered */
     } *tdefaults;                 /* [ntparams] */
     unsigned ntparams;
     bool kernel;                  /* __global__, [numthreads], GLSL main */

@@ -246,7 +246,10 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
 }
 
 /* Template parameter i of f where no argument gives it: a -D value, else
- * its default, else a name that asks for -D where it decides something. */
+ * the launch's, else its default (a number, or an expression of the
+ * file's constants and the parameters before it that is a constant),
+ * else a name that asks for -D where it decides something.  NULL: an
+ * error, in L->diag. */
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
 {
     const csrc_define *d = cl_find_define(L, f->tparams[i]);
@@ -256,6 +259,11 @@ val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
         return cl_v_const(L, L->launch->targ[i].k);
     if (f->tdefaults[i].set)   /* -D and the launch override a default */
         return cl_v_const(L, f->tdefaults[i].value);
+    if (f->tdefaults[i].expr) {   /* = C, = 2 * M: its value where it is a constant */
+        val *dv = cl_expr(L, f->tdefaults[i].expr);
+        if (!dv || dv->cls == C_CONST)
+            return dv;
+    }
     val *v = cl_v_name(L, C_UNIFORM, f->tparams[i]);
     v->missing = f->tparams[i];
     v->missing_loc = f->loc;

@@ -58,11 +58,32 @@ bool csrc_type_shape(const char *base, unsigned *bytes, unsigned *lanes, bool *i
 /* template <...>: the parameter names (the last name before ',' '=' or
  * '>' at the top level), their integer or type defaults; type
  * parameters become type names. */
+/* A template parameter's default written as tokens from..to (= C,
+ * = 2 * M): the expression, or NULL where it is not one (the parameter
+ * then asks for -D where it decides something, as with no default). */
+static const csrc_expr *default_expr(cparser *p, size_t from, size_t to)
+{
+    size_t saved_i = p->i, saved_end = p->end;
+    bool failed = p->failed;
+    lds_diag saved_diag = *p->diag;
+    p->i = from;
+    p->end = to;
+    const csrc_expr *e = cp_parse_assign(p);
+    if (p->failed || !cp_at_eof(p))
+        e = NULL;
+    p->i = saved_i;
+    p->end = saved_end;
+    p->failed = failed;
+    *p->diag = saved_diag;
+    return e;
+}
+
 void cp_template_params(cparser *p, csrc_func *f)
 {
     const char *names[LDS_MAX_PARAMS];
     const csrc_tok *defaults[LDS_MAX_PARAMS] = { NULL };   /* '= 32': its one token */
     const char *type_defaults[LDS_MAX_PARAMS] = { NULL };  /* '= unsigned int': its text */
+    size_t expr_from[LDS_MAX_PARAMS] = { 0 }, expr_to[LDS_MAX_PARAMS] = { 0 };   /* '= C': its tokens */
     bool is_type[LDS_MAX_PARAMS] = { false };
     unsigned n = 0;
     cp_advance(p);   /* 'template' */
@@ -82,6 +103,10 @@ void cp_template_params(cparser *p, csrc_func *f)
         } else if (depth == 0 && (csrc_is(t, ",") || csrc_is(t, ">"))) {
             if (last && n < LDS_MAX_PARAMS) {
                 defaults[n] = default_tokens == 1 && deflt->kind == CT_NUM && !type_param ? deflt : NULL;
+                if (default_tokens && !type_param && !defaults[n]) {
+                    expr_from[n] = default_from;
+                    expr_to[n] = p->i;
+                }
                 type_defaults[n] = default_tokens && type_param ? cp_text_of(p, default_from, p->i) : NULL;
                 is_type[n] = type_param;
                 names[n++] = cp_tok_str(p, last);
@@ -115,6 +140,7 @@ void cp_template_params(cparser *p, csrc_func *f)
             f->tdefaults[i].set = defaults[i] && csrc_int_value(defaults[i], &f->tdefaults[i].value);
             f->tdefaults[i].is_type = is_type[i];
             f->tdefaults[i].type = type_defaults[i];
+            f->tdefaults[i].expr = expr_to[i] ? default_expr(p, expr_from[i], expr_to[i]) : NULL;
         }
         f->ntparams = n;
     }

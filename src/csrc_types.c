@@ -148,22 +148,27 @@ int cl_bind_template_args(lower *L, const csrc_func *f, const csrc_expr *call, v
 {
     val *values[LDS_MAX_PARAMS];
     const char *types[LDS_MAX_PARAMS];
-    /* all worked out in the caller's scope before any is bound: the
-     * caller's N and the callee's N are different names */
+    /* the arguments written worked out in the caller's scope before any
+     * is bound: the caller's N and the callee's N are different names */
     for (unsigned i = 0; i < f->ntparams && i < LDS_MAX_PARAMS; i++) {
+        values[i] = NULL;
         if (f->tdefaults[i].is_type) {
             types[i] = type_param(L, f, i, call, args);
             continue;
         }
         const csrc_expr *x = call && i < call->ntargs ? call->targ_exprs[i] : NULL;
-        if (!(values[i] = x ? cl_expr(L, x) : cl_template_param(L, f, i)))
+        if (x && !(values[i] = cl_expr(L, x)))
             return -1;
     }
+    /* the others (-D, the launch, a default) in order, each bound before
+     * the next: a default may name an earlier parameter (N = 2 * M) */
     for (unsigned i = 0; i < f->ntparams && i < LDS_MAX_PARAMS; i++) {
         if (f->tdefaults[i].is_type)
             bind_type(L, f->tparams[i], types[i]);
-        else
+        else if (values[i] || (values[i] = cl_template_param(L, f, i)))
             cl_bind(L, f->tparams[i], values[i], false);
+        else
+            return -1;
         L->env[L->nenv - 1].for_dims = for_dims;
     }
     return 0;

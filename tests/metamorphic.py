@@ -646,12 +646,6 @@ COMBOS = [
 # where one of its rewrites does.  Remove an entry when its fix lands
 # (the cases then pass, and an unexpected pass fails this test).
 KNOWN = {}
-# a template parameter's default that names a constant is not read
-# (fuzz/findings/template-default-constant.cu); every rewrite that turns
-# seed004-sgemm.cuh's TILE into such a constant meets it
-for _name in ('constexpr', 'static-const', 'enum', 'member-const', 'namespace-const'):
-    KNOWN[_name] = ('fuzz/findings/template-default-constant.cu: a template parameter\'s default that names a '
-                    'constant is not read', ['seed004-sgemm.cuh'])
 
 
 def known(names, kernel):
