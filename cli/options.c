@@ -44,6 +44,8 @@ static const char usage_options[] =
     "                           or an OpenCL C file's build-option macro\n"
     "  -U NAME                  a kernel file: leave NAME, a macro its compiler\n"
     "                           predefines, undefined\n"
+    "  -I DIR, --include-dir=DIR  a kernel file's #include looks in DIR (after\n"
+    "                           the including file's own folder; -I again: more)\n"
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"
     "      --format=FMT         text (default), json, csv, svg, markdown,\n"
@@ -107,6 +109,7 @@ static const struct option long_options[] = {
     { "arch", required_argument, NULL, 'a' },
     { "define", required_argument, NULL, 'D' },
     { "undefine", required_argument, NULL, 'U' },
+    { "include-dir", required_argument, NULL, 'I' },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "sweep", required_argument, NULL, OPT_SWEEP },
     { "group-digits", optional_argument, NULL, OPT_GROUP_DIGITS },
@@ -318,7 +321,7 @@ static const struct {
     const char *name;
     bool hint;
 } passed[] = {
-    { 'a', "arch", false }, { 'D', "define", false }, { 'U', "undefine", false }, { OPT_AT, "at", false }, { OPT_OUTPUT, "output", false },
+    { 'a', "arch", false }, { 'D', "define", false }, { 'U', "undefine", false }, { 'I', "include-dir", false }, { OPT_AT, "at", false }, { OPT_OUTPUT, "output", false },
     { OPT_FORMAT, "format", true }, { OPT_SWEEP, "sweep", true }, { OPT_SHOW, "show", true },
     { OPT_SUGGEST, "suggest", true }, { OPT_MAX_WAYS, "max-ways", true }, { OPT_MAX_STEPS, "max-steps", true },
     { OPT_MAX_OPS, "max-ops", true }, { OPT_MAX_BITS, "max-bits", true }, { 'j', "jobs", true },
@@ -417,7 +420,7 @@ void cli_parse(int argc, char **argv, cli_args *a)
     color_wanted("auto", &color);
     set(a, "color", color ? "on" : "off", true);
     opterr = 0;   /* getopt's own messages name an absolute argv[0] */
-    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:U:j:qihV", long_options, NULL)) != -1) {
+    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:U:I:j:qihV", long_options, NULL)) != -1) {
         emit |= c == OPT_EMIT;
         option(a, c, argv, argc, &archs);
     }

@@ -290,6 +290,11 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
         return set_arch(s, value);
     if (!strcmp(option, "define"))
         return set_define(s, value);
+    if (!strcmp(option, "include-dir")) {
+        if (lds_options_add_include_dir(&s->opts, value) < 0)
+            return keep_options_error(s);
+        return LDSCALC_OK;
+    }
     if (!strcmp(option, "undefine")) {
         if (lds_options_add_undef(&s->opts, value) < 0)
             return keep_options_error(s);

@@ -92,7 +92,7 @@ static int lower_file(const lds_source *src, const csrc_lower_options *o, csrc_l
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
         if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
             continue;
-        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host,
+        lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host, .file = src,
                     .launches = launches, .warned = &warned };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);

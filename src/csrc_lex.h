@@ -60,6 +60,21 @@ typedef struct {
                                      ask whether it is defined either */
 } csrc_predefined;
 
+/* The headers a kernel file's #include lines read, kept for as long as
+ * its records and messages may name them: each lds_source lds_xmalloc'd
+ * (name and text too: lds_input_free, then lds_free), owned by whoever
+ * passes the list.  A file read twice (the host pass, a second #include)
+ * is read once. */
+typedef struct {
+    lds_source **v;
+    bool *once;                   /* [i]: v[i] said #pragma once */
+    size_t n, cap;
+    const char *const *dirs;      /* -I: where #include looks after the including file's folder */
+    unsigned ndirs;
+    unsigned followed;            /* #include lines followed in this file (a cap: a header
+                                     that includes itself without a guard) */
+} csrc_includes;
+
 typedef struct {
     csrc_define *defines;
     unsigned ndefines;
@@ -75,6 +90,7 @@ typedef struct {
     const char *const *undefs;    /* -U names: predefined macros not defined */
     unsigned nundefs;
     bool *read_device_only;       /* set when the file reads a device_only macro, or NULL */
+    csrc_includes *includes;      /* #include "..." and <...> followed into these; NULL: not followed */
 } csrc_pp_options;
 
 /* Preprocess src into out (its tokens live in arena, out->v in malloc'd

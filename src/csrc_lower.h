@@ -22,6 +22,7 @@ typedef struct {
     unsigned nprofiles;           /*   compilers' macros it predefines (src/csrc_predef.c) */
     const char *const *undefs;    /* -U: predefined macros left undefined */
     unsigned nundefs;
+    csrc_includes *includes;      /* the headers #include reads (and -I), or NULL: not followed */
 } csrc_lower_options;
 
 typedef struct {

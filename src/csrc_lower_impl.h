@@ -198,6 +198,7 @@ struct lower {
     const char **bound;           /* every name bound so far (a hash set): a
                                      name never bound is not looked for */
     size_t nbound, capbound;      /* capbound: 0 or a power of two */
+    const lds_source *file;       /* the kernel file (a place in another is a header's) */
     sarray *arrays;               /* the kernel's arrays, the newest first */
     sarray **array_slot;          /* the same by C name (an open hash table, at most
                                      half full), the newest of a name */

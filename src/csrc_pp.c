@@ -6,10 +6,12 @@
  * a #define's body is kept as tokens; a use of the macro is replaced by
  * its body (arguments substituted, expanded first unless # or ## takes
  * them) and rescanned with the macro itself disabled, as C does.  The
- * lines of a conditional group not taken are dropped.  #include,
- * #pragma, #line and the like are skipped: a kernel file is read alone,
- * and what an included header would have defined is reported where it
- * is needed (an unknown name in an index, say). */
+ * lines of a conditional group not taken are dropped.  An #include
+ * found (beside the file that includes it, or in a -I folder) has its
+ * tokens put in the place of its line (src/csrc_include.c); one not
+ * found, #pragma, #line and the like are skipped, and what a header not
+ * read would have defined is reported where it is needed (an unknown
+ * name in an index, say). */
 #include "src/csrc_lex.h"
 #include "src/csrc_pp.h"
 
@@ -148,29 +150,40 @@ static int unclosed_literal(const csrc_toks *out, lds_diag *diag)
     return 0;
 }
 
-int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, csrc_toks *out, lds_diag *diag)
+int pp_lex_file(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, lds_diag *diag, csrc_toks *raw)
 {
     raw_lexer lx = { .src = src, .p = src->text, .end = src->text + src->len, .line_start = src->text,
                      .line = lds_source_first_line(src), .bol = true, .diag = diag, .arena = arena };
     if (src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0)
         lx.p = lx.line_start = src->text + 3;
-    list raw = { 0 };
-    for (;;) {   /* the whole file's tokens */
+    for (;;) {
         csrc_tok t;
-        if (pp_raw_next(&lx, &t) < 0) {
-            pp_list_free(&raw);
+        if (pp_raw_next(&lx, &t) < 0)
             return -1;
-        }
-        pp_push(&raw, &t);
+        pp_push(raw, &t);
         if (t.kind == CT_EOF)
             break;
-        if (raw.n > MAX_TOKENS) {
+        if (raw->n > MAX_TOKENS) {
             lds_diag_set(diag, t.loc, "more than %u tokens", MAX_TOKENS);
-            pp_list_free(&raw);
             return -1;
         }
     }
     warn_odd_blanks(o, &lx);
+    return 0;
+}
+
+int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, csrc_toks *out, lds_diag *diag)
+{
+    if (o->includes) {   /* a pass of its own (the host pass reads the file again) */
+        o->includes->followed = 0;
+        for (size_t k = 0; k < o->includes->n; k++)
+            o->includes->once[k] = false;
+    }
+    list raw = { 0 };
+    if (pp_lex_file(src, o, arena, diag, &raw) < 0) {   /* the whole file's tokens */
+        pp_list_free(&raw);
+        return -1;
+    }
     pp p = { o, arena, diag, NULL, out, 0 };
     int rc = define_header_macros(&p);
     for (unsigned i = 0; rc == 0 && i < o->npredefined; i++)
@@ -256,11 +269,16 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
             pp_undefine(&p, &rest[0]);
         } else if (active && word && csrc_is(word, "version") && o->glsl_version) {
             rc = glsl_version(&p, rest, nrest, at);
+        } else if (active && word && csrc_is(word, "include") && o->includes) {
+            rc = pp_include(&p, at, rest, nrest, &keep, &n, end);
+        } else if (active && word && csrc_is(word, "pragma") && nrest == 1 && csrc_is(&rest[0], "once")
+                   && o->includes) {
+            pp_pragma_once(&p, at.src);
         } else if (active && word && csrc_is(word, "error")) {
             lds_diag_set(diag, at, "#error in the file: %.*s", nrest ? (int)(rest[nrest - 1].text + rest[nrest - 1].len - rest[0].text) : 0,
                          nrest ? rest[0].text : "");
             rc = -1;
-        }   /* #include, #pragma, #line, #warning and the rest: skipped */
+        }   /* #pragma, #line, #warning and the rest: skipped */
         i = end;
         text_start = end;
     }

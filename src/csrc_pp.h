@@ -109,5 +109,18 @@ int pp_if_value(pp *p, const csrc_tok *line, size_t n, lds_loc at, bool *holds);
 /* src/csrc_lex.c: lexing, directives */
 void pp_push(csrc_toks *t, const csrc_tok *k);
 int pp_raw_next(raw_lexer *lx, csrc_tok *t);
+/* The raw tokens of a whole text (a file, a header) appended to raw, its
+ * EOF token last; its odd blanks warned of.  -1 with diag set. */
+int pp_lex_file(const lds_source *src, const csrc_pp_options *o, lds_arena *arena, lds_diag *diag, csrc_toks *raw);
+
+/* src/csrc_include.c: the #include line at `at` (its words after
+ * "include": rest), whose tokens end before (*keep)[end]: the header it
+ * names, found, lexed and put in place of the line in *keep (n tokens,
+ * made anew in the arena; the old array stays, macros point into it).
+ * Nothing where it is not found (a warning for a "..." one) or said
+ * #pragma once.  -1 with p->diag set. */
+int pp_include(pp *p, lds_loc at, const csrc_tok *rest, size_t nrest, csrc_tok **keep, size_t *n, size_t end);
+/* #pragma once in src: an #include of it again reads nothing. */
+void pp_pragma_once(pp *p, const lds_source *src);
 
 #endif

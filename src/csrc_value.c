@@ -4,6 +4,8 @@
  * the program text written; integer operations, folded where constant. */
 #include "src/csrc_lower_impl.h"
 
+#include "src/linemark.h"
+
 bool cl_failed(const lower *L) { return L->diag->set; }
 
 const char *cl_fmt(lower *L, const char *f, ...)
@@ -303,8 +305,14 @@ void cl_restore_env(lower *L, const snapshot *s)
 
 void cl_line(lower *L, lds_loc loc, const char *f, ...)
 {
-    if (loc.line)
+    if (loc.line && loc.src && L->file && loc.src != L->file) {   /* a header's line: named */
+        char mark[LDS_MAX_PATH + 64];
+        lds_line_mark m = { .at = { loc.line, loc.col, loc.src->name, strlen(loc.src->name) } };
+        lds_line_mark_format(mark, sizeof mark, &m);
+        lds_buf_printf(&L->out, "%s\n", mark);
+    } else if (loc.line) {
         lds_buf_printf(&L->out, "#line %u:%u\n", loc.line, loc.col);
+    }
     for (unsigned i = 0; i < L->indent; i++)
         lds_buf_printf(&L->out, "    ");
     va_list ap;

@@ -25,6 +25,8 @@ typedef struct lds_source {
     /* a kernel file's language, as its usual file extension ("cu" "hip"
      * "hlsl" "comp"), however the file is named (stdin with --lang) */
     const char *lang;
+    /* a header a kernel file's #include read: the file whose line read it */
+    const struct lds_source *included_by;
     /* where its lines (and a kernel file's statements) start, found once
      * (src/source_index.h), or NULL: lines are found by reading */
     struct lds_source_index *index;

@@ -107,6 +107,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->source = lds_xstrdup(s->source);
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
+    a->in_header = s->lowered && s->loc.src && s->loc.src->included_by;
     a->global = s->u.access.global;
     a->kernel = in->kernel;
     a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
@@ -542,6 +543,7 @@ static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_
     a->skipped = true;
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;
+    a->in_header = s->lowered && s->loc.src && s->loc.src->included_by;
     a->failed = true;   /* no numbers: out of every total and gate */
     return a;
 }

@@ -99,6 +99,24 @@ static int check_type_defines(const lds_options *o, const csrc_define *types, bo
     return LDS_EXIT_OK;
 }
 
+/* The headers a kernel file included, kept among the origins (they must
+ * outlive every run that names them), each indexed as the file is; the
+ * list of them for its lowered programs (NULL: none), which the caller
+ * keeps.  The list in h is freed, not the headers. */
+static const lds_source **keep_headers(lds_front_texts *out, csrc_includes *h)
+{
+    const lds_source **files = h->n ? lds_xcalloc(h->n, sizeof *files) : NULL;
+    for (size_t i = 0; i < h->n; i++) {
+        lds_source_index(h->v[i], true);
+        out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
+        out->origins[out->norigins++] = h->v[i];
+        files[i] = h->v[i];
+    }
+    lds_free(h->v);
+    lds_free(h->once);
+    return files;
+}
+
 int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source *srcs, unsigned n,
                     struct lds_parse_ctx *ctx, lds_front_texts *out, const lds_diag_sink *sink)
 {
@@ -126,10 +144,11 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         lds_source_index(origin, lang != LDS_LANG_PTX);   /* its records' statements (a PTX line is one), its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
+        csrc_includes headers = { .dirs = (const char *const *)o->include_dirs, .ndirs = o->ninclude_dirs };
         csrc_lower_options lo = { .lang = lang, .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                   .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report,
                                   .warn_ctx = sink->ctx, .undefs = (const char *const *)o->undefs,
-                                  .nundefs = o->nundefs };
+                                  .nundefs = o->nundefs, .includes = &headers };
         profiles_of(o, &lo);
         ptx_lower_options po = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                  .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report, .warn_ctx = sink->ctx };
@@ -137,7 +156,9 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         unsigned nk;
         lds_diag diag = { 0 };
         int rc = lang == LDS_LANG_PTX ? ptx_lower_file(origin, &po, &k, &nk, &diag) : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        const lds_source **files = keep_headers(out, &headers);
         if (rc < 0) {
+            lds_free(files);
             sink->report(sink->ctx, &diag);
             status = LDS_EXIT_SYNTAX;
             continue;
@@ -151,13 +172,18 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
                 sink->report(sink->ctx, &w);
             }
             size_t len = strlen(origin->name) + strlen(k[j].kernel) + 32;
-            lds_source s = { .name = lds_xmalloc(len), .text = k[j].text, .len = strlen(k[j].text), .first_line = 1, .origin = origin };
+            lds_source s = { .name = lds_xmalloc(len), .text = k[j].text, .len = strlen(k[j].text), .first_line = 1,
+                             .origin = origin, .files = files, .nfiles = (unsigned)headers.n };
             snprintf(s.name, len, "%s (kernel %s, lowered)", origin->name, k[j].kernel);
             k[j].text = NULL;
             add(out, &s);
             out->kernels++;
         }
         csrc_lowered_free(k, nk);
+        if (files) {   /* owned by the texts, for the programs that point at it */
+            out->file_lists = lds_xreallocarray(out->file_lists, out->nfile_lists + 1, sizeof *out->file_lists);
+            out->file_lists[out->nfile_lists++] = files;
+        }
     }
     for (unsigned i = 0; i < o->ndefines; i++) {   /* read by the front end: used */
         int64_t v;
@@ -182,6 +208,9 @@ void lds_front_texts_free(lds_front_texts *t)
         lds_free(t->origins[i]);
     }
     lds_free(t->origins);
+    for (unsigned i = 0; i < t->nfile_lists; i++)
+        lds_free(t->file_lists[i]);
+    lds_free(t->file_lists);
     memset(t, 0, sizeof *t);
 }
 

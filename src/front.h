@@ -27,8 +27,11 @@ typedef struct {
 typedef struct {
     lds_source *srcs;
     unsigned n;
-    lds_source **origins;         /* each malloc'd, so that pointers to it stay */
+    lds_source **origins;         /* each malloc'd, so that pointers to it stay: the
+                                     kernel files and the headers they include */
     unsigned norigins;
+    const lds_source ***file_lists;   /* each lowered program's files (its headers) */
+    unsigned nfile_lists;
     unsigned kernels;             /* lowered programs among srcs */
 } lds_front_texts;
 

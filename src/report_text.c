@@ -59,6 +59,17 @@ static void kernel_heading(lds_reporter *r, const lds_access_result *a)
     fputs(":\n", r->o.out);
 }
 
+/* "L:C: ", or "FILE:L:C: " for a line of a header the kernel file
+ * includes. */
+static void text_place(FILE *out, const lds_access_result *a)
+{
+    if (a->in_header && a->file) {
+        lds_fput_text(out, a->file);
+        fputc(':', out);
+    }
+    fprintf(out, "%u:%u: ", a->line, a->col);
+}
+
 static void text_access(lds_reporter *r, const lds_access_result *a)
 {
     FILE *out = r->o.out;
@@ -66,7 +77,8 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
         header(r, a);
         kernel_heading(r, a);
         lds_report_labels_prefix(r, out);
-        fprintf(out, "%u:%u: %s: %s: not modelled: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);
+        text_place(out, a);
+        fprintf(out, "%s: %s: not modelled: ", lds_access_kind_name(a->kind), a->source);
         lds_fput_text(out, a->error);
         fputc('\n', out);
         return;
@@ -77,8 +89,10 @@ static void text_access(lds_reporter *r, const lds_access_result *a)
     kernel_heading(r, a);
     lds_report_labels_prefix(r, out);
     if (a->lowered)   /* a kernel's line may hold several accesses: the column and kind tell them apart */
-        fprintf(out, "%u:%u: %s: %s: ", a->line, a->col, lds_access_kind_name(a->kind), a->source);
-    else
+    {
+        text_place(out, a);
+        fprintf(out, "%s: %s: ", lds_access_kind_name(a->kind), a->source);
+    } else
         fprintf(out, "%u: %s: ", a->line, a->source);
     if (mpz_sgn(a->m.instructions) == 0) {
         fprintf(out, "no instructions");

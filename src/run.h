@@ -64,6 +64,8 @@ typedef struct {
     unsigned ntype_defines;
     char **undefs;                /* -U NAME: a kernel file's predefined macros not defined */
     unsigned nundefs;
+    char **include_dirs;          /* -I DIR: where a kernel file's #include looks, in order */
+    unsigned ninclude_dirs;
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
@@ -87,6 +89,8 @@ void lds_options_free(lds_options *o);
 int lds_options_add_define(lds_options *o, const char *arg);
 /* -U NAME: a name (letters, digits, '_'); -1 with o->error set if not. */
 int lds_options_add_undef(lds_options *o, const char *name);
+/* -I DIR: a folder #include looks in (after the including file's own). */
+int lds_options_add_include_dir(lds_options *o, const char *dir);
 /* Forget define i (a value given again replaces it). */
 void lds_options_remove_define(lds_options *o, unsigned i);
 /* Forget the defines after the first `keep` (one that failed to parse). */

@@ -54,6 +54,11 @@ void lds_options_free(lds_options *o)
     lds_free(o->undefs);
     o->undefs = NULL;
     o->nundefs = 0;
+    for (unsigned i = 0; i < o->ninclude_dirs; i++)
+        lds_free(o->include_dirs[i]);
+    lds_free(o->include_dirs);
+    o->include_dirs = NULL;
+    o->ninclude_dirs = 0;
     for (unsigned i = 0; i < o->nat; i++)
         lds_free((char *)o->at[i].name);
     lds_free(o->at);
@@ -80,6 +85,20 @@ int lds_options_add_undef(lds_options *o, const char *name)
             return 0;
     o->undefs = lds_xreallocarray(o->undefs, o->nundefs + 1, sizeof *o->undefs);
     o->undefs[o->nundefs++] = lds_xstrdup(name);
+    return 0;
+}
+
+int lds_options_add_include_dir(lds_options *o, const char *dir)
+{
+    if (!dir[0])
+        return lds_options_fail(o, "-I: expected a folder");
+    if (strlen(dir) > LDS_MAX_PATH)
+        return lds_options_fail(o, "-I: a folder's name longer than %d bytes", LDS_MAX_PATH);
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/')   /* inc/ is inc */
+        len--;
+    o->include_dirs = lds_xreallocarray(o->include_dirs, o->ninclude_dirs + 1, sizeof *o->include_dirs);
+    o->include_dirs[o->ninclude_dirs++] = lds_xstrndup(dir, len);
     return 0;
 }
 

@@ -1,0 +1,1 @@
+lds --threads 32 -I '' -f ../include/src/broken.cu

@@ -1,0 +1,1 @@
+lds --threads 32,32 -f ../include/src/transpose.cu

@@ -1,0 +1,1 @@
+lds --threads 32,32 -I ../include/inc/ -f ../include/src/transpose.cu; lds --threads 32,32 -I ../include/inc --format csv -f ../include/src/transpose.cu; lds --threads 32,32 --include-dir=../include/inc --show-lowered -f ../include/src/transpose.cu

@@ -1,0 +1,1 @@
+#define INNER_SCALE 2
