@@ -115,22 +115,22 @@ int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, uns
         why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
         why_loc = loc;
     }
-    if (why) {
-        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
-             why_loc.line ? cl_where(L, why_loc) : "");
-        return 0;
-    }
     const val *idx[LDS_MAX_DIMS + 1];
     unsigned n = 0;
     if (s->flat)
         idx[n++] = s->flat;
     for (unsigned k = 0; k < s->nidx; k++)
         idx[n++] = s->idx[k];
-    for (unsigned k = 0; k < n; k++)
-        if (cl_need(L, idx[k], "an index") < 0)
-            return -1;
-    if (cl_need(L, L->gmiss, "the condition of an access") < 0)
-        return -1;
+    for (unsigned k = 0; k < n && !why; k++)   /* a value no -D gives: this access not modelled, the rest read */
+        if ((why = cl_missing(L, idx[k], "an index", 1)) != NULL)
+            why_loc = idx[k]->missing_loc;
+    if (!why && (why = cl_missing(L, L->gmiss, "the condition of an access", 1)) != NULL)
+        why_loc = L->gmiss->missing_loc;
+    if (why) {
+        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
+             why_loc.line ? cl_where(L, why_loc) : "");
+        return 0;
+    }
     const char *t = cl_target_text(L, s);
     if ((why = cl_unreadable(L, t, L->guard)) != NULL) {
         cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);

@@ -193,6 +193,9 @@ typedef struct {
     const val *first;             /* the first arm's condition as worked out */
     bool varied;                  /* an arm whose condition is not a constant ran */
     bool returns;                 /* an arm (or the else) that ran holds a return */
+    const val *missing;           /* a condition the same for every lane that needs a
+                                     value no -D gives: it and the rest skipped */
+    unsigned missing_made;        /* the accesses before it */
 } chain;
 
 /* The variables now, kept for the merge (the snapshot before where no
@@ -306,6 +309,12 @@ static int chain_arm(chain *ch, const csrc_stmt *t)
     }
     ch->varied = true;
     ch->returns |= holds_return(t->body);
+    if (cl_is_int(c) && c->cls == C_UNIFORM && c->missing && !ch->skip) {   /* no -D gives it: not modelled */
+        ch->skip = cl_missing(L, c, "the condition of an if", 0);
+        ch->skip_loc = c->missing_loc;
+        ch->missing = c;
+        ch->missing_made = L->accesses;
+    }
     if (cl_is_int(c) && c->cls == C_UNIFORM && !ch->lanes && !wrote && !ch->skip) {   /* an lds block */
         if (ch->pending) {
             cl_drop_since(L, else_mark);
@@ -388,9 +397,10 @@ static int chain_close(chain *ch)
         cl_drop_since(L, ch->mark);   /* no access inside: the conditions do not matter */
         return 0;
     }
-    for (size_t i = 0; i < ch->nuniform; i++)
-        if (L->accesses > ch->uniform[i].made && cl_need(L, ch->uniform[i].c, "the condition of an if around accesses") < 0)
-            return -1;
+    for (size_t i = 0; i < ch->nuniform; i++)   /* (one that needs a -D value made the rest skipped) */
+        LDS_ASSERT(!ch->uniform[i].c->missing);
+    if (ch->missing)
+        cl_missing(L, ch->missing, "the condition of an if", L->accesses - ch->missing_made);
     return 0;
 }
 

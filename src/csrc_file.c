@@ -88,18 +88,22 @@ static int lower_file(const lds_source *src, const csrc_lower_options *o, csrc_l
     csrc_lowered *res = rc == 0 ? lds_xcalloc(nk, sizeof *res) : NULL;
     cl_launches *launches = rc == 0 ? cl_index_launches(host) : NULL;
     cl_names warned = { 0 };   /* once a place and message, for the whole file */
+    cl_missing_values missing = { 0 };
     unsigned done = 0;
     for (const csrc_func *f = rc == 0 ? unit.funcs : NULL; f && rc == 0; f = f->next) {
         if (!f->kernel || (o->kernel && strcmp(o->kernel, f->name)))
             continue;
         lower L = { .arena = arena, .diag = diag, .o = o, .unit = &unit, .host_unit = host, .file = src,
-                    .launches = launches, .warned = &warned };
+                    .launches = launches, .warned = &warned, .missing = &missing };
         rc = cl_lower_kernel(&L, f, &res[done]);
         lds_buf_free(&L.out);
         cl_free_env(&L);
         if (rc == 0)
             done++;
     }
+    if (rc == 0)
+        cl_warn_missing(o, &missing);
+    lds_free(missing.v);
     cl_launches_free(launches);
     csrc_toks_free(&toks);
     csrc_toks_free(&host_toks);

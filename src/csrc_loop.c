@@ -272,6 +272,18 @@ typedef struct {
     val *const *carried;          /* each one's constant step (the counter's NULL) */
 } for_plan;
 
+/* A loop lowered whose part `what` needs a value no -D gives (v): its
+ * accesses lowered again as not modelled, saying which value, and
+ * noted for the file's message; the rest of the file is read on. */
+static int missing_bound(lower *L, const for_plan *P, const val *v, const char *what)
+{
+    unsigned before = P->lowered->accesses;
+    const char *why = cl_missing(L, v, what, 0);
+    int rc = skip_after_init(L, P->s, P->lowered, why, v->missing_loc);
+    cl_missing(L, v, what, L->accesses - before);
+    return rc;
+}
+
 /* A loop whose counter steps by a constant toward a simple bound: a
  * for ... in dimension, v = init + step * trip. */
 static int counted_loop(lower *L, const for_plan *P)
@@ -351,8 +363,8 @@ static int counted_loop(lower *L, const for_plan *P)
     cl_line(L, (lds_loc){ 0 }, "}");
     if (rc == 0 && L->accesses == made)
         cl_drop_since(L, out_mark);   /* no access inside: its bounds do not matter */
-    else if (rc == 0 && (cl_need(L, trips, "the bounds of a loop around accesses") < 0))
-        rc = -1;
+    else if (rc == 0 && trips->missing)   /* its accesses not modelled, the rest of the file read */
+        rc = missing_bound(L, P, trips, "the bounds of a loop");
     return rc;
 }
 
@@ -398,10 +410,12 @@ static int while_loop(lower *L, const for_plan *P)
     cl_line(L, (lds_loc){ 0 }, "}");
     if (rc == 0 && L->accesses == made)
         cl_drop_since(L, out_mark);
-    else if (rc == 0 && (cl_need(L, P->init, "the start of a loop around accesses") < 0
-                         || cl_need(L, c, "the condition of a loop around accesses") < 0
-                         || cl_need(L, next, "the step of a loop around accesses") < 0))
-        rc = -1;
+    else if (rc == 0 && P->init->missing)
+        rc = missing_bound(L, P, P->init, "the start of a loop");
+    else if (rc == 0 && c->missing)
+        rc = missing_bound(L, P, c, "the condition of a loop");
+    else if (rc == 0 && next->missing)
+        rc = missing_bound(L, P, next, "the step of a loop");
     return rc;
 }
 

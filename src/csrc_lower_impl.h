@@ -241,6 +241,7 @@ struct lower {
     } tops[5];                    /* tid.x tid.y tid.z tid group */
     cl_names taken;               /* lds names in use */
     cl_names *warned;             /* the warnings given in the file ("line:col:message"), or NULL */
+    struct cl_missing_values *missing;   /* the -D values the file needs, for its one message, or NULL */
 };
 
 /* A snapshot of the bindings (values only: scopes do not change in a
@@ -321,6 +322,26 @@ void cl_restore_env(lower *L, const snapshot *s);
 void cl_line(lower *L, lds_loc loc, const char *f, ...) __attribute__((format(printf, 3, 4)));
 void cl_drop_since(lower *L, size_t mark);
 int cl_need(lower *L, const val *v, const char *what);
+
+/* The values a file needs that no -D gives (a kernel or template
+ * parameter, a name a header not read defines), each with the first
+ * place it is needed and the accesses left unmodelled for it: the file
+ * is read on without them, and one warning names them all. */
+typedef struct {
+    const char *name, *what;
+    lds_loc at;
+    unsigned accesses;
+} cl_missing_value;
+typedef struct cl_missing_values {
+    cl_missing_value *v;
+    size_t n, cap;
+} cl_missing_values;
+/* Where v needs a value no -D gives (v->missing): why the accesses that
+ * need it are not modelled, `accesses` more of them noted for the
+ * file's message; NULL where v needs none. */
+const char *cl_missing(lower *L, const val *v, const char *what, unsigned accesses);
+/* The file's one warning of the values it needs (nothing when none). */
+void cl_warn_missing(const csrc_lower_options *o, const cl_missing_values *m);
 const char *cl_and_guard(lower *L, const char *g, const char *c);
 bool cl_is_int(const val *v);
 vclass cl_max_cls(vclass a, vclass b);

@@ -331,6 +331,41 @@ void cl_drop_since(lower *L, size_t mark)
     }
 }
 
+const char *cl_missing(lower *L, const val *v, const char *what, unsigned accesses)
+{
+    if (!v || !v->missing)
+        return NULL;
+    cl_missing_values *m = L->missing;
+    size_t i = 0;
+    while (m && i < m->n && strcmp(m->v[i].name, v->missing))
+        i++;
+    if (m && i == m->n) {
+        m->v = lds_xgrow(m->v, m->n, &m->cap, sizeof *m->v, 8);
+        m->v[m->n++] = (cl_missing_value){ v->missing, what, v->missing_loc, 0 };
+    }
+    if (m)
+        m->v[i].accesses += accesses;
+    return cl_fmt(L, "it needs '%s' for %s, which no -D gives (give its value with -D %s=VALUE)", v->missing, what,
+                  v->missing);
+}
+
+void cl_warn_missing(const csrc_lower_options *o, const cl_missing_values *m)
+{
+    if (!o->warn || !m->n)
+        return;
+    lds_buf b = { 0 };
+    for (size_t i = 0; i < m->n; i++)
+        lds_buf_printf(&b, "%s-D %s=VALUE (%s at %u:%u; %u access%s not modelled)", i ? ", " : "", m->v[i].name,
+                       m->v[i].what, m->v[i].at.line, m->v[i].at.col, m->v[i].accesses,
+                       m->v[i].accesses == 1 ? "" : "es");
+    lds_diag w = { 0 };
+    lds_diag_set(&w, m->v[0].at, "the file needs %zu value%s no -D gives, and its other accesses are reported: %s",
+                 m->n, m->n == 1 ? "" : "s", lds_buf_str(&b));
+    w.warning = 1;
+    o->warn(o->warn_ctx, &w);
+    lds_buf_free(&b);
+}
+
 /* A name -D must give: an error where it reaches an index. */
 int cl_need(lower *L, const val *v, const char *what)
 {

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 -f - < missing-values.stdin; lds --lang cuda --threads 32 --format csv -f - < missing-values.stdin | cut -d, -f1,2; lds --lang cuda --threads 32 -D stride=1 -D n=4 -D m=3 -D w=16 -f - < missing-values.stdin
