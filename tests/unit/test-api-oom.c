@@ -37,6 +37,7 @@
 #include <gmp.h>
 
 #include "src/lds-calc.h"
+#include "src/mem.h"   /* lds_oom_current: where the library can recover */
 #include "tests/unit/cunit_tap.h"
 
 /* ------------------------------------------- the process's allocator */
@@ -86,7 +87,12 @@ static atomic_ulong injected;     /* how many were failed */
 
 static int should_fail(void)
 {
-    if (!atomic_load(&armed))
+    /* An allocation point is one the library makes where it has a
+     * recovery point (inside a C API call, on its thread or the thread
+     * it reads a kernel file on): not the start of a thread, whose
+     * allocations (pthread_getattr_np's) the sanitizers' runtime cannot
+     * survive failing, nor the host's own between calls. */
+    if (!atomic_load(&armed) || !lds_oom_current())
         return 0;
     unsigned long n = atomic_fetch_add(&calls, 1) + 1, from = atomic_load(&fail_from);
     if (!from || n < from || n > atomic_load(&fail_to))
