@@ -119,7 +119,10 @@ int cl_declaration(lower *L, const csrc_stmt *s)
             && !L->skip) {
             if (!v->missing) {   /* (one that needs a -D value stays an expression: it may never reach an index) */
                 const char *n = cl_lds_name(L, d->name);
-                cl_line(L, d->loc, "let %s = %s", n, v->text);
+                /* base + a constant (v2 = v1 + 1, v1 = tid.x + 1): written so, not through the
+                 * let it came from, so that a chain of them does not nest as deep as it is long */
+                const val *flat = v->base && v->off && v->off->cls == C_CONST ? cl_int_op(L, "+", v->base, v->off) : v;
+                cl_line(L, d->loc, "let %s = %s", n, flat->text);
                 val *named = cl_v_name(L, v->cls, n);
                 named->mono = v->mono;
                 named->least = v->least;

@@ -128,6 +128,17 @@ else
     status_is 0 && out_has "in 12000 arrays" && out_has "total: cycles 24000, ideal 24000" && mib_under 400
     result 14b2 "12,000 groupshared arrays, each written once: all counted within 20 s of CPU and 400 MiB" $?
 fi
+# A chain of locals, each the one before plus 1 (straight-line code any
+# compiler takes): each is lowered as base + constant, not through the
+# let before it, so the chain does not nest as deep as it is long
+# (4,000 stopped with "def calls nested deeper than 4096 levels", exit 4).
+awk 'BEGIN { print "__global__ void k()"; print "{"; print "    __shared__ float s[256];";
+             print "    int v0 = threadIdx.x;"; for (i = 1; i <= 20000; i++) printf "    int v%d = v%d + 1;\n", i, i - 1;
+             print "    s[(v20000 - 20000) % 256] = 0;"; print "}" }' >"$tmp/locals.cu"
+run --threads 64 -f locals.cu
+status_is 0 && out_has "20005:5: write: s[(v20000 - 20000) % 256] = 0: 1-way (conflict-free), cycles 2, ideal 2" \
+    && mib_under 400
+result 14b3 "20,000 locals each from the one before: the write counted, conflict-free, within 20 s of CPU and 400 MiB" $?
 # ---- 14c. --check-counters streams its file and keeps only the rows
 # the prediction has: a 1,000,000-row CSV took 224 MiB.
 if slow_start; then
