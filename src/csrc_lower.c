@@ -410,8 +410,14 @@ int cl_threads_line(lower *L, const csrc_func *f)
                      f->name);
         return -1;
     }
-    if (!n[0] && !n[1] && !n[2]) {
+    if (!n[0] && !n[1] && !n[2]) {   /* a guess: said, where the kernel is */
         lds_buf_printf(&L->out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
+        lds_diag w = { 0 };
+        lds_diag_set(&w, f->loc, "no --threads, launch or attribute gives the workgroup size of '%s': one wave of "
+                                 "each profile is assumed, and every total counts that wave alone (give it with "
+                                 "--threads X,Y,Z)", f->name);
+        w.warning = 1;
+        cl_warn(L, &w);
         return 0;
     }
     lds_buf t = { 0 };

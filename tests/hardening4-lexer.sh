@@ -19,7 +19,9 @@ run() {
 status_is() { [ "$(cat "$tmp/status")" = "$1" ]; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
-err_empty() { ! [ -s "$tmp/err" ]; }
+# nothing said but, where no --threads is given, that one wave is assumed
+# (these kernels are one wave by design): the warning and its two lines
+err_empty() { ! awk '/one wave of each profile is assumed/ { skip = 3 } skip { skip--; next } { print }' "$tmp/err" | grep -q .; }
 # count TEXT: the lines of the report that hold TEXT
 count() { grep -cF -- "$1" "$tmp/out"; }
 result() {
@@ -89,7 +91,7 @@ run -a sm80 -f "$tmp/cr.cu"
 status_is 0 && out_has "4:3: write: s[threadIdx.x] = 0" && out_has "5:3: write: s[threadIdx.x * 2] = 1: 2-way"
 result I18c "CR-only line ends: a // comment ends at its CR, each access at its own line" $?
 printf '__global__ void k() {\r  __shared__ float s[64];\r  s[threadIdx.x * 3] = 0;\r}\r' >"$tmp/cr-err.cu"
-run -a sm80 -f "$tmp/cr-err.cu"
+run -a sm80 --threads 32 -f "$tmp/cr-err.cu"
 status_is 4 && err_has "cr-err.cu:3:3: error: index 66 is out of range" && [ "$(sed -n 2p "$tmp/err")" = "   s[threadIdx.x * 3] = 0;" ]
 result I18d "CR-only line ends: a message quotes the right line" $?
 
