@@ -361,7 +361,13 @@ static bool replay(ldscalc_result *r, lds_format f, FILE *out, FILE *err)
     const lds_source **sources = lds_xcalloc(r->texts.n ? r->texts.n : 1, sizeof *sources);
     for (unsigned i = 0; i < r->texts.n; i++)
         sources[i] = &r->texts.srcs[i];
-    lds_report_options ro = { f, out, err, "lds-calc", false, NULL, sources, r->texts.n, true, NULL, NULL, NULL, 0 };
+    lds_diag *warnings = lds_xcalloc(r->ndiags ? r->ndiags : 1, sizeof *warnings);   /* the front end's, for JSON and SARIF */
+    size_t nwarnings = 0;
+    for (size_t i = 0; i < r->ndiags; i++)
+        if (r->diags[i].diag.warning)
+            warnings[nwarnings++] = r->diags[i].diag;
+    lds_report_options ro = { f, out, err, "lds-calc", false, NULL, sources, r->texts.n, true, NULL, NULL, NULL, 0,
+                              warnings, nwarnings };
     lds_reporter *rep = lds_reporter_new(&ro);
     const lds_results *res = records(r);
     lds_reporter_begin_run(rep, NULL, 0);
@@ -381,6 +387,7 @@ static bool replay(ldscalc_result *r, lds_format f, FILE *out, FILE *err)
     lds_reporter_finish(rep);
     bool wrote = !lds_reporter_failed(rep);
     lds_reporter_free(rep);
+    lds_free(warnings);
     lds_free(sources);
     return wrote;
 }

@@ -202,10 +202,19 @@ void lds_api_stream_free(ldscalc_session *s)
 }
 
 /* Front-end errors and warnings, written as they come. */
+/* A front-end message: printed, and a warning kept for the reports that
+ * carry them (JSON, SARIF). */
 static void print_front_diag(void *ctx, const lds_diag *d)
 {
-    const lds_options *o = ctx;
+    lds_options *o = ctx;
     lds_diag_print(o->err, o->prog, d, o->color);
+    if (!d->warning && !o->front_error.set)   /* the first error: the reports' error */
+        o->front_error = *d;
+    if (d->warning) {
+        o->front_warnings = lds_xgrow(o->front_warnings, o->nfront_warnings, &o->capfront_warnings,
+                                      sizeof *o->front_warnings, 8);
+        o->front_warnings[o->nfront_warnings++] = *d;
+    }
 }
 
 /* Every program added, in the command line's order, handed over to the
@@ -231,6 +240,8 @@ static int lower(ldscalc_session *s)
     f.threads = s->threads;
     s->run.parse = lds_options_parse_ctx(&s->opts);   /* one parse, its #defines seen by the next */
     s->opts.parse_ctx = s->run.parse;
+    s->opts.nfront_warnings = 0;   /* this run's */
+    memset(&s->opts.front_error, 0, sizeof s->opts.front_error);
     lds_diag_sink sink = { print_front_diag, &s->opts };
     int rc = lds_front_lower(&s->opts, &f, all, n, s->run.parse, &s->run.texts, &sink);
     s->run.have_texts = true;
@@ -267,6 +278,7 @@ static int parse_all(ldscalc_session *s)
         run->sources[i] = src;
         if (lds_parse_program_in(src, &run->progs[i], run->parse, &diag) < 0) {
             lds_diag_print(o->err, o->prog, &diag, o->color);
+            s->opts.front_error = diag;
             return LDSCALC_SYNTAX;
         }
         if (!run->progs[i].first && !s->interactive && !o->quiet)   /* all comments: a pasted dump says so */
@@ -300,6 +312,8 @@ static int stream_run(ldscalc_session *s)
         return show_lowered(s);
     if (rc == LDSCALC_OK)
         rc = parse_all(s);
+    if (rc == LDSCALC_SYNTAX && !s->interactive)   /* JSON, SARIF, CSV: a document all the same */
+        lds_run_report_failure(&s->opts, rc, &s->opts.front_error);
     if (rc != LDSCALC_OK)
         return rc;
     if (s->interactive)

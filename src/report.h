@@ -45,6 +45,10 @@ typedef struct {
     const char *counters_file;   /* --check-counters: the measured CSV */
     uint64_t counter_tolerance;  /* --tolerance: how far above the prediction a
                                     hardware l1tex counter may read */
+    const lds_diag *warnings;    /* what the front end warned of as it read the files
+                                    (a header not found, a value no -D gives, a
+                                    workgroup assumed): JSON and SARIF carry them */
+    size_t nwarnings;
 } lds_report_options;
 
 /* How a run ended: its exit status and its error, if any (the message

@@ -346,6 +346,21 @@ static void json_end_run(lds_reporter *r, const lds_run_view *run)
         key_string(out, "message", err->msg);
         fputc('}', out);
     }
+    if (r->o.nwarnings) {   /* what the front end said of the files (a header not found, a value not given) */
+        key(out, "warnings", false);
+        fputc('[', out);
+        for (size_t i = 0; i < r->o.nwarnings; i++) {
+            const lds_diag *w = &r->o.warnings[i];
+            fputs(i ? ", {" : "{", out);
+            key(out, "file", true);
+            lds_report_json_string(out, w->loc.src ? w->loc.src->name : NULL);
+            key_uint(out, "line", w->loc.line);
+            key_uint(out, "column", w->loc.col);
+            key_string(out, "message", w->msg);
+            fputc('}', out);
+        }
+        fputc(']', out);
+    }
     if (r->nlabels) {
         key(out, "defines", false);
         fputc('{', out);

@@ -1,9 +1,9 @@
 /* src/report_sarif.c - --format sarif: SARIF 2.1.0 (OASIS), the log code
- * scanning reads in CI.  One run of lds-calc's tool with its three rules;
+ * scanning reads in CI.  One run of lds-calc's tool with its rules;
  * one result per access that conflicts (lds-bank-conflict, a warning,
  * its fix in the message and in the properties), per access lds-calc
  * could not model (lds-not-modelled, a note) and per access that failed
- * (lds-error).  Every point of a sweep adds its results to the one log,
+ * (lds-error); per warning the kernel-file reader gave (lds-reader).  Every point of a sweep adds its results to the one log,
  * which is written when the last run ends.  The shape is checked against
  * doc/sarif-2.1.0-subset.schema.json by the tests. */
 #include "config.h"
@@ -26,7 +26,11 @@ static const struct { const char *id, *name, *text, *level; } rules[] = {
     { "lds-uncoalesced", "Uncoalesced",
       "A global-memory access fetches more transactions than its bytes need: its lanes' addresses are strided or "
       "scattered.", "warning" },
+    { "lds-reader", "Reader",
+      "lds-calc read the kernel file with a caveat: a header not found, a value no -D gives, a workgroup size "
+      "assumed, a statement it does not follow.", "warning" },
 };
+enum { RULE_READER = 4 };
 
 /* A file name as a URI reference (RFC 3986, section 4.2): each byte
  * that a path segment may not hold as it is (a space, '%', '#', '?', a
@@ -129,10 +133,38 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
     fputs("}}", out);
 }
 
+/* A result of a message, not of an access: at the message's place. */
+static void message_result(lds_reporter *r, unsigned rule, const lds_diag *d)
+{
+    FILE *out = r->o.out;
+    if (r->runs_results++)
+        fputs(", ", out);
+    fprintf(out, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"%s\", \"message\": {\"text\": ", rules[rule].id,
+            rule, rules[rule].level);
+    lds_report_json_string(out, d->msg);
+    fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+    uri(out, d->loc.src ? d->loc.src->name : NULL);
+    fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]}", d->loc.line ? d->loc.line : 1,
+            d->loc.col ? d->loc.col : 1);
+}
+
+/* The front end's warnings, once for the log: results of lds-reader at
+ * their place. */
+static void reader_results(lds_reporter *r)
+{
+    for (size_t i = 0; i < r->o.nwarnings; i++)
+        message_result(r, RULE_READER, &r->o.warnings[i]);
+}
+
 static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
 {
-    if (!r->runs_begun++)
+    if (!r->runs_begun++) {
         sarif_begin(r);
+        reader_results(r);
+    }
+    const lds_diag *err = run->status->error;
+    if (err && run->res->n == run->first_access)   /* a run that stopped before any access: its error */
+        message_result(r, 2, err);
     for (size_t i = run->first_access; i < run->res->n; i++) {
         const lds_access_result *a = run->res->accesses[i];
         lds_buf m = { 0 };
@@ -171,8 +203,10 @@ static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
 
 static void sarif_finish(lds_reporter *r)
 {
-    if (!r->runs_begun)
+    if (!r->runs_begun) {
         sarif_begin(r);
+        reader_results(r);
+    }
     fputs("]}]}\n", r->o.out);
 }
 

@@ -41,7 +41,7 @@ lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *source
     lds_runner *r = lds_xcalloc(1, sizeof *r);
     lds_report_options ro = { o->format, o->out, o->err, o->prog, o->quiet, o->output_dir, sources, nsources,
                               !o->sweep_reports, o->group_digits, o->rerun, o->counters_file,
-                              o->counter_tolerance };
+                              o->counter_tolerance, o->front_warnings, o->nfront_warnings };
     r->o = o;
     r->diag_prog = o->prog;
     r->rep = lds_reporter_new(&ro);
@@ -391,6 +391,21 @@ static void warn_defines(lds_runner *r, lds_session *s)
         w.warning = 1;
         hook_warning(r, &w);
     }
+}
+
+void lds_run_report_failure(const lds_options *o, int status, const lds_diag *error)
+{
+    if (o->format != FMT_JSON && o->format != FMT_SARIF && o->format != FMT_CSV)
+        return;   /* the message on standard error is the whole report */
+    lds_runner *r = lds_runner_new(o, NULL, 0);
+    lds_results res;
+    lds_results_init(&res);
+    lds_run_status st = { status, error && error->set ? error : NULL };
+    lds_reporter_begin_run(r->rep, NULL, 0);
+    lds_reporter_end_run(r->rep, &res, lds_run_start_of(&res), &st);
+    lds_reporter_finish(r->rep);
+    lds_results_free(&res);
+    lds_runner_free(r);
 }
 
 int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned nprogs)

@@ -66,6 +66,9 @@ typedef struct {
     unsigned nundefs;
     char **include_dirs;          /* -I DIR: where a kernel file's #include looks, in order */
     unsigned ninclude_dirs;
+    lds_diag front_error;         /* the first error reading the files (set: one), for the reports */
+    lds_diag *front_warnings;     /* the front end's warnings of this run, for the reports */
+    size_t nfront_warnings, capfront_warnings;
     char *rerun;                  /* --emit: the command-line words that
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
@@ -143,5 +146,10 @@ int lds_runner_run_text(lds_runner *r, lds_session *s, const char *name, unsigne
 /* The command line: every program, once per sweep point.  Returns the
  * worst exit status of any run. */
 int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned nprogs);
+/* The files could not be read (a syntax error, status): the reports that
+ * are documents (JSON, SARIF, CSV) written all the same, with no access
+ * and the error (NULL: none to give), so that a tool reading them finds
+ * one well-formed document. */
+void lds_run_report_failure(const lds_options *o, int status, const lds_diag *error);
 
 #endif

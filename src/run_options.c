@@ -59,6 +59,9 @@ void lds_options_free(lds_options *o)
     lds_free(o->include_dirs);
     o->include_dirs = NULL;
     o->ninclude_dirs = 0;
+    lds_free(o->front_warnings);
+    o->front_warnings = NULL;
+    o->nfront_warnings = o->capfront_warnings = 0;
     for (unsigned i = 0; i < o->nat; i++)
         lds_free((char *)o->at[i].name);
     lds_free(o->at);

@@ -1,0 +1,1 @@
+lds --lang cuda --format csv -f - < front-warnings.stdin

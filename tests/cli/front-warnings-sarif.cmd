@@ -1,0 +1,1 @@
+lds --lang cuda --format sarif -f - < front-warnings.stdin
