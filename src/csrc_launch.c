@@ -428,16 +428,18 @@ static size_t first_site_of(const cl_launches *x, const char *kernel)
 void cl_find_launch(lower *L, const csrc_func *f)
 {
     L->launch = NULL;
-    unsigned total = 0, differ = 0;
+    unsigned total = 0, differ = 0, unread = 0;
     csrc_launch *first = NULL;
     const cl_launches *x = L->launches;
     for (size_t i = first_site_of(x, f->name); i < x->n && !strcmp(x->site[i].kernel, f->name);) {
         const csrc_func *fn = x->site[i].fn;
-        const csrc_expr *calls[8];
+        const csrc_expr *calls[8];   /* each read follows fn to the call: a few of each host function */
         unsigned n = 0;
         for (; i < x->n && x->site[i].fn == fn && !strcmp(x->site[i].kernel, f->name); i++)
             if (n < sizeof calls / sizeof calls[0])
                 calls[n++] = x->site[i].call;
+            else
+                unread++;
         read_launches(L, f, fn, calls, n, &first, &total, &differ);
     }
     if (!first && f->ntparams)
@@ -445,6 +447,15 @@ void cl_find_launch(lower *L, const csrc_func *f)
             if (!strcmp(in->named->name, f->name))
                 read_launches(L, f, NULL, &in->named, 1, &first, &total, &differ);
     L->launch = first;
+    if (first && unread && !differ && L->o->warn) {   /* not compared: said, not taken as the same */
+        lds_diag w = { 0 };
+        lds_diag_set(&w, first->call->loc,
+                     "'%s' is launched %u times in this file: lds-calc follows this one, and read %u of the others "
+                     "(the first 8 of each host function); give --threads and -D for another",
+                     f->name, total + unread, total - 1);
+        w.warning = 1;
+        cl_warn(L, &w);
+    }
     if (first && differ && L->o->warn) {
         lds_diag w = { 0 };
         lds_diag_set(&w, first->call->loc,
