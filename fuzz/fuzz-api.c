@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "src/lds-calc.h"
-#include "src/mem.h"
+#include "base/mem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
  * SARIF, whose fix search reruns the kernel per candidate layout, for
  * one input in 8, chosen by a hash of the input so that a rerun does
  * the same; fuzz/fuzz-report.c renders them always).  This reaches the
- * kernel-file reader (src/csrc_*, src/front.c) and the C API, which the
+ * kernel-file reader (front/csrc/, src/front.c) and the C API, which the
  * lds-language targets do not.  Seeds: fuzz/corpus-kernel/, the
  * dictionary fuzz/kernel.dict. */
 #include <stdint.h>

@@ -2,7 +2,7 @@
 #include "src/address.h"
 
 #include "sim/sim.h"
-#include "src/limits.h"
+#include "base/limits.h"
 
 /* Element offset of an array element, with its bounds checks. */
 static int element_offset(const lds_address_ctx *c, int64_t *off)

@@ -12,12 +12,12 @@
 #include <string.h>
 
 #include "config.h"
-#include "src/input.h"
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/input.h"
+#include "base/limits.h"
+#include "base/mem.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
-#include "src/usertext.h"
+#include "base/usertext.h"
 
 int ldscalc_api_version(void)
 {

@@ -8,9 +8,9 @@
 #include <stdio.h>
 
 #include "src/front.h"
-#include "src/interrupt.h"
+#include "base/interrupt.h"
 #include "src/lds-calc.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/run.h"
 #include "src/session.h"
 
@@ -34,7 +34,7 @@ typedef struct {
 } lds_api_stream;
 
 struct ldscalc_session {
-    lds_heap *heap;               /* its memory (src/mem.h) */
+    lds_heap *heap;               /* its memory (base/mem.h) */
     lds_cancel cancel;            /* ldscalc_cancel's: current while a run runs */
     lds_options opts;             /* every option, parsed as the command line's */
     lds_front_options front;      /* lang */
@@ -79,7 +79,7 @@ typedef struct {
 } lds_api_diag;
 
 struct ldscalc_result {
-    lds_heap *heap;               /* its memory (src/mem.h) */
+    lds_heap *heap;               /* its memory (base/mem.h) */
     int status;
     lds_session *ls;              /* the run's: its records are the result's data */
     struct lds_parse_ctx *parse;
@@ -107,7 +107,7 @@ void lds_api_add_diag(ldscalc_result *r, const lds_diag *d, int status);
  *
  * Every entry point that allocates (or frees GMP integers) runs as a
  * call on one object, a session or a result: that object's heap is
- * current on the thread (its allocations are counted in it, src/mem.h),
+ * current on the thread (its allocations are counted in it, base/mem.h),
  * and a recovery point catches memory running out.  Then the object is
  * lost - its heap emptied without reading what was half built - and the
  * call returns its failure value.  A lost result is empty, with status

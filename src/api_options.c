@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/report.h"

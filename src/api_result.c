@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/svg.h"

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "src/explain.h"
-#include "src/input.h"
-#include "src/limits.h"
+#include "base/input.h"
+#include "base/limits.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/parser.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "src/names.h"
-#include "src/usertext.h"
+#include "base/usertext.h"
 
 /* The live session's profile, else the arch option's, else generic. */
 static const lds_sim_profile *current_profile(const ldscalc_session *s)

@@ -11,9 +11,9 @@
 #include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
-#include "src/arena.h"
-#include "src/diag.h"
-#include "src/limits.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/limits.h"
 #include "src/vocab.h"
 
 struct lds_sym;

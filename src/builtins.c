@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/limits.h"
+#include "base/limits.h"
 
 static const lds_builtin_info builtins[] = {
     { "min", F_MIN, 1, 1u << 20, 0 }, { "max", F_MAX, 1, 1u << 20, 0 }, { "abs", F_ABS, 1, 1, 0 },

@@ -6,7 +6,7 @@
 #include "src/job.h"
 
 #include "src/interval.h"
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/period.h"
 
 /* Bits of the dimensions nested inside dimension i, and what their

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "src/builtins.h"
-#include "src/interrupt.h"
+#include "base/interrupt.h"
 
 void lds_eval_init(lds_eval *ev, lds_env *env, lds_budget *budget, lds_diag *diag)
 {

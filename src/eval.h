@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "src/ast.h"
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/num.h"
 #include "src/scope.h"
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
-#include "src/interrupt.h"
+#include "base/buf.h"
+#include "base/interrupt.h"
 #include "src/iterspace.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/nvidia.h"
 #include "src/picture.h"
 #include "src/smem_desc.h"

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 
 static void append_num(lds_buf *b, const lds_num *v)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "sim/phases.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/notes.h"
 
 #define MAX_PHASES_EXPLAINED 4

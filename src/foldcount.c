@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "sim/sim.h"
-#include "src/mem.h"
+#include "base/mem.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

@@ -6,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/input.h"
+#include "base/input.h"
+#include "src/names.h"
 #include "src/parse_ctx.h"
-#include "src/mem.h"
-#include "src/source_index.h"
+#include "base/mem.h"
+#include "base/source_index.h"
 
 /* The -D names, with their value where a sweep does not give several,
  * then the -D types. */
@@ -148,7 +149,8 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         csrc_lower_options lo = { .lang = lang, .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                   .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report,
                                   .warn_ctx = sink->ctx, .undefs = (const char *const *)o->undefs,
-                                  .nundefs = o->nundefs, .includes = &headers };
+                                  .nundefs = o->nundefs, .includes = &headers,
+                                  .reserved = lds_name_reserved };
         profiles_of(o, &lo);
         ptx_lower_options po = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                  .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report, .warn_ctx = sink->ctx };

@@ -1,5 +1,5 @@
 /* src/front.h - the program texts of a run, with kernel files (CUDA,
- * HIP, HLSL, GLSL) lowered to lds programs by src/csrc_lower.c: one
+ * HIP, HLSL, GLSL) lowered to lds programs by front/csrc/lower.c: one
  * program per kernel, in place of the file, each pointing back at the
  * file (lds_source.origin) so that every message and record names the
  * kernel's own lines. */
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "src/csrc_lower.h"
+#include "front/csrc/csrc.h"
 #include "src/run.h"
 
 typedef struct {

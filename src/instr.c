@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "sim/coalesce.h"
-#include "src/buf.h"
-#include "src/interrupt.h"
+#include "base/buf.h"
+#include "base/interrupt.h"
 #include "src/memo.h"
 
 /* Instructions between two reports of progress. */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "sim/profile.h"
-#include "src/arena.h"
+#include "base/arena.h"
 #include "src/ast.h"
 #include "src/eval.h"
 #include "src/progress.h"

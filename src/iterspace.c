@@ -25,10 +25,10 @@
 #include <string.h>
 
 #include "sim/coalesce.h"
-#include "src/interrupt.h"
+#include "base/interrupt.h"
 #include "src/job.h"
 #include "src/period.h"
-#include "src/mem.h"
+#include "base/mem.h"
 
 
 typedef enum { RANGE_MULTIPLY, RANGE_PERIOD, RANGE_ENUMERATE } range_mode;

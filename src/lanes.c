@@ -10,7 +10,7 @@
  * operation that stands for it, under the mask of the lanes the tree
  * walker would evaluate it for; a run charges weight x lanes in the mask
  * for every operation, what the tree walker counts, divided by
- * LDS_COMPILED_OPS_PER_OP (src/limits.h): the budget bounds time. */
+ * LDS_COMPILED_OPS_PER_OP (base/limits.h): the budget bounds time. */
 #include "src/lanes_impl.h"
 
 #include <stdlib.h>
@@ -18,7 +18,7 @@
 
 #include "sim/phases.h"
 #include "src/divconst.h"
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/scope.h"
 
 int64_t lds_lanes_var_at(const lds_env *env, lds_var_id v, int64_t l)

@@ -27,10 +27,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "src/arena.h"
+#include "base/arena.h"
 #include "src/ast.h"
 #include "src/eval.h"
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/num.h"
 
 typedef struct lds_lanes lds_lanes;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "src/builtins.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/scope.h"
 
 /* The fields same_op compares, packed in four words multiplied in

@@ -1,9 +1,9 @@
 /* src/lexer.c - hand-written lexer for the lds language. */
 #include "src/lexer.h"
 
-#include "src/check.h"
-#include "src/limits.h"
-#include "src/linemark.h"
+#include "base/check.h"
+#include "base/limits.h"
+#include "base/linemark.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -115,7 +115,7 @@ static lds_loc mark_loc(const lds_lexer *lx, const lds_mark_place *at)
     return loc;
 }
 
-/* '#line L:C ...' at p, in a lowered program (src/linemark.h): the next
+/* '#line L:C ...' at p, in a lowered program (base/linemark.h): the next
  * text line is placed where it says. */
 static void line_mark(lds_lexer *lx, const char *p)
 {

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "src/diag.h"
-#include "src/limits.h"
+#include "base/diag.h"
+#include "base/limits.h"
 
 typedef enum {
     TK_EOF, TK_NEWLINE, TK_INT, TK_NAME, TK_WORD,

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/mem.h"
+#include "base/mem.h"
 
 #define SLOTS 1024
 /* Instructions an access simulates before its table is made: a short

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "sim/sim.h"
-#include "src/arena.h"
+#include "base/arena.h"
 
 typedef struct lds_memo lds_memo;
 

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "src/mem.h"
+#include "base/mem.h"
 
 void lds_metrics_init(lds_metrics *m)
 {

@@ -5,7 +5,10 @@
 #include <string.h>
 
 #include "sim/profile.h"
-#include "src/spell.h"
+#include "src/builtins.h"
+#include "src/scope.h"
+#include "src/types.h"
+#include "base/spell.h"
 
 const char *const lds_setting_names[] = {
     "banks", "bank_bytes", "wave", "lds", "r2", "r3", "write_merge", "idle_waves", "phases", NULL
@@ -107,4 +110,22 @@ void lds_unknown_profile(const char *name, char *buf, size_t size)
     else
         snprintf(buf, size, "unknown profile '%s' (profiles: %s; lds-calc --arch-info lists their other names)",
                  name, known);
+}
+
+/* Whether the lds language gives a name a meaning of its own: a built-in
+ * value (lane, tid, group, banks), an element type or width (f32, u8,
+ * b128), a statement's word (array, read), a built-in function (min,
+ * swizzle), or a word of a statement's syntax (in, while, at). */
+bool lds_name_reserved(const char *n)
+{
+    static const char *const words[] = {
+        "in", "if", "else", "for", "while", "next", "at", "size", "global", "layout", "true", "false", "skipped",
+        "kernel", "print", "expect", "show", "set", "arch", "rules", "threads", "groups", "fragment", NULL,
+    };
+    unsigned len = (unsigned)strlen(n);
+    for (int i = 0; words[i]; i++)
+        if (!strcmp(words[i], n))
+            return true;
+    return lds_is_builtin_name(n) || lds_type_size(n, len) || lds_width_bytes(n, len)
+           || lds_statement_word_of(n, len) != W_NONE || lds_builtin_find(n) != NULL;
 }

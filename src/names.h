@@ -36,4 +36,11 @@ bool lds_show_lookup(const char *word, lds_show *out);
 void lds_unknown_profile(const char *name, char *buf, size_t size);
 
 
+/* Whether the lds language gives a name a meaning of its own: a built-in
+ * value (lane, tid, group, banks), an element type or width (f32, u8,
+ * b128), a statement's word (array, read), a built-in function (min,
+ * swizzle), or a word of a statement's syntax (in, while, at).  The
+ * readers of kernel files rename such a name (front/lowered.h). */
+bool lds_name_reserved(const char *name);
+
 #endif

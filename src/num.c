@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/limits.h"
+#include "base/mem.h"
 
 void lds_numctx_init(lds_numctx *c, lds_diag *diag)
 {

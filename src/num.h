@@ -16,7 +16,7 @@
 #include <gmp.h>
 
 #include "src/ast.h"
-#include "src/diag.h"
+#include "base/diag.h"
 
 typedef struct {
     int64_t i;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "src/address.h"
-#include "src/check.h"
+#include "base/check.h"
 #include "src/smem_desc.h"
 
 /* A Swizzle on element offsets with the parameters of one on the byte

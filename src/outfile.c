@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "src/mem.h"
+#include "base/mem.h"
 
 /* What a name that is not a regular file is, for the message. */
 static const char *kind_of(mode_t m)

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/interrupt.h"
-#include "src/mem.h"
+#include "base/interrupt.h"
+#include "base/mem.h"
 
 /* Operations a worker takes from the run's budget at a time. */
 #define BUDGET_CHUNK 65536

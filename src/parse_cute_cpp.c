@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/parse_ctx.h"
 
 bool pr_cute_cpp_starts(const lds_token *t)

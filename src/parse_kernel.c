@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/parse_ctx.h"
 #include "src/instructions.h"
 #include "src/names.h"
-#include "src/spell.h"
+#include "base/spell.h"
 #include "src/parse_layout.h"
 #include "src/parser_impl.h"
 #include "src/types.h"

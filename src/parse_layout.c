@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "src/builtins.h"
-#include "src/limits.h"
+#include "base/limits.h"
 
 /* ------------------------------------------------------------ builders */
 

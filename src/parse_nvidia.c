@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/check.h"
+#include "base/check.h"
 #include "src/types.h"
 
 /* ------------------------------------------------------------ helpers */

@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/parse_ctx.h"
 
 static const struct { const char *ttgir, *triton; } kinds[] = {

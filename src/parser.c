@@ -14,10 +14,10 @@
 #include "sim/profile.h"
 #include "src/lexer.h"
 #include "src/instructions.h"
-#include "src/limits.h"
-#include "src/source_index.h"
+#include "base/limits.h"
+#include "base/source_index.h"
 #include "src/names.h"
-#include "src/spell.h"
+#include "base/spell.h"
 #include "src/types.h"
 
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "src/ast.h"
-#include "src/diag.h"
+#include "base/diag.h"
 
 struct lds_parse_ctx;
 

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "src/address.h"
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/layout_draw.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "sim/sim.h"
 
 #define MAX_CELLS 65536u

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "src/mem.h"
+#include "base/mem.h"
 
 /* Seconds before the line appears, and between two updates. */
 #define SHOW_AFTER 1.0

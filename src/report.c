@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "src/instructions.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/outfile.h"
 #include "sim/sim.h"
 #include "src/layout_draw.h"

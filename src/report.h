@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "sim/profile.h"
-#include "src/diag.h"
+#include "base/diag.h"
 #include "src/results.h"
 
 typedef enum {

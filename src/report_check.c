@@ -23,10 +23,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/counters.h"
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/limits.h"
+#include "base/mem.h"
 #include "src/notes.h"
 
 typedef struct {

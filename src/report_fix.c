@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 
 const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
 {

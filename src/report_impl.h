@@ -5,9 +5,9 @@
 
 #include <sys/types.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/report.h"
-#include "src/usertext.h"
+#include "base/usertext.h"
 
 /* The records of one run, as the writers get them. */
 typedef struct {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "src/explain.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/notes.h"
 #include "src/suggest_print.h"
 

@@ -3,10 +3,10 @@
 
 #include <string.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/builtins.h"
-#include "src/limits.h"
-#include "src/spell.h"
+#include "base/limits.h"
+#include "base/spell.h"
 #include "src/suggest_remap.h"
 
 /* The def whose body is being resolved: its parameters and its name (a

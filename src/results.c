@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/mem.h"
+#include "base/mem.h"
 
 void lds_results_init(lds_results *r)
 {

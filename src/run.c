@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/buf.h"
-#include "src/interrupt.h"
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/buf.h"
+#include "base/interrupt.h"
+#include "base/limits.h"
+#include "base/mem.h"
 #include "src/parse_ctx.h"
 #include "src/progress.h"
 

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/limits.h"
+#include "base/mem.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/scope.h"
-#include "src/usertext.h"
+#include "base/usertext.h"
 
 void lds_options_init(lds_options *o)
 {

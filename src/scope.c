@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
-#include "src/mem.h"
+#include "base/buf.h"
+#include "base/mem.h"
 
 /* Built-in names, and the kernel spellings that mean the same. */
 #define BUILTIN(n, v, d) { .name = n, .kind = SYM_BUILTIN, .var = v, .deps = d }

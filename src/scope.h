@@ -14,7 +14,7 @@
 #include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
 
-#include "src/arena.h"
+#include "base/arena.h"
 #include "src/ast.h"
 
 /* The built-in per-lane and profile names (lds(5), PER-LANE NAMES). */

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
+#include "base/buf.h"
 #include "src/interp.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "src/parse_ctx.h"
 #include "src/parser.h"
 #include "src/resolve.h"

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/arena.h"
+#include "base/arena.h"
 #include "src/eval.h"
-#include "src/limits.h"
+#include "base/limits.h"
 #include "src/parser.h"
 #include "src/resolve.h"
 #include "src/scope.h"

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/buf.h"
-#include "src/interrupt.h"
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/buf.h"
+#include "base/interrupt.h"
+#include "base/limits.h"
+#include "base/mem.h"
 #include "src/scope.h"
 #include "src/suggest_candidates.h"
 #include "src/suggest_remap.h"

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "src/diag.h"
+#include "base/diag.h"
 #include "src/results.h"
 #include "src/session.h"
 #include "src/suggest_print.h"

@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/buf.h"
-#include "src/limits.h"
-#include "src/mem.h"
+#include "base/buf.h"
+#include "base/limits.h"
+#include "base/mem.h"
 
 typedef struct {
     const lds_suggest_shape *sh;

@@ -25,9 +25,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/buf.h"
-#include "src/check.h"
-#include "src/mem.h"
+#include "base/buf.h"
+#include "base/check.h"
+#include "base/mem.h"
 
 enum { REMAP_ROTATE = 1, REMAP_LANES = 2 };
 

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "src/arena.h"
+#include "base/arena.h"
 #include "src/ast.h"
 #include "src/results.h"
 

@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "src/usertext.h"
+#include "base/usertext.h"
 
 #define CELL_MIN 9
 #define LEFT 64

@@ -17,7 +17,7 @@ void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample);
  * 11 px), its <title>, a white background.  The caller ends it with </svg>. */
 void lds_svg_begin(FILE *out, unsigned width, unsigned height, const char *title);
 /* Text as SVG character data: markup characters escaped, and by the rule
- * of user text (src/usertext.h) control bytes and bytes not in valid
+ * of user text (base/usertext.h) control bytes and bytes not in valid
  * UTF-8 as \xNN. */
 void lds_svg_text(FILE *out, const char *s);
 /* At most `max` characters of it, "..." marking a cut. */

@@ -7,4 +7,4 @@ if [ -z "$PYTHON3" ]; then
     echo "1..0 # SKIP python3 not found"
     exit 0
 fi
-exec "$PYTHON3" "$srcdir/tests/layering.py" "$srcdir"
+exec "$PYTHON3" "$srcdir/tests/layering.py" "$srcdir" "$PWD"

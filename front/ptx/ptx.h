@@ -1,12 +1,13 @@
 /* front/ptx/ptx.h - the PTX reader's door: a PTX file (as nvcc -ptx
  * -lineinfo, Triton and the CuTe DSL write it) lowered to lds programs,
- * one per .entry, as the kernel-file reader lowers CUDA source
- * (src/csrc_lower.h): the same result type, so src/front.c dispatches
- * both alike.  Nothing else of front/ptx/ is seen from outside. */
+ * one per .entry, as the kernel-file reader lowers CUDA source: the
+ * same result type (front/lowered.h), so src/front.c dispatches both
+ * alike.  Nothing else of front/ptx/ is seen from outside. */
 #ifndef LDS_PTX_H
 #define LDS_PTX_H
 
-#include "src/csrc_lower.h"
+#include "base/diag.h"
+#include "front/lowered.h"
 
 typedef struct {
     const char *kernel;           /* --kernel NAME (a .entry's name), or NULL: every entry */

@@ -25,11 +25,11 @@
 #include <string.h>
 
 #include "front/ptx/ptx.h"
-#include "src/arena.h"
-#include "src/buf.h"
-#include "src/check.h"
-#include "src/diag.h"
-#include "src/mem.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/check.h"
+#include "base/diag.h"
+#include "base/mem.h"
 
 __extension__ typedef __int128 pw;   /* values and bounds: 64-bit registers of either signedness, exactly */
 

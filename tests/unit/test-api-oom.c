@@ -37,7 +37,7 @@
 #include <gmp.h>
 
 #include "src/lds-calc.h"
-#include "src/mem.h"   /* lds_oom_current: where the library can recover */
+#include "base/mem.h"   /* lds_oom_current: where the library can recover */
 #include "tests/unit/cunit_tap.h"
 
 /* ------------------------------------------- the process's allocator */

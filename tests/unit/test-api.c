@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "src/lds-calc.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 static ldscalc_result *run(ldscalc_session *s, const char *program)

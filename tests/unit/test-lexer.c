@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "src/lexer.h"
-#include "src/linemark.h"
+#include "base/linemark.h"
 #include "tests/unit/cunit_tap.h"
 
 static lds_source src;

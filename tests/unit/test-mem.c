@@ -1,14 +1,14 @@
-/* tests/unit/test-mem.c - the allocation helpers (src/mem.c): an array
+/* tests/unit/test-mem.c - the allocation helpers (base/mem.c): an array
  * grows from its first size by doubling, only when full, keeping what it
  * held; an arena emptied for reuse hands out zeroed memory again; a
- * growing string (src/buf.c) holds what was written, however long. */
+ * growing string (base/buf.c) holds what was written, however long. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/arena.h"
-#include "src/buf.h"
-#include "src/mem.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 static void test_grow(void)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "front/ptx/ptx_impl.h"
-#include "src/mem.h"
+#include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 static lds_arena *arena;

@@ -11,9 +11,9 @@
 #include "src/report.h"
 #include "src/report_impl.h"
 #include "src/session.h"
-#include "src/source_index.h"
-#include "src/usertext.h"
-#include "src/mem.h"
+#include "base/source_index.h"
+#include "base/usertext.h"
+#include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 static void on_access(void *ctx, const lds_access_result *a)
@@ -190,7 +190,7 @@ static void test_text(void)
     free(got);
 }
 
-/* The rule of user text (src/usertext.h): what passes and what is \xNN. */
+/* The rule of user text (base/usertext.h): what passes and what is \xNN. */
 static void test_user_text(void)
 {
     static const struct { const char *in, *out; } cases[] = {
@@ -217,7 +217,7 @@ static void test_user_text(void)
     CU_ASSERT_STRING_EQUAL(buf, "ab\\x1bcd\303\251");
 }
 
-/* A record's source: a statement's text (src/source_index.h). */
+/* A record's source: a statement's text (base/source_index.h). */
 static void test_statement_text(void)
 {
     lds_arena *a = lds_arena_new();

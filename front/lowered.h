@@ -1,0 +1,47 @@
+/* front/lowered.h - the narrow waist of the readers (front/csrc for
+ * kernel files, front/ptx for PTX): each lowers its input to lds text, one
+ * program per kernel whose access statements stand at their own lines
+ * and columns of the input ('#line L:C', lds(5)); src/front.c picks the
+ * reader, and the interpreter, the reports, diagnostics and SARIF read
+ * only the lowered text.  The readers use this header and base/, never
+ * each other. */
+#ifndef LDS_FRONT_LOWERED_H
+#define LDS_FRONT_LOWERED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX } lds_lang;
+
+/* A name given on the command line (-D): its value when it has one
+ * (a sweep gives several: has_value false), for #if. */
+typedef struct {
+    const char *name;
+    bool has_value;
+    int64_t value;
+    char *wide;                   /* one value beyond 64 bits, in decimal (has_value
+                                     false: no sweep), or NULL */
+    const char *type;             /* -D T=float: a type (a template parameter's) */
+    bool used;                    /* the front end read it */
+} csrc_define;
+
+typedef struct {
+    char *kernel;                 /* the kernel's name (malloc'd) */
+    unsigned line, col;           /* where its name is, in the file */
+    char *text;                   /* its lowered program (malloc'd) */
+    unsigned accesses;            /* shared-memory accesses it holds (skipped ones too) */
+} csrc_lowered;
+
+/* A kernel's lowered programs, freed (n of them, the array too). */
+void csrc_lowered_free(csrc_lowered *l, unsigned n);
+
+/* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .cl:
+ * OpenCL C, .hlsl .fx: HLSL, .comp .glsl: GLSL), or LDS_LANG_NONE. */
+lds_lang lds_lang_of_path(const char *path);
+/* --lang NAME; false if unknown. */
+bool lds_lang_lookup(const char *name, lds_lang *out);
+const char *lds_lang_name(lds_lang l);
+/* Its usual file extension: "cu" "hip" "hlsl" "comp" "cl" ("lds" for none). */
+const char *lds_lang_extension(lds_lang l);
+
+#endif
