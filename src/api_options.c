@@ -167,6 +167,38 @@ static int set_output(ldscalc_session *s, const char *dir)
 
 /* The counts: the option, its field, and the smallest and largest
  * value, with the message that names them. */
+/* --tolerance N (counts) or P% (of the prediction, up to three decimals:
+ * 1.5%), stored as parts per million. */
+static int set_tolerance(ldscalc_session *s, const char *value)
+{
+    size_t len = strlen(value);
+    uint64_t v;
+    if (len && value[len - 1] == '%') {
+        unsigned whole = 0, frac = 0, digits = 0;
+        char tail = 0;
+        int got = sscanf(value, "%3u.%3u%c", &whole, &frac, &tail);
+        const char *dot = strchr(value, '.');
+        if (dot)
+            digits = (unsigned)strspn(dot + 1, "0123456789");
+        bool ok = value[0] >= '0' && value[0] <= '9' && whole <= 100
+                  && (dot ? got == 3 && digits >= 1 && digits <= 3 && tail == '%'
+                          : sscanf(value, "%3u%c", &whole, &tail) == 2 && tail == '%' && whole <= 100);
+        if (!ok)
+            return lds_api_usage(s, "--tolerance: expected a whole number or a percentage (2, 1.5%%), not '%s'",
+                                 value);
+        for (unsigned d = digits; d < 3; d++)
+            frac *= 10;
+        s->opts.counter_tolerance = 0;
+        s->opts.counter_tolerance_ppm = whole * 10000u + frac * 10u;
+        return LDSCALC_OK;
+    }
+    if (parse_count(value, 0, UINT64_MAX, &v) < 0)
+        return lds_api_usage(s, "--tolerance: expected a whole number or a percentage (2, 1.5%%), not '%s'", value);
+    s->opts.counter_tolerance = v;
+    s->opts.counter_tolerance_ppm = 0;
+    return LDSCALC_OK;
+}
+
 static int set_count_option(ldscalc_session *s, const char *option, const char *value, bool *known)
 {
     static const struct {
@@ -178,7 +210,6 @@ static int set_count_option(ldscalc_session *s, const char *option, const char *
         { "max-steps", offsetof(lds_options, max_steps), 1, UINT64_MAX, "a positive integer" },
         { "max-ops", offsetof(lds_options, max_ops), 1, UINT64_MAX, "a positive integer" },
         { "max-ways", offsetof(lds_options, max_ways), 1, UINT64_MAX, "a positive integer" },
-        { "tolerance", offsetof(lds_options, counter_tolerance), 0, UINT64_MAX, "a whole number" },
     };
     uint64_t v;
     *known = true;
@@ -189,6 +220,8 @@ static int set_count_option(ldscalc_session *s, const char *option, const char *
             *(uint64_t *)((char *)&s->opts + counts[i].field) = v;
             return LDSCALC_OK;
         }
+    if (!strcmp(option, "tolerance"))
+        return set_tolerance(s, value);
     if (!strcmp(option, "max-bits")) {
         if (parse_count(value, 64, LDS_MAX_MAX_BITS, &v) < 0)
             return lds_api_usage(s, "--max-bits: expected an integer in 64..16777216, not '%s'", value);

@@ -366,8 +366,9 @@ static bool replay(ldscalc_result *r, lds_format f, FILE *out, FILE *err)
     for (size_t i = 0; i < r->ndiags; i++)
         if (r->diags[i].diag.warning)
             warnings[nwarnings++] = r->diags[i].diag;
-    lds_report_options ro = { f, out, err, "lds-calc", false, NULL, sources, r->texts.n, true, NULL, NULL, NULL, 0,
-                              warnings, nwarnings };
+    lds_report_options ro = { .format = f, .out = out, .err = err, .prog = "lds-calc", .sources = sources,
+                              .nsources = r->texts.n, .sweep_table = true, .warnings = warnings,
+                              .nwarnings = nwarnings };
     lds_reporter *rep = lds_reporter_new(&ro);
     const lds_results *res = records(r);
     lds_reporter_begin_run(rep, NULL, 0);

@@ -79,7 +79,7 @@ static int check_options(ldscalc_session *s)
         return lds_api_usage(s, "--%s takes one run: no sweep, no REPL", probe);
     if (s->emit && !o->output_dir)
         return lds_api_usage(s, "--emit needs --output=DIR: the probe is several files");
-    if (o->counter_tolerance && !o->counters_file)
+    if ((o->counter_tolerance || o->counter_tolerance_ppm) && !o->counters_file)
         return lds_api_usage(s, "--tolerance goes with --check-counters");
     if (s->emit)
         o->format = (lds_format)s->emit;

@@ -45,6 +45,8 @@ typedef struct {
     const char *counters_file;   /* --check-counters: the measured CSV */
     uint64_t counter_tolerance;  /* --tolerance: how far above the prediction a
                                     hardware l1tex counter may read */
+    uint32_t counter_tolerance_ppm;   /* --tolerance P%: that far, in parts per
+                                         million of the prediction (rounded up) */
     const lds_diag *warnings;    /* what the front end warned of as it read the files
                                     (a header not found, a value no -D gives, a
                                     workgroup assumed): JSON and SARIF carry them */

@@ -39,9 +39,13 @@ void lds_runner_repl(lds_runner *r)
 lds_runner *lds_runner_new(const lds_options *o, const lds_source *const *sources, unsigned nsources)
 {
     lds_runner *r = lds_xcalloc(1, sizeof *r);
-    lds_report_options ro = { o->format, o->out, o->err, o->prog, o->quiet, o->output_dir, sources, nsources,
-                              !o->sweep_reports, o->group_digits, o->rerun, o->counters_file,
-                              o->counter_tolerance, o->front_warnings, o->nfront_warnings };
+    lds_report_options ro = { .format = o->format, .out = o->out, .err = o->err, .prog = o->prog,
+                              .quiet = o->quiet, .output_dir = o->output_dir, .sources = sources,
+                              .nsources = nsources, .sweep_table = !o->sweep_reports,
+                              .group_digits = o->group_digits, .rerun = o->rerun,
+                              .counters_file = o->counters_file, .counter_tolerance = o->counter_tolerance,
+                              .counter_tolerance_ppm = o->counter_tolerance_ppm, .warnings = o->front_warnings,
+                              .nwarnings = o->nfront_warnings };
     r->o = o;
     r->diag_prog = o->prog;
     r->rep = lds_reporter_new(&ro);

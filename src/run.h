@@ -73,6 +73,7 @@ typedef struct {
                                      rerun the prediction, quoted for sh */
     const char *counters_file;    /* --check-counters FILE */
     uint64_t counter_tolerance;   /* --tolerance N */
+    uint32_t counter_tolerance_ppm;   /* --tolerance P%: of the prediction, in parts per million */
     struct lds_parse_ctx *parse_ctx;   /* what parsing the programs taught the
                                           parser (macros, shared scalars): the
                                           REPL's input continues it; not owned */

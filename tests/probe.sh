@@ -43,7 +43,17 @@ sed 's/^\(lds_access_1,smsp__inst_executed_op_shared_ld_pred_on_any.sum,\)2$/\13
 check "an instruction count must agree exactly" status 1 lds --check-counters "$tmp/ins.csv" --tolerance 2 -a sm80 "$nv"
 sed 's/^\(lds_access_3,sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum,\)8$/\19/' "$tmp/nv/expected.csv" >"$tmp/sass.csv"
 check "so must a SASS-level counter" status 1 lds --check-counters "$tmp/sass.csv" --tolerance 2 -a sm80 "$nv"
+# --tolerance P%: of the prediction, rounded up (16 x 12.5% = 2; 16 x 6.25% = 1)
+check "... and agrees with --tolerance 12.5%" status 0 lds --check-counters "$tmp/high.csv" --tolerance 12.5% -a sm80 "$nv"
+check "... but not with --tolerance 6.25%" status 1 lds --check-counters "$tmp/high.csv" --tolerance=6.25% -a sm80 "$nv"
+check "... nor with --tolerance 6.2%, which rounds up to 1 of 16" status 1 lds --check-counters "$tmp/high.csv" --tolerance=6.2% -a sm80 "$nv"
+check "... and 6.26% rounds up to 2" status 0 lds --check-counters "$tmp/high.csv" --tolerance=6.26% -a sm80 "$nv"
+check "a percentage below the prediction is never within tolerance" status 1 lds --check-counters "$tmp/low.csv" --tolerance 50% -a sm80 "$nv"
+check "--tolerance takes at most three decimals" status 2 lds --check-counters "$tmp/high.csv" --tolerance 1.2345% -a sm80 "$nv"
+check "... and at most 100%" status 2 lds --check-counters "$tmp/high.csv" --tolerance 101% -a sm80 "$nv"
+check "... and says what it takes" grep -q "expected a whole number or a percentage" "$tmp/err"
 check "--tolerance needs --check-counters" status 2 lds --tolerance 2 'read f32[lane]'
+check "... a percentage too" status 2 lds --tolerance 2% 'read f32[lane]'
 check "--tolerance takes a number" status 2 lds --check-counters "$tmp/high.csv" --tolerance two -a sm80 "$nv"
 big='threads 1024; read f32[tid]'
 lds --emit cuda --output "$tmp/big" -a sm90 "$big" >/dev/null
