@@ -196,6 +196,9 @@ typedef struct lds_stmt {
             int64_t offset[2];        /* naddr 2: bytes added to the target */
             const lds_access_form *form;   /* an instruction's, or NULL */
             const struct lds_nv_access *nv;  /* an NVIDIA data path's (src/nvidia.c), or NULL */
+            lds_expr *dma_base;       /* a load into LDS: the wave's base as written
+                                         (the target's address is it + lane x width),
+                                         or NULL */
             lds_loop *loops;
             unsigned nloops;
         } access;

@@ -49,5 +49,10 @@ const lds_instruction_form lds_instruction_forms[] = {
     { LDS_VENDOR_AMD, "ds_read_b64_tr_b16/b8/b4, ds_read_b96_tr_b6 (gfx950), ds_load_tr* (gfx1250)",
       "a read of the width (8, 12, 16 bytes) a lane; the 6-bit forms 16-byte aligned", "inferred",
       "CDNA4 ISA, MFMA transpose loads (each lane reads at its own address); rocRoller's 128-bit padding for b6" },
+    { LDS_VENDOR_AMD, "global_load_lds_*, buffer_load_* lds (loads into LDS; dwordx3/x4 gfx950)",
+      "a write of the width at the wave's base + lane x width (the base written without lane)",
+      "addresses documented, phases inferred",
+      "AMD CDNA3 ISA, MUBUF/global loads with the LDS bit (LDS address = M0 + instruction offset + lane id x size); "
+      "LLVM AMDGPU assembler (gfx950's global_load_lds_dwordx3/x4); the DMA write path's phases are unpublished" },
     { LDS_VENDOR_NONE, NULL, NULL, NULL, NULL },
 };

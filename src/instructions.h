@@ -30,6 +30,9 @@ typedef struct {
                                  bulk copies, tcgen05.ld/st; 0: none */
     bool to_shared;           /* a bulk copy into shared memory (else out of it) */
     unsigned tmem_lanes;      /* tcgen05.ld/st: TMEM lanes a warp's access spans */
+    bool lds_dma;             /* AMD's loads into LDS (global_load_lds_dword,
+                                 buffer_load_dword ... lds): a write whose
+                                 address is the wave's base + lane x width */
 } lds_instruction;
 
 /* Whether name is an instruction (ds_read_b128, ds_load_u16, ds_add_u32,
@@ -39,6 +42,11 @@ bool lds_instruction_lookup(const char *name, unsigned len, lds_instruction *out
  * global_/buffer_ loads, stores and atomics, SASS's LDG and STG (PTX's
  * ld.global and kin are parsed with ld.shared). */
 bool lds_instruction_global(const char *name, unsigned len, lds_instruction *out);
+
+/* A global load made a load into LDS: buffer_load_dword followed by the
+ * word lds (AMD's MUBUF lds bit).  False, with ins unchanged, where the
+ * width is not one such a load has (1, 2, 4 bytes; 12 and 16 on gfx950). */
+bool lds_instruction_to_lds(lds_instruction *ins);
 /* cp.async of `width` bytes at cache level `level` (1 .ca, 2 .cg, 0
  * neither): its lds_sim_form, and its note into note. */
 unsigned lds_instruction_async_form(unsigned width, int level, char *note, size_t size);

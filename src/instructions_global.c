@@ -7,6 +7,7 @@
 #include "src/instructions.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -40,10 +41,36 @@ static unsigned amd_width(const char *w, unsigned len)
     return 0;
 }
 
+#define LDS_DMA_NOTE \
+    "a load into LDS: the ISA writes lane i's %u bytes at the wave's base (M0 + the instruction's offset) " \
+    "+ i x %u, whatever address the lane reads; counted as a ds_write of that width over those addresses, " \
+    "the phases of the DMA write path being unpublished (inferred)"
+
+bool lds_instruction_to_lds(lds_instruction *ins)
+{
+    unsigned w = ins->width;
+    if (!ins->global || ins->kind != ACC_READ || (w != 1 && w != 2 && w != 4 && w != 12 && w != 16))
+        return false;
+    ins->kind = ACC_WRITE;
+    ins->global = false;
+    ins->lds_dma = true;
+    snprintf(ins->note, sizeof ins->note, LDS_DMA_NOTE "%s", w, w,
+             w > 4 ? "; 12 and 16 bytes a lane: gfx950 only (LLVM's AMDGPU assembler)" : "");
+    return true;
+}
+
 /* global_load_dwordx4, global_store_b32, buffer_load_dword,
- * global_atomic_add[_u32|_x2|_u64|_f32] */
+ * global_atomic_add[_u32|_x2|_u64|_f32]; global_load_lds_dwordx4 */
 static bool amd_global(const char *name, unsigned len, lds_instruction *out)
 {
+    const char *lds_rest;
+    unsigned lds_rlen;
+    if (prefix(name, len, "global_load_lds_", &lds_rest, &lds_rlen)) {
+        out->kind = ACC_READ;
+        out->global = true;
+        out->width = amd_width(lds_rest, lds_rlen);
+        return out->width && lds_instruction_to_lds(out);
+    }
     static const struct { const char *prefix; lds_access_kind kind; } forms[] = {
         { "global_load_", ACC_READ }, { "global_store_", ACC_WRITE }, { "buffer_load_", ACC_READ },
         { "buffer_store_", ACC_WRITE },

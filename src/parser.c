@@ -1141,9 +1141,48 @@ static int parse_offsets(parser *p, const lds_instruction *ins, int64_t offset[2
     return 0;
 }
 
+/* A load into LDS (global_load_lds_dword @ BASE, buffer_load_dword lds @
+ * BASE): the ISA writes lane i at the wave's base + i x width, so BASE is
+ * the wave's (M0 + the instruction's offset; src/resolve.c checks that no
+ * lane changes it) and the address is BASE + lane * width. */
+static int lds_dma_address(parser *p, lds_stmt *s, const lds_instruction *ins, const char *name)
+{
+    lds_target *t = &s->u.access.target;
+    if (t->kind != T_ADDR) {
+        lds_diag_set(p->diag, t->loc, "%s writes LDS at the wave's base + lane x %u: give the base (%s @ BASE), "
+                     "not an element", name, ins->width, name);
+        return -1;
+    }
+    lds_loc at = t->addr->loc;
+    lds_expr *lane = pr_new_expr(p, E_NAME, at), *w = pr_new_expr(p, E_NUM, at);
+    lane->name = "lane";
+    w->value = ins->width;
+    lds_expr *step = pr_new_expr(p, E_BINARY, at), *sum = pr_new_expr(p, E_BINARY, at);
+    step->op = OP_MUL;
+    step->a = pr_check_height(p, lane);
+    step->b = pr_check_height(p, w);
+    sum->op = OP_ADD;
+    sum->a = t->addr;
+    sum->b = pr_check_height(p, step);
+    if (!(t->addr = pr_check_height(p, sum)))
+        return -1;
+    s->u.access.dma_base = sum->a;
+    return 0;
+}
+
 static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction *ins, const lds_token *tok)
 {
     const char *name = lds_arena_strndup(p->arena, tok->start, (size_t)tok->len);
+    lds_instruction to_lds;
+    if (ins->global && lds_tok_is(&p->tok, "lds")) {   /* buffer_load_dword lds: AMD's MUBUF lds bit */
+        to_lds = *ins;
+        if (strncmp(name, "buffer_load_", 12) || !lds_instruction_to_lds(&to_lds)) {
+            pr_error_at_tok(p, "a buffer_load of 1, 2, 4, 12 or 16 bytes a lane before 'lds' (buffer_load_dword lds @ BASE)");
+            return NULL;
+        }
+        pr_advance(p);
+        ins = &to_lds;
+    }
     if (ins->nv_kind)   /* TMA and bulk copies, tcgen05.ld/st (src/parse_nvidia.c) */
         return pr_parse_nv_instruction(p, loc, ins, name);
     lds_stmt *s;
@@ -1160,6 +1199,8 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
     } else if (!(s = pr_parse_access(p, loc, ins->kind, ins->width, NULL))) {
         return NULL;
     }
+    if (ins->lds_dma && lds_dma_address(p, s, ins, name) < 0)
+        return NULL;
     s->u.access.global_written |= ins->global;
     if (ins->needs_width && s->u.access.width != 4 && s->u.access.width != 8 && s->u.access.width != 16) {
         lds_diag_set(p->diag, tok->loc, "%s copies 4, 8 or 16 bytes: write its width after it (%s b128 @ ...)",
@@ -1203,6 +1244,7 @@ static lds_stmt *parse_instruction(parser *p, lds_loc loc, const lds_instruction
     form->counter_op = ins->counter_op;
     form->row_lanes = ins->lanes;
     form->sim_form = sim_form;
+    form->inferred = ins->lds_dma;   /* the DMA write path's phases are unpublished */
     s->u.access.form = form;
     if (note[0])
         s->u.access.note = lds_arena_strndup(p->arena, note, strlen(note));

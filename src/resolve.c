@@ -271,6 +271,14 @@ static int resolve_access(lds_resolver *r, lds_stmt *s)
         rc = push_loop(r, &s->u.access.loops[i]);
     if (rc == 0)
         rc = resolve_target(r, &s->u.access.target);
+    const lds_expr *dma = s->u.access.dma_base;
+    if (rc == 0 && dma && (dma->deps & LDS_DEP_LANE)) {
+        lds_diag_set(r->diag, dma->loc, "a load into LDS writes lane i at the wave's base + i x %u: the base "
+                     "(M0 + the instruction's offset) is the wave's, written without lane or tid (wave * 256, "
+                     "not tid / 64 * 256)",
+                     s->u.access.width);
+        rc = -1;
+    }
     const lds_target *t = &s->u.access.target;
     s->u.access.global = s->u.access.global_written;
     if (rc == 0 && t->kind == T_ELEM) {   /* an array's access is in the array's memory */

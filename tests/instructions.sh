@@ -13,6 +13,29 @@ check "a transpose load of 6-bit data needs 16-byte-aligned addresses" \
     sh -c "'$LDS_CALC' 'arch gfx950; ds_read_b96_tr_b6 @ lane * 12' 2>&1 | grep -qF 'address 12 is not aligned to 16 bytes, as this instruction needs (lane 1)'"
 check "a transpose load's note says it is inferred" \
     sh -c "'$LDS_CALC' 'arch gfx950; ds_read_b64_tr_b8 @ lane * 8' | grep -q 'note: ds_read_b64_tr_b8: each lane reads 8 bytes .* (inferred: not measured here)'"
+# A load into LDS is the ds_write of its width over base + lane x width,
+# wave by wave (lds(5), INSTRUCTIONS): every number of the two agrees; its
+# confidence is its own (inferred), and it says so.
+same_cycles() {
+    [ "$(lds --format csv "$1" | tail -1 | cut -d, -f9-14,16-23)" = "$(lds --format csv "$2" | tail -1 | cut -d, -f9-14,16-23)" ]
+}
+check "global_load_lds_dwordx4 is ds_write_b128 at base + 16 lane, wave by wave" same_cycles \
+    'arch gfx950; threads 256; global_load_lds_dwordx4 @ 1040 * wave + 48' \
+    'arch gfx950; threads 256; ds_write_b128 @ 1040 * wave + 48 + lane * 16'
+check "... and buffer_load_ushort lds ds_write_b16 at base + 2 lane" same_cycles \
+    'arch gfx942; buffer_load_ushort lds @ 6' 'arch gfx942; ds_write_b16 @ 6 + lane * 2'
+check "... and is labelled inferred in every format" \
+    sh -c "'$LDS_CALC' --format csv 'arch gfx942; buffer_load_ushort lds @ 6' | tail -1 | cut -d, -f15 | grep -qx inferred"
+check "a load into LDS says how it is counted" \
+    sh -c "'$LDS_CALC' 'arch gfx950; global_load_lds_dwordx4 @ 0' | grep -q 'note: a load into LDS: .*phases of the DMA write path being unpublished (inferred); 12 and 16 bytes a lane: gfx950 only'"
+check "its base is the wave's: one that names the lane is refused, with the fix" \
+    sh -c "'$LDS_CALC' 'arch gfx942; threads 256; global_load_lds_dword @ tid / 64 * 256' 2>&1 | grep -qF 'written without lane or tid (wave * 256, not tid / 64 * 256)'"
+check "... as is an element for a base" \
+    sh -c "'$LDS_CALC' 'arch gfx942; array f32 T[64]; global_load_lds_dword T[0]' 2>&1 | grep -qF 'give the base (global_load_lds_dword @ BASE), not an element'"
+check "... and a width the DMA does not load" \
+    sh -c "'$LDS_CALC' 'arch gfx942; buffer_load_dwordx2 lds @ 0' 2>&1 | grep -qF 'a buffer_load of 1, 2, 4, 12 or 16 bytes a lane'"
+check "without the lds word a buffer_load stays a global read" \
+    sh -c "'$LDS_CALC' 'arch gfx942; buffer_load_dword @ lane * 4' | grep -q 'global loads *buffer_load_dword'"
 # Nsight counts ldmatrix, stmatrix and cp.async apart from plain loads
 # and stores in its instruction counters; the hardware l1tex counters put
 # ldmatrix under ld and stmatrix under st, and do not see cp.async, which
