@@ -22,6 +22,8 @@ typedef struct {
     unsigned nprofiles;           /*   compilers' macros it predefines (src/csrc_predef.c) */
     const char *const *undefs;    /* -U: predefined macros left undefined */
     unsigned nundefs;
+    const char *const *macros;    /* -D's macros: "NAME[(PARAMS)] BODY" */
+    unsigned nmacros;
     csrc_includes *includes;      /* the headers #include reads (and -I), or NULL: not followed */
 } csrc_lower_options;
 
