@@ -334,6 +334,9 @@ static int take_flag(lds_options *o, const lds_build_command *c, lds_build_flags
     case TAKE_UNDEF:
         return among(user, value, strlen(value)) ? 0 : lds_options_add_undef(o, value);
     case TAKE_ARCH:
+        if (!strcmp(value_flags[k].name, "-mcpu") && strncmp(value, "gfx", 3))
+            return 0;   /* a host CPU's (g++ -mcpu=neoverse-v1), not a GPU's */
+        /* fall through */
     case TAKE_GENCODE:
         return take_archs(o, f, value_flags[k].name, value, value_flags[k].kind == TAKE_GENCODE);
     case TAKE_LANG:

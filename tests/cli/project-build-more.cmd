@@ -1,0 +1,1 @@
+lds -q --threads 256 -f ../include/project/src/reduce.cu -- g++ -mcpu=neoverse-v1 -I../include/project/include -include ../include/project/include/config.h -DBLOCK=256 '-DSTRIDE(i)=(i)' -DUNROLL= -c reduce.cu; echo "status $?"; lds --threads 64 -f ../include/project/src/scan.cpp -- clang++ -x hip --offload-arch=gfx1100 -DTILE=64 -DTUNED_STRIDE=1 -c scan.cpp 2>/dev/null | head -2
