@@ -173,7 +173,7 @@ static const struct {
     { "-Xarch_device", SKIP_VALUE, false },    { "-Xarch_host", SKIP_VALUE, false },
     { "-ccbin", SKIP_VALUE, false },           { "--compiler-bindir", SKIP_VALUE, false },
     { "-code", SKIP_VALUE, false },            { "--gpu-code", SKIP_VALUE, false },
-    { "-target", SKIP_VALUE, false },          { "-imacros", SKIP_VALUE, false },
+    { "-target", SKIP_VALUE, false },          { "-imacros", TAKE_INCLUDE_FILE, false },
     { "-maxrregcount", SKIP_VALUE, false },    { "--maxrregcount", SKIP_VALUE, false },
     { "-L", SKIP_VALUE, true },                { "-l", SKIP_VALUE, true },
 };
@@ -373,9 +373,67 @@ int lds_build_check(lds_options *o, const char *line)
     return rc < 0 ? -1 : 0;
 }
 
+/* Response files nested at most this deep (one that names itself). */
+#define MAX_RESPONSE_DEPTH 8
+
+/* The words of c with each response file (@FILE, --options-file FILE,
+ * -optf FILE: CMake writes nvcc's include folders into one) replaced by
+ * the words it holds, split as sh splits them, into out.  -1 with
+ * o->error set where one cannot be read. */
+static int expand_response_files(lds_options *o, const lds_build_command *c, unsigned depth,
+                                 lds_build_command *out)
+{
+    for (unsigned i = 0; i < c->n; i++) {
+        const char *w = c->words[i], *file = w[0] == '@' && w[1] ? w + 1 : NULL;
+        bool option = !strcmp(w, "--options-file") || !strcmp(w, "-optf");
+        if (option && i + 1 < c->n)
+            file = c->words[++i];
+        if (!file) {
+            add_word(out, w, strlen(w));
+            continue;
+        }
+        char *path = resolved(c->dir, file), why[4200];
+        lds_source text = { 0 };
+        int rc = depth >= MAX_RESPONSE_DEPTH ? lds_options_fail(o, "the build's response file %s: nested more than "
+                                                                   "%d deep", file, MAX_RESPONSE_DEPTH)
+                 : lds_input_read(path, &text, why, sizeof why) < 0 ? lds_options_fail(o, "the build's response file: %s", why)
+                                                                     : 0;
+        lds_free(path);
+        lds_build_command inner = { 0 };
+        if (rc == 0 && lds_build_split(o, text.text, &inner) == 0) {
+            inner.dir = c->dir;   /* borrowed: its paths are the command's */
+            rc = expand_response_files(o, &inner, depth + 1, out);
+            inner.dir = NULL;
+            lds_build_command_free(&inner);
+        } else {
+            rc = -1;
+        }
+        if (text.text)
+            lds_input_free(&text);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The flags of c, its response files read. */
+static int apply_words(lds_options *o, const lds_build_command *c, lds_build_flags *f);
+
 int lds_build_apply(lds_options *o, const lds_build_command *c, lds_build_flags *f)
 {
     memset(f, 0, sizeof *f);
+    lds_build_command all = { 0 };
+    int rc = expand_response_files(o, c, 0, &all);
+    all.dir = c->dir;
+    if (rc == 0)
+        rc = apply_words(o, &all, f);
+    all.dir = NULL;
+    lds_build_command_free(&all);
+    return rc;
+}
+
+static int apply_words(lds_options *o, const lds_build_command *c, lds_build_flags *f)
+{
     int at = compiler_at(o, c, &f->lang);
     if (at < 0)
         return -1;
