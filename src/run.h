@@ -104,8 +104,6 @@ int lds_options_add_undef(lds_options *o, const char *name);
 int lds_options_add_macro(lds_options *o, const char *arg);
 /* -include FILE: read before a kernel file's first line. */
 int lds_options_add_include_file(lds_options *o, const char *path);
-/* Whether -D or -U gave NAME already (a value, a type or a macro). */
-bool lds_options_names(const lds_options *o, const char *name);
 /* -I DIR: a folder #include looks in (after the including file's own). */
 int lds_options_add_include_dir(lds_options *o, const char *dir);
 /* Forget define i (a value given again replaces it). */

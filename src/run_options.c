@@ -110,23 +110,6 @@ static void forget_defines(lds_options *o, const char *name, size_t len)
     forget_macro(o, name, len);
 }
 
-bool lds_options_names(const lds_options *o, const char *name)
-{
-    for (unsigned i = 0; i < o->ndefines; i++)
-        if (!strcmp(o->defines[i].name, name))
-            return true;
-    for (unsigned i = 0; i < o->ntype_defines; i++)
-        if (!strcmp(o->type_defines[i].name, name))
-            return true;
-    for (unsigned i = 0; i < o->nmacro_defines; i++)
-        if (macro_name_len(o->macro_defines[i]) == strlen(name) && !memcmp(o->macro_defines[i], name, strlen(name)))
-            return true;
-    for (unsigned i = 0; i < o->nundefs; i++)
-        if (!strcmp(o->undefs[i], name))
-            return true;
-    return false;
-}
-
 /* The length of the C name text starts with (0: none). */
 static size_t c_name_len(const char *text)
 {
