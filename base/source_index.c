@@ -199,6 +199,16 @@ static void scan_statements(struct lds_source_index *x, const char *text, size_t
             continue;
         }
         line_start = false;
+        bool keyword_head;
+        if (open != SIZE_MAX && !depth && !init && !ident_char(text[q - 1]) && (ident_char(last) || last == ')')
+            && statement_keyword(text, q, end, &keyword_head)) {
+            /* UNROLL for (...), CUTLASS_PRAGMA_UNROLL, MACRO(4) for: no C
+             * statement goes on into a for or an if, so the words before are
+             * one of their own (a macro that expands to nothing or a pragma) */
+            add_statement(x, open, q);
+            open = SIZE_MAX;
+            last = ';';
+        }
         if (open == SIZE_MAX) {
             size_t alone = statement_keyword(text, q, end, &head);
             if (alone > 1) {   /* else, do */

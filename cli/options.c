@@ -15,6 +15,7 @@
 
 static const char usage_text[] =
     "Usage: lds-calc [OPTION]... [PROGRAM]...\n"
+    "  or:  lds-calc [OPTION]... [-f KERNEL] -- COMPILER [FLAG]...\n"
     "Simulate GPU shared-memory (LDS) accesses wave by wave and report bank\n"
     "conflicts: ways, cycles, ideal and excess cycles (the profilers' units).\n"
     "\n"
@@ -42,10 +43,24 @@ static const char usage_options[] =
     "  -D NAME=TYPE             a type (T=float): a kernel file's template parameter,\n"
     "                           a type a header it includes declares (floatX),\n"
     "                           or an OpenCL C file's build-option macro\n"
+    "  -D 'NAME(A,B)=BODY', -D NAME=, -D NAME\n"
+    "                           a kernel file's macro, as a compiler takes it\n"
+    "                           (function-like, empty; NAME alone is NAME=1)\n"
     "  -U NAME                  a kernel file: leave NAME, a macro its compiler\n"
-    "                           predefines, undefined\n"
+    "                           predefines or an earlier -D gave, undefined\n"
     "  -I DIR, --include-dir=DIR  a kernel file's #include looks in DIR (after\n"
     "                           the including file's own folder; -I again: more)\n"
+    "  -include FILE, --include=FILE  read FILE before a kernel file's first line\n"
+    "  -p PATH, --compile-commands=PATH  a kernel file's flags (-I, -D, -U,\n"
+    "                           -include, the architecture: the profile unless -a)\n"
+    "                           from its entry in PATH (compile_commands.json, or\n"
+    "                           a folder holding one)\n"
+    "  -- COMPILER FLAG...      the build's own command line (nvcc, clang++, hipcc,\n"
+    "                           g++, ...): its flags as -p takes them, its source\n"
+    "                           the file read where no -f is given\n"
+    "";
+
+static const char usage_reports[] =
     "      --sweep=HOW          a sweep in text or markdown: table (default; one\n"
     "                           row per point) or reports (a full report each)\n"
     "      --format=FMT         text (default), json, csv, svg, markdown,\n"
@@ -102,7 +117,7 @@ static const char usage_tail[] =
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
     OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
-    OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE, OPT_LANG, OPT_KERNEL, OPT_THREADS, OPT_SHOW_LOWERED
+    OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE, OPT_LANG, OPT_KERNEL, OPT_THREADS, OPT_SHOW_LOWERED, OPT_INCLUDE
 };
 
 static const struct option long_options[] = {
@@ -111,6 +126,8 @@ static const struct option long_options[] = {
     { "define", required_argument, NULL, 'D' },
     { "undefine", required_argument, NULL, 'U' },
     { "include-dir", required_argument, NULL, 'I' },
+    { "include", required_argument, NULL, OPT_INCLUDE },
+    { "compile-commands", required_argument, NULL, 'p' },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "sweep", required_argument, NULL, OPT_SWEEP },
     { "group-digits", optional_argument, NULL, OPT_GROUP_DIGITS },
@@ -305,7 +322,7 @@ static char *rerun_words(int argc, char **argv)
 static void check_options(cli_args *a, int argc, char **argv, bool emit)
 {
     if (ldscalc_check_options(a->session) != LDSCALC_OK) {
-        usage_error(a, "%s", refusal(a));
+        refused(a, true);   /* with its place (a compilation database's line) */
         return;
     }
     if (emit) {
@@ -322,7 +339,8 @@ static const struct {
     const char *name;
     bool hint;
 } passed[] = {
-    { 'a', "arch", false }, { 'D', "define", false }, { 'U', "undefine", false }, { 'I', "include-dir", false }, { OPT_AT, "at", false }, { OPT_OUTPUT, "output", false },
+    { 'a', "arch", false }, { 'D', "define", false }, { 'U', "undefine", false }, { 'I', "include-dir", false },
+    { OPT_INCLUDE, "include", false }, { 'p', "compile-commands", false }, { OPT_AT, "at", false }, { OPT_OUTPUT, "output", false },
     { OPT_FORMAT, "format", true }, { OPT_SWEEP, "sweep", true }, { OPT_SHOW, "show", true },
     { OPT_SUGGEST, "suggest", true }, { OPT_MAX_WAYS, "max-ways", true }, { OPT_MAX_STEPS, "max-steps", true },
     { OPT_MAX_OPS, "max-ops", true }, { OPT_MAX_BITS, "max-bits", true }, { 'j', "jobs", true },
@@ -389,6 +407,7 @@ static void option(cli_args *a, int c, char **argv, int argc, char **archs)
     case 'h':
         fputs(usage_text, stdout);
         fputs(usage_options, stdout);
+        fputs(usage_reports, stdout);
         fputs(usage_tail, stdout);
         a->done = true;
         break;
@@ -409,6 +428,35 @@ static void option(cli_args *a, int c, char **argv, int argc, char **archs)
     }
 }
 
+/* The words after "--", when the first (after ccache) names a compiler
+ * (the library says): the build's command line, passed as one text
+ * quoted for sh; argc cut there.  (Other words after -- are programs.) */
+static void build_command(cli_args *a, int *argc, char **argv)
+{
+    int dashes = 0;
+    for (int i = 1; i < *argc && !dashes; i++)
+        if (!strcmp(argv[i], "--"))
+            dashes = i;
+        else if (!strcmp(argv[i], "-include"))   /* the compilers' spelling */
+            argv[i] = (char *)"--include";
+    if (!dashes || dashes + 1 >= *argc)
+        return;
+    char *words = NULL;
+    size_t size = 0;
+    FILE *b = open_memstream(&words, &size);
+    if (!b)
+        out_of_memory();
+    for (int i = dashes + 1; i < *argc; i++)
+        quote_word(b, argv[i]);
+    if (fclose(b) != 0)
+        out_of_memory();
+    if (ldscalc_set(a->session, "build-command", words) == LDSCALC_OK) {   /* it names a compiler */
+        a->nsources++;   /* its source, or the -f files, are read */
+        *argc = dashes;
+    }
+    free(words);
+}
+
 void cli_parse(int argc, char **argv, cli_args *a)
 {
     int c;
@@ -421,13 +469,15 @@ void cli_parse(int argc, char **argv, cli_args *a)
     color_wanted("auto", &color);
     set(a, "color", color ? "on" : "off", true);
     opterr = 0;   /* getopt's own messages name an absolute argv[0] */
-    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:U:I:j:qihV", long_options, NULL)) != -1) {
+    int all = argc;
+    build_command(a, &argc, argv);
+    while (!a->done && (c = getopt_long(argc, argv, ":f:a:D:U:I:p:j:qihV", long_options, NULL)) != -1) {
         emit |= c == OPT_EMIT;
         option(a, c, argv, argc, &archs);
     }
     free(archs);
     if (!a->done && a->status == LDSCALC_OK)
-        check_options(a, argc, argv, emit);
+        check_options(a, all, argv, emit);
     /* the program arguments run before the -f files (the library's order) */
     for (int i = optind; !a->done && i < argc; i++) {
         char name[32];

@@ -61,6 +61,8 @@ void ldscalc_close(ldscalc_session *s)
     lds_free(s->output_dir);
     lds_free(s->group_digits);
     lds_free(s->counters_file);
+    lds_free(s->build_command);
+    lds_free(s->compile_commands);
     lds_free(s->error_text);
     lds_heap_enter(before);
     lds_heap_free(s->heap);

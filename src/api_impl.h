@@ -40,6 +40,8 @@ struct ldscalc_session {
     lds_front_options front;      /* lang */
     char *kernel, *threads;       /* the options' texts the session owns */
     char *output_dir, *group_digits, *counters_file;
+    char *build_command;          /* the build's command line (after --), or NULL */
+    char *compile_commands;       /* -p: a compilation database or its folder, or NULL */
     ldscalc_error error;          /* the last ldscalc_set that failed */
     char error_msg[512], error_file[32];
     char *error_text;             /* the same as the command line prints it */
@@ -57,10 +59,20 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
 /* Keep a usage error in s: its message, and its text as the command
  * line prints it.  Returns LDSCALC_USAGE. */
 int lds_api_usage(ldscalc_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The error the options (s->opts) keep, made the session's: LDSCALC_USAGE. */
+int lds_api_options_error(ldscalc_session *s);
 /* Whether a text a caller passes as a pointer and a length may be read:
  * NULL only when empty, and no longer than a program file may be
  * (LDS_MAX_FILE_BYTES: a length near SIZE_MAX is refused, never wrapped). */
 bool lds_api_text_ok(const char *text, size_t len);
+/* The build's command line or compilation database, once the options
+ * and -f files are all given (src/api_project.c): its flags into the
+ * options, its architecture the profile unless -a gave one, its source
+ * the file read where no -f names one. */
+int lds_api_apply_build(ldscalc_session *s);
+/* Read path into the session's -f files; LDSCALC_USAGE, with the
+ * session's error, where it cannot be read. */
+int lds_api_add_file(ldscalc_session *s, const char *what, const char *path);
 /* Free what a streaming run kept. */
 void lds_api_stream_free(ldscalc_session *s);
 void lds_api_sources_free(lds_api_sources *l);

@@ -12,12 +12,13 @@
 #include <sys/stat.h>
 
 #include "base/limits.h"
+#include "src/project.h"
 #include "src/names.h"
 #include "src/parse_ctx.h"
 #include "src/report.h"
 
 /* The options' error, copied into the session (message, place, text). */
-static int keep_options_error(ldscalc_session *s)
+int lds_api_options_error(ldscalc_session *s)
 {
     const lds_diag *d = &s->opts.error;
     snprintf(s->error_msg, sizeof s->error_msg, "%s", d->msg);
@@ -40,7 +41,7 @@ int lds_api_usage(ldscalc_session *s, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     lds_options_fail(&s->opts, "%s", msg);
-    return keep_options_error(s);
+    return lds_api_options_error(s);
 }
 
 /* A count: digits only, at least lo and at most hi. */
@@ -78,7 +79,7 @@ static int set_define(ldscalc_session *s, const char *value)
     unsigned before = s->opts.ndefines;
     if (lds_options_add_define(&s->opts, value) < 0) {
         lds_options_drop_defines(&s->opts, before);   /* the half-made define */
-        return keep_options_error(s);
+        return lds_api_options_error(s);
     }
     if (s->opts.ndefines == before)   /* a type (define T=float), for a kernel file */
         return LDSCALC_OK;
@@ -107,7 +108,7 @@ static int set_define(ldscalc_session *s, const char *value)
 static int set_arch(ldscalc_session *s, const char *value)
 {
     if (lds_options_set_archs(&s->opts, value, s->stream ? UINT_MAX : 1) < 0)
-        return keep_options_error(s);
+        return lds_api_options_error(s);
     return LDSCALC_OK;
 }
 
@@ -303,6 +304,16 @@ static int set_text_option(ldscalc_session *s, const char *option, const char *v
     *known = true;
     if (!strcmp(option, "kernel"))
         return replace(&s->kernel, value);
+    if ((!strcmp(option, "build-command") || !strcmp(option, "compile-commands")) && !s->stream)
+        return lds_api_usage(s, "--%s: a streaming session's (its -f files are read by ldscalc_check_options)",
+                             option);
+    if (!strcmp(option, "build-command")) {
+        if (lds_build_check(&s->opts, value) < 0)
+            return lds_api_options_error(s);
+        return replace(&s->build_command, value);
+    }
+    if (!strcmp(option, "compile-commands"))
+        return replace(&s->compile_commands, value);
     if (!strcmp(option, "group-digits")) {
         replace(&s->group_digits, value);
         s->opts.group_digits = s->group_digits;
@@ -325,12 +336,17 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
         return set_define(s, value);
     if (!strcmp(option, "include-dir")) {
         if (lds_options_add_include_dir(&s->opts, value) < 0)
-            return keep_options_error(s);
+            return lds_api_options_error(s);
+        return LDSCALC_OK;
+    }
+    if (!strcmp(option, "include")) {
+        if (lds_options_add_include_file(&s->opts, value) < 0)
+            return lds_api_options_error(s);
         return LDSCALC_OK;
     }
     if (!strcmp(option, "undefine")) {
         if (lds_options_add_undef(&s->opts, value) < 0)
-            return keep_options_error(s);
+            return lds_api_options_error(s);
         return LDSCALC_OK;
     }
     if (!strcmp(option, "threads"))
@@ -341,7 +357,7 @@ int lds_api_set_option(ldscalc_session *s, const char *option, const char *value
         return set_output(s, value);
     if (!strcmp(option, "at")) {
         if (lds_options_add_at(&s->opts, value) < 0)
-            return keep_options_error(s);
+            return lds_api_options_error(s);
         return LDSCALC_OK;
     }
     int (*const kinds[])(ldscalc_session *, const char *, const char *, bool *) = {

@@ -68,6 +68,9 @@ static bool is_sweep(const lds_options *o)
 static int check_options(ldscalc_session *s)
 {
     lds_options *o = &s->opts;
+    int rc = lds_api_apply_build(s);
+    if (rc != LDSCALC_OK)
+        return rc;
     if (o->nat && o->show < 0)   /* --at names an instruction to show: a grid unless told */
         o->show = SHOW_GRID;
     const char *probe = s->emit ? "emit" : "check-counters";
@@ -150,15 +153,21 @@ static int read_file(ldscalc_session *s, const char *what, const char *path, lds
     return LDSCALC_OK;
 }
 
+int lds_api_add_file(ldscalc_session *s, const char *what, const char *path)
+{
+    lds_source src;
+    int rc = read_file(s, what, path, &src);
+    if (rc == LDSCALC_OK)
+        *add_source(&s->files) = src;
+    return rc;
+}
+
 int ldscalc_add_file(ldscalc_session *s, const char *path)
 {
     if (!s)
         return LDSCALC_USAGE;
     LDS_API_ON_SESSION(s, LDSCALC_NO_MEMORY);
-    lds_source src;
-    int rc = read_file(s, "ldscalc_add_file", path, &src);
-    if (rc == LDSCALC_OK)
-        *add_source(&s->files) = src;
+    int rc = lds_api_add_file(s, "ldscalc_add_file", path);
     LDS_API_LEAVE();
     return rc;
 }

@@ -46,7 +46,11 @@ static lds_lang lang_of(const lds_front_options *f, const lds_source *src)
 {
     if (src->name[0] == '<')
         return f->lang_given && !strcmp(src->name, "<stdin>") ? f->lang : LDS_LANG_NONE;
-    return f->lang_given ? f->lang : lds_lang_of_path(src->name);
+    if (f->lang_given)
+        return f->lang;
+    size_t len = strlen(src->name);
+    lds_lang by_name = lds_lang_of_path(src->name);
+    return by_name != LDS_LANG_NONE || (len > 4 && !strcmp(src->name + len - 4, ".lds")) ? by_name : f->build_lang;
 }
 
 /* The profiles the programs run on, for the macros a kernel file's
@@ -81,6 +85,19 @@ static void add(lds_front_texts *t, const lds_source *s)
 static int check_type_defines(const lds_options *o, const csrc_define *types, bool kernel_files,
                               const lds_diag_sink *sink)
 {
+    if (!kernel_files && (o->nmacro_defines || o->ninclude_files)) {   /* the preprocessor's: a kernel file's */
+        lds_diag d = { 0 };
+        const char *m = o->nmacro_defines ? o->macro_defines[0] : "";
+        int n = (int)strcspn(m, " ");   /* "NAME(PARAMS) BODY", as it was given: NAME(PARAMS)=BODY */
+        if (o->nmacro_defines)
+            lds_diag_set(&d, d.loc, "-D %.*s=%s: a macro is for a kernel file's preprocessor, and no kernel file "
+                                    "was given (an lds program takes -D NAME=VALUE)", n, m, m[n] ? m + n + 1 : "");
+        else
+            lds_diag_set(&d, d.loc, "-include %s: a header is for a kernel file, and no kernel file was given",
+                         o->include_files[0]);
+        sink->report(sink->ctx, &d);
+        return LDS_EXIT_USAGE;
+    }
     for (unsigned i = 0; i < o->ntype_defines; i++) {
         if (types[i].used)
             continue;
@@ -145,11 +162,13 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         lds_source_index(origin, lang != LDS_LANG_PTX);   /* its records' statements (a PTX line is one), its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
-        csrc_includes headers = { .dirs = (const char *const *)o->include_dirs, .ndirs = o->ninclude_dirs };
+        csrc_includes headers = { .dirs = (const char *const *)o->include_dirs, .ndirs = o->ninclude_dirs,
+                                  .files = (const char *const *)o->include_files, .nfiles = o->ninclude_files };
         csrc_lower_options lo = { .lang = lang, .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                   .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report,
                                   .warn_ctx = sink->ctx, .undefs = (const char *const *)o->undefs,
-                                  .nundefs = o->nundefs, .includes = &headers,
+                                  .nundefs = o->nundefs, .macros = (const char *const *)o->macro_defines,
+                                  .nmacros = o->nmacro_defines, .includes = &headers,
                                   .reserved = lds_name_reserved };
         profiles_of(o, &lo);
         ptx_lower_options po = { .kernel = f->kernel, .threads = f->threads, .defines = defs,

@@ -15,6 +15,8 @@
 typedef struct {
     lds_lang lang;                /* --lang: files and stdin in it; LDS_LANG_NONE: by the file's name */
     bool lang_given;
+    lds_lang build_lang;          /* a file whose name says none (k.cpp): the build's compiler's
+                                     (hipcc: HIP), or LDS_LANG_NONE */
     const char *kernel;           /* --kernel */
     const char *threads;          /* --threads "X, Y, Z" */
 } lds_front_options;

@@ -66,6 +66,11 @@ typedef struct {
     unsigned nundefs;
     char **include_dirs;          /* -I DIR: where a kernel file's #include looks, in order */
     unsigned ninclude_dirs;
+    char **macro_defines;         /* -D 'F(a)=...', -D X=: a kernel file's macros, as a
+                                     #define line's words: "NAME[(PARAMS)] BODY" */
+    unsigned nmacro_defines;
+    char **include_files;         /* -include FILE: read before a kernel file's first line */
+    unsigned ninclude_files;
     lds_diag front_error;         /* the first error reading the files (set: one), for the reports */
     lds_diag *front_warnings;     /* the front end's warnings of this run, for the reports */
     size_t nfront_warnings, capfront_warnings;
@@ -87,12 +92,19 @@ void lds_options_init(lds_options *o);
 void lds_options_free(lds_options *o);
 
 /* Parse "NAME=EXPR", "NAME=LO..HI[:STEP]" or "NAME=V1,V2,..." into
- * o->defines, or "NAME=TYPE" (a value that is no constant but words
- * such as float or unsigned int) into o->type_defines; on error returns
- * -1 with o->error set (nothing printed). */
+ * o->defines, "NAME=TYPE" (a value that is no constant but words
+ * such as float or unsigned int) into o->type_defines, "NAME(PARAMS)=BODY"
+ * and "NAME=" into o->macro_defines; "NAME" alone is NAME=1, as for the
+ * compilers.  On error returns -1 with o->error set (nothing printed). */
 int lds_options_add_define(lds_options *o, const char *arg);
-/* -U NAME: a name (letters, digits, '_'); -1 with o->error set if not. */
+/* -U NAME: a name (letters, digits, '_'); -1 with o->error set if not.
+ * A -D of the name before it is forgotten, as the compilers do. */
 int lds_options_add_undef(lds_options *o, const char *name);
+/* -D as a compiler takes it (a build's command line): always a macro,
+ * NAME alone 1; -1 with o->error set where NAME is no name. */
+int lds_options_add_macro(lds_options *o, const char *arg);
+/* -include FILE: read before a kernel file's first line. */
+int lds_options_add_include_file(lds_options *o, const char *path);
 /* -I DIR: a folder #include looks in (after the including file's own). */
 int lds_options_add_include_dir(lds_options *o, const char *dir);
 /* Forget define i (a value given again replaces it). */
@@ -116,6 +128,8 @@ int lds_options_set_archs(lds_options *o, const char *arg, unsigned max);
 /* Keep an error of the options' own making: -1, with o->error and
  * o->error_text ("lds-calc: MESSAGE") set. */
 int lds_options_fail(lds_options *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same for a message with a place in a text (printed with its line). */
+int lds_options_fail_diag(lds_options *o, const lds_diag *d);
 
 /* Running under options: a reporter and, per run, a session. */
 typedef struct lds_runner lds_runner;

@@ -54,11 +54,15 @@ void lds_options_free(lds_options *o)
     lds_free(o->undefs);
     o->undefs = NULL;
     o->nundefs = 0;
-    for (unsigned i = 0; i < o->ninclude_dirs; i++)
-        lds_free(o->include_dirs[i]);
-    lds_free(o->include_dirs);
-    o->include_dirs = NULL;
-    o->ninclude_dirs = 0;
+    char ***lists[] = { &o->include_dirs, &o->macro_defines, &o->include_files };
+    unsigned *counts[] = { &o->ninclude_dirs, &o->nmacro_defines, &o->ninclude_files };
+    for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
+        for (unsigned i = 0; i < *counts[k]; i++)
+            lds_free((*lists[k])[i]);
+        lds_free(*lists[k]);
+        *lists[k] = NULL;
+        *counts[k] = 0;
+    }
     lds_free(o->front_warnings);
     o->front_warnings = NULL;
     o->nfront_warnings = o->capfront_warnings = 0;
@@ -76,13 +80,52 @@ void lds_options_free(lds_options *o)
     o->ndefines = o->narchs = 0;
 }
 
+/* The length of a macro's name: a macro -D's "NAME(PARAMS) BODY" to its
+ * '(' or blank. */
+static size_t macro_name_len(const char *text) { return strcspn(text, "( "); }
+
+/* Forget the macro -D that names name[0, len), if any. */
+static void forget_macro(lds_options *o, const char *name, size_t len)
+{
+    for (unsigned i = o->nmacro_defines; i-- > 0;)
+        if (macro_name_len(o->macro_defines[i]) == len && !memcmp(o->macro_defines[i], name, len)) {
+            lds_free(o->macro_defines[i]);
+            memmove(&o->macro_defines[i], &o->macro_defines[i + 1], (o->nmacro_defines - i - 1) * sizeof *o->macro_defines);
+            o->nmacro_defines--;
+        }
+}
+
+/* Forget every -D that names name[0, len): a value, a type, a macro. */
+static void forget_defines(lds_options *o, const char *name, size_t len)
+{
+    for (unsigned i = o->ndefines; i-- > 0;)
+        if (strlen(o->defines[i].name) == len && !memcmp(o->defines[i].name, name, len))
+            lds_options_remove_define(o, i);
+    for (unsigned i = o->ntype_defines; i-- > 0;)
+        if (strlen(o->type_defines[i].name) == len && !memcmp(o->type_defines[i].name, name, len)) {
+            lds_free(o->type_defines[i].name);
+            lds_free(o->type_defines[i].type);
+            o->type_defines[i] = o->type_defines[--o->ntype_defines];
+        }
+    forget_macro(o, name, len);
+}
+
+/* The length of the C name text starts with (0: none). */
+static size_t c_name_len(const char *text)
+{
+    if (!isalpha((unsigned char)text[0]) && text[0] != '_')
+        return 0;
+    size_t n = 1;
+    while (isalnum((unsigned char)text[n]) || text[n] == '_')
+        n++;
+    return n;
+}
+
 int lds_options_add_undef(lds_options *o, const char *name)
 {
-    bool ok = name[0] && !isdigit((unsigned char)name[0]);
-    for (const char *c = name; ok && *c; c++)
-        ok = isalnum((unsigned char)*c) || *c == '_';
-    if (!ok)
+    if (!name[0] || c_name_len(name) != strlen(name))
         return lds_options_fail(o, "-U: expected a macro's name, not '%s'", name);
+    forget_defines(o, name, strlen(name));
     for (unsigned i = 0; i < o->nundefs; i++)
         if (!strcmp(o->undefs[i], name))
             return 0;
@@ -103,6 +146,55 @@ int lds_options_add_include_dir(lds_options *o, const char *dir)
     o->include_dirs = lds_xreallocarray(o->include_dirs, o->ninclude_dirs + 1, sizeof *o->include_dirs);
     o->include_dirs[o->ninclude_dirs++] = lds_xstrndup(dir, len);
     return 0;
+}
+
+int lds_options_add_include_file(lds_options *o, const char *path)
+{
+    if (!path[0])
+        return lds_options_fail(o, "-include: expected a file");
+    if (strlen(path) > LDS_MAX_PATH)
+        return lds_options_fail(o, "-include: a file's name longer than %d bytes", LDS_MAX_PATH);
+    o->include_files = lds_xreallocarray(o->include_files, o->ninclude_files + 1, sizeof *o->include_files);
+    o->include_files[o->ninclude_files++] = lds_xstrdup(path);
+    return 0;
+}
+
+/* -D NAME(PARAMS)=BODY, -D NAME(PARAMS), -D NAME=: a kernel file's
+ * macro, kept as a #define line's words (the file's preprocessor reads
+ * them); a name given before is replaced.  *handled false where arg is
+ * none of these (a value, a type), unless every: then any -D is a macro
+ * (NAME alone: 1), as a compiler takes it. */
+static int add_macro_define(lds_options *o, const char *arg, bool every, bool *handled)
+{
+    size_t nlen = c_name_len(arg), end = nlen;
+    *handled = nlen > 0 && (arg[nlen] == '(' || (arg[nlen] == '=' && arg[nlen + 1] == '\0'));
+    if (every && !*handled) {
+        if (!nlen || (arg[nlen] && arg[nlen] != '='))
+            return lds_options_fail(o, "-D: '%.*s' is not a name", (int)strcspn(arg, "="), arg);
+        *handled = true;
+    }
+    if (!*handled)
+        return 0;
+    if (arg[nlen] == '(') {
+        const char *close = strchr(arg + nlen, ')');
+        if (!close || (close[1] && close[1] != '='))
+            return lds_options_fail(o, "-D: expected NAME(PARAMS)=BODY for a function-like macro, not '%s'", arg);
+        end = (size_t)(close + 1 - arg);
+    }
+    const char *body = arg[end] == '=' ? arg + end + 1 : "1";
+    forget_defines(o, arg, nlen);
+    size_t len = end + 1 + strlen(body) + 1;
+    char *text = lds_xmalloc(len);
+    snprintf(text, len, "%.*s %s", (int)end, arg, body);
+    o->macro_defines = lds_xreallocarray(o->macro_defines, o->nmacro_defines + 1, sizeof *o->macro_defines);
+    o->macro_defines[o->nmacro_defines++] = text;
+    return 0;
+}
+
+int lds_options_add_macro(lds_options *o, const char *arg)
+{
+    bool macro;
+    return add_macro_define(o, arg, true, &macro);
 }
 
 void lds_options_remove_define(lds_options *o, unsigned i)
@@ -172,6 +264,8 @@ static int keep_error(lds_options *o, const lds_diag *d)
     o->error.loc.src = NULL;
     return -1;
 }
+
+int lds_options_fail_diag(lds_options *o, const lds_diag *d) { return keep_error(o, d); }
 
 int lds_options_fail(lds_options *o, const char *fmt, ...)
 {
@@ -289,6 +383,18 @@ static bool add_type_define(lds_options *o, const char *name, size_t nlen, const
 
 int lds_options_add_define(lds_options *o, const char *arg)
 {
+    bool macro;
+    int rc = add_macro_define(o, arg, false, &macro);
+    if (macro)
+        return rc;
+    if (!strchr(arg, '=') && arg[0] && c_name_len(arg) == strlen(arg)) {   /* -D NAME: NAME=1 */
+        size_t len = strlen(arg) + 3;
+        char *one = lds_xmalloc(len);
+        snprintf(one, len, "%s=1", arg);
+        rc = lds_options_add_define(o, one);
+        lds_free(one);
+        return rc;
+    }
     const char *eq = strchr(arg, '=');
     size_t nlen = eq ? (size_t)(eq - arg) : 0;
     if (!eq || nlen == 0) {
@@ -307,6 +413,7 @@ int lds_options_add_define(lds_options *o, const char *arg)
             return lds_options_fail(o, "-D: '%.*s' is not a name", (int)nlen, arg);
         }
     }
+    forget_macro(o, arg, nlen);   /* a value given after a macro replaces it */
     o->defines = lds_xreallocarray(o->defines, o->ndefines + 1, sizeof *o->defines);
     lds_define *d = &o->defines[o->ndefines++];
     memset(d, 0, sizeof *d);

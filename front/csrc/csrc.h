@@ -22,6 +22,8 @@ typedef struct {
     unsigned nprofiles;           /*   compilers' macros it predefines (front/csrc/predef.c) */
     const char *const *undefs;    /* -U: predefined macros left undefined */
     unsigned nundefs;
+    const char *const *macros;    /* -D's macros: "NAME[(PARAMS)] BODY" */
+    unsigned nmacros;
     csrc_includes *includes;      /* the headers #include reads (and -I), or NULL: not followed */
     bool (*reserved)(const char *name);   /* the lds language's own names, which the lowering
                                              renames (src/names.c: lds_name_reserved) */

@@ -61,6 +61,8 @@ typedef struct {
     size_t n, cap;
     const char *const *dirs;      /* -I: where #include looks after the including file's folder */
     unsigned ndirs;
+    const char *const *files;     /* -include: read before the file's first line, in order */
+    unsigned nfiles;
     unsigned followed;            /* #include lines followed in this file (a cap: a header
                                      that includes itself without a guard) */
 } csrc_includes;
@@ -79,6 +81,9 @@ typedef struct {
                                      GL_compatibility_profile or GL_ES (glslang's) */
     const char *const *undefs;    /* -U names: predefined macros not defined */
     unsigned nundefs;
+    const char *const *macros;    /* -D's macros, "NAME[(PARAMS)] BODY": defined after the
+                                     compiler's own, before the file's first line */
+    unsigned nmacros;
     bool *read_device_only;       /* set when the file reads a device_only macro, or NULL */
     csrc_includes *includes;      /* #include "..." and <...> followed into these; NULL: not followed */
 } csrc_pp_options;

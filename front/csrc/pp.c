@@ -63,6 +63,9 @@ static bool given_on_command_line(const pp *p, const char *name)
     for (unsigned i = 0; i < p->o->ndefines; i++)
         if (!strcmp(p->o->defines[i].name, name))
             return true;
+    for (unsigned i = 0; i < p->o->nmacros; i++)
+        if (strcspn(p->o->macros[i], "( ") == strlen(name) && !memcmp(p->o->macros[i], name, strlen(name)))
+            return true;
     return false;
 }
 
@@ -188,6 +191,8 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
     int rc = define_header_macros(&p);
     for (unsigned i = 0; rc == 0 && i < o->npredefined; i++)
         rc = predefine(&p, &o->predefined[i]);
+    for (unsigned i = 0; rc == 0 && i < o->nmacros; i++)
+        rc = define_text(&p, "<-D>", o->macros[i], NULL);
     if (rc < 0) {
         pp_list_free(&raw);
         return -1;
@@ -197,6 +202,8 @@ int csrc_preprocess(const lds_source *src, const csrc_pp_options *o, lds_arena *
     memcpy(keep, raw.v, sizeof *keep * raw.n);
     size_t n = raw.n;
     pp_list_free(&raw);
+    if (o->includes && pp_include_files(&p, src, &keep, &n) < 0)
+        return -1;
     cond_group groups[MAX_IF_DEPTH];
     unsigned ngroups = 0;
     size_t text_start = 0;   /* the run of ordinary tokens not yet expanded */

@@ -120,6 +120,11 @@ int pp_lex_file(const lds_source *src, const csrc_pp_options *o, lds_arena *aren
  * Nothing where it is not found (a warning for a "..." one) or said
  * #pragma once.  -1 with p->diag set. */
 int pp_include(pp *p, lds_loc at, const csrc_tok *rest, size_t nrest, csrc_tok **keep, size_t *n, size_t end);
+/* -include's files (p->o->includes->files), found as the compilers find
+ * them (the path as given, then each -I folder), put before the first of
+ * the n tokens of *keep, the file src's.  -1 with p->diag set where one
+ * is found nowhere or cannot be read. */
+int pp_include_files(pp *p, const lds_source *src, csrc_tok **keep, size_t *n);
 /* #pragma once in src: an #include of it again reads nothing. */
 void pp_pragma_once(pp *p, const lds_source *src);
 

@@ -3,12 +3,15 @@
  * is included, and its tokens put in place of the line.
  *
  * #include "name" is looked for beside the file whose line it is, then in
- * each -I folder in order; #include <name> in the -I folders alone (a
- * system or SDK header that is not there, cuda_runtime.h or
- * hip/hip_runtime.h, is what lds-calc knows of it: thread indices, the
- * usual intrinsics).  A "..." header found nowhere is a warning, once: the
- * names it would have defined are reported where they are needed.  An
- * #include whose name a macro gives is not followed, with a warning. */
+ * each -I folder in order; #include <name> in the -I folders alone.  A
+ * header of the toolkits or of C and C++ that is not there
+ * (cuda_runtime.h, cooperative_groups.h, hip/hip_runtime.h, cub/...,
+ * <cstdint>) is what lds-calc knows of it: thread indices, cooperative
+ * groups, warp sizes, the usual intrinsics.  Any other header found
+ * nowhere is a warning: the names it would have defined are reported
+ * where they are needed.  An #include whose name a macro gives is not
+ * followed, with a warning.  -include FILE reads FILE before the file's
+ * first line, as the compilers do. */
 #include "front/csrc/pp.h"
 
 #include <sys/stat.h>
@@ -96,6 +99,39 @@ static lds_source *header_at(csrc_includes *inc, char *path, const lds_source *f
     return h;
 }
 
+/* Whether a header is one of the toolkits' (CUDA, HIP and their
+ * libraries) or of C and C++'s standard library: not having it is no
+ * loss, lds-calc knows what kernels use of it. */
+static bool known_header(const char *name)
+{
+    static const char *const folders[] = { "cuda/", "cub/", "thrust/", "cooperative_groups/", "hip/", "hipcub/",
+                                           "rocprim/", "rocwmma/", "crt/", "sys/", "bits/", NULL };
+    static const char *const names[] = {
+        /* CUDA */
+        "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h", "device_functions.h",
+        "cooperative_groups.h", "cuda_fp16.h", "cuda_bf16.h", "cuda_fp8.h", "cuda_pipeline.h", "cuda_awbarrier.h",
+        "mma.h", "math_constants.h", "vector_types.h", "vector_functions.h", "sm_20_atomic_functions.h",
+        "sm_30_intrinsics.h", "sm_32_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h",
+        "curand_kernel.h", "cuComplex.h", "cublas_v2.h", "cuda_texture_types.h", "texture_fetch_functions.h",
+        /* HIP */
+        "hip_runtime.h", "hip_fp16.h", "hip_bf16.h", "hip_cooperative_groups.h",
+        /* C */
+        "assert.h", "float.h", "limits.h", "math.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h",
+        "string.h", "time.h", "inttypes.h", "errno.h", "unistd.h",
+        /* C++ */
+        "algorithm", "array", "cassert", "cfloat", "chrono", "climits", "cmath", "cstddef", "cstdint", "cstdio",
+        "cstdlib", "cstring", "ctime", "functional", "iomanip", "iostream", "limits", "map", "memory", "numeric",
+        "random", "sstream", "string", "tuple", "type_traits", "utility", "vector", "fstream", "stdexcept",
+        "initializer_list", "cinttypes", "unordered_map", "set", NULL };
+    for (const char *const *f = folders; *f; f++)
+        if (!strncmp(name, *f, strlen(*f)))
+            return true;
+    for (const char *const *k = names; *k; k++)
+        if (!strcmp(name, *k))
+            return true;
+    return false;
+}
+
 static void warn(pp *p, lds_loc at, const char *what, const char *name)
 {
     if (!p->o->warn)
@@ -163,9 +199,11 @@ int pp_include(pp *p, lds_loc at, const csrc_tok *rest, size_t nrest, csrc_tok *
     }
     char *path = find_header(inc, at.src, name, quoted);
     if (!path) {
-        if (quoted)
-            warn(p, at, "' is not beside the file nor in a -I folder: not read (what it defines is "
-                        "reported where it is needed)", name);
+        if (!known_header(name))
+            warn(p, at, quoted ? "' is not beside the file nor in a -I folder: not read (what it defines is "
+                                 "reported where it is needed)"
+                               : "' is not in a -I folder: not read (what it defines is reported where it is "
+                                 "needed)", name);
         lds_free(name);
         return 0;
     }
@@ -186,6 +224,26 @@ int pp_include(pp *p, lds_loc at, const csrc_tok *rest, size_t nrest, csrc_tok *
         return -1;
     }
     return splice(p, h, keep, n, end);
+}
+
+int pp_include_files(pp *p, const lds_source *src, csrc_tok **keep, size_t *n)
+{
+    csrc_includes *inc = p->o->includes;
+    for (unsigned i = inc->nfiles; i-- > 0;) {   /* each put first: the last first */
+        const char *name = inc->files[i];
+        char *path = is_file(name) ? lds_xstrdup(name) : find_header(inc, NULL, name, false);
+        char why[512];
+        size_t index;
+        lds_source *h = path ? header_at(inc, path, src, &index, why, sizeof why) : NULL;
+        if (!h) {
+            lds_diag_set(p->diag, (lds_loc){ 0 }, "-include %s: %s", name,
+                         path ? why : "no such file, nor in a -I folder");
+            return -1;
+        }
+        if (splice(p, h, keep, n, 0) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 void pp_pragma_once(pp *p, const lds_source *src)

@@ -243,7 +243,8 @@ int cl_read_file(const lds_source *src, const csrc_lower_options *o, bool host_p
 {
     csrc_pp_options pp = { .defines = o->defines, .ndefines = o->ndefines, .warn = o->warn, .warn_ctx = o->warn_ctx,
                            .header_macros = cl_header_macros(o, arena), .glsl_version = o->lang == LDS_LANG_GLSL,
-                           .undefs = o->undefs, .nundefs = o->nundefs, .read_device_only = device_only,
+                           .undefs = o->undefs, .nundefs = o->nundefs, .macros = o->macros,
+                           .nmacros = o->nmacros, .read_device_only = device_only,
                            .includes = o->includes };
     pp.predefined = cl_predefined_macros(o, host_pass, arena, &pp.npredefined);
     int rc = csrc_preprocess(src, &pp, arena, toks, diag);

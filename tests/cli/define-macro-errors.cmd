@@ -1,0 +1,1 @@
+lds -D 'UMUL(a,b=a' -f ../include/project/src/macros.cu; echo "status $?"; lds -D 'F(a)=a' 'f32[lane]'; echo "status $?"; lds -D E= 'f32[lane]'; echo "status $?"; lds -include ../include/project/include/config.h 'f32[lane]'; echo "status $?"; lds -U 'A-B' 'f32[lane]'; echo "status $?"; lds -D N 'f32[lane * N]'

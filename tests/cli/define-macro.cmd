@@ -1,0 +1,1 @@
+lds --threads 32 -a sm80 -D 'UMUL(a,b)=((a)*(b))' -D CUTE_UNROLL= -D WITH_READ -U __CUDA_ARCH__ -f ../include/project/src/macros.cu; lds --threads 32 -a sm80 -D 'UMUL(a,b)=((a)*(b))' -D CUTE_UNROLL= -D WITH_READ -U WITH_READ --show-lowered -f ../include/project/src/macros.cu; lds --threads 32 -D 'UMUL(a,b)' -D CUTE_UNROLL= --show-lowered -f ../include/project/src/macros.cu

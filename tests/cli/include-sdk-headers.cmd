@@ -1,0 +1,1 @@
+lds --threads 64 --lang hip -D TILE=64 -f ../include/project/src/scan.cpp --format diagnostics; echo "status $?"; lds --threads 64 --lang hip -D TILE=64 -f ../include/project/src/scan.cpp --format sarif 2>/dev/null | grep -o "'fancy/tuning.h' is not in a -I folder\|depends on 'TUNED_STRIDE'"

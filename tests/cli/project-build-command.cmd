@@ -1,0 +1,1 @@
+lds --threads 256 -f ../include/project/src/reduce.cu -- nvcc -I ../include/project/include -include ../include/project/include/config.h -DBLOCK=256 '-DSTRIDE(i)=((i) * 2)' -DUNROLL= -arch=sm_80 -O3 -Xcompiler -fPIC -c reduce.cu -o reduce.o

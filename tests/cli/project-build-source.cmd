@@ -1,0 +1,1 @@
+(cd ../include/project && lds --threads 128 --format csv -- nvcc -Iinclude -include include/config.h -DBLOCK=128 '-DSTRIDE(i)=(i)' -DUNROLL= -gencode arch=compute_90,code=sm_90 -c src/reduce.cu); (cd ../include/project && lds --threads 64 --show-lowered -- ccache hipcc -I include -DTILE=64 -DTUNED_STRIDE=1 --offload-arch=gfx942:sramecc+:xnack- -c src/scan.cpp)

@@ -1,0 +1,1 @@
+lds --threads 256 -p ../include/project -f ../include/project/src/reduce.cu; lds --threads 64 --compile-commands ../include/project/compile_commands.json -D TUNED_STRIDE=1 -f ../include/project/src/scan.cpp; lds --threads 128 --compile-commands=../include/project -a sm90 -D BLOCK=128 --format csv -f ../include/project/src/reduce.cu

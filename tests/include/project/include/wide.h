@@ -1,0 +1,2 @@
+// A second configuration: 8-byte elements.
+#define ELEM double
