@@ -512,7 +512,7 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
             return -1;
         lds_diag before = *L->diag;
         int rc = cl_declare_arrays_from(L, f->body->body, mark);
-        if (rc == CL_ARRAY_CLASH || rc == CL_EXTERN_SIZE)
+        if (rc == CL_EXTERN_SIZE)
             return -1;   /* the kernel's error */
         if (rc < 0)
             *L->diag = before;   /* a size not known here */

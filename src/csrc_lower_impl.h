@@ -56,6 +56,9 @@ typedef struct sarray {
                                      of u8, the struct's size the last dimension) */
     const char *ctype;            /* its element's C type (a template parameter's
                                      binding: float, not T) */
+    bool same_name;               /* another array of the kernel has its C name (two
+                                     blocks', a helper's): its name is bound where
+                                     it is declared, in that scope */
     struct sarray *next;
 } sarray;
 
@@ -432,8 +435,6 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
  * calls (and those they call), names. */
 void cl_code_names(lower *L, const csrc_stmt *body, cl_names *names);
 int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
-/* cl_declare_array's error for a second array of a name taken */
-#define CL_ARRAY_CLASH (-2)
 /* an extern __shared__ array whose size nothing gives: an error wherever
  * it is declared (a callee's too) */
 #define CL_EXTERN_SIZE (-3)
@@ -623,6 +624,7 @@ int cl_asm_stmt(lower *L, const csrc_stmt *s);
 /* src/csrc_lower.c: kernels */
 const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl);
 int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d);
+void cl_bind_same_named_arrays(lower *L, const csrc_stmt *s);
 int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
