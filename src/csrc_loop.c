@@ -567,7 +567,47 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     return rc;
 }
 
+static int while_stmt(lower *L, const csrc_stmt *s, const char *what);
+
+/* do B while (c); with no break, continue or return in B: B, then
+ * while (c) B - or the while loop alone where c, reading nothing, holds
+ * before the first trip (the common do { ... } while (k < n) from a
+ * known start), so the body's accesses are one record each. */
+static int do_while(lower *L, const csrc_stmt *s)
+{
+    csrc_stmt *loop = lds_arena_alloc(L->arena, sizeof *loop);
+    *loop = *s;
+    loop->kind = CS_WHILE;
+    loop->next = NULL;
+    bool holds = false;
+    if (cl_reads_nothing(L, s->e)) {
+        size_t out_mark = L->out.len;
+        unsigned made = L->accesses;
+        val *c = cl_expr(L, s->e);
+        if (!c)
+            return -1;
+        holds = cl_is_int(c) && c->cls == C_CONST && c->k && L->accesses == made;
+        cl_drop_since(L, out_mark);
+        L->accesses = made;
+    }
+    if (!holds && cl_one_stmt(L, s->body) < 0)   /* the first trip, on its own */
+        return -1;
+    return while_stmt(L, loop, holds ? "a do-while loop lds-calc cannot count"
+                                     : "a do-while loop lds-calc cannot count past its first trip (counted)");
+}
+
 int cl_while_stmt(lower *L, const csrc_stmt *s)
+{
+    if (s->kind == CS_DO && s->e && !cl_has_jump(s->body, CS_BREAK) && !cl_has_jump(s->body, CS_CONTINUE)
+        && !cl_has_jump(s->body, CS_RETURN))
+        return do_while(L, s);
+    return while_stmt(L, s, s->kind == CS_DO ? "a do-while loop with a break, a continue or a return, which lds-calc does not follow"
+                                             : "a while loop lds-calc cannot count");
+}
+
+/* A while loop (or a do-while lds-calc does not follow: `what` it is,
+ * where it is not counted). */
+static int while_stmt(lower *L, const csrc_stmt *s, const char *what)
 {
     /* while (c) { ...; v op= e; }: the for loop it is */
     const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
@@ -605,7 +645,5 @@ int cl_while_stmt(lower *L, const csrc_stmt *s)
     }
     if (cl_failed(L))
         return -1;
-    return cl_loop_skipped(L, s, s->kind == CS_DO ? "it is in a do-while loop, which lds-calc does not follow"
-                                               : "it is in a while loop lds-calc cannot count",
-                        s->loc);
+    return cl_loop_skipped(L, s, cl_fmt(L, "it is in %s", what), s->loc);
 }
