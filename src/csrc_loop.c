@@ -237,11 +237,13 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
         binding *b = cl_lookup(L, names[i]);
         if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
             continue;
-        val *c;
-        if (cl_step_per_trip(L, s, names[i], &c) < 0)
+        val *c, *wrapped = NULL;
+        if (cl_step_per_trip(L, s, names[i], &c) < 0 || (trip && !c && cl_wrap_per_trip(L, s, names[i], b->v, trip, &wrapped) < 0))
             return -1;
         if (trip && c && (cl_is_int(b->v) || cl_is_pointer(b->v)))
             b->v = cl_advanced(L, b->v, c, cl_v_name(L, C_UNIFORM, trip), s->loc);
+        else if (wrapped)
+            b->v = wrapped;
         else
             b->v = cl_unknown_like(L, b->v, cl_changes_each_trip(L, names[i], s), (lds_loc){ 0 });
     }
@@ -421,6 +423,9 @@ static int while_loop(lower *L, const for_plan *P)
 
 int cl_for_stmt(lower *L, const csrc_stmt *s)
 {
+    const csrc_stmt *stepped = cl_last_as_step(L, s);   /* for (i = 0; i < n; ) { ...; i += 2; } */
+    if (stepped)
+        s = stepped;
     const csrc_stmt *body = cl_continue_as_else(L, s->body);
     if (body != s->body) {   /* if (c) continue; ... : the rest of the trip under !c */
         csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);
@@ -482,6 +487,13 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             return 0;
         }
     }
+    const char *in_body = n ? NULL : cl_changed_in_body_mentioned(L, s);
+    if (in_body)   /* for (i = 0; i < n; ) { ...; i++; ... } */
+        return skip_after_init(L, s, &lowered,
+                               cl_fmt(L, "it is in a loop whose body changes its counter '%s' other than by its last "
+                                         "statement",
+                                      in_body),
+                               s->loc);
     if (tested != 1 || !all_bound)   /* two tested: no one counter */
         return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
     binding *vb = cl_lookup(L, v);
@@ -569,6 +581,38 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
 
 static int while_stmt(lower *L, const csrc_stmt *s, const char *what);
 
+/* A loop with no step of its own (while (c), for (init; c; )) whose
+ * block ends in an update of a variable its condition tests
+ * (`...; i += step; }`, `i++`) and has no continue (which would skip the
+ * update): the for loop with that update as its step, the same trips
+ * in the same order.  NULL where it is not of that form. */
+const csrc_stmt *cl_last_as_step(lower *L, const csrc_stmt *s)
+{
+    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
+    if (!last || last->kind != CS_EXPR || s->step || !s->e || cl_has_jump(s->body, CS_CONTINUE))
+        return NULL;
+    const char *names[4];
+    unsigned n = 0;
+    cl_assigned_in_expr(last->e, names, &n, 4);
+    if (n != 1 || !cl_mentions(s->e, names[0]))
+        return NULL;
+    csrc_stmt *body = lds_arena_alloc(L->arena, sizeof *body);   /* the block without its last statement */
+    *body = *s->body;
+    csrc_stmt **tail = &body->body;
+    for (const csrc_stmt *t = s->body->body; t != last; t = t->next) {
+        csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
+        *c = *t;
+        c->next = NULL;
+        *tail = c;
+        tail = &c->next;
+    }
+    *tail = NULL;
+    csrc_stmt *f = lds_arena_alloc(L->arena, sizeof *f);
+    *f = (csrc_stmt){ .kind = CS_FOR, .loc = s->loc, .body = body, .e = s->e, .step = last->e,
+                      .other = s->kind == CS_FOR ? s->other : NULL };
+    return f;
+}
+
 /* do B while (c); with no break, continue or return in B: B, then
  * while (c) B - or the while loop alone where c, reading nothing, holds
  * before the first trip (the common do { ... } while (k < n) from a
@@ -610,29 +654,10 @@ int cl_while_stmt(lower *L, const csrc_stmt *s)
 static int while_stmt(lower *L, const csrc_stmt *s, const char *what)
 {
     /* while (c) { ...; v op= e; }: the for loop it is */
-    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
-    if (s->kind == CS_WHILE && last && last->kind == CS_EXPR && !cl_has_jump(s->body, CS_BREAK)
-        && !cl_has_jump(s->body, CS_CONTINUE) && !cl_has_jump(s->body, CS_RETURN)) {
-        const char *names[4];
-        unsigned n = 0;
-        cl_assigned_in_expr(last->e, names, &n, 4);
-        if (n == 1 && cl_mentions(s->e, names[0])) {
-            /* the body without its last statement */
-            csrc_stmt *body = lds_arena_alloc(L->arena, sizeof *body);
-            *body = *s->body;
-            csrc_stmt **tail = &body->body;
-            for (const csrc_stmt *t = s->body->body; t != last; t = t->next) {
-                csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
-                *c = *t;
-                c->next = NULL;
-                *tail = c;
-                tail = &c->next;
-            }
-            *tail = NULL;
-            csrc_stmt f = { .kind = CS_FOR, .loc = s->loc, .body = body, .e = s->e, .step = last->e };
-            return cl_for_stmt(L, &f);
-        }
-    }
+    const csrc_stmt *f = s->kind == CS_WHILE && !cl_has_jump(s->body, CS_BREAK) && !cl_has_jump(s->body, CS_RETURN)
+                             ? cl_last_as_step(L, s) : NULL;
+    if (f)
+        return cl_for_stmt(L, f);
     if (cl_never_left(L, s)) {   /* while (1) { ... }: no way out */
         const char *why = "this loop never ends: its condition always holds and nothing in it leaves it";
         unsigned made = L->accesses;

@@ -597,6 +597,8 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
  * level, the same for every lane and trip) in *c, or NULL; -1 on an
  * error. */
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
+const csrc_stmt *cl_last_as_step(lower *L, const csrc_stmt *s);
+int cl_wrap_per_trip(lower *L, const csrc_stmt *s, const char *name, const val *x0, const char *trip, val **wrapped);
 /* Whether e adds an amount to x (x += a, x -= a, x = x + a, x = x - a,
  * x = a + x): the amount's expression, *minus for a subtraction. */
 bool cl_adds_to(const csrc_expr *e, const char *x, const csrc_expr **amount, bool *minus);

@@ -94,6 +94,23 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
         if (left || right)
             return cl_int_op(L, left ? "<<" : ">>", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, c), trip));
     }
+    /* a ring position, (v0 + d t) & M for the least M = 2^k - 1 that
+     * holds every value (pos = (pos + 4) & 63 from a known start) */
+    int64_t top = 0;
+    for (unsigned j = 0; j < n && top >= 0; j++)
+        top = v[j] < 0 ? -1 : v[j] > top ? v[j] : top;
+    if (top > 0 && top < ((int64_t)1 << 40)) {
+        int64_t mask = 1;
+        while (mask < top)
+            mask = 2 * mask + 1;
+        int64_t d = (v[1] - v[0]) & mask;
+        bool ring = true;
+        for (unsigned j = 2; j < n && ring; j++)
+            ring = v[j] == ((v[0] + d * (int64_t)j) & mask);
+        if (ring)
+            return cl_int_op(L, "&", cl_int_op(L, "+", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, d), trip)),
+                             cl_v_const(L, mask));
+    }
     /* a short period (a double buffer's 0, 1, 0, 1): a table of trip % p.
      * Exact: it matched every trip the loop runs, not a guess beyond them */
     for (unsigned p = 2; p <= 8 && 2 * p <= n; p++) {
@@ -208,6 +225,46 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
     }
     if (top != 1 || cl_assigns_in_body(body, name) != 1)
         *c = NULL;
+    return 0;
+}
+
+/* x = (x + a) & M (or a + x, x - a; M a constant 2^k - 1), once a trip
+ * at the body's own level, a the same for every lane and every trip (a
+ * ring position, pos = (pos + 4) & 63): after t trips x is
+ * (x0 + a t) & M exactly, as the mask keeps the low k bits, which no
+ * carry reaches from above.  *wrapped is that value (x0 the value before
+ * the loop), or NULL where the body changes x any other way; -1 on an
+ * error. */
+int cl_wrap_per_trip(lower *L, const csrc_stmt *s, const char *name, const val *x0, const char *trip, val **wrapped)
+{
+    *wrapped = NULL;
+    const csrc_expr *e = NULL;
+    unsigned top = 0;
+    for (const csrc_stmt *t = cl_top_level(s->body, NULL); t; t = cl_top_level(s->body, t))
+        if (cl_update_of(t, name)) {
+            e = cl_update_of(t, name);
+            top++;
+        }
+    if (top != 1 || cl_assigns_in_body(s->body, name) != 1 || e->kind != CE_ASSIGN || strcmp(e->op, "=")
+        || e->b->kind != CE_BINARY || strcmp(e->b->op, "&") || !cl_is_int(x0))
+        return 0;
+    for (int side = 0; side < 2; side++) {   /* (x + a) & M, or M & (x + a) */
+        const csrc_expr *sum = side ? e->b->b : e->b->a, *m = side ? e->b->a : e->b->b, *amount;
+        csrc_expr step = *e;   /* x = x + a, as cl_adds_to reads it */
+        step.b = (csrc_expr *)sum;
+        bool minus;
+        if (cl_mentions(m, name) || !cl_adds_to(&step, name, &amount, &minus) || cl_mentions_changing(L, s, amount))
+            continue;
+        val *mask = cl_expr(L, m), *a = mask ? cl_expr(L, amount) : NULL;
+        if (!a)
+            return -1;
+        if (!cl_is_int(mask) || mask->cls != C_CONST || mask->k <= 0 || (mask->k & (mask->k + 1)) || !cl_is_int(a)
+            || a->cls == C_LANE)
+            return 0;
+        val *moved = cl_int_op(L, "*", minus ? cl_int_unary(L, "-", a) : a, cl_v_name(L, C_UNIFORM, trip));
+        *wrapped = cl_int_op(L, "&", cl_int_op(L, "+", (val *)x0, moved), mask);
+        return 0;
+    }
     return 0;
 }
 
