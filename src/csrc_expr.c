@@ -511,7 +511,10 @@ static val *expr_cast(lower *L, const csrc_expr *e)
     }
     if (fl || !cl_is_int(a))
         return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
-    return a;   /* an integer cast: the value (lds-calc computes exactly) */
+    unsigned bits;
+    bool is_unsigned;
+    cl_integer_kind(L, t, &bits, &is_unsigned);
+    return cl_converted(L, a, bits, is_unsigned);   /* (unsigned char)(tid * 16) wraps at 256, as the declaration's */
 }
 
 static val *expr_node(lower *L, const csrc_expr *e)
