@@ -286,6 +286,24 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
 }
 
+/* __ldg(p), __ldcs(p), ... are *p; __stcs(p, v), ... are *p = v: a load
+ * or store of p's pointee with a cache hint, which changes no bank or
+ * sector. */
+static val *cache_hinted(lower *L, const csrc_expr *e, bool *handled)
+{
+    static const char *const loads[] = { "__ldg", "__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv", NULL };
+    static const char *const stores[] = { "__stcs", "__stcg", "__stwt", "__stwb", NULL };
+    bool load = cl_name_in(e->name, loads), store = cl_name_in(e->name, stores);
+    *handled = (load && e->nargs == 1) || (store && e->nargs == 2);
+    if (!*handled)
+        return NULL;
+    csrc_expr *at = lds_arena_alloc(L->arena, sizeof *at);
+    *at = (csrc_expr){ .kind = CE_UNARY, .loc = e->loc, .op = "*", .a = e->args[0], .height = e->args[0]->height + 1 };
+    if (load)
+        return cl_expr(L, at);
+    return cl_assign(L, at, "=", e->args[1], NULL, e->loc);
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -376,6 +394,13 @@ val *cl_call(lower *L, const csrc_expr *e)
         if (L->guard)   /* the first lane the condition leaves on: not worked out */
             return cl_v_data(L, cl_fmt(L, "the result of '%s' under a per-lane condition", name), e->loc);
         return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
+    }
+    /* CUDA's cache-hinted loads and stores: *p and *p = v, as wide as p's pointee */
+    if (name && !callee(L, e, false)) {
+        bool handled;
+        val *r = cache_hinted(L, e, &handled);
+        if (handled)
+            return r;
     }
     /* a function of this file: inlined */
     const csrc_func *f = callee(L, e, true);
