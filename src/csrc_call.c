@@ -286,6 +286,54 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
 }
 
+/* e without the conversions to floating point around it: float(N),
+ * (float)N, static_cast<float>(N). */
+static const csrc_expr *under_float_casts(lower *L, const csrc_expr *e)
+{
+    unsigned tb, tl;
+    bool tf;
+    for (;;) {
+        if (e->kind == CE_CAST && e->type && !e->type->pointers && cl_type_shape(L, e->type->base, &tb, &tl, &tf) && tf
+            && tl == 1)
+            e = e->a;
+        else if (e->kind == CE_CALL && e->name && e->nargs == 1 && cl_type_shape(L, e->name, &tb, &tl, &tf) && tf && tl == 1)
+            e = e->args[0];
+        else
+            return e;
+    }
+}
+
+/* An integer conversion of log2 or exp2 of an integer constant
+ * (uint(log2(float(gl_WorkGroupSize.x))), (int)exp2f(3)): the integer,
+ * where the floating-point result is one exactly (log2 of a power of 2,
+ * exp2 of 0..62); NULL where e is no such call or the value is not
+ * exact (a caller reads e as it would otherwise). */
+val *cl_float_call_as_int(lower *L, const csrc_expr *e)
+{
+    static const char *const log2s[] = { "log2", "log2f", "__log2f", "std::log2", NULL };
+    static const char *const exp2s[] = { "exp2", "exp2f", "__exp2f", "std::exp2", NULL };
+    e = under_float_casts(L, e);
+    if (e->kind != CE_CALL || e->nargs != 1 || !e->name || (!cl_name_in(e->name, log2s) && !cl_name_in(e->name, exp2s)))
+        return NULL;
+    const csrc_expr *arg = under_float_casts(L, e->args[0]);
+    val *x = NULL;
+    if (arg->kind == CE_FLOAT && arg->name) {   /* exp2(3.0f): a literal with no fraction */
+        char *end;
+        double d = strtod(arg->name, &end);
+        if ((!*end || ((*end == 'f' || *end == 'F') && !end[1])) && d >= 0 && d <= 1e15 && d == (double)(int64_t)d)
+            x = cl_v_const(L, (int64_t)d);
+    } else if (cl_reads_nothing(L, arg)) {
+        size_t mark = L->out.len;
+        x = cl_expr(L, arg);
+        cl_drop_since(L, mark);   /* (it reads nothing: nothing was written) */
+    }
+    if (!x || !cl_is_int(x) || x->cls != C_CONST)
+        return NULL;
+    if (cl_name_in(e->name, log2s))
+        return x->k > 0 && !(x->k & (x->k - 1)) ? cl_v_const(L, __builtin_ctzll((unsigned long long)x->k)) : NULL;
+    return x->k >= 0 && x->k <= 62 ? cl_v_const(L, (int64_t)1 << x->k) : NULL;
+}
+
 /* __ldg(p), __ldcs(p), ... are *p; __stcs(p, v), ... are *p = v: a load
  * or store of p's pointee with a cache hint, which changes no bank or
  * sector. */
@@ -350,11 +398,19 @@ val *cl_call(lower *L, const csrc_expr *e)
     val *made = cl_vector_construct(L, e, &vector);
     if (vector || cl_failed(L))
         return made;
+    if (L->o->lang == LDS_LANG_GLSL || L->o->lang == LDS_LANG_HLSL) {   /* any(lessThan(a, b)) */
+        made = cl_vector_logic(L, e, &vector);
+        if (vector || cl_failed(L))
+            return made;
+    }
     /* int(x), uint(x), float(x): GLSL and HLSL constructors are casts */
     unsigned tb, tl;
     bool tf;
     if (name && e->nargs == 1 && cl_type_shape(L, name, &tb, &tl, &tf) && tl == 1) {
-        val *a = cl_expr(L, e->args[0]);
+        val *a = tf ? NULL : cl_float_call_as_int(L, e->args[0]);   /* uint(log2(float(N))) */
+        if (a || cl_failed(L))
+            return a;
+        a = cl_expr(L, e->args[0]);
         if (!a)
             return NULL;
         return tf && cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
@@ -375,6 +431,8 @@ val *cl_call(lower *L, const csrc_expr *e)
             return b ? cl_int_op(L, "*", a, b) : a;
         const char *fn = strstr(name, "min") ? "min" : strstr(name, "max") ? "max" : !strcmp(name, "abs") ? "abs"
                        : !strcmp(name, "__popc") ? "popcount" : NULL;
+        if (!strcmp(name, "__ffs") && a->cls == C_CONST)   /* __ffs(block_size): the lowest set bit, from 1 */
+            return cl_v_const(L, a->k ? __builtin_ctzll((unsigned long long)(uint32_t)a->k) + 1 : 0);
         if (!fn)
             return cl_v_data(L, cl_fmt(L, "the result of '%s'", name), e->loc);
         if (b && a->cls == C_CONST && b->cls == C_CONST)

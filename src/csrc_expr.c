@@ -481,7 +481,12 @@ static val *expr_cond(lower *L, const csrc_expr *e)
 /* (T)a: a pointer's pointee changes; a floating-point value is data. */
 static val *expr_cast(lower *L, const csrc_expr *e)
 {
-    val *a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
+    bool to_float = false;
+    cl_type_bytes(L, e->type, &to_float);
+    val *a = e->type->pointers || to_float ? NULL : cl_float_call_as_int(L, e->a);   /* (int)log2f(BS) */
+    if (a || cl_failed(L))
+        return a;
+    a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
     if (a || cl_failed(L) || !(a = cl_expr(L, e->a)))
         return a;
     const csrc_type *t = e->type;

@@ -481,6 +481,8 @@ val *cl_vector_literal(lower *L, const csrc_type *t, const csrc_expr *e, lds_loc
 val *cl_vector_param(lower *L, const char *name, const csrc_type *t, lds_loc loc);
 /* uint2(a, b), make_int2(a, b): *handled false for any other call. */
 val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
+val *cl_vector_logic(lower *L, const csrc_expr *e, bool *handled);
+val *cl_float_call_as_int(lower *L, const csrc_expr *e);
 /* The macros the language's headers define (src/csrc_langs.c): for the
  * preprocessor's header_macros, or NULL. */
 const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);
