@@ -70,6 +70,8 @@ enum {
     CQ_STATIC = 8,
     CQ_UNIFORM = 16,      /* GLSL uniform, HLSL cbuffer member: a value set at launch */
     CQ_IN = 32,           /* GLSL in/out/buffer: not shared memory */
+    CQ_SPEC = 64,         /* GLSL layout(constant_id = K) const: a specialization
+                             constant, its initialiser a default -D overrides */
 };
 
 typedef struct {
