@@ -667,6 +667,7 @@ val *cl_record_member(lower *L, const csrc_expr *e);
 bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v, lds_loc loc);
 
 /* src/csrc_struct.c: members of shared elements: vector components, structs */
+const csrc_struct *cl_struct_structured(lower *L, const char *type, unsigned *size);
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 bool cl_struct_declared(const lower *L, const char *name);
 const csrc_struct *cl_struct_of(const val *s);
