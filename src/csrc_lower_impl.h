@@ -166,6 +166,8 @@ typedef struct {
     const struct csrc_func *f;
     binding *entry;
     unsigned n;
+    lds_loc site;                 /* the call's place: the first frame's places
+                                     every record of the call (src/csrc_value.c) */
 } cl_frame;
 
 /* What a launch in the file gives its kernel (src/csrc_launch.c). */
