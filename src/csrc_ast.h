@@ -175,6 +175,7 @@ typedef struct csrc_struct {
     bool opaque;                  /* a member lds-calc cannot lay out (a bit-field,
                                      a base class, a union): not laid out */
     struct csrc_func *conversion; /* operator T *() { ... }, or NULL (src/csrc_pstruct.c) */
+    struct csrc_func *call_op;    /* operator()(...) { ... }: a functor's call, or NULL */
     struct csrc_struct *next;
 } csrc_struct;
 

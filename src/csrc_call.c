@@ -106,6 +106,35 @@ static bool names_func(const char *name, const csrc_func *f)
     return q <= n && !strncmp(f->ns + n - q, name, q) && (q == n || f->ns[n - q - 1] == ':');
 }
 
+/* A function of the file named as a value - addf, &addf, a template
+ * argument k<tri_naive> - or NULL: e names no one function.  A call
+ * through it (op(a, b), with op bound to it) inlines it. */
+val *cl_function_value(lower *L, const csrc_expr *e)
+{
+    if (e->kind == CE_UNARY && !strcmp(e->op, "&"))
+        e = e->a;
+    const csrc_func *found = e->kind == CE_CALL && !e->nargs ? cl_functor_call(L, e->name) : NULL;   /* Add() */
+    if (found) {
+        val *v = cl_v_data(L, cl_fmt(L, "the functor '%s'", e->name), e->loc);
+        v->func = found;
+        return v;
+    }
+    if (e->kind != CE_ID || cl_lookup(L, e->name) || cl_find_array(L, e->name))
+        return NULL;
+    for (const csrc_func *f = L->unit->funcs; f; f = f->next)
+        if (names_func(e->name, f) && f->body && !f->kernel && !f->specialized) {
+            if (found && found != f)
+                return NULL;   /* overloads: which one is the caller's type's */
+            found = f;
+        }
+    if (!found)
+        return NULL;
+    val *v = cl_v_data(L, cl_fmt(L, "the function '%s' as a value", found->name), e->loc);
+    v->func = found;
+    return v;
+}
+
+
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
 {
     for (const csrc_func *f = L->unit->funcs; f; f = f->next)
@@ -156,6 +185,9 @@ static const csrc_func *callee(lower *L, const csrc_expr *e, bool here)
 {
     if (!e->name || e->launch)
         return NULL;
+    const binding *through = cl_lookup(L, e->name);
+    if (through && through->v->func)   /* a function passed in: tri(out, in), tri a template argument */
+        return through->v->func;
     if (e->ntargs && e->targ_texts) {
         const csrc_func *found = function_specialization(L, e, here);
         if (found || cl_failed(L))
@@ -367,6 +399,22 @@ val *cl_call(lower *L, const csrc_expr *e)
                                                     "InterlockedExchange", "InterlockedCompareExchange",
                                                     "InterlockedCompareStore", NULL };
     const char *name = e->name;
+    const binding *through = name ? cl_lookup(L, name) : NULL;
+    if (through && through->v->func) {   /* op(a, b), op a function passed in (a pointer, a template argument) */
+        csrc_expr *direct = lds_arena_alloc(L->arena, sizeof *direct);
+        *direct = *e;
+        direct->name = through->v->func->name;
+        direct->targs = NULL;
+        direct->ntargs = 0;
+        direct->targ_exprs = NULL;
+        direct->targ_texts = NULL;
+        if (through->v->func->nparams != e->nargs)
+            return cl_v_data(L, cl_fmt(L, "the result of '%s', called through '%s' with %u arguments for its %u",
+                                       through->v->func->name, name, e->nargs, through->v->func->nparams),
+                             e->loc);
+        val *r;
+        return cl_inline_body(L, through->v->func, direct, &r) < 0 ? NULL : r;
+    }
     if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), tile.thread_rank() */
         bool handled;
         val *r = group_member_call(L, e, &handled);
@@ -453,6 +501,8 @@ val *cl_call(lower *L, const csrc_expr *e)
             return cl_v_data(L, cl_fmt(L, "the result of '%s' under a per-lane condition", name), e->loc);
         return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
     }
+    if (!e->nargs && cl_functor_call(L, name)) /* Add(): a functor, its operator() called through it */
+        return cl_function_value(L, e);
     /* CUDA's cache-hinted loads and stores: *p and *p = v, as wide as p's pointee */
     if (name && !callee(L, e, false)) {
         bool handled;
@@ -548,6 +598,18 @@ static void callee_of(const csrc_expr *e, void *ctx)
 {
     callees *c = ctx;
     const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(c->L, e) : NULL;
+    for (unsigned k = 0; e->kind == CE_CALL && k < e->nargs; k++) {   /* reduce(s, add_f): add_f is called too */
+        const val *fv = cl_function_value(c->L, e->args[k]);
+        unsigned i = 0;
+        while (fv && i < c->nseen && c->seen[i].f != fv->func)
+            i++;
+        if (fv && i == c->nseen && c->nseen < sizeof c->seen / sizeof c->seen[0]) {
+            c->seen[c->nseen].f = fv->func;
+            c->seen[c->nseen].call = e->args[k];
+            c->seen[c->nseen++].several = false;
+            walk_exprs(fv->func->body->body, callee_of, c);
+        }
+    }
     unsigned i = 0;
     while (f && i < c->nseen && c->seen[i].f != f)
         i++;

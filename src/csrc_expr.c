@@ -334,7 +334,8 @@ static val *expr_name(lower *L, const csrc_expr *e)
         v->stype = a->stype;   /* its elements are structs: s[i].x names a member */
         return v;
     }
-    return cl_free_name(L, e->name, e->loc);
+    val *f = cl_function_value(L, e);   /* apply(s, addf) */
+    return f ? f : cl_free_name(L, e->name, e->loc);
 }
 
 /* a[i]: an element of shared or global memory read, a vector's component, or data. */
@@ -383,7 +384,7 @@ static val *expr_unary(lower *L, const csrc_expr *e)
         if (lv.kind == LV_GLOBAL)   /* &in[i]: the pointer moved */
             return (val *)lv.s;
         val *v = cl_expr(L, e->a);
-        if (v && v->kind == V_GLOBAL)
+        if (v && (v->kind == V_GLOBAL || v->func))   /* &addf: the function */
             return v;
         return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
     }

@@ -272,11 +272,23 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
  * error, in L->diag. */
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
 {
-    const csrc_define *d = cl_find_define(L, f->tparams[i]);
+    const csrc_define *d = cl_find_type_define(L, f->tparams[i]);
+    if (d) {   /* -D F=matmul_tri_regs: a function of the file (a word, read as a type's name) */
+        csrc_expr named = { .kind = CE_ID, .loc = f->loc, .name = d->type, .height = 1 };
+        val *fv = cl_function_value(L, &named);
+        if (fv)
+            return fv;
+    }
+    d = cl_find_define(L, f->tparams[i]);
     if (d)
         return cl_define_val(L, d);
     if (f == L->kernel && L->launch && L->launch->targ[i].known)   /* -D overrides the launch */
         return cl_v_const(L, L->launch->targ[i].k);
+    if (f == L->kernel && L->launch && L->launch->targ[i].func) {   /* trimul<tri_naive><<<...>>> */
+        val *fv = cl_v_data(L, cl_fmt(L, "the function '%s' as a value", L->launch->targ[i].func->name), f->loc);
+        fv->func = L->launch->targ[i].func;
+        return fv;
+    }
     if (f->tdefaults[i].set)   /* -D and the launch override a default */
         return cl_v_const(L, f->tdefaults[i].value);
     if (f->tdefaults[i].expr) {   /* = C, = 2 * M: its value where it is a constant */

@@ -116,6 +116,9 @@ typedef struct val {
                                      to it is no memory lds-calc counts */
     const char *pointer_name;     /* V_DATA: a pointer variable of this name whose target
                                      lds-calc does not know (it may be shared memory) */
+    const struct csrc_func *func; /* V_DATA: a function of the file as a value (addf,
+                                     &addf, a template argument): a call through it
+                                     inlines it */
     /* V_GLOBAL: a pointer into an allocation of its own (src/csrc_global.c) */
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
@@ -178,8 +181,9 @@ typedef struct {
     bool have_block, have_bytes;
     int64_t block[3];             /* the workgroup shape */
     int64_t bytes;                /* dynamic shared memory */
-    struct { bool known; int64_t k; const char *type; } *targ;   /* per template parameter (type: */
-                                                                  /*   a type's name, k<float>) */
+    struct { bool known; int64_t k; const char *type; const struct csrc_func *func; } *targ;
+                                  /* per template parameter (type: a type's name, k<float>;
+                                     func: a function of the file, k<tri_naive>) */
     struct { bool known; int64_t k; } *arg;                       /* per parameter */
 } csrc_launch;
 
@@ -429,6 +433,7 @@ val *cl_expr(lower *L, const csrc_expr *e);
 /* src/csrc_call.c: thread ids by name, calls */
 val *cl_builtin_member(lower *L, const char *obj, const char *m);
 val *cl_free_name(lower *L, const char *name, lds_loc loc);
+val *cl_function_value(lower *L, const csrc_expr *e);
 bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
 const csrc_func *cl_find_callee(lower *L, const csrc_expr *e);
@@ -669,6 +674,8 @@ val *cl_record_member(lower *L, const csrc_expr *e);
 bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v, lds_loc loc);
 
 /* src/csrc_struct.c: members of shared elements: vector components, structs */
+/* A functor type's operator() (struct Add { ... operator()(...) }), or NULL. */
+const struct csrc_func *cl_functor_call(lower *L, const char *name);
 const csrc_struct *cl_struct_structured(lower *L, const char *type, unsigned *size);
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 bool cl_struct_declared(const lower *L, const char *name);

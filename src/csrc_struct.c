@@ -109,6 +109,12 @@ const csrc_struct *cl_struct_structured(lower *L, const char *type, unsigned *si
     return st;
 }
 
+const struct csrc_func *cl_functor_call(lower *L, const char *name)
+{
+    const csrc_struct *st = name ? find_struct(L, cl_type_name(L, name)) : NULL;
+    return st ? st->call_op : NULL;
+}
+
 bool cl_struct_declared(const lower *L, const char *name) { return find_struct(L, name) != NULL; }
 
 bool cl_struct_of_words(lower *L, const csrc_struct *st, unsigned *size)
