@@ -384,6 +384,24 @@ static val *cache_hinted(lower *L, const csrc_expr *e, bool *handled)
     return cl_assign(L, at, "=", e->args[1], NULL, e->loc);
 }
 
+/* op(a, b) where op names f (a function passed as a value): f(a, b). */
+static val *call_through(lower *L, const csrc_expr *e, const csrc_func *f)
+{
+    if (f->nparams != e->nargs)
+        return cl_v_data(L, cl_fmt(L, "the result of '%s', called through '%s' with %u arguments for its %u", f->name,
+                                   e->name, e->nargs, f->nparams),
+                         e->loc);
+    csrc_expr *direct = lds_arena_alloc(L->arena, sizeof *direct);
+    *direct = *e;
+    direct->name = f->name;
+    direct->targs = NULL;
+    direct->ntargs = 0;
+    direct->targ_exprs = NULL;
+    direct->targ_texts = NULL;
+    val *r;
+    return cl_inline_body(L, f, direct, &r) < 0 ? NULL : r;
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -400,21 +418,8 @@ val *cl_call(lower *L, const csrc_expr *e)
                                                     "InterlockedCompareStore", NULL };
     const char *name = e->name;
     const binding *through = name ? cl_lookup(L, name) : NULL;
-    if (through && through->v->func) {   /* op(a, b), op a function passed in (a pointer, a template argument) */
-        csrc_expr *direct = lds_arena_alloc(L->arena, sizeof *direct);
-        *direct = *e;
-        direct->name = through->v->func->name;
-        direct->targs = NULL;
-        direct->ntargs = 0;
-        direct->targ_exprs = NULL;
-        direct->targ_texts = NULL;
-        if (through->v->func->nparams != e->nargs)
-            return cl_v_data(L, cl_fmt(L, "the result of '%s', called through '%s' with %u arguments for its %u",
-                                       through->v->func->name, name, e->nargs, through->v->func->nparams),
-                             e->loc);
-        val *r;
-        return cl_inline_body(L, through->v->func, direct, &r) < 0 ? NULL : r;
-    }
+    if (through && through->v->func)   /* op(a, b), op a function passed in (a pointer, a template argument) */
+        return call_through(L, e, through->v->func);
     if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), tile.thread_rank() */
         bool handled;
         val *r = group_member_call(L, e, &handled);

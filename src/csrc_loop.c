@@ -421,18 +421,25 @@ static int while_loop(lower *L, const for_plan *P)
     return rc;
 }
 
-int cl_for_stmt(lower *L, const csrc_stmt *s)
+/* A for loop as the lowering reads it: the update at the end of a
+ * block with no step of its own its step, and `if (c) continue;` an else. */
+static const csrc_stmt *for_as_read(lower *L, const csrc_stmt *s)
 {
     const csrc_stmt *stepped = cl_last_as_step(L, s);   /* for (i = 0; i < n; ) { ...; i += 2; } */
     if (stepped)
         s = stepped;
     const csrc_stmt *body = cl_continue_as_else(L, s->body);
-    if (body != s->body) {   /* if (c) continue; ... : the rest of the trip under !c */
-        csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);
-        *copy = *s;
-        copy->body = (csrc_stmt *)body;   /* read only */
-        s = copy;
-    }
+    if (body == s->body)
+        return s;
+    csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);   /* if (c) continue; ...: the rest under !c */
+    *copy = *s;
+    copy->body = (csrc_stmt *)body;   /* read only */
+    return copy;
+}
+
+int cl_for_stmt(lower *L, const csrc_stmt *s)
+{
+    s = for_as_read(L, s);
     unsigned mark = L->nenv;
     L->loops++;   /* the init's names are the loop's, never lets */
     int init_rc = s->other ? cl_one_stmt(L, s->other) : 0;
