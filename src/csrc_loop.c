@@ -272,6 +272,8 @@ typedef struct {
     const char *const *names;     /* the variables the step changes, */
     unsigned n;                   /*   the counter one of them */
     val *const *carried;          /* each one's constant step (the counter's NULL) */
+    const csrc_expr *const *stops;   /* conditions that stop a lane for good (a per-lane */
+    unsigned nstops;                 /*   break at the loop's top): each trip's guards */
 } for_plan;
 
 /* A loop lowered whose part `what` needs a value no -D gives (v): its
@@ -354,6 +356,15 @@ static int counted_loop(lower *L, const for_plan *P)
         if (!L->gmiss && lane_cond->missing)
             L->gmiss = lane_cond;
     }
+    for (unsigned i = 0; i < P->nstops; i++) {   /* and until its own break: once stopped, stopped for good */
+        val *stop = cl_expr(L, P->stops[i]);
+        if (!stop)
+            return -1;
+        LDS_ASSERT(cl_is_int(stop));   /* (checked before the loop: data there is data here) */
+        L->guard = cl_and_guard(L, L->guard, cl_paren(L, stop));
+        if (!L->gmiss && stop->missing)
+            L->gmiss = stop;
+    }
     L->lds_loops++;
     rc = cl_loop_body(L, P->s, P->v, trip);
     L->lds_loops--;
@@ -419,6 +430,52 @@ static int while_loop(lower *L, const for_plan *P)
     else if (rc == 0 && next->missing)
         rc = missing_bound(L, P, next, "the step of a loop");
     return rc;
+}
+
+/* The condition of loop s, counter v counting up by a constant, as a
+ * simple bound and conditions that each stop a lane for good where they
+ * fail (cl_bound_and_stops), where at least one differs from lane to lane
+ * (a uniform one is the while loop's) and none is data: 1, the parts set;
+ * 0 where it is not so (*nstops 0); -1 on an error. */
+static int lane_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                      const csrc_expr **stops, unsigned *nstops)
+{
+    const csrc_expr *b = NULL;
+    const char *c = NULL;
+    if (!cl_bound_and_stops(L, s, v, &b, &c, stops, nstops, 4)) {
+        *nstops = 0;
+        return 0;
+    }
+    size_t out_mark = L->out.len;
+    unsigned made = L->accesses;
+    bool lane = false, data = false;
+    for (unsigned i = 0; i < *nstops; i++) {   /* each read with the counter at its start: they read nothing */
+        val *x = cl_expr(L, stops[i]);
+        if (!x)
+            return -1;
+        lane |= cl_is_int(x) && x->cls == C_LANE;
+        data |= !cl_is_int(x);
+    }
+    cl_drop_since(L, out_mark);
+    LDS_ASSERT(L->accesses == made);
+    if (!lane || data) {
+        *nstops = 0;
+        return 0;
+    }
+    *bound_e = b;
+    *cmp = c;
+    return 1;
+}
+
+/* Why loop s, with no step of its own, is not followed where its body
+ * changes a variable its condition tests other than by its last
+ * statement (cl_last_as_step takes that one); NULL where it does not. */
+static const char *body_moves_counter(lower *L, const csrc_stmt *s)
+{
+    const char *in_body = cl_changed_in_body_mentioned(L, s);
+    return in_body ? cl_fmt(L, "it is in a loop whose body changes its counter '%s' other than by its last statement",
+                            in_body)
+                   : NULL;
 }
 
 /* A for loop as the lowering reads it: the update at the end of a
@@ -494,13 +551,9 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             return 0;
         }
     }
-    const char *in_body = n ? NULL : cl_changed_in_body_mentioned(L, s);
-    if (in_body)   /* for (i = 0; i < n; ) { ...; i++; ... } */
-        return skip_after_init(L, s, &lowered,
-                               cl_fmt(L, "it is in a loop whose body changes its counter '%s' other than by its last "
-                                         "statement",
-                                      in_body),
-                               s->loc);
+    const char *moved = n ? NULL : body_moves_counter(L, s);
+    if (moved)   /* for (i = 0; i < n; ) { ...; i++; ... } */
+        return skip_after_init(L, s, &lowered, moved, s->loc);
     if (tested != 1 || !all_bound)   /* two tested: no one counter */
         return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
     binding *vb = cl_lookup(L, v);
@@ -573,9 +626,15 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     bool simple = cl_simple_bound(s->e, v, &bound_e, &cmp) && !cl_mentions(bound_e, v);
     /* a step's direction: a constant's sign, else the operator's (+= up) */
     bool up = step && (step->cls == C_CONST ? step->k > 0 : s->step->kind != CE_ASSIGN || strcmp(s->step->op, "-="));
+    const csrc_expr *stops[4];   /* i < 8 && !(i * 32 + tid >= n) */
+    unsigned nstops = 0;
+    int lanes = simple || !step || step->cls != C_CONST || step->k <= 0 ? 0 : lane_stops(L, s, v, &bound_e, &cmp, stops, &nstops);
+    if (lanes < 0)
+        return -1;
+    simple = simple || lanes > 0;
     for_plan P = { .s = s, .lowered = &lowered, .v = v, .vb = vb, .init = init, .step = step, .next_rhs = next_rhs,
                    .next_op = next_op, .bound_e = bound_e, .cmp = cmp, .up = up, .names = names, .n = n,
-                   .carried = carried };
+                   .carried = carried, .stops = stops, .nstops = nstops };
     if (st == 0 && step && simple && !(step->cls == C_CONST && step->k == 0))
         rc = counted_loop(L, &P);
     else if (st == 0 && s->e && init->cls != C_LANE && n == 1)

@@ -607,6 +607,8 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
  * error. */
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
 const csrc_stmt *cl_last_as_step(lower *L, const csrc_stmt *s);
+bool cl_bound_and_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                        const csrc_expr **stops, unsigned *nstops, unsigned cap);
 int cl_wrap_per_trip(lower *L, const csrc_stmt *s, const char *name, const val *x0, const char *trip, val **wrapped);
 /* Whether e adds an amount to x (x += a, x -= a, x = x + a, x = x - a,
  * x = a + x): the amount's expression, *minus for a subtraction. */

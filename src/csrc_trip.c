@@ -397,6 +397,82 @@ bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound,
     return false;
 }
 
+/* Whether x never decreases as v grows (v counting up): v itself, a
+ * sum of such terms, a product of one with a constant >= 0, less what
+ * does not mention v, a cast to a type lds-calc does not wrap below 32
+ * bits; anything not mentioning v. */
+static bool grows_with(lower *L, const csrc_expr *x, const char *v)
+{
+    if (!cl_mentions(x, v))
+        return true;
+    switch (x->kind) {
+    case CE_ID:
+        return true;   /* v */
+    case CE_CAST: {
+        unsigned bits;
+        bool is_unsigned;
+        cl_integer_kind(L, x->type, &bits, &is_unsigned);
+        return !x->type->pointers && (bits == 0 || bits == 32) && grows_with(L, x->a, v);
+    }
+    case CE_BINARY:
+        if (!strcmp(x->op, "+"))
+            return grows_with(L, x->a, v) && grows_with(L, x->b, v);
+        if (!strcmp(x->op, "-"))
+            return grows_with(L, x->a, v) && !cl_mentions(x->b, v);
+        if (!strcmp(x->op, "*"))
+            return (x->a->kind == CE_INT && x->a->value >= 0 && grows_with(L, x->b, v))
+                   || (x->b->kind == CE_INT && x->b->value >= 0 && grows_with(L, x->a, v));
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* Whether c, once false on a trip of a loop whose counter v counts up,
+ * stays false on every trip after it: X < Y or X <= Y (or !(X >= Y),
+ * !(X > Y), Y > X ...) with X growing with v and Y not mentioning v or
+ * anything the loop's body changes.  A lane that breaks there is then the
+ * lane that c leaves out of each trip from there on. */
+static bool stops_for_good(lower *L, const csrc_stmt *s, const csrc_expr *c, const char *v)
+{
+    bool negated = false;
+    while (c->kind == CE_UNARY && !strcmp(c->op, "!")) {
+        negated = !negated;
+        c = c->a;
+    }
+    if (c->kind != CE_BINARY || !cl_mentions(c, v))
+        return false;
+    bool less = !strcmp(c->op, "<") || !strcmp(c->op, "<="), more = !strcmp(c->op, ">") || !strcmp(c->op, ">=");
+    if (!less && !more)
+        return false;
+    if (negated)   /* !(X >= Y) is X < Y */
+        less = !less;
+    const csrc_expr *x = less ? c->a : c->b, *y = less ? c->b : c->a;   /* x < y */
+    const char *names[64];
+    unsigned n = 0;
+    cl_changed_names(L, s->body, names, &n, 64);
+    for (unsigned i = 0; i < n; i++)
+        if (cl_mentions(c, names[i]))
+            return false;
+    return n < 64 && !cl_mentions(y, v) && grows_with(L, x, v);
+}
+
+/* A condition `v cmp bound && c1 && c2 ...` whose c's each stop a lane
+ * for good (a break on a per-lane value at a loop's top, rewritten into
+ * the condition): the simple bound in *bound_e and *cmp, the c's in
+ * stops[] (*nstops of them, at most cap).  False where it is not so. */
+bool cl_bound_and_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                        const csrc_expr **stops, unsigned *nstops, unsigned cap)
+{
+    const csrc_expr *e = s->e;
+    *nstops = 0;
+    while (e && e->kind == CE_BINARY && !strcmp(e->op, "&&") && *nstops < cap && stops_for_good(L, s, e->b, v)) {
+        stops[(*nstops)++] = e->b;
+        e = e->a;
+    }
+    return *nstops && cl_simple_bound(e, v, bound_e, cmp) && !cl_mentions(*bound_e, v);
+}
+
 /* Whether an expression mentions the name v. */
 bool cl_mentions(const csrc_expr *e, const char *v)
 {
