@@ -134,6 +134,7 @@ typedef struct lds_stmt {
                                  PTX instruction of a source line; src NULL:
                                  none), and what that place is */
     const char *related_what;
+    const char *related_source;   /* lowered: the kernel statement at related */
     struct lds_stmt *next;
     union {
         struct { const char *name; lds_loc name_loc; } arch;

@@ -92,6 +92,24 @@ static int access_width(lds_interp *in, const lds_stmt *s, unsigned *width, unsi
     return 0;
 }
 
+/* Where an access lowered from an inlined helper is in the helper (the
+ * record is at the kernel's call), as compilers report inlined code; NULL
+ * for any other statement.  Allocated. */
+static char *inlined_note(lds_results *r, lds_access_result *a, const lds_stmt *s)
+{
+    if (!s->lowered || !s->related.src || !s->related_what)
+        return NULL;
+    a->inlined_file = lds_results_string(r, s->related.src->name);
+    a->inlined_line = s->related.line;
+    a->inlined_col = s->related.col;
+    a->inlined_what = lds_results_string(r, s->related_what);
+    lds_buf b = { 0 };
+    lds_buf_printf(&b, "the access is at %s%s%u:%u, %s here%s%s", s->related.src != s->loc.src ? s->related.src->name : "",
+                   s->related.src != s->loc.src ? ":" : "", s->related.line, s->related.col, s->related_what,
+                   s->related_source ? ": " : "", s->related_source ? s->related_source : "");
+    return lds_buf_take(&b);
+}
+
 /* The record of access statement s in the statement running now: one
  * record gathers every execution of s (a block loop runs it again). */
 static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned width, unsigned parts)
@@ -110,7 +128,14 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->in_header = s->lowered && s->loc.src && s->loc.src->included_by;
     a->global = s->u.access.global;
     a->kernel = in->kernel;
-    a->note = s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
+    char *inlined = inlined_note(r, a, s);
+    if (inlined && s->u.access.note) {   /* both: the instruction's, then where it is */
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "%s; %s", s->u.access.note, inlined);
+        lds_free(inlined);
+        inlined = lds_buf_take(&b);
+    }
+    a->note = inlined ? inlined : s->u.access.note ? lds_xstrdup(s->u.access.note) : NULL;
     a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
     a->array = s->u.access.target.kind == T_ELEM ? lds_results_string(r, s->u.access.target.array->name) : NULL;
@@ -539,7 +564,15 @@ static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_
     a->width = 4;
     a->parts = 1;
     a->show = SHOW_SUMMARY;
-    a->error = lds_xstrdup(why);
+    char *inlined = inlined_note(r, a, s);
+    if (inlined) {   /* no notes on a record without numbers: its reason says where it is */
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "%s (%s)", why, inlined);
+        lds_free(inlined);
+        a->error = lds_buf_take(&b);
+    } else {
+        a->error = lds_xstrdup(why);
+    }
     a->skipped = true;
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;

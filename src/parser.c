@@ -1369,6 +1369,8 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         for (; s; s = s->next) {   /* a kernel statement may be several */
             s->source = source;
             s->lowered = lowered;
+            if (lowered && s->related.src && s->related_what)   /* an inlined helper's line: its statement too */
+                s->related_source = lds_kernel_statement_text(p->arena, s->related.src, s->related.line, s->related.col);
             tail = &s->next;
         }
     }

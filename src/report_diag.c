@@ -35,6 +35,17 @@ static void where(FILE *out, const lds_access_result *a, const char **last)
     fprintf(out, ":%u:%u: ", a->line, a->col);
 }
 
+/* After a's diagnostic: where its access is in the helper inlined at
+ * a's place, as compilers note inlined code. */
+static void inlined_at(FILE *out, const lds_access_result *a)
+{
+    if (!a->inlined_line)
+        return;
+    lds_fput_text(out, a->inlined_file ? a->inlined_file : "");
+    fprintf(out, ":%u:%u: note: the access is here, %s at %u:%u\n", a->inlined_line, a->inlined_col,
+            a->inlined_what ? a->inlined_what : "inlined", a->line, a->col);
+}
+
 static void diag_end_run(lds_reporter *r, const lds_run_view *run)
 {
     FILE *out = r->o.out;
@@ -49,6 +60,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
             fprintf(out, "' %s: ", a->skipped ? "not modelled" : "failed");
             lds_fput_text(out, a->error ? a->error : "");
             fprintf(out, " [%s]\n", a->skipped ? "lds-not-modelled" : "lds-error");
+            inlined_at(out, a);
             continue;
         }
         if (a->global) {   /* global memory: fetched bytes it does not use */
@@ -59,6 +71,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
                         lds_sim_global_model_of(a->profile)->unit_name, a->m.ideal);
             lds_report_efficiency_text(out, &a->m);
             fputs(") [lds-uncoalesced]\n", out);
+            inlined_at(out, a);
             continue;
         }
         if (a->m.ways <= 1)
@@ -67,6 +80,7 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
         gmp_fprintf(out, "warning: %llu-way bank conflict on %s of '", (unsigned long long)a->m.ways, kind);
         lds_fput_text(out, a->array ? a->array : "?");
         gmp_fprintf(out, "' (%Zd wavefronts where %Zd would do) [lds-bank-conflict]\n", a->m.cycles, a->m.ideal);
+        inlined_at(out, a);
         const lds_suggestion *sg = lds_report_fix_of(run, i);
         if (!sg)
             continue;

@@ -90,7 +90,16 @@ static void result(lds_reporter *r, unsigned rule, const lds_access_result *a, c
         lds_report_json_string(out, a->kernel);
         fputs(", \"kind\": \"function\"}]", out);
     }
-    fprintf(out, "}], \"properties\": {\"kind\": \"%s\", \"array\": ", lds_access_kind_name(a->kind));
+    fputs("}]", out);
+    if (a->inlined_line) {   /* the access in the helper inlined at the result's place */
+        fputs(", \"relatedLocations\": [{\"id\": 0, \"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+        uri(out, a->inlined_file);
+        fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}, \"message\": {\"text\": ", a->inlined_line,
+                a->inlined_col ? a->inlined_col : 1);
+        lds_report_json_string(out, a->inlined_what ? a->inlined_what : "inlined");
+        fputs("}}]", out);
+    }
+    fprintf(out, ", \"properties\": {\"kind\": \"%s\", \"array\": ", lds_access_kind_name(a->kind));
     lds_report_json_string(out, a->array);
     if (a->kernel) {
         fputs(", \"kernel\": ", out);

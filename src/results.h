@@ -71,6 +71,9 @@ typedef struct lds_access_result {
     bool global;                  /* global memory: coalesced (cycles are its
                                      transactions), not banked */
     const char *kernel;           /* the kernel statement it follows (interned), or NULL */
+    const char *inlined_file;     /* lowered from an inlined helper: the record is at */
+    unsigned inlined_line, inlined_col;   /*   the kernel's call, the access here in */
+    const char *inlined_what;     /*   the helper ("in 'st_vec', inlined"; interned), or NULL */
     const char *lang;             /* that file's language as an extension ("cu"), or NULL */
     lds_sample *samples;          /* the first instructions simulated */
     unsigned nsamples, capsamples;

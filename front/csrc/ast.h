@@ -70,6 +70,8 @@ enum {
     CQ_STATIC = 8,
     CQ_UNIFORM = 16,      /* GLSL uniform, HLSL cbuffer member: a value set at launch */
     CQ_IN = 32,           /* GLSL in/out/buffer: not shared memory */
+    CQ_SPEC = 64,         /* GLSL layout(constant_id = K) const: a specialization
+                             constant, its initialiser a default -D overrides */
 };
 
 typedef struct {
@@ -173,6 +175,7 @@ typedef struct csrc_struct {
     bool opaque;                  /* a member lds-calc cannot lay out (a bit-field,
                                      a base class, a union): not laid out */
     struct csrc_func *conversion; /* operator T *() { ... }, or NULL (front/csrc/parse_struct.c) */
+    struct csrc_func *call_op;    /* operator()(...) { ... }: a functor's call, or NULL */
     struct csrc_struct *next;
 } csrc_struct;
 

@@ -29,23 +29,31 @@ const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl)
                                                                                               : (u ? "u8" : "i8");
 }
 
+/* What an array's name stands for: the array (a shared scalar's name,
+ * its one element). */
+static val *array_named(lower *L, sarray *a)
+{
+    val *v = cl_new_val(L, V_SHARED);
+    v->arr = a;
+    v->stype = a->stype;
+    if (!a->decl->ndims) {
+        cl_index_added(L, v, cl_v_const(L, 0));
+        v->shared_scalar = true;
+    }
+    return v;
+}
+
 /* A shared array's declaration: its lds array statement. */
 int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
 {
     unsigned scalar, lanes;
     bool fl;
-    const sarray *same = cl_find_array(L, d->name);
-    if (same && same->decl != d && !(same->is_extern && (s->quals & CQ_EXTERN))) {
-        /* two arrays of one name would be one array to lds (two extern
-         * ones are one: the dynamic shared memory) */
-        lds_diag_set(L->diag, d->loc,
-                     "a second shared array named '%s' (the first is at %u:%u): lds-calc tells a kernel's shared "
-                     "arrays apart by name; rename one",
-                     d->name, same->loc.line, same->loc.col);
-        return CL_ARRAY_CLASH;
-    }
-    if (same)
-        return 0;
+    sarray *same = cl_find_array(L, d->name);
+    for (const sarray *o = L->arrays; o; o = o->next)   /* this declaration's, hidden by a later one */
+        if (o->decl == d)
+            return 0;
+    if (same && same->is_extern && (s->quals & CQ_EXTERN))
+        return 0;   /* two extern ones are one: the dynamic shared memory */
     unsigned struct_bytes = 0;
     const csrc_type *type = cl_resolved_type(L, &d->type);   /* T: what it stands for */
     const csrc_struct *of_structs = type->pointers ? NULL : cl_struct_laid_out(L, type->base, &struct_bytes);
@@ -120,19 +128,31 @@ int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d)
         a->dims[a->ndims] = cl_fmt(L, "%u", lanes);
         lds_buf_printf(&dims, "[%u]", lanes);
     }
-    if (strcmp(a->name, a->cname))
+    if (same) {   /* two blocks' (or a helper's) arrays of one name: C's scopes tell them apart */
+        same->same_name = a->same_name = true;
+        lds_buf_printf(&L->out, "# the file's '%s' of %u:%u, renamed: the %s at %u:%u is named so too\n", a->cname,
+                       d->loc.line, d->loc.col, same->is_extern ? "extern array" : "array", same->loc.line,
+                       same->loc.col);
+    } else if (strcmp(a->name, a->cname)) {
         lds_buf_printf(&L->out, "# the file's '%s', renamed: lds gives its name a meaning\n", a->cname);
+    }
     cl_line(L, d->loc, "array %s %s%s", a->lds_type, a->name, lds_buf_str(&dims));
     lds_buf_free(&dims);
     cl_add_array(L, a);
-    if (!d->ndims) {   /* its name alone is its one element */
-        val *e = cl_new_val(L, V_SHARED);
-        e->arr = a;
-        cl_index_added(L, e, cl_v_const(L, 0));
-        e->shared_scalar = true;
-        cl_bind(L, d->name, e, false);
-    }
+    if (!d->ndims)   /* its name alone is its one element */
+        cl_bind(L, d->name, array_named(L, a), false);
     return 0;
+}
+
+/* The arrays s declares whose name another array of the kernel has:
+ * their names bound here, in the scope of the declaration, as C's
+ * scopes tell them apart (the others are found by name anywhere). */
+void cl_bind_same_named_arrays(lower *L, const csrc_stmt *s)
+{
+    for (unsigned i = 0; i < s->ndecls; i++)
+        for (sarray *a = L->arrays; a; a = a->next)
+            if (a->decl == &s->decls[i] && a->same_name)
+                cl_bind(L, a->cname, array_named(L, a), false);
 }
 
 /* Whether evaluating e reads no memory, calls nothing and assigns
@@ -252,11 +272,23 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark)
  * error, in L->diag. */
 val *cl_template_param(lower *L, const csrc_func *f, unsigned i)
 {
-    const csrc_define *d = cl_find_define(L, f->tparams[i]);
+    const csrc_define *d = cl_find_type_define(L, f->tparams[i]);
+    if (d) {   /* -D F=matmul_tri_regs: a function of the file (a word, read as a type's name) */
+        csrc_expr named = { .kind = CE_ID, .loc = f->loc, .name = d->type, .height = 1 };
+        val *fv = cl_function_value(L, &named);
+        if (fv)
+            return fv;
+    }
+    d = cl_find_define(L, f->tparams[i]);
     if (d)
         return cl_define_val(L, d);
     if (f == L->kernel && L->launch && L->launch->targ[i].known)   /* -D overrides the launch */
         return cl_v_const(L, L->launch->targ[i].k);
+    if (f == L->kernel && L->launch && L->launch->targ[i].func) {   /* trimul<tri_naive><<<...>>> */
+        val *fv = cl_v_data(L, cl_fmt(L, "the function '%s' as a value", L->launch->targ[i].func->name), f->loc);
+        fv->func = L->launch->targ[i].func;
+        return fv;
+    }
     if (f->tdefaults[i].set)   /* -D and the launch override a default */
         return cl_v_const(L, f->tdefaults[i].value);
     if (f->tdefaults[i].expr) {   /* = C, = 2 * M: its value where it is a constant */
@@ -480,6 +512,9 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     if (cl_declare_arrays_in(L, f->body->body) < 0 || cl_declare_callee_arrays(L, f->body->body) < 0
         || declare_local_params(L, f) < 0)
         return -1;
+    for (const csrc_stmt *s = L->unit->globals; s; s = s->next)   /* the file's, where a block's has its name */
+        if (s->kind == CS_DECL && (s->quals & CQ_SHARED))
+            cl_bind_same_named_arrays(L, s);
     /* a parameter given by -D would be a let named like it: taken */
     if (cl_stmt(L, f->body->body) < 0)
         return -1;

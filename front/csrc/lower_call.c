@@ -106,6 +106,35 @@ static bool names_func(const char *name, const csrc_func *f)
     return q <= n && !strncmp(f->ns + n - q, name, q) && (q == n || f->ns[n - q - 1] == ':');
 }
 
+/* A function of the file named as a value - addf, &addf, a template
+ * argument k<tri_naive> - or NULL: e names no one function.  A call
+ * through it (op(a, b), with op bound to it) inlines it. */
+val *cl_function_value(lower *L, const csrc_expr *e)
+{
+    if (e->kind == CE_UNARY && !strcmp(e->op, "&"))
+        e = e->a;
+    const csrc_func *found = e->kind == CE_CALL && !e->nargs ? cl_functor_call(L, e->name) : NULL;   /* Add() */
+    if (found) {
+        val *v = cl_v_data(L, cl_fmt(L, "the functor '%s'", e->name), e->loc);
+        v->func = found;
+        return v;
+    }
+    if (e->kind != CE_ID || cl_lookup(L, e->name) || cl_find_array(L, e->name))
+        return NULL;
+    for (const csrc_func *f = L->unit->funcs; f; f = f->next)
+        if (names_func(e->name, f) && f->body && !f->kernel && !f->specialized) {
+            if (found && found != f)
+                return NULL;   /* overloads: which one is the caller's type's */
+            found = f;
+        }
+    if (!found)
+        return NULL;
+    val *v = cl_v_data(L, cl_fmt(L, "the function '%s' as a value", found->name), e->loc);
+    v->func = found;
+    return v;
+}
+
+
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs)
 {
     for (const csrc_func *f = L->unit->funcs; f; f = f->next)
@@ -156,6 +185,9 @@ static const csrc_func *callee(lower *L, const csrc_expr *e, bool here)
 {
     if (!e->name || e->launch)
         return NULL;
+    const binding *through = cl_lookup(L, e->name);
+    if (through && through->v->func)   /* a function passed in: tri(out, in), tri a template argument */
+        return through->v->func;
     if (e->ntargs && e->targ_texts) {
         const csrc_func *found = function_specialization(L, e, here);
         if (found || cl_failed(L))
@@ -286,6 +318,90 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
 }
 
+/* e without the conversions to floating point around it: float(N),
+ * (float)N, static_cast<float>(N). */
+static const csrc_expr *under_float_casts(lower *L, const csrc_expr *e)
+{
+    unsigned tb, tl;
+    bool tf;
+    for (;;) {
+        if (e->kind == CE_CAST && e->type && !e->type->pointers && cl_type_shape(L, e->type->base, &tb, &tl, &tf) && tf
+            && tl == 1)
+            e = e->a;
+        else if (e->kind == CE_CALL && e->name && e->nargs == 1 && cl_type_shape(L, e->name, &tb, &tl, &tf) && tf && tl == 1)
+            e = e->args[0];
+        else
+            return e;
+    }
+}
+
+/* An integer conversion of log2 or exp2 of an integer constant
+ * (uint(log2(float(gl_WorkGroupSize.x))), (int)exp2f(3)): the integer,
+ * where the floating-point result is one exactly (log2 of a power of 2,
+ * exp2 of 0..62); NULL where e is no such call or the value is not
+ * exact (a caller reads e as it would otherwise). */
+val *cl_float_call_as_int(lower *L, const csrc_expr *e)
+{
+    static const char *const log2s[] = { "log2", "log2f", "__log2f", "std::log2", NULL };
+    static const char *const exp2s[] = { "exp2", "exp2f", "__exp2f", "std::exp2", NULL };
+    e = under_float_casts(L, e);
+    if (e->kind != CE_CALL || e->nargs != 1 || !e->name || (!cl_name_in(e->name, log2s) && !cl_name_in(e->name, exp2s)))
+        return NULL;
+    const csrc_expr *arg = under_float_casts(L, e->args[0]);
+    val *x = NULL;
+    if (arg->kind == CE_FLOAT && arg->name) {   /* exp2(3.0f): a literal with no fraction */
+        char *end;
+        double d = strtod(arg->name, &end);
+        if ((!*end || ((*end == 'f' || *end == 'F') && !end[1])) && d >= 0 && d <= 1e15 && d == (double)(int64_t)d)
+            x = cl_v_const(L, (int64_t)d);
+    } else if (cl_reads_nothing(L, arg)) {
+        size_t mark = L->out.len;
+        x = cl_expr(L, arg);
+        cl_drop_since(L, mark);   /* (it reads nothing: nothing was written) */
+    }
+    if (!x || !cl_is_int(x) || x->cls != C_CONST)
+        return NULL;
+    if (cl_name_in(e->name, log2s))
+        return x->k > 0 && !(x->k & (x->k - 1)) ? cl_v_const(L, __builtin_ctzll((unsigned long long)x->k)) : NULL;
+    return x->k >= 0 && x->k <= 62 ? cl_v_const(L, (int64_t)1 << x->k) : NULL;
+}
+
+/* __ldg(p), __ldcs(p), ... are *p; __stcs(p, v), ... are *p = v: a load
+ * or store of p's pointee with a cache hint, which changes no bank or
+ * sector. */
+static val *cache_hinted(lower *L, const csrc_expr *e, bool *handled)
+{
+    static const char *const loads[] = { "__ldg", "__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv", NULL };
+    static const char *const stores[] = { "__stcs", "__stcg", "__stwt", "__stwb", NULL };
+    bool load = cl_name_in(e->name, loads), store = cl_name_in(e->name, stores);
+    *handled = (load && e->nargs == 1) || (store && e->nargs == 2);
+    if (!*handled)
+        return NULL;
+    csrc_expr *at = lds_arena_alloc(L->arena, sizeof *at);
+    *at = (csrc_expr){ .kind = CE_UNARY, .loc = e->loc, .op = "*", .a = e->args[0], .height = e->args[0]->height + 1 };
+    if (load)
+        return cl_expr(L, at);
+    return cl_assign(L, at, "=", e->args[1], NULL, e->loc);
+}
+
+/* op(a, b) where op names f (a function passed as a value): f(a, b). */
+static val *call_through(lower *L, const csrc_expr *e, const csrc_func *f)
+{
+    if (f->nparams != e->nargs)
+        return cl_v_data(L, cl_fmt(L, "the result of '%s', called through '%s' with %u arguments for its %u", f->name,
+                                   e->name, e->nargs, f->nparams),
+                         e->loc);
+    csrc_expr *direct = lds_arena_alloc(L->arena, sizeof *direct);
+    *direct = *e;
+    direct->name = f->name;
+    direct->targs = NULL;
+    direct->ntargs = 0;
+    direct->targ_exprs = NULL;
+    direct->targ_texts = NULL;
+    val *r;
+    return cl_inline_body(L, f, direct, &r) < 0 ? NULL : r;
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -301,6 +417,9 @@ val *cl_call(lower *L, const csrc_expr *e)
                                                     "InterlockedExchange", "InterlockedCompareExchange",
                                                     "InterlockedCompareStore", NULL };
     const char *name = e->name;
+    const binding *through = name ? cl_lookup(L, name) : NULL;
+    if (through && through->v->func)   /* op(a, b), op a function passed in (a pointer, a template argument) */
+        return call_through(L, e, through->v->func);
     if (e->a && e->a->kind == CE_MEMBER) {   /* block.sync(), tile.thread_rank() */
         bool handled;
         val *r = group_member_call(L, e, &handled);
@@ -332,11 +451,19 @@ val *cl_call(lower *L, const csrc_expr *e)
     val *made = cl_vector_construct(L, e, &vector);
     if (vector || cl_failed(L))
         return made;
+    if (L->o->lang == LDS_LANG_GLSL || L->o->lang == LDS_LANG_HLSL) {   /* any(lessThan(a, b)) */
+        made = cl_vector_logic(L, e, &vector);
+        if (vector || cl_failed(L))
+            return made;
+    }
     /* int(x), uint(x), float(x): GLSL and HLSL constructors are casts */
     unsigned tb, tl;
     bool tf;
     if (name && e->nargs == 1 && cl_type_shape(L, name, &tb, &tl, &tf) && tl == 1) {
-        val *a = cl_expr(L, e->args[0]);
+        val *a = tf ? NULL : cl_float_call_as_int(L, e->args[0]);   /* uint(log2(float(N))) */
+        if (a || cl_failed(L))
+            return a;
+        a = cl_expr(L, e->args[0]);
         if (!a)
             return NULL;
         return tf && cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
@@ -357,6 +484,8 @@ val *cl_call(lower *L, const csrc_expr *e)
             return b ? cl_int_op(L, "*", a, b) : a;
         const char *fn = strstr(name, "min") ? "min" : strstr(name, "max") ? "max" : !strcmp(name, "abs") ? "abs"
                        : !strcmp(name, "__popc") ? "popcount" : NULL;
+        if (!strcmp(name, "__ffs") && a->cls == C_CONST)   /* __ffs(block_size): the lowest set bit, from 1 */
+            return cl_v_const(L, a->k ? __builtin_ctzll((unsigned long long)(uint32_t)a->k) + 1 : 0);
         if (!fn)
             return cl_v_data(L, cl_fmt(L, "the result of '%s'", name), e->loc);
         if (b && a->cls == C_CONST && b->cls == C_CONST)
@@ -376,6 +505,15 @@ val *cl_call(lower *L, const csrc_expr *e)
         if (L->guard)   /* the first lane the condition leaves on: not worked out */
             return cl_v_data(L, cl_fmt(L, "the result of '%s' under a per-lane condition", name), e->loc);
         return cl_v_name(L, C_LANE, "(lane == 0)");   /* every lane of the wave is on */
+    }
+    if (!e->nargs && cl_functor_call(L, name)) /* Add(): a functor, its operator() called through it */
+        return cl_function_value(L, e);
+    /* CUDA's cache-hinted loads and stores: *p and *p = v, as wide as p's pointee */
+    if (name && !callee(L, e, false)) {
+        bool handled;
+        val *r = cache_hinted(L, e, &handled);
+        if (handled)
+            return r;
     }
     /* a function of this file: inlined */
     const csrc_func *f = callee(L, e, true);
@@ -465,6 +603,18 @@ static void callee_of(const csrc_expr *e, void *ctx)
 {
     callees *c = ctx;
     const csrc_func *f = e->kind == CE_CALL ? cl_find_callee(c->L, e) : NULL;
+    for (unsigned k = 0; e->kind == CE_CALL && k < e->nargs; k++) {   /* reduce(s, add_f): add_f is called too */
+        const val *fv = cl_function_value(c->L, e->args[k]);
+        unsigned i = 0;
+        while (fv && i < c->nseen && c->seen[i].f != fv->func)
+            i++;
+        if (fv && i == c->nseen && c->nseen < sizeof c->seen / sizeof c->seen[0]) {
+            c->seen[c->nseen].f = fv->func;
+            c->seen[c->nseen].call = e->args[k];
+            c->seen[c->nseen++].several = false;
+            walk_exprs(fv->func->body->body, callee_of, c);
+        }
+    }
     unsigned i = 0;
     while (f && i < c->nseen && c->seen[i].f != f)
         i++;
@@ -512,7 +662,7 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body)
             return -1;
         lds_diag before = *L->diag;
         int rc = cl_declare_arrays_from(L, f->body->body, mark);
-        if (rc == CL_ARRAY_CLASH || rc == CL_EXTERN_SIZE)
+        if (rc == CL_EXTERN_SIZE)
             return -1;   /* the kernel's error */
         if (rc < 0)
             *L->diag = before;   /* a size not known here */

@@ -334,7 +334,8 @@ static val *expr_name(lower *L, const csrc_expr *e)
         v->stype = a->stype;   /* its elements are structs: s[i].x names a member */
         return v;
     }
-    return cl_free_name(L, e->name, e->loc);
+    val *f = cl_function_value(L, e);   /* apply(s, addf) */
+    return f ? f : cl_free_name(L, e->name, e->loc);
 }
 
 /* a[i]: an element of shared or global memory read, a vector's component, or data. */
@@ -383,7 +384,7 @@ static val *expr_unary(lower *L, const csrc_expr *e)
         if (lv.kind == LV_GLOBAL)   /* &in[i]: the pointer moved */
             return (val *)lv.s;
         val *v = cl_expr(L, e->a);
-        if (v && v->kind == V_GLOBAL)
+        if (v && (v->kind == V_GLOBAL || v->func))   /* &addf: the function */
             return v;
         return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
     }
@@ -481,7 +482,12 @@ static val *expr_cond(lower *L, const csrc_expr *e)
 /* (T)a: a pointer's pointee changes; a floating-point value is data. */
 static val *expr_cast(lower *L, const csrc_expr *e)
 {
-    val *a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
+    bool to_float = false;
+    cl_type_bytes(L, e->type, &to_float);
+    val *a = e->type->pointers || to_float ? NULL : cl_float_call_as_int(L, e->a);   /* (int)log2f(BS) */
+    if (a || cl_failed(L))
+        return a;
+    a = cl_vector_literal(L, e->type, e->a, e->loc);   /* (int2)(x, 3) */
     if (a || cl_failed(L) || !(a = cl_expr(L, e->a)))
         return a;
     const csrc_type *t = e->type;
@@ -511,7 +517,10 @@ static val *expr_cast(lower *L, const csrc_expr *e)
     }
     if (fl || !cl_is_int(a))
         return cl_is_int(a) ? cl_v_data(L, "a floating-point value", e->loc) : a;
-    return a;   /* an integer cast: the value (lds-calc computes exactly) */
+    unsigned bits;
+    bool is_unsigned;
+    cl_integer_kind(L, t, &bits, &is_unsigned);
+    return cl_converted(L, a, bits, is_unsigned);   /* (unsigned char)(tid * 16) wraps at 256, as the declaration's */
 }
 
 static val *expr_node(lower *L, const csrc_expr *e)

@@ -34,7 +34,9 @@ unsigned cl_global_elem_bytes(lower *L, const csrc_type *t)
     unsigned size;
     if (csrc_type_shape(elem, &scalar, &lanes, &fl))
         return scalar * lanes;
-    return !t->targs && cl_struct_laid_out(L, elem, &size) ? size : 0;
+    if (t->targs)   /* StructuredBuffer<Particle> */
+        return cl_struct_structured(L, elem, &size) ? size : 0;
+    return cl_struct_laid_out(L, elem, &size) ? size : 0;
 }
 
 void cl_global_retype(lower *L, val *g, const csrc_type *t)
@@ -47,6 +49,10 @@ void cl_global_retype(lower *L, val *g, const csrc_type *t)
     g->gtype = t->base;
     g->gstype = NULL;
     g->gscalar = 0;
+    if (r->targs && !t->pointers && !r->pointers && cl_struct_declared(L, cl_type_name(L, r->targs))) {
+        g->gstype = cl_struct_structured(L, r->targs, &size);   /* StructuredBuffer<Particle>: its members */
+        g->gtype = cl_type_name(L, r->targs);
+    }
     if (t->pointers > 1 || r->targs || !r->base)
         return;
     if (csrc_type_shape(r->base, &bytes, &lanes, &fl))
@@ -104,6 +110,12 @@ static const char *why_not(lower *L, const val *p, lds_loc *at)
     if (L->skip) {
         *at = L->skip_loc;
         return L->skip;
+    }
+    if (!p->gelem && p->gtype && L->o->lang == LDS_LANG_HLSL && cl_struct_declared(L, p->gtype)) {
+        *at = (lds_loc){ 0 };
+        return cl_fmt(L, "the elements of '%s' are '%s', a struct lds-calc does not lay out (a structured buffer's "
+                         "struct is laid out where its members are 4-byte scalars: float, int, uint, their vectors)",
+                      p->gname ? p->gname : "the buffer", p->gtype);
     }
     if (!p->gelem) {
         *at = (lds_loc){ 0 };

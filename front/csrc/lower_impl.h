@@ -56,6 +56,9 @@ typedef struct sarray {
                                      of u8, the struct's size the last dimension) */
     const char *ctype;            /* its element's C type (a template parameter's
                                      binding: float, not T) */
+    bool same_name;               /* another array of the kernel has its C name (two
+                                     blocks', a helper's): its name is bound where
+                                     it is declared, in that scope */
     struct sarray *next;
 } sarray;
 
@@ -113,6 +116,9 @@ typedef struct val {
                                      to it is no memory lds-calc counts */
     const char *pointer_name;     /* V_DATA: a pointer variable of this name whose target
                                      lds-calc does not know (it may be shared memory) */
+    const struct csrc_func *func; /* V_DATA: a function of the file as a value (addf,
+                                     &addf, a template argument): a call through it
+                                     inlines it */
     /* V_GLOBAL: a pointer into an allocation of its own (front/csrc/lower_global.c) */
     const char *gname;            /* the parameter or buffer, for messages */
     unsigned gelem;               /* bytes an element moves (0: unknown) */
@@ -163,6 +169,8 @@ typedef struct {
     const struct csrc_func *f;
     binding *entry;
     unsigned n;
+    lds_loc site;                 /* the call's place: the first frame's places
+                                     every record of the call (front/csrc/lower_value.c) */
 } cl_frame;
 
 /* What a launch in the file gives its kernel (front/csrc/lower_launch.c). */
@@ -173,8 +181,9 @@ typedef struct {
     bool have_block, have_bytes;
     int64_t block[3];             /* the workgroup shape */
     int64_t bytes;                /* dynamic shared memory */
-    struct { bool known; int64_t k; const char *type; } *targ;   /* per template parameter (type: */
-                                                                  /*   a type's name, k<float>) */
+    struct { bool known; int64_t k; const char *type; const struct csrc_func *func; } *targ;
+                                  /* per template parameter (type: a type's name, k<float>;
+                                     func: a function of the file, k<tri_naive>) */
     struct { bool known; int64_t k; } *arg;                       /* per parameter */
 } csrc_launch;
 
@@ -424,6 +433,7 @@ val *cl_expr(lower *L, const csrc_expr *e);
 /* front/csrc/lower_call.c: thread ids by name, calls */
 val *cl_builtin_member(lower *L, const char *obj, const char *m);
 val *cl_free_name(lower *L, const char *name, lds_loc loc);
+val *cl_function_value(lower *L, const csrc_expr *e);
 bool cl_name_in(const char *n, const char *const *list);
 const csrc_func *cl_find_func(lower *L, const char *name, unsigned nargs);
 const csrc_func *cl_find_callee(lower *L, const csrc_expr *e);
@@ -432,8 +442,6 @@ int cl_declare_callee_arrays(lower *L, const csrc_stmt *body);
  * calls (and those they call), names. */
 void cl_code_names(lower *L, const csrc_stmt *body, cl_names *names);
 int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
-/* cl_declare_array's error for a second array of a name taken */
-#define CL_ARRAY_CLASH (-2)
 /* an extern __shared__ array whose size nothing gives: an error wherever
  * it is declared (a callee's too) */
 #define CL_EXTERN_SIZE (-3)
@@ -480,6 +488,8 @@ val *cl_vector_literal(lower *L, const csrc_type *t, const csrc_expr *e, lds_loc
 val *cl_vector_param(lower *L, const char *name, const csrc_type *t, lds_loc loc);
 /* uint2(a, b), make_int2(a, b): *handled false for any other call. */
 val *cl_vector_construct(lower *L, const csrc_expr *e, bool *handled);
+val *cl_vector_logic(lower *L, const csrc_expr *e, bool *handled);
+val *cl_float_call_as_int(lower *L, const csrc_expr *e);
 /* The macros the language's headers define (front/lowered.c): for the
  * preprocessor's header_macros, or NULL. */
 const char *const *cl_header_macros(const csrc_lower_options *o, lds_arena *arena);
@@ -596,6 +606,10 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t);
  * level, the same for every lane and trip) in *c, or NULL; -1 on an
  * error. */
 int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c);
+const csrc_stmt *cl_last_as_step(lower *L, const csrc_stmt *s);
+bool cl_bound_and_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                        const csrc_expr **stops, unsigned *nstops, unsigned cap);
+int cl_wrap_per_trip(lower *L, const csrc_stmt *s, const char *name, const val *x0, const char *trip, val **wrapped);
 /* Whether e adds an amount to x (x += a, x -= a, x = x + a, x = x - a,
  * x = a + x): the amount's expression, *minus for a subtraction. */
 bool cl_adds_to(const csrc_expr *e, const char *x, const csrc_expr **amount, bool *minus);
@@ -623,6 +637,7 @@ int cl_asm_stmt(lower *L, const csrc_stmt *s);
 /* front/csrc/lower.c: kernels */
 const char *cl_lds_type_of(const char *base, unsigned scalar, bool fl);
 int cl_declare_array(lower *L, const csrc_stmt *s, const csrc_declarator *d);
+void cl_bind_same_named_arrays(lower *L, const csrc_stmt *s);
 int cl_declare_arrays_in(lower *L, const csrc_stmt *s);
 int cl_file_scope(lower *L);
 void cl_bind_params(lower *L, const csrc_func *f);
@@ -661,6 +676,9 @@ val *cl_record_member(lower *L, const csrc_expr *e);
 bool cl_record_assign(lower *L, const csrc_expr *target, const char *op, val *v, lds_loc loc);
 
 /* front/csrc/lower_struct.c: members of shared elements: vector components, structs */
+/* A functor type's operator() (struct Add { ... operator()(...) }), or NULL. */
+const struct csrc_func *cl_functor_call(lower *L, const char *name);
+const csrc_struct *cl_struct_structured(lower *L, const char *type, unsigned *size);
 const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size);
 bool cl_struct_declared(const lower *L, const char *name);
 const csrc_struct *cl_struct_of(const val *s);

@@ -256,12 +256,13 @@ static const char *recursion_not_followed(lower *L, const csrc_func *f, unsigned
 
 /* The frame of a call of f being inlined, its parameters bound at
  * env[mark .. nenv): what they were bound to, for the recursion test. */
-static void push_frame(lower *L, const csrc_func *f, unsigned mark)
+static void push_frame(lower *L, const csrc_func *f, unsigned mark, lds_loc site)
 {
     if (!L->frames)
         L->frames = lds_arena_alloc(L->arena, sizeof *L->frames * CL_MAX_CALL_DEPTH);
     cl_frame *fr = &L->frames[L->calls];
     fr->f = f;
+    fr->site = site;
     fr->n = L->nenv - mark;
     fr->entry = lds_arena_alloc(L->arena, sizeof *fr->entry * (fr->n + 1));
     memcpy(fr->entry, L->env + mark, sizeof *fr->entry * fr->n);
@@ -381,7 +382,7 @@ int cl_inline_body(lower *L, const csrc_func *f, const csrc_expr *e, val **out)
     }
     L->ncalls++;
     call_state outer = enter_call(L);
-    push_frame(L, f, mark);
+    push_frame(L, f, mark, e->loc);
     L->calls++;
     L->nest++;
     int rc = cl_stmt(L, f->body);

@@ -289,8 +289,10 @@ static void launch_values(lower *L, const csrc_func *fn, const csrc_expr *call, 
             for (unsigned i = 0; i < f->ntparams && i < call->ntargs; i++) {
                 if (f->tdefaults[i].is_type)
                     out->targ[i].type = launch_type(L, call->targ_texts[i]);
-                else
-                    out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k);
+                else if (!(out->targ[i].known = host_int(&h, call->targ_exprs[i], &out->targ[i].k)) && call->targ_exprs[i]) {
+                    val *fv = cl_function_value(L, call->targ_exprs[i]);   /* a function: k<tri_naive> */
+                    out->targ[i].func = fv ? fv->func : NULL;
+                }
             }
             for (unsigned i = 0; i < f->nparams && i < call->nargs; i++)
                 out->arg[i].known = !f->params[i].type.pointers && !f->params[i].is_array
@@ -313,6 +315,7 @@ static bool same_values(lower *L, const csrc_launch *a, const csrc_launch *b, co
     for (unsigned i = 0; i < f->ntparams; i++)
         if (!cl_find_define(L, f->tparams[i]) && !cl_find_type_define(L, f->tparams[i])
             && (a->targ[i].known != b->targ[i].known || (a->targ[i].known && a->targ[i].k != b->targ[i].k)
+                || a->targ[i].func != b->targ[i].func
                 || strcmp(a->targ[i].type ? a->targ[i].type : "", b->targ[i].type ? b->targ[i].type : "")))
             return false;
     for (unsigned i = 0; i < f->nparams; i++)

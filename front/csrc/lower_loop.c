@@ -237,11 +237,13 @@ int cl_loop_body(lower *L, const csrc_stmt *s, const char *v, const char *trip)
         binding *b = cl_lookup(L, names[i]);
         if (!b || !strcmp(names[i], v) || b->v->kind == V_DATA)
             continue;
-        val *c;
-        if (cl_step_per_trip(L, s, names[i], &c) < 0)
+        val *c, *wrapped = NULL;
+        if (cl_step_per_trip(L, s, names[i], &c) < 0 || (trip && !c && cl_wrap_per_trip(L, s, names[i], b->v, trip, &wrapped) < 0))
             return -1;
         if (trip && c && (cl_is_int(b->v) || cl_is_pointer(b->v)))
             b->v = cl_advanced(L, b->v, c, cl_v_name(L, C_UNIFORM, trip), s->loc);
+        else if (wrapped)
+            b->v = wrapped;
         else
             b->v = cl_unknown_like(L, b->v, cl_changes_each_trip(L, names[i], s), (lds_loc){ 0 });
     }
@@ -270,6 +272,8 @@ typedef struct {
     const char *const *names;     /* the variables the step changes, */
     unsigned n;                   /*   the counter one of them */
     val *const *carried;          /* each one's constant step (the counter's NULL) */
+    const csrc_expr *const *stops;   /* conditions that stop a lane for good (a per-lane */
+    unsigned nstops;                 /*   break at the loop's top): each trip's guards */
 } for_plan;
 
 /* A loop lowered whose part `what` needs a value no -D gives (v): its
@@ -352,6 +356,15 @@ static int counted_loop(lower *L, const for_plan *P)
         if (!L->gmiss && lane_cond->missing)
             L->gmiss = lane_cond;
     }
+    for (unsigned i = 0; i < P->nstops; i++) {   /* and until its own break: once stopped, stopped for good */
+        val *stop = cl_expr(L, P->stops[i]);
+        if (!stop)
+            return -1;
+        LDS_ASSERT(cl_is_int(stop));   /* (checked before the loop: data there is data here) */
+        L->guard = cl_and_guard(L, L->guard, cl_paren(L, stop));
+        if (!L->gmiss && stop->missing)
+            L->gmiss = stop;
+    }
     L->lds_loops++;
     rc = cl_loop_body(L, P->s, P->v, trip);
     L->lds_loops--;
@@ -419,15 +432,71 @@ static int while_loop(lower *L, const for_plan *P)
     return rc;
 }
 
+/* The condition of loop s, counter v counting up by a constant, as a
+ * simple bound and conditions that each stop a lane for good where they
+ * fail (cl_bound_and_stops), where at least one differs from lane to lane
+ * (a uniform one is the while loop's) and none is data: 1, the parts set;
+ * 0 where it is not so (*nstops 0); -1 on an error. */
+static int lane_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                      const csrc_expr **stops, unsigned *nstops)
+{
+    const csrc_expr *b = NULL;
+    const char *c = NULL;
+    if (!cl_bound_and_stops(L, s, v, &b, &c, stops, nstops, 4)) {
+        *nstops = 0;
+        return 0;
+    }
+    size_t out_mark = L->out.len;
+    unsigned made = L->accesses;
+    bool lane = false, data = false;
+    for (unsigned i = 0; i < *nstops; i++) {   /* each read with the counter at its start: they read nothing */
+        val *x = cl_expr(L, stops[i]);
+        if (!x)
+            return -1;
+        lane |= cl_is_int(x) && x->cls == C_LANE;
+        data |= !cl_is_int(x);
+    }
+    cl_drop_since(L, out_mark);
+    LDS_ASSERT(L->accesses == made);
+    if (!lane || data) {
+        *nstops = 0;
+        return 0;
+    }
+    *bound_e = b;
+    *cmp = c;
+    return 1;
+}
+
+/* Why loop s, with no step of its own, is not followed where its body
+ * changes a variable its condition tests other than by its last
+ * statement (cl_last_as_step takes that one); NULL where it does not. */
+static const char *body_moves_counter(lower *L, const csrc_stmt *s)
+{
+    const char *in_body = cl_changed_in_body_mentioned(L, s);
+    return in_body ? cl_fmt(L, "it is in a loop whose body changes its counter '%s' other than by its last statement",
+                            in_body)
+                   : NULL;
+}
+
+/* A for loop as the lowering reads it: the update at the end of a
+ * block with no step of its own its step, and `if (c) continue;` an else. */
+static const csrc_stmt *for_as_read(lower *L, const csrc_stmt *s)
+{
+    const csrc_stmt *stepped = cl_last_as_step(L, s);   /* for (i = 0; i < n; ) { ...; i += 2; } */
+    if (stepped)
+        s = stepped;
+    const csrc_stmt *body = cl_continue_as_else(L, s->body);
+    if (body == s->body)
+        return s;
+    csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);   /* if (c) continue; ...: the rest under !c */
+    *copy = *s;
+    copy->body = (csrc_stmt *)body;   /* read only */
+    return copy;
+}
+
 int cl_for_stmt(lower *L, const csrc_stmt *s)
 {
-    const csrc_stmt *body = cl_continue_as_else(L, s->body);
-    if (body != s->body) {   /* if (c) continue; ... : the rest of the trip under !c */
-        csrc_stmt *copy = lds_arena_alloc(L->arena, sizeof *copy);
-        *copy = *s;
-        copy->body = (csrc_stmt *)body;   /* read only */
-        s = copy;
-    }
+    s = for_as_read(L, s);
     unsigned mark = L->nenv;
     L->loops++;   /* the init's names are the loop's, never lets */
     int init_rc = s->other ? cl_one_stmt(L, s->other) : 0;
@@ -482,6 +551,9 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
             return 0;
         }
     }
+    const char *moved = n ? NULL : body_moves_counter(L, s);
+    if (moved)   /* for (i = 0; i < n; ) { ...; i++; ... } */
+        return skip_after_init(L, s, &lowered, moved, s->loc);
     if (tested != 1 || !all_bound)   /* two tested: no one counter */
         return skip_after_init(L, s, &lowered, "it is in a loop whose counter lds-calc cannot tell", s->loc);
     binding *vb = cl_lookup(L, v);
@@ -554,9 +626,15 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     bool simple = cl_simple_bound(s->e, v, &bound_e, &cmp) && !cl_mentions(bound_e, v);
     /* a step's direction: a constant's sign, else the operator's (+= up) */
     bool up = step && (step->cls == C_CONST ? step->k > 0 : s->step->kind != CE_ASSIGN || strcmp(s->step->op, "-="));
+    const csrc_expr *stops[4];   /* i < 8 && !(i * 32 + tid >= n) */
+    unsigned nstops = 0;
+    int lanes = simple || !step || step->cls != C_CONST || step->k <= 0 ? 0 : lane_stops(L, s, v, &bound_e, &cmp, stops, &nstops);
+    if (lanes < 0)
+        return -1;
+    simple = simple || lanes > 0;
     for_plan P = { .s = s, .lowered = &lowered, .v = v, .vb = vb, .init = init, .step = step, .next_rhs = next_rhs,
                    .next_op = next_op, .bound_e = bound_e, .cmp = cmp, .up = up, .names = names, .n = n,
-                   .carried = carried };
+                   .carried = carried, .stops = stops, .nstops = nstops };
     if (st == 0 && step && simple && !(step->cls == C_CONST && step->k == 0))
         rc = counted_loop(L, &P);
     else if (st == 0 && s->e && init->cls != C_LANE && n == 1)
@@ -567,32 +645,85 @@ int cl_for_stmt(lower *L, const csrc_stmt *s)
     return rc;
 }
 
+static int while_stmt(lower *L, const csrc_stmt *s, const char *what);
+
+/* A loop with no step of its own (while (c), for (init; c; )) whose
+ * block ends in an update of a variable its condition tests
+ * (`...; i += step; }`, `i++`) and has no continue (which would skip the
+ * update): the for loop with that update as its step, the same trips
+ * in the same order.  NULL where it is not of that form. */
+const csrc_stmt *cl_last_as_step(lower *L, const csrc_stmt *s)
+{
+    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
+    if (!last || last->kind != CS_EXPR || s->step || !s->e || cl_has_jump(s->body, CS_CONTINUE))
+        return NULL;
+    const char *names[4];
+    unsigned n = 0;
+    cl_assigned_in_expr(last->e, names, &n, 4);
+    if (n != 1 || !cl_mentions(s->e, names[0]))
+        return NULL;
+    csrc_stmt *body = lds_arena_alloc(L->arena, sizeof *body);   /* the block without its last statement */
+    *body = *s->body;
+    csrc_stmt **tail = &body->body;
+    for (const csrc_stmt *t = s->body->body; t != last; t = t->next) {
+        csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
+        *c = *t;
+        c->next = NULL;
+        *tail = c;
+        tail = &c->next;
+    }
+    *tail = NULL;
+    csrc_stmt *f = lds_arena_alloc(L->arena, sizeof *f);
+    *f = (csrc_stmt){ .kind = CS_FOR, .loc = s->loc, .body = body, .e = s->e, .step = last->e,
+                      .other = s->kind == CS_FOR ? s->other : NULL };
+    return f;
+}
+
+/* do B while (c); with no break, continue or return in B: B, then
+ * while (c) B - or the while loop alone where c, reading nothing, holds
+ * before the first trip (the common do { ... } while (k < n) from a
+ * known start), so the body's accesses are one record each. */
+static int do_while(lower *L, const csrc_stmt *s)
+{
+    csrc_stmt *loop = lds_arena_alloc(L->arena, sizeof *loop);
+    *loop = *s;
+    loop->kind = CS_WHILE;
+    loop->next = NULL;
+    bool holds = false;
+    if (cl_reads_nothing(L, s->e)) {
+        size_t out_mark = L->out.len;
+        unsigned made = L->accesses;
+        val *c = cl_expr(L, s->e);
+        if (!c)
+            return -1;
+        holds = cl_is_int(c) && c->cls == C_CONST && c->k && L->accesses == made;
+        cl_drop_since(L, out_mark);
+        L->accesses = made;
+    }
+    if (!holds && cl_one_stmt(L, s->body) < 0)   /* the first trip, on its own */
+        return -1;
+    return while_stmt(L, loop, holds ? "a do-while loop lds-calc cannot count"
+                                     : "a do-while loop lds-calc cannot count past its first trip (counted)");
+}
+
 int cl_while_stmt(lower *L, const csrc_stmt *s)
 {
+    if (s->kind == CS_DO && s->e && !cl_has_jump(s->body, CS_BREAK) && !cl_has_jump(s->body, CS_CONTINUE)
+        && !cl_has_jump(s->body, CS_RETURN))
+        return do_while(L, s);
+    return while_stmt(L, s, s->kind == CS_DO ? "a do-while loop with a break, a continue or a return, which lds-calc does not follow"
+                                             : "a while loop lds-calc cannot count");
+}
+
+/* A while loop (or a do-while lds-calc does not follow: `what` it is,
+ * where it is not counted). */
+static int while_stmt(lower *L, const csrc_stmt *s, const char *what)
+{
     /* while (c) { ...; v op= e; }: the for loop it is */
-    const csrc_stmt *last = s->body && s->body->kind == CS_COMPOUND ? csrc_last_stmt(s->body->body) : NULL;
-    if (s->kind == CS_WHILE && last && last->kind == CS_EXPR && !cl_has_jump(s->body, CS_BREAK)
-        && !cl_has_jump(s->body, CS_CONTINUE) && !cl_has_jump(s->body, CS_RETURN)) {
-        const char *names[4];
-        unsigned n = 0;
-        cl_assigned_in_expr(last->e, names, &n, 4);
-        if (n == 1 && cl_mentions(s->e, names[0])) {
-            /* the body without its last statement */
-            csrc_stmt *body = lds_arena_alloc(L->arena, sizeof *body);
-            *body = *s->body;
-            csrc_stmt **tail = &body->body;
-            for (const csrc_stmt *t = s->body->body; t != last; t = t->next) {
-                csrc_stmt *c = lds_arena_alloc(L->arena, sizeof *c);
-                *c = *t;
-                c->next = NULL;
-                *tail = c;
-                tail = &c->next;
-            }
-            *tail = NULL;
-            csrc_stmt f = { .kind = CS_FOR, .loc = s->loc, .body = body, .e = s->e, .step = last->e };
-            return cl_for_stmt(L, &f);
-        }
-    }
+    const csrc_stmt *f = s->kind == CS_WHILE && !cl_has_jump(s->body, CS_BREAK) && !cl_has_jump(s->body, CS_RETURN)
+                             ? cl_last_as_step(L, s) : NULL;
+    if (f)
+        return cl_for_stmt(L, f);
     if (cl_never_left(L, s)) {   /* while (1) { ... }: no way out */
         const char *why = "this loop never ends: its condition always holds and nothing in it leaves it";
         unsigned made = L->accesses;
@@ -605,7 +736,5 @@ int cl_while_stmt(lower *L, const csrc_stmt *s)
     }
     if (cl_failed(L))
         return -1;
-    return cl_loop_skipped(L, s, s->kind == CS_DO ? "it is in a do-while loop, which lds-calc does not follow"
-                                               : "it is in a while loop lds-calc cannot count",
-                        s->loc);
+    return cl_loop_skipped(L, s, cl_fmt(L, "it is in %s", what), s->loc);
 }

@@ -169,6 +169,8 @@ static int file_scope_bind(lower *L)
             }
             val *v = s->quals & CQ_UNIFORM ? cl_vector_param(L, d->name, &d->type, d->loc) : NULL;   /* uint2 g_size */
             if (v) {
+            } else if ((s->quals & CQ_SPEC) && cl_find_define(L, d->name)) {   /* -D N=1024 specializes it */
+                v = cl_define_val(L, cl_find_define(L, d->name));
             } else if (d->init && (s->quals & CQ_CONST)) {
                 if (!(v = cl_expr(L, d->init)))
                     return -1;

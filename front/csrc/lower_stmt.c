@@ -64,8 +64,10 @@ static int reference_local(lower *L, const csrc_declarator *d)
  * take their values here. */
 int cl_declaration(lower *L, const csrc_stmt *s)
 {
-    if (s->quals & CQ_SHARED)
-        return 0;   /* declared at the start of the program */
+    if (s->quals & CQ_SHARED) {   /* declared at the start of the program */
+        cl_bind_same_named_arrays(L, s);
+        return 0;
+    }
     for (unsigned i = 0; i < s->ndecls; i++) {
         const csrc_declarator *d = &s->decls[i];
         if (d->type.reference && !d->type.pointers && !d->ndims && d->init && d->init->kind != CE_INIT) {

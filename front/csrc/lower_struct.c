@@ -11,7 +11,9 @@
  * at its offset.  A whole struct copied at once is not followed: which
  * instructions the compiler picks for it is not known.  A member array, a
  * bit-field, a union or a base class leave the struct not laid out (HLSL
- * and GLSL lay out shared structs their own ways: not laid out either). */
+ * and GLSL lay out shared structs their own ways: not laid out either).
+ * An HLSL StructuredBuffer's element struct is laid out as DXC packs it
+ * (cl_struct_structured). */
 #include "front/csrc/lower_impl.h"
 
 #define MAX_NESTING 8
@@ -42,6 +44,12 @@ static bool member_shape(lower *L, const csrc_field *f, int64_t *size, int64_t *
         return true;
     }
     if (csrc_type_shape(f->type.base, &bytes, &lanes, &fl)) {
+        if (L->o->lang == LDS_LANG_HLSL) {   /* a structured buffer's: packed, 4-byte scalars only */
+            *size = (int64_t)bytes * lanes;
+            *align = bytes;
+            *scalar = lanes > 1 ? bytes : 0;
+            return bytes == 4;
+        }
         if (lanes == 3 && L->o->lang != LDS_LANG_CUDA)
             return false;   /* HIP's 3-lane vectors: their alignment is not CUDA's */
         *size = (int64_t)bytes * lanes;
@@ -83,6 +91,28 @@ const csrc_struct *cl_struct_laid_out(lower *L, const char *type, unsigned *size
         return NULL;
     *size = (unsigned)s;
     return st;
+}
+
+/* An HLSL StructuredBuffer's element struct, where lds-calc lays it out:
+ * DXC packs its members one after the other, each at a multiple of its
+ * scalar's size (struct { float3 p; float4 c; } is 28 bytes); only
+ * members of 4-byte scalars (float, int, uint, their vectors, structs of
+ * them) are laid out here.  NULL (and the element's size unknown, said
+ * where it is accessed) for any other. */
+const csrc_struct *cl_struct_structured(lower *L, const char *type, unsigned *size)
+{
+    const csrc_struct *st = find_struct(L, cl_type_name(L, type));
+    int64_t s, a;
+    if (!st || L->o->lang != LDS_LANG_HLSL || !struct_shape(L, st, &s, &a, 0) || s > 4096)
+        return NULL;
+    *size = (unsigned)s;
+    return st;
+}
+
+const struct csrc_func *cl_functor_call(lower *L, const char *name)
+{
+    const csrc_struct *st = name ? find_struct(L, cl_type_name(L, name)) : NULL;
+    return st ? st->call_op : NULL;
 }
 
 bool cl_struct_declared(const lower *L, const char *name) { return find_struct(L, name) != NULL; }

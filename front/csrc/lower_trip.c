@@ -94,6 +94,23 @@ val *cl_fit(lower *L, const int64_t *v, unsigned n, const char *t)
         if (left || right)
             return cl_int_op(L, left ? "<<" : ">>", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, c), trip));
     }
+    /* a ring position, (v0 + d t) & M for the least M = 2^k - 1 that
+     * holds every value (pos = (pos + 4) & 63 from a known start) */
+    int64_t top = 0;
+    for (unsigned j = 0; j < n && top >= 0; j++)
+        top = v[j] < 0 ? -1 : v[j] > top ? v[j] : top;
+    if (top > 0 && top < ((int64_t)1 << 40)) {
+        int64_t mask = 1;
+        while (mask < top)
+            mask = 2 * mask + 1;
+        int64_t d = (v[1] - v[0]) & mask;
+        bool ring = true;
+        for (unsigned j = 2; j < n && ring; j++)
+            ring = v[j] == ((v[0] + d * (int64_t)j) & mask);
+        if (ring)
+            return cl_int_op(L, "&", cl_int_op(L, "+", cl_v_const(L, v[0]), cl_int_op(L, "*", cl_v_const(L, d), trip)),
+                             cl_v_const(L, mask));
+    }
     /* a short period (a double buffer's 0, 1, 0, 1): a table of trip % p.
      * Exact: it matched every trip the loop runs, not a guess beyond them */
     for (unsigned p = 2; p <= 8 && 2 * p <= n; p++) {
@@ -208,6 +225,46 @@ int cl_step_per_trip(lower *L, const csrc_stmt *s, const char *name, val **c)
     }
     if (top != 1 || cl_assigns_in_body(body, name) != 1)
         *c = NULL;
+    return 0;
+}
+
+/* x = (x + a) & M (or a + x, x - a; M a constant 2^k - 1), once a trip
+ * at the body's own level, a the same for every lane and every trip (a
+ * ring position, pos = (pos + 4) & 63): after t trips x is
+ * (x0 + a t) & M exactly, as the mask keeps the low k bits, which no
+ * carry reaches from above.  *wrapped is that value (x0 the value before
+ * the loop), or NULL where the body changes x any other way; -1 on an
+ * error. */
+int cl_wrap_per_trip(lower *L, const csrc_stmt *s, const char *name, const val *x0, const char *trip, val **wrapped)
+{
+    *wrapped = NULL;
+    const csrc_expr *e = NULL;
+    unsigned top = 0;
+    for (const csrc_stmt *t = cl_top_level(s->body, NULL); t; t = cl_top_level(s->body, t))
+        if (cl_update_of(t, name)) {
+            e = cl_update_of(t, name);
+            top++;
+        }
+    if (top != 1 || cl_assigns_in_body(s->body, name) != 1 || e->kind != CE_ASSIGN || strcmp(e->op, "=")
+        || e->b->kind != CE_BINARY || strcmp(e->b->op, "&") || !cl_is_int(x0))
+        return 0;
+    for (int side = 0; side < 2; side++) {   /* (x + a) & M, or M & (x + a) */
+        const csrc_expr *sum = side ? e->b->b : e->b->a, *m = side ? e->b->a : e->b->b, *amount;
+        csrc_expr step = *e;   /* x = x + a, as cl_adds_to reads it */
+        step.b = (csrc_expr *)sum;
+        bool minus;
+        if (cl_mentions(m, name) || !cl_adds_to(&step, name, &amount, &minus) || cl_mentions_changing(L, s, amount))
+            continue;
+        val *mask = cl_expr(L, m), *a = mask ? cl_expr(L, amount) : NULL;
+        if (!a)
+            return -1;
+        if (!cl_is_int(mask) || mask->cls != C_CONST || mask->k <= 0 || (mask->k & (mask->k + 1)) || !cl_is_int(a)
+            || a->cls == C_LANE)
+            return 0;
+        val *moved = cl_int_op(L, "*", minus ? cl_int_unary(L, "-", a) : a, cl_v_name(L, C_UNIFORM, trip));
+        *wrapped = cl_int_op(L, "&", cl_int_op(L, "+", (val *)x0, moved), mask);
+        return 0;
+    }
     return 0;
 }
 
@@ -338,6 +395,82 @@ bool cl_simple_bound(const csrc_expr *c, const char *v, const csrc_expr **bound,
         }
     }
     return false;
+}
+
+/* Whether x never decreases as v grows (v counting up): v itself, a
+ * sum of such terms, a product of one with a constant >= 0, less what
+ * does not mention v, a cast to a type lds-calc does not wrap below 32
+ * bits; anything not mentioning v. */
+static bool grows_with(lower *L, const csrc_expr *x, const char *v)
+{
+    if (!cl_mentions(x, v))
+        return true;
+    switch (x->kind) {
+    case CE_ID:
+        return true;   /* v */
+    case CE_CAST: {
+        unsigned bits;
+        bool is_unsigned;
+        cl_integer_kind(L, x->type, &bits, &is_unsigned);
+        return !x->type->pointers && (bits == 0 || bits == 32) && grows_with(L, x->a, v);
+    }
+    case CE_BINARY:
+        if (!strcmp(x->op, "+"))
+            return grows_with(L, x->a, v) && grows_with(L, x->b, v);
+        if (!strcmp(x->op, "-"))
+            return grows_with(L, x->a, v) && !cl_mentions(x->b, v);
+        if (!strcmp(x->op, "*"))
+            return (x->a->kind == CE_INT && x->a->value >= 0 && grows_with(L, x->b, v))
+                   || (x->b->kind == CE_INT && x->b->value >= 0 && grows_with(L, x->a, v));
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* Whether c, once false on a trip of a loop whose counter v counts up,
+ * stays false on every trip after it: X < Y or X <= Y (or !(X >= Y),
+ * !(X > Y), Y > X ...) with X growing with v and Y not mentioning v or
+ * anything the loop's body changes.  A lane that breaks there is then the
+ * lane that c leaves out of each trip from there on. */
+static bool stops_for_good(lower *L, const csrc_stmt *s, const csrc_expr *c, const char *v)
+{
+    bool negated = false;
+    while (c->kind == CE_UNARY && !strcmp(c->op, "!")) {
+        negated = !negated;
+        c = c->a;
+    }
+    if (c->kind != CE_BINARY || !cl_mentions(c, v))
+        return false;
+    bool less = !strcmp(c->op, "<") || !strcmp(c->op, "<="), more = !strcmp(c->op, ">") || !strcmp(c->op, ">=");
+    if (!less && !more)
+        return false;
+    if (negated)   /* !(X >= Y) is X < Y */
+        less = !less;
+    const csrc_expr *x = less ? c->a : c->b, *y = less ? c->b : c->a;   /* x < y */
+    const char *names[64];
+    unsigned n = 0;
+    cl_changed_names(L, s->body, names, &n, 64);
+    for (unsigned i = 0; i < n; i++)
+        if (cl_mentions(c, names[i]))
+            return false;
+    return n < 64 && !cl_mentions(y, v) && grows_with(L, x, v);
+}
+
+/* A condition `v cmp bound && c1 && c2 ...` whose c's each stop a lane
+ * for good (a break on a per-lane value at a loop's top, rewritten into
+ * the condition): the simple bound in *bound_e and *cmp, the c's in
+ * stops[] (*nstops of them, at most cap).  False where it is not so. */
+bool cl_bound_and_stops(lower *L, const csrc_stmt *s, const char *v, const csrc_expr **bound_e, const char **cmp,
+                        const csrc_expr **stops, unsigned *nstops, unsigned cap)
+{
+    const csrc_expr *e = s->e;
+    *nstops = 0;
+    while (e && e->kind == CE_BINARY && !strcmp(e->op, "&&") && *nstops < cap && stops_for_good(L, s, e->b, v)) {
+        stops[(*nstops)++] = e->b;
+        e = e->a;
+    }
+    return *nstops && cl_simple_bound(e, v, bound_e, cmp) && !cl_mentions(*bound_e, v);
 }
 
 /* Whether an expression mentions the name v. */

@@ -189,7 +189,11 @@ static unsigned sizeof_shared(lower *L, const csrc_expr *e)
     const binding *b = cl_lookup(L, e->name);
     if (b && b->v->kind == V_SHARED && b->v->shared_scalar && !indices)   /* __shared__ int n; int &x = s[i] */
         return b->v->arr->scalar * b->v->arr->lanes;
-    const sarray *a = b ? NULL : cl_find_array(L, e->name);
+    const sarray *a = !b ? cl_find_array(L, e->name)
+                      : b->v->kind == V_SHARED && b->v->arr && b->v->arr->same_name && !b->v->nidx && !b->v->flat
+                                && !b->v->shared_scalar && !strcmp(b->v->arr->cname, e->name)
+                          ? b->v->arr   /* an array bound where it is declared (another has its name) */
+                          : NULL;
     if (!a || indices > a->ndims)
         return 0;
     uint64_t bytes = (uint64_t)a->scalar * a->lanes;

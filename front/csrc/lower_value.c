@@ -305,7 +305,19 @@ void cl_restore_env(lower *L, const snapshot *s)
 
 void cl_line(lower *L, lds_loc loc, const char *f, ...)
 {
-    if (loc.line && loc.src && L->file && loc.src != L->file) {   /* a header's line: named */
+    if (loc.line && L->calls && L->frames[0].site.line) {   /* in an inlined call: at the kernel's call, its own line a note */
+        char mark[2 * LDS_MAX_PATH + 160];
+        lds_loc site = L->frames[0].site;
+        const char *in = cl_fmt(L, "in '%s', inlined", L->frames[L->calls - 1].f->name);
+        lds_line_mark m = { .at = { site.line, site.col, NULL, 0 }, .note = { loc.line, loc.col, NULL, 0 },
+                            .note_text = in, .note_len = strlen(in) };
+        if (site.src && L->file && site.src != L->file)
+            m.at.file = site.src->name, m.at.file_len = strlen(site.src->name);
+        if (loc.src && L->file && loc.src != L->file)
+            m.note.file = loc.src->name, m.note.file_len = strlen(loc.src->name);
+        lds_line_mark_format(mark, sizeof mark, &m);
+        lds_buf_printf(&L->out, "%s\n", mark);
+    } else if (loc.line && loc.src && L->file && loc.src != L->file) {   /* a header's line: named */
         char mark[LDS_MAX_PATH + 64];
         lds_line_mark m = { .at = { loc.line, loc.col, loc.src->name, strlen(loc.src->name) } };
         lds_line_mark_format(mark, sizeof mark, &m);

@@ -379,3 +379,41 @@ val *cl_vector_param(lower *L, const char *name, const csrc_type *t, lds_loc loc
     }
     return r;
 }
+
+/* GLSL's relational functions of vectors (lessThan(a, b): a vector of
+ * a < b, component by component; not(v)) and any(v), all(v) of a
+ * vector, GLSL's and HLSL's: the || or && of its components, a constant
+ * where they are.  *handled false for any other call. */
+val *cl_vector_logic(lower *L, const csrc_expr *e, bool *handled)
+{
+    static const char *const rel[][2] = { { "lessThan", "<" },         { "lessThanEqual", "<=" },
+                                          { "greaterThan", ">" },      { "greaterThanEqual", ">=" },
+                                          { "equal", "==" },           { "notEqual", "!=" } };
+    const char *name = e->name, *op = NULL;
+    for (unsigned i = 0; name && i < sizeof rel / sizeof rel[0]; i++)
+        if (!strcmp(name, rel[i][0]))
+            op = rel[i][1];
+    bool any = name && !strcmp(name, "any"), all = name && !strcmp(name, "all"), not = name && !strcmp(name, "not");
+    *handled = (op && e->nargs == 2) || ((any || all || not) && e->nargs == 1);
+    if (!*handled)
+        return NULL;
+    val *a = cl_expr(L, e->args[0]), *b = a && op ? cl_expr(L, e->args[1]) : NULL;
+    if (!a || (op && !b))
+        return NULL;
+    if (!lanes_of(L, a) || (op && !lanes_of(L, b)))   /* a scalar's any() is the scalar; else not followed */
+        return (any || all) && cl_is_int(a) ? cl_int_op(L, "!=", a, cl_v_const(L, 0))
+                                            : cl_v_data(L, cl_fmt(L, "the result of '%s'", name), e->loc);
+    if (op)
+        return cl_vector_binary(L, op, a, b, e->loc);
+    if (not)
+        return cl_vector_unary(L, "!", a, e->loc);
+    val *r = NULL;
+    for (unsigned i = 0; i < lanes_of(L, a); i++) {
+        val *c = component(L, a, i);
+        if (!c || !cl_is_int(c))
+            return cl_v_data(L, cl_fmt(L, "the result of '%s' of a vector lds-calc does not follow", name), e->loc);
+        c = cl_int_op(L, "!=", c, cl_v_const(L, 0));
+        r = r ? cl_int_op(L, any ? "||" : "&&", r, c) : c;
+    }
+    return r;
+}

@@ -536,10 +536,19 @@ int cp_file_level(cparser *p, csrc_unit *u, csrc_func ***ftail, csrc_stmt ***gta
         if (cp_at(p, "layout") && p->lang == LDS_LANG_GLSL) {
             if (cp_glsl_layout(p, u))
                 continue;
+            bool spec = csrc_is(cp_peek_at(p, 1), "(") && csrc_is(cp_peek_at(p, 2), "constant_id");
             cp_advance(p);
             cp_skip_group(p);   /* layout(std430, binding = 0) buffer ...: not shared memory */
             if (cp_glsl_block_ahead(p) && cp_glsl_interface_block(p, ftail, gtail) < 0)
                 return -1;
+            if (spec) {   /* layout(constant_id = 0) const int N = 512; */
+                csrc_stmt **at = *gtail;
+                if (cp_file_declaration(p, ftail, gtail, pending) < 0)
+                    return -1;
+                pending = NULL;
+                if (*at)
+                    (*at)->quals |= CQ_SPEC;
+            }
             continue;
         }
         if (p->lang == LDS_LANG_GLSL && cp_glsl_block_ahead(p)) {

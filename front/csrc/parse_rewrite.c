@@ -48,29 +48,98 @@ static csrc_expr *binary(cparser *p, const char *op, csrc_expr *a, csrc_expr *b,
 /* `if (c) break;` (or `{ break; }`, no else) as the first statement of
  * a for or while loop's block, c reading no memory, is the loop with
  * condition `cond && !(c)`: c was tested just after cond, on the same
- * values, and a trip it stops does nothing.  Rewritten so, repeatedly;
- * the loop is returned (NULL stays NULL). */
+ * values, and a trip it stops does nothing.  Plain locals declared above
+ * it (int j = i * 32 + tid;) stay, and c reads their values in their
+ * place: they are worked out again, to the same values, when the trip
+ * runs.  Rewritten so, repeatedly; the loop is returned (NULL stays
+ * NULL). */
 static bool breaks_only(const csrc_stmt *t)
 {
     return t && (t->kind == CS_BREAK || (t->kind == CS_COMPOUND && t->body && t->body->kind == CS_BREAK && !t->body->next));
 }
 
+/* The locals declared at a loop block's top before its `if (c) break;`
+ * (int j = i * 32 + tid;), each with what it stands for: its
+ * initialiser, converted to its type. */
+#define MAX_LEADING_LOCALS 8
+typedef struct {
+    const char *name[MAX_LEADING_LOCALS];
+    csrc_expr *value[MAX_LEADING_LOCALS];
+    unsigned n;
+} leading_locals;
+
+/* e with each local named in it replaced by its value; e itself where
+ * none is (e is plain: only a, b and c hold operands).  NULL: too tall. */
+static csrc_expr *substituted(cparser *p, csrc_expr *e, const leading_locals *ll)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == CE_ID)
+        for (unsigned i = ll->n; i-- > 0;)
+            if (!strcmp(e->name, ll->name[i]))
+                return ll->value[i];
+    csrc_expr *a = e->a ? substituted(p, e->a, ll) : NULL, *b = e->b ? substituted(p, e->b, ll) : NULL,
+              *c = e->c ? substituted(p, e->c, ll) : NULL;
+    if ((e->a && !a) || (e->b && !b) || (e->c && !c))
+        return NULL;
+    if (a == e->a && b == e->b && c == e->c)
+        return e;
+    csrc_expr *copy = cp_new_expr(p, e->kind, e->loc);
+    *copy = *e;
+    copy->a = a;
+    copy->b = b;
+    copy->c = c;
+    return cp_grown(p, copy);
+}
+
+/* Whether t declares plain locals (scalars, each initialised by an
+ * expression that reads no memory and changes nothing): added to ll. */
+static bool plain_locals(cparser *p, const csrc_stmt *t, leading_locals *ll)
+{
+    if (t->kind != CS_DECL || (t->quals & (CQ_SHARED | CQ_STATIC | CQ_EXTERN | CQ_UNIFORM | CQ_IN))
+        || ll->n + t->ndecls > MAX_LEADING_LOCALS)
+        return false;
+    for (unsigned i = 0; i < t->ndecls; i++) {
+        const csrc_declarator *d = &t->decls[i];
+        if (d->ndims || d->type.reference || !d->init || d->init->kind == CE_INIT || !plain_expr(d->init))
+            return false;
+    }
+    for (unsigned i = 0; i < t->ndecls; i++) {
+        const csrc_declarator *d = &t->decls[i];
+        csrc_expr *v = substituted(p, d->init, ll), *cast = cp_new_expr(p, CE_CAST, d->loc);
+        cast->type = &d->type;   /* int j = e: e as an int */
+        cast->a = v;
+        if (!v || !(cast = cp_grown(p, cast)))
+            return false;
+        ll->name[ll->n] = d->name;
+        ll->value[ll->n++] = cast;
+    }
+    return true;
+}
+
 csrc_stmt *cp_leading_breaks(cparser *p, csrc_stmt *loop)
 {
-    while (loop && loop->body && loop->body->kind == CS_COMPOUND) {
-        const csrc_stmt *t = loop->body->body;
-        if (!t || t->kind != CS_IF || t->other || !breaks_only(t->body) || !plain_expr(t->e))
+    leading_locals ll = { .n = 0 };
+    bool failed_before = p->failed;
+    csrc_stmt **at = loop && loop->body && loop->body->kind == CS_COMPOUND ? &loop->body->body : NULL;
+    while (at && *at) {
+        csrc_stmt *t = *at;
+        if (plain_locals(p, t, &ll)) {   /* int j = i * 32 + tid; if (j >= n) break; */
+            at = &t->next;
+            continue;
+        }
+        if (p->failed != failed_before || t->kind != CS_IF || t->other || !breaks_only(t->body) || !plain_expr(t->e))
             break;
         csrc_expr *stop = cp_new_expr(p, CE_UNARY, t->loc);
         stop->op = "!";
-        stop->a = t->e;
-        csrc_expr *cond = loop->e ? binary(p, "&&", loop->e, cp_grown(p, stop), t->loc) : cp_grown(p, stop);
+        stop->a = substituted(p, t->e, &ll);   /* tested where the locals hold their values */
+        csrc_expr *cond = !stop->a ? NULL : loop->e ? binary(p, "&&", loop->e, cp_grown(p, stop), t->loc) : cp_grown(p, stop);
         if (!cond)
             return NULL;   /* the loop is not followed: the message says why */
         loop->e = cond;
-        loop->body->body = t->next;
+        *at = t->next;   /* the locals stay, declared as before */
     }
-    return loop;
+    return p->failed != failed_before ? NULL : loop;
 }
 
 static bool at_label(cparser *p)

@@ -88,6 +88,34 @@ static bool conversion_operator(cparser *p, csrc_struct *st)
     return true;
 }
 
+/* [__device__] RET operator()(params) [const] { body } at p->i: a
+ * functor's call, kept as a function of the file named STRUCT::operator(),
+ * so that a call through a functor passed in (op(a, b), op = Add()) inlines
+ * it (its data members are not followed: data).  False, nothing consumed,
+ * where this is not one. */
+static bool call_operator(cparser *p, csrc_struct *st)
+{
+    size_t start = p->i;
+    bool failed = p->failed;
+    while (cp_storage_word_in(p->lang, cp_peek(p)) >= 0 && !cp_at(p, "struct") && !cp_at(p, "class"))
+        cp_advance(p);
+    csrc_func *f = lds_arena_alloc(p->arena, sizeof *f);
+    unsigned quals = 0;
+    bool ok = cp_parse_type(p, &f->ret, &quals, NULL) && cp_at(p, "operator");
+    f->loc = cp_peek(p)->loc;
+    ok = ok && cp_accept(p, "operator") && cp_accept(p, "(") && cp_accept(p, ")") && cp_parse_params(p, f);
+    while (ok && (cp_accept(p, "const") || cp_accept(p, "noexcept")))
+        ;
+    if (!ok || st->call_op || !cp_at(p, "{") || !(f->body = cp_compound(p))) {
+        p->i = start;
+        p->failed = failed;
+        return false;
+    }
+    f->name = cp_scoped(p, st->name, "operator()");
+    st->call_op = f;
+    return true;
+}
+
 /* Whether the member declaration at p->i declares a function (a method,
  * a constructor, an operator): a '(' at its top level before any '=' or
  * '{' initialiser, or the word operator. */
@@ -130,7 +158,7 @@ static void member_declaration(cparser *p, csrc_struct *st, csrc_field *fields, 
         return;
     }
     if (function_ahead(p)) {
-        if (!conversion_operator(p, st))
+        if (!conversion_operator(p, st) && !call_operator(p, st))
             cp_skip_statement(p);   /* a method, a constructor, an operator: no data */
         return;
     }
@@ -263,6 +291,12 @@ void cp_struct_definition(cparser *p, csrc_unit *u, csrc_func *tmpl, csrc_func *
         f->specialized = specialized;
         **ftail = f;
         *ftail = &f->next;
+    }
+    if (st->call_op && !is_template && !specialized) {   /* a functor's call (a template's: its T not known) */
+        **ftail = st->call_op;
+        *ftail = &st->call_op->next;
+    } else {
+        st->call_op = NULL;
     }
     while (!cp_at(p, ";") && !cp_at_eof(p) && !cp_at(p, "}"))
         cp_advance(p);

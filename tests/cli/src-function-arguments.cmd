@@ -1,0 +1,1 @@
+lds --lang cuda -D T=1024 --kernel trimul_global -f - < src-function-arguments.stdin; lds --lang cuda -D T=1024 -D matmul_tri=matmul_tri_cols --kernel trimul_global -f - < src-function-arguments.stdin; lds --lang cuda --threads 32 --kernel generic -f - < src-function-arguments.stdin

@@ -1,0 +1,1 @@
+lds --lang glsl -f - < src-glsl-spec-constants.stdin; lds --lang glsl -D STRIDE=4 -f - < src-glsl-spec-constants.stdin; lds --lang glsl -D BLOCK=128 -D STRIDE=2 --show-lowered -f - < src-glsl-spec-constants.stdin; lds --lang glsl -D BLOCK=128 -D STRIDE=2 -f - < src-glsl-spec-constants.stdin

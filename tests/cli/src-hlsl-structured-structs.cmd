@@ -1,0 +1,1 @@
+lds --lang hlsl -f - < src-hlsl-structured-structs.stdin

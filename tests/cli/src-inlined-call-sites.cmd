@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 --show-lowered -f - < src-inlined-call-sites.stdin; lds --lang cuda --threads 32 -f - < src-inlined-call-sites.stdin; lds --lang cuda --threads 32 --format diagnostics -f - < src-inlined-call-sites.stdin; lds --lang cuda --threads 32 --format sarif -f - < src-inlined-call-sites.stdin
