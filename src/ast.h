@@ -69,6 +69,12 @@ typedef struct {
     /* the while form (for V = INIT while COND next NEXT): cond non-NULL,
      * lo is INIT, hi unused; every part uniform */
     lds_expr *cond, *next;
+    /* 'as NAME = EXPR, ...' (the for ... in block): the names an
+     * instruction's place is given by, from the variable (a kernel file's
+     * own variables, where its loop counts trips); names of nothing else */
+    unsigned nshown;
+    const char **shown_name;
+    lds_expr **shown;
     struct lds_sym *sym;      /* resolution: the loop variable */
 } lds_loop;
 

@@ -104,6 +104,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     unsigned samples = in->keep_every ? in->keep_every
                        : in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
+    a->keep_worst = (explain || in->keep_sample) && !in->keep_every;
     a->source = lds_xstrdup(s->source);
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */

@@ -280,7 +280,7 @@ static void why_section(lds_reporter *r, const lds_results *res, size_t first, F
                     fprintf(out, "\n![line %u: lanes against banks](%s/%s)\n", a->line, r->o.output_dir, name);
             } else {
                 fprintf(out, "\n```\n");
-                lds_view_grid(out, a, &a->samples[k]);
+                lds_view_grid(out, a, lds_access_drawn(a, k));
                 fprintf(out, "```\n");
             }
         }
