@@ -133,9 +133,9 @@ run --format svg -f "$tmp/bytes.lds"
 result H11b "SVG stays well-formed" $?
 
 # 12. --output does not follow a planted symlink
-mkdir -p "$tmp/svgout"; echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/svgout/access1.svg"
+mkdir -p "$tmp/svgout"; echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/svgout/L1-access.svg"
 run --format svg --output "$tmp/svgout" 'f32[lane]'
-[ "$(cat "$tmp/victim")" = precious ] && status_is 2; result H12 "a symlink at accessN.svg is refused, its target untouched" $?
+[ "$(cat "$tmp/victim")" = precious ] && status_is 2; result H12 "a symlink at a picture's name is refused, its target untouched" $?
 
 # ---- Low
 run 'read f32[lane]; expect cycles == 1 << 400'
@@ -150,7 +150,7 @@ run -f "$tmp/esc.lds"
 printf 'read f32[lane] # ```\nread f32[lane*2]\n' >"$tmp/fence.lds"
 run --format markdown -f "$tmp/fence.lds"
 grep -q '^````$' "$tmp/out"; result L5 "a comment with three backticks: the program fence is longer" $?
-# a directory whose path is just under PATH_MAX: DIR/access1.svg is longer
+# a directory whose path is just under PATH_MAX: DIR/L1-access.svg is longer
 long=$(cd "$tmp" && while [ ${#PWD} -lt 4085 ]; do n=$((4085 - ${#PWD})); [ $n -gt 200 ] && n=200; [ $n -lt 2 ] && n=2
     d=$(printf 'd%.0s' $(seq $((n - 1)))); mkdir "$d" && cd "$d" || break; done; pwd)
 run --format svg --output "$long" 'f32[lane]'
