@@ -135,6 +135,9 @@ typedef struct lds_stmt {
     const char *source;       /* its text, comments and line breaks dropped (a
                                  statement lowered from a kernel: the kernel's line) */
     bool lowered;             /* lowered from a kernel file: placed in its text */
+    const char *written;      /* lowered: the name the kernel subscripts at its
+                                 place (sdata of sdata[i], a pointer into
+                                 __smem), or NULL */
     lds_loc related;          /* lowered: a second place its record names
                                  (the helper's line of an inlined access, the
                                  PTX instruction of a source line; src NULL:

@@ -115,6 +115,8 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
     a->array = s->u.access.target.kind == T_ELEM ? lds_results_string(r, s->u.access.target.array->name) : NULL;
+    if (a->array && s->written && strcmp(s->written, a->array))
+        a->view = lds_results_string(r, s->written);
     a->line = s->loc.line;
     a->col = s->loc.col;
     a->index = (unsigned)r->n;

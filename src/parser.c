@@ -1351,10 +1351,14 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         bool lowered = s->loc.src && s->loc.src != p->lx.src;
         const char *source = lowered ? lds_kernel_statement_text(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                      : lds_statement_text(p->arena, start, p->prev_end, false);
+        const char *written = lowered && s->kind == S_ACCESS
+                                  ? lds_kernel_subscripted_name(p->arena, s->loc.src, s->loc.line, s->loc.col)
+                                  : NULL;
         *tail = s;
         for (; s; s = s->next) {   /* a kernel statement may be several */
             s->source = source;
             s->lowered = lowered;
+            s->written = written;
             tail = &s->next;
         }
     }

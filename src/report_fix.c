@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "src/buf.h"
+#include "src/suggest_print.h"
 
 const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
 {
@@ -20,6 +21,29 @@ const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
             return sg;
     }
     return NULL;
+}
+
+/* Whether a record's report carries its array's fix: a shared-memory
+ * access that conflicts. */
+static bool gets_fix(const lds_access_result *a)
+{
+    return !a->failed && !a->skipped && !a->global && a->m.ways > 1;
+}
+
+size_t lds_report_fix_first(const lds_run_view *run, size_t record)
+{
+    const lds_suggestion *sg = lds_report_fix_of(run, record);
+    for (size_t i = run->first_access; sg && i < record; i++)
+        if (gets_fix(run->res->accesses[i]) && lds_report_fix_of(run, i) == sg)
+            return i;
+    return record;
+}
+
+void lds_report_fix_again(lds_buf *b, const lds_run_view *run, size_t record)
+{
+    const lds_access_result *a = run->res->accesses[record], *first = run->res->accesses[lds_report_fix_first(run, record)];
+    lds_buf_printf(b, "the same fix as at %u:%u (one for all the accesses to '%s')", first->line, first->col,
+                   a->view ? a->view : a->array);
 }
 
 /* The language a record's file is written in: the kernel file's, else
@@ -84,6 +108,13 @@ static bool padded_declaration(lds_buf *b, const lds_suggestion *sg, const lds_s
 /* One candidate: its label, then its declaration or its layout. */
 static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c, const lds_access_result *a)
 {
+    if (c->layout && lds_fix_in_kernel_terms(b, sg, c, a)) {   /* the kernel's terms first, the layout's after */
+        lds_buf_printf(b, " (%s%s%s%s", a->view ? "in '" : "", a->view ? sg->array : "", a->view ? "': " : "", c->label);
+        if (c->why)
+            lds_buf_printf(b, ", %s", c->why);
+        lds_buf_printf(b, ")");
+        return;
+    }
     lds_buf_printf(b, "%s", c->label);
     if (c->why)
         lds_buf_printf(b, " (%s)", c->why);
@@ -134,7 +165,7 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
     char *cyc = lds_mpz_str(before->cycles), *after = lds_mpz_str(best->cycles);
     lds_buf_printf(b, " - %s over the %u access%s to '%s' (cycles %s -> %s)",
                    mpz_sgn(best->excess) ? "fewer conflicts" : "conflict-free", sg->naccess,
-                   sg->naccess == 1 ? "" : "es", sg->array, cyc, after);
+                   sg->naccess == 1 ? "" : "es", a && a->view ? a->view : sg->array, cyc, after);
     lds_free(cyc);
     lds_free(after);
     return true;

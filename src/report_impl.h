@@ -115,6 +115,11 @@ void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header);
  * sentence says so). */
 const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record);
 bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_result *a);
+/* One note an array: the first record of the run whose report carries
+ * the fix record `record` has (itself where none before it does), and
+ * the sentence a later one says instead, pointing back to it. */
+size_t lds_report_fix_first(const lds_run_view *run, size_t record);
+void lds_report_fix_again(lds_buf *b, const lds_run_view *run, size_t record);
 
 /* src/views.c: the ASCII views of one kept instruction. */
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);

@@ -53,6 +53,9 @@ typedef struct lds_access_result {
     unsigned naddr;               /* addresses per lane (2: ds_read2) */
     const char *file;             /* the source's name: a file, <arg1>, <stdin> */
     const char *array;            /* the array it accesses (interned), or NULL */
+    const char *view;             /* the name the kernel's text gives it where
+                                     that is not the array's (a pointer into it:
+                                     sdata into __smem; interned), or NULL */
     unsigned line, col;
     unsigned index;               /* statement number in the run, from 1 */
     /* under what */
