@@ -20,6 +20,36 @@
 
 /* --------------------------------------------------------- messages */
 
+/* One loop's part of an instruction's place: the names it is shown by
+ * (for k in 0..9 as s = 1 << k: "s = 8"), else its variable's value.
+ * Quiet (an error's context, its message already set): a name that
+ * cannot be evaluated falls back to the variable, and nothing fails. */
+static int loop_place(job *j, lds_buf *b, const lds_loop *lp, unsigned slot, bool quiet)
+{
+    size_t mark = b->len;
+    lds_eval *ev = j->sp->ev;
+    lds_diag scratch = { 0 }, *kept = ev->diag;
+    if (quiet)
+        ev->diag = &scratch;
+    int rc = 0;
+    for (unsigned i = 0; i < lp->nshown && rc == 0; i++) {
+        int64_t v;
+        rc = lds_eval_int64(ev, lp->shown[i], &v, "a name a loop's trips are shown by");
+        if (rc == 0)
+            lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->shown_name[i], (long long)v);
+    }
+    ev->diag = kept;
+    if (rc < 0 && !quiet)
+        return -1;
+    if (!lp->nshown || rc < 0) {
+        b->len = mark;   /* the variable's value instead */
+        if (b->s)
+            b->s[mark] = '\0';
+        lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->var, (long long)j->env->loop[slot]);
+    }
+    return 0;
+}
+
 /* " (lane 3, wave 1, k = 5)": where an error happened, naming the
  * dimensions outside `upto` (every one for an error at a lane). */
 int lds_job_context_upto(job *j, int lane, unsigned upto)
@@ -39,10 +69,16 @@ int lds_job_context_upto(job *j, int lane, unsigned upto)
         lds_diag_append(d, "%sgroup %lld", sep, (long long)j->env->group);
         sep = ", ";
     }
-    for (unsigned i = 0; i < sp->nfixed; i++, sep = ", ")
-        lds_diag_append(d, "%s%s = %lld", sep, sp->fixed[i].loop->var, (long long)j->env->loop[sp->fixed[i].slot]);
-    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++, sep = ", ")   /* dims 0, 1: group, wave */
-        lds_diag_append(d, "%s%s = %lld", sep, j->loops[i].loop->var, (long long)j->env->loop[j->loops[i].slot]);
+    lds_buf places = { 0 };   /* the loops' values, by the names they are shown by */
+    for (unsigned i = 0; i < sp->nfixed; i++)
+        loop_place(j, &places, sp->fixed[i].loop, sp->fixed[i].slot, true);
+    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++)   /* dims 0, 1: group, wave */
+        loop_place(j, &places, j->loops[i].loop, j->loops[i].slot, true);
+    if (places.len) {
+        lds_diag_append(d, "%s%s", sep, lds_buf_str(&places));
+        sep = ", ";
+    }
+    lds_buf_free(&places);
     if (sep[0] == ',')
         lds_diag_append(d, ")");
     return -1;
@@ -51,23 +87,6 @@ int lds_job_context_upto(job *j, int lane, unsigned upto)
 static int context(job *j, int lane)
 {
     return lds_job_context_upto(j, lane, MAX_DIMS);
-}
-
-/* One loop's part of an instruction's place: the names it is shown by
- * (for k in 0..9 as s = 1 << k: "s = 8"), else its variable's value. */
-static int loop_place(job *j, lds_buf *b, const lds_loop *lp, unsigned slot)
-{
-    if (!lp->nshown) {
-        lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->var, (long long)j->env->loop[slot]);
-        return 0;
-    }
-    for (unsigned i = 0; i < lp->nshown; i++) {
-        int64_t v;
-        if (lds_eval_int64(j->sp->ev, lp->shown[i], &v, "a name a loop's trips are shown by") < 0)
-            return -1;
-        lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->shown_name[i], (long long)v);
-    }
-    return 0;
 }
 
 /* "k = 5, wave 1": an instruction's place, for --show and --explain
@@ -81,9 +100,9 @@ static char *sample_label(job *j, unsigned part)
         lds_buf_printf(&b, "b%u %u of %u", j->sp->width / j->sp->parts * 8, part + 1, j->sp->parts);
     bool ok = true;
     for (unsigned i = 0; i < j->sp->nfixed && ok; i++)
-        ok = loop_place(j, &b, j->sp->fixed[i].loop, j->sp->fixed[i].slot) == 0;
+        ok = loop_place(j, &b, j->sp->fixed[i].loop, j->sp->fixed[i].slot, false) == 0;
     for (unsigned i = 0; i < j->nloops && ok; i++)
-        ok = loop_place(j, &b, j->loops[i].loop, j->loops[i].slot) == 0;
+        ok = loop_place(j, &b, j->loops[i].loop, j->loops[i].slot, false) == 0;
     if (j->nwaves > 1)
         lds_buf_printf(&b, "%swave %lld", b.len ? ", " : "", (long long)j->env->wave);
     if (j->sp->groups > 1)
