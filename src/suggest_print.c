@@ -135,6 +135,63 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
                 100.0 * (double)sg->cand[1].lds_used / (double)sg->capacity);
 }
 
+/* The language a record's file is written in: the kernel file's, else
+ * by its name ("" for none). */
+static const char *ext_of(const lds_access_result *a)
+{
+    if (a->lang)
+        return a->lang;
+    const char *dot = a->file && a->file[0] != '<' ? strrchr(a->file, '.') : NULL;
+    return dot ? dot + 1 : "";
+}
+
+/* lds's element type as the file's language writes it. */
+static const char *c_type(const char *lds, const char *ext)
+{
+    bool hlsl = !strcmp(ext, "hlsl") || !strcmp(ext, "fx"), glsl = !strcmp(ext, "comp") || !strcmp(ext, "glsl");
+    bool opencl = !strcmp(ext, "cl");
+    static const struct { const char *lds, *cuda, *hlsl, *glsl, *opencl; } types[] = {
+        { "f32", "float", "float", "float", "float" }, { "f64", "double", "double", "double", "double" },
+        { "f16", "__half", "half", "float16_t", "half" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t", "ushort" },
+        { "i32", "int", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint", "uint" },
+        { "i16", "short", "int16_t", "int16_t", "short" }, { "u16", "unsigned short", "uint16_t", "uint16_t", "ushort" },
+        { "i8", "signed char", "int8_t", "int8_t", "char" }, { "u8", "unsigned char", "uint8_t", "uint8_t", "uchar" },
+        { "i64", "long long", "int64_t", "int64_t", "long" },
+        { "u64", "unsigned long long", "uint64_t", "uint64_t", "ulong" },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(types[i].lds, lds))
+            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : opencl ? types[i].opencl : types[i].cuda;
+    return lds;
+}
+
+bool lds_fix_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
+                               const lds_access_result *a)
+{
+    if (c->family != LDS_LAYOUT_PADDED || !c->row)
+        return false;
+    const char *open = strchr(sg->shape, '[');
+    if (!open || !strchr(open + 1, '['))
+        return false;   /* one dimension: padded every few elements, no declaration says it */
+    const char *last = strrchr(sg->shape, '[');
+    const char *ext = ext_of(a);
+    char type[32];
+    snprintf(type, sizeof type, "%.*s", (int)(open - sg->shape), sg->shape);
+    bool lds = !strcmp(ext, "lds") || !*ext;
+    if (lds) {
+        lds_buf_printf(b, "array %s %s%.*s[%llu]", type, sg->array, (int)(last - open), open,
+                       (unsigned long long)(c->row + c->pad));
+        return true;
+    }
+    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx")    ? "groupshared"
+                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared"
+                     : !strcmp(ext, "cl")                           ? "__local"
+                                                                    : "__shared__";
+    lds_buf_printf(b, "%s %s %s%.*s[%llu];", word, c_type(type, ext), sg->array, (int)(last - open), open,
+                   (unsigned long long)(c->row + c->pad));
+    return true;
+}
+
 /* The array's one dimension and element size, from its shape
  * ("f32[512]": 512, 4); false for more dimensions. */
 static bool one_dim(const lds_suggestion *sg, uint64_t *n, unsigned *elem)
@@ -148,6 +205,22 @@ static bool one_dim(const lds_suggestion *sg, uint64_t *n, unsigned *elem)
     return *elem && *end == ']';
 }
 
+/* ck_tile's XOR of a 2-D array as the kernel indexes it: the column ^
+ * (row % columns), "tile[r][c ^ r] for tile[r][c]" where no row reaches
+ * the columns (lds(5), make_xor_transform). */
+static bool xor_in_kernel_terms(lds_buf *b, const lds_suggestion *sg)
+{
+    unsigned long long rows, cols;
+    const char *open = strchr(sg->shape, '[');
+    if (!open || sscanf(open, "[%llu][%llu]", &rows, &cols) != 2 || strchr(strchr(open + 1, '[') + 1, '['))
+        return false;
+    if (rows <= cols)
+        lds_buf_printf(b, "%s[r][c ^ r] for %s[r][c]", sg->array, sg->array);
+    else
+        lds_buf_printf(b, "%s[r][c ^ (r %% %llu)] for %s[r][c]", sg->array, cols, sg->array);
+    return true;
+}
+
 /* A one-dimensional array's fix in the kernel's own terms, on the name
  * its accesses use (a pointer into the array: that pointer) and in the
  * elements they read (a byte array read as floats: floats): the index
@@ -159,6 +232,8 @@ bool lds_fix_in_kernel_terms(lds_buf *b, const lds_suggestion *sg, const lds_sug
 {
     uint64_t n;
     unsigned elem;
+    if (a && a->lowered && !a->view && c->family == LDS_LAYOUT_CK_XOR)
+        return xor_in_kernel_terms(b, sg);
     if (!a || !a->lowered || !one_dim(sg, &n, &elem))
         return false;
     const char *name = a->view ? a->view : sg->array;
@@ -243,7 +318,10 @@ static void fix_candidate(FILE *out, const lds_suggestion *sg, const lds_suggest
                           const lds_access_result *rec, bool layout)
 {
     lds_buf b = { 0 };
-    if (c->layout && lds_fix_in_kernel_terms(&b, sg, c, rec)) {
+    if (rec && rec->lowered && lds_fix_declaration(&b, sg, c, rec)) {   /* a padded 2-D array, declared */
+        label(out, c);
+        fprintf(out, ": %s", lds_buf_str(&b));
+    } else if (c->layout && lds_fix_in_kernel_terms(&b, sg, c, rec)) {
         fprintf(out, "%s (", lds_buf_str(&b));
         label(out, c);
         fputc(')', out);
