@@ -23,6 +23,8 @@
 #define LDS_CUTE_MAX_LEAVES (LDS_MAX_PARAMS * 4)
 /* Loops written on one access (for v in .., w in ..). */
 #define LDS_MAX_ACCESS_LOOPS 16
+/* Names a for block shows its trips by (for k in 0..9 as s = 1 << k). */
+#define LDS_MAX_SHOWN 16
 /* Loop variables in scope at once: block loops and an access's own. */
 #define LDS_MAX_LOOPS 48
 /* Values in one print statement. */

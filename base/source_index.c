@@ -408,3 +408,20 @@ const char *lds_kernel_statement_text(lds_arena *a, const lds_source *src, unsig
         return lds_statement_text(a, src->text + off, text + len, true);
     return lds_statement_text(a, text, text + len, true);
 }
+
+const char *lds_kernel_subscripted_name(lds_arena *a, const lds_source *src, unsigned line, unsigned col)
+{
+    size_t len;
+    const char *text = lds_source_line(src, line, &len);
+    if (!text || !col || col - 1 >= len)
+        return NULL;
+    const char *start = text + col - 1, *end = start, *stop = text + len;
+    if (!isalpha((unsigned char)*start) && *start != '_')
+        return NULL;
+    while (end < stop && (isalnum((unsigned char)*end) || *end == '_'))
+        end++;
+    const char *after = end;
+    while (after < stop && (*after == ' ' || *after == '\t'))
+        after++;
+    return after < stop && *after == '[' ? lds_arena_strndup(a, start, (size_t)(end - start)) : NULL;
+}

@@ -32,5 +32,9 @@ const char *lds_statement_text(lds_arena *a, const char *start, const char *end,
  * kernel file src (indexed): the C statement that holds that place, or
  * from the place to the end of its line where none does. */
 const char *lds_kernel_statement_text(lds_arena *a, const lds_source *src, unsigned line, unsigned col);
+/* The name a kernel file's text subscripts at line `line`, column `col`
+ * (sdata of sdata[i], where sdata may point into another array), or NULL
+ * where no NAME [ starts there.  In a's memory. */
+const char *lds_kernel_subscripted_name(lds_arena *a, const lds_source *src, unsigned line, unsigned col);
 
 #endif

@@ -69,6 +69,12 @@ typedef struct {
     /* the while form (for V = INIT while COND next NEXT): cond non-NULL,
      * lo is INIT, hi unused; every part uniform */
     lds_expr *cond, *next;
+    /* 'as NAME = EXPR, ...' (the for ... in block): the names an
+     * instruction's place is given by, from the variable (a kernel file's
+     * own variables, where its loop counts trips); names of nothing else */
+    unsigned nshown;
+    const char **shown_name;
+    lds_expr **shown;
     struct lds_sym *sym;      /* resolution: the loop variable */
 } lds_loop;
 
@@ -129,6 +135,9 @@ typedef struct lds_stmt {
     const char *source;       /* its text, comments and line breaks dropped (a
                                  statement lowered from a kernel: the kernel's line) */
     bool lowered;             /* lowered from a kernel file: placed in its text */
+    const char *written;      /* lowered: the name the kernel subscripts at its
+                                 place (sdata of sdata[i], a pointer into
+                                 __smem), or NULL */
     lds_loc related;          /* lowered: a second place its record names
                                  (the helper's line of an inlined access, the
                                  PTX instruction of a source line; src NULL:

@@ -122,6 +122,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     unsigned samples = in->keep_every ? in->keep_every
                        : in->show != SHOW_SUMMARY ? LDS_MAX_SAMPLES : explain || in->keep_sample ? 1 : 0;
     lds_access_result *a = lds_results_add_access(r, s, &in->profile, samples);
+    a->keep_worst = (explain || in->keep_sample) && !in->keep_every;
     a->source = lds_xstrdup(s->source);
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
@@ -139,6 +140,8 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->naddr = s->u.access.naddr;
     a->file = lds_results_string(r, s->loc.src ? s->loc.src->name : NULL);
     a->array = s->u.access.target.kind == T_ELEM ? lds_results_string(r, s->u.access.target.array->name) : NULL;
+    if (a->array && s->written && strcmp(s->written, a->array))
+        a->view = lds_results_string(r, s->written);
     a->line = s->loc.line;
     a->col = s->loc.col;
     a->index = (unsigned)r->n;

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/coalesce.h"
 #include "sim/phases.h"
+#include "base/buf.h"
 #include "base/mem.h"
 #include "src/notes.h"
 
@@ -342,6 +344,34 @@ static bool explain_form(FILE *out, const lds_access_result *rec, const lds_samp
     return true;
 }
 
+/* "16-way, 95 cycles", or a global instruction's "8 sectors". */
+static void cost_words(char *buf, size_t size, const lds_access_result *rec, const lds_sample_result *r)
+{
+    if (rec->global)
+        snprintf(buf, size, "%llu %s", (unsigned long long)r->cycles, lds_sim_global_model_of(rec->profile)->unit_name);
+    else
+        snprintf(buf, size, "%llu-way, %llu cycle%s", (unsigned long long)r->ways, (unsigned long long)r->cycles,
+                 r->cycles == 1 ? "" : "s");
+}
+
+void lds_explain_which(FILE *out, const lds_access_result *rec, const lds_sample *s, const char *bullet)
+{
+    if (!rec->nsamples || s == &rec->samples[0]) {
+        if (s->label[0])
+            fprintf(out, "%sFor the first instruction (%s):\n", bullet, s->label);
+        return;
+    }
+    const lds_sample *first = &rec->samples[0];
+    char *n = lds_mpz_str(rec->m.instructions);
+    char cost[64], first_cost[64];
+    cost_words(cost, sizeof cost, rec, &s->result);
+    cost_words(first_cost, sizeof first_cost, rec, &first->result);
+    fprintf(out, "%sFor the costliest of its %s instructions, %s (%s); the first (%s) is %s:\n", bullet, n, cost,
+            s->label[0] ? s->label : "its place not named", first->label[0] ? first->label : "its place not named",
+            first_cost);
+    lds_free(n);
+}
+
 bool lds_sample_affine(const lds_sample *s, int64_t *base, int64_t *step)
 {
     int first = -1, second = -1;
@@ -373,9 +403,8 @@ void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bul
         fprintf(out, "%sNo instruction was simulated.\n", bullet);
         return;
     }
-    const lds_sample *s = &rec->samples[0];
-    if (s->label[0])
-        fprintf(out, "%sFor the first instruction (%s):\n", bullet, s->label);
+    const lds_sample *s = lds_access_shown(rec);
+    lds_explain_which(out, rec, s, bullet);
     if (s->result.nphases == 0) {
         fprintf(out, "%sNo lane is active: the instruction costs nothing.\n", bullet);
         return;

@@ -46,10 +46,9 @@ void lds_explain_global(FILE *out, const lds_access_result *rec, const char *bul
         fprintf(out, "%sNo instruction was simulated.\n", bullet);
         return;
     }
-    const lds_sample *s = &rec->samples[0];
+    const lds_sample *s = lds_access_shown(rec);
     const lds_sample_result *r = &s->result;
-    if (s->label[0])
-        fprintf(out, "%sFor the first instruction (%s):\n", bullet, s->label);
+    lds_explain_which(out, rec, s, bullet);
     if (r->nphases == 0) {
         fprintf(out, "%sNo lane is active: the instruction fetches nothing.\n", bullet);
         return;

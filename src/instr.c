@@ -20,6 +20,36 @@
 
 /* --------------------------------------------------------- messages */
 
+/* One loop's part of an instruction's place: the names it is shown by
+ * (for k in 0..9 as s = 1 << k: "s = 8"), else its variable's value.
+ * Quiet (an error's context, its message already set): a name that
+ * cannot be evaluated falls back to the variable, and nothing fails. */
+static int loop_place(job *j, lds_buf *b, const lds_loop *lp, unsigned slot, bool quiet)
+{
+    size_t mark = b->len;
+    lds_eval *ev = j->sp->ev;
+    lds_diag scratch = { 0 }, *kept = ev->diag;
+    if (quiet)
+        ev->diag = &scratch;
+    int rc = 0;
+    for (unsigned i = 0; i < lp->nshown && rc == 0; i++) {
+        int64_t v;
+        rc = lds_eval_int64(ev, lp->shown[i], &v, "a name a loop's trips are shown by");
+        if (rc == 0)
+            lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->shown_name[i], (long long)v);
+    }
+    ev->diag = kept;
+    if (rc < 0 && !quiet)
+        return -1;
+    if (!lp->nshown || rc < 0) {
+        b->len = mark;   /* the variable's value instead */
+        if (b->s)
+            b->s[mark] = '\0';
+        lds_buf_printf(b, "%s%s = %lld", b->len ? ", " : "", lp->var, (long long)j->env->loop[slot]);
+    }
+    return 0;
+}
+
 /* " (lane 3, wave 1, k = 5)": where an error happened, naming the
  * dimensions outside `upto` (every one for an error at a lane). */
 int lds_job_context_upto(job *j, int lane, unsigned upto)
@@ -39,10 +69,16 @@ int lds_job_context_upto(job *j, int lane, unsigned upto)
         lds_diag_append(d, "%sgroup %lld", sep, (long long)j->env->group);
         sep = ", ";
     }
-    for (unsigned i = 0; i < sp->nfixed; i++, sep = ", ")
-        lds_diag_append(d, "%s%s = %lld", sep, sp->fixed[i].loop->var, (long long)j->env->loop[sp->fixed[i].slot]);
-    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++, sep = ", ")   /* dims 0, 1: group, wave */
-        lds_diag_append(d, "%s%s = %lld", sep, j->loops[i].loop->var, (long long)j->env->loop[j->loops[i].slot]);
+    lds_buf places = { 0 };   /* the loops' values, by the names they are shown by */
+    for (unsigned i = 0; i < sp->nfixed; i++)
+        loop_place(j, &places, sp->fixed[i].loop, sp->fixed[i].slot, true);
+    for (unsigned i = 0; i < j->nloops && i + 2 < upto; i++)   /* dims 0, 1: group, wave */
+        loop_place(j, &places, j->loops[i].loop, j->loops[i].slot, true);
+    if (places.len) {
+        lds_diag_append(d, "%s%s", sep, lds_buf_str(&places));
+        sep = ", ";
+    }
+    lds_buf_free(&places);
     if (sep[0] == ',')
         lds_diag_append(d, ")");
     return -1;
@@ -53,35 +89,54 @@ static int context(job *j, int lane)
     return lds_job_context_upto(j, lane, MAX_DIMS);
 }
 
-/* "k = 5, wave 1": an instruction's place, for --show; "b32 2 of 3" for
- * a part of a split access. */
+/* "k = 5, wave 1": an instruction's place, for --show and --explain
+ * (the loops run trip by trip around it, then its own); "b32 2 of 3"
+ * for a part of a split access.  NULL when a name it is shown by cannot
+ * be evaluated (diag set). */
 static char *sample_label(job *j, unsigned part)
 {
     lds_buf b = { 0 };
     if (j->sp->parts > 1)
         lds_buf_printf(&b, "b%u %u of %u", j->sp->width / j->sp->parts * 8, part + 1, j->sp->parts);
-    for (unsigned i = 0; i < j->nloops; i++)
-        lds_buf_printf(&b, "%s%s = %lld", b.len ? ", " : "", j->loops[i].loop->var,
-                       (long long)j->env->loop[j->loops[i].slot]);
+    bool ok = true;
+    for (unsigned i = 0; i < j->sp->nfixed && ok; i++)
+        ok = loop_place(j, &b, j->sp->fixed[i].loop, j->sp->fixed[i].slot, false) == 0;
+    for (unsigned i = 0; i < j->nloops && ok; i++)
+        ok = loop_place(j, &b, j->loops[i].loop, j->loops[i].slot, false) == 0;
     if (j->nwaves > 1)
         lds_buf_printf(&b, "%swave %lld", b.len ? ", " : "", (long long)j->env->wave);
     if (j->sp->groups > 1)
         lds_buf_printf(&b, "%sgroup %lld", b.len ? ", " : "", (long long)j->env->group);
+    if (!ok) {
+        lds_buf_free(&b);
+        return NULL;
+    }
     return lds_buf_take(&b);
 }
 
-/* Keep the instruction as a sample (while there is room), with its place. */
-static void keep(job *j, const lds_sim_access *acc, unsigned part)
+/* Keep the instruction as a sample (while there is room), with its
+ * place; the costliest too, where the record keeps it.  0, or -1. */
+static int keep(job *j, const lds_sim_access *acc, unsigned part)
 {
     lds_access_result *rec = j->rec;
-    size_t before = rec->nsamples;
+    bool first = rec->nsamples < rec->capsamples, worst = lds_results_is_worst(rec, &j->result);
+    if (!first && !worst)
+        return 0;
     char *label = sample_label(j, part);
-    lds_results_keep_sample(rec, acc, &j->result, label);
-    lds_free(label);
-    if (rec->nsamples > before) {
-        rec->samples[before].group = j->env->group;
-        rec->samples[before].wave = j->env->wave;
+    if (!label)
+        return -1;
+    if (first) {
+        lds_results_keep_sample(rec, acc, &j->result, label);
+        rec->samples[rec->nsamples - 1].group = j->env->group;
+        rec->samples[rec->nsamples - 1].wave = j->env->wave;
     }
+    if (worst) {
+        lds_results_keep_worst(rec, acc, &j->result, label);
+        rec->worst->group = j->env->group;
+        rec->worst->wave = j->env->wave;
+    }
+    lds_free(label);
+    return 0;
 }
 
 /* --------------------------------------------------------------- leaf */
@@ -206,9 +261,8 @@ static int run_cas_loop(job *j, const lds_sim_access *acc, unsigned part, mpz_sr
         lds_sim_access first = *acc;
         first.kind = LDS_ACCESS_READ;
         first.form = LDS_FORM_PLAIN;
-        if (lds_sim_run(sp->profile, &first, &j->result, &why) < 0)
+        if (lds_sim_run(sp->profile, &first, &j->result, &why) < 0 || keep(j, &first, part) < 0)
             return -1;
-        keep(j, &first, part);
     }
     if (j->pointing)
         return 0;
@@ -291,17 +345,15 @@ static int simulate_part(job *j, unsigned part, mpz_srcptr mult)
     }
     if (j->checking)
         return 0;
-    if (j->pointing) {
-        keep(j, &acc, part);
-        return 0;
-    }
+    if (j->pointing)
+        return keep(j, &acc, part);
     rec->simulated++;
     if (sp->progress && ++j->ticks % PROGRESS_EVERY == 0) {
         atomic_fetch_add_explicit(&sp->progress->done, PROGRESS_EVERY, memory_order_relaxed);
         sp->progress->tick(sp->progress);
     }
-    if (rec->nsamples < rec->capsamples)   /* the first ones, for --show */
-        keep(j, &acc, part);
+    if (keep(j, &acc, part) < 0)   /* the first ones, for --show; the costliest */
+        return -1;
     lds_metrics *m = j->m;
     const lds_sim_result *res = &j->result;
     if (mpz_cmp_ui(mult, 1) == 0) {   /* enumerating: one instruction, counted in 64 bits until flushed */

@@ -421,6 +421,33 @@ static void dependencies(job *j)
         j->addr_deps |= t->array->array.layout->deps;
 }
 
+/* --at NAME=N where NAME is a name loop d's trips are shown by (for k in
+ * 0..9 as s = 1 << k: --at s=8): the first trip in lo..hi where it is N,
+ * into *v.  1, 0 where NAME is not one of d's, or -1 (diag set: no trip
+ * has it, or it cannot be evaluated). */
+static int at_shown(job *j, const dim *d, const lds_at *at, int64_t lo, int64_t hi, int64_t *v)
+{
+    const lds_loop *lp = d->loop;
+    for (unsigned m = 0; m < lp->nshown; m++) {
+        if (strcmp(lp->shown_name[m], at->name))
+            continue;
+        for (int64_t t = lo; t < hi; t++) {
+            int64_t shown;
+            set_var(j, d, t);
+            if (lds_eval_int64(j->sp->ev, lp->shown[m], &shown, "a name a loop's trips are shown by") < 0)
+                return -1;
+            if (shown == at->value) {
+                *v = t;
+                return 1;
+            }
+        }
+        lds_diag_set(j->sp->diag, j->sp->s->loc, "--at %s=%lld: no trip of this access's loop has %s = %lld", at->name,
+                     (long long)at->value, at->name, (long long)at->value);
+        return -1;
+    }
+    return 0;
+}
+
 /* --at: after the run, the one instruction the coordinates name takes
  * the place of the instructions kept for --show (the shortcuts may
  * never have simulated it: it is simulated now, and counted nowhere). */
@@ -440,6 +467,11 @@ static int sample_at(job *j)
             if (!strcmp(sp->at[k].name, name)) {
                 v = sp->at[k].value;
                 given = true;
+            } else if (d->kind == D_LOOP) {
+                int rc = at_shown(j, d, &sp->at[k], lo, hi, &v);
+                if (rc < 0)
+                    return -1;
+                given |= rc > 0;
             }
         if (v < lo || v >= hi) {
             if (given)

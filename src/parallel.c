@@ -127,6 +127,7 @@ static void worker_init(worker *w, const job *j, unsigned i, int64_t lo, int64_t
     w->rec.width = rec->width;
     w->rec.parts = rec->parts;
     w->rec.naddr = rec->naddr;
+    w->rec.keep_worst = rec->keep_worst;
     w->rec.capsamples = rec->capsamples - rec->nsamples;
     if (w->rec.capsamples)
         w->rec.samples = lds_xcalloc(w->rec.capsamples, sizeof *w->rec.samples);

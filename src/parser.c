@@ -946,7 +946,35 @@ static int parse_while_loop(parser *p, lds_loop *lp)
     return (lp->next = pr_parse_expr(p)) ? 0 : -1;
 }
 
-/* for := 'for' NAME 'in' range '{' block '}'
+/* shown := 'as' NAME '=' EXPR { ',' NAME '=' EXPR } */
+static int parse_shown(parser *p, lds_loop *lp)
+{
+    lp->shown_name = lds_arena_alloc(p->arena, sizeof *lp->shown_name * LDS_MAX_SHOWN);
+    lp->shown = lds_arena_alloc(p->arena, sizeof *lp->shown * LDS_MAX_SHOWN);
+    do {
+        pr_advance(p);   /* 'as' or ',' */
+        if (lp->nshown == LDS_MAX_SHOWN) {
+            pr_error_at_tok(p, "the '{' of the loop: a loop shows its trips by at most 16 names");
+            return -1;
+        }
+        if (p->tok.kind != TK_NAME) {
+            pr_error_at_tok(p, "a name the trips are shown by (for k in 0..9 as s = 1 << k { ... })");
+            return -1;
+        }
+        lp->shown_name[lp->nshown] = pr_tok_str(p);
+        pr_advance(p);
+        if (p->tok.kind != TK_ASSIGN) {
+            pr_error_at_tok(p, "'=' and the value the name shows (for k in 0..9 as s = 1 << k { ... })");
+            return -1;
+        }
+        pr_advance(p);
+        if (!(lp->shown[lp->nshown++] = pr_parse_expr(p)))
+            return -1;
+    } while (p->tok.kind == TK_COMMA);
+    return 0;
+}
+
+/* for := 'for' NAME 'in' range [ shown ] '{' block '}'
  *      | 'for' NAME '=' INIT 'while' COND 'next' NEXT '{' block '}' */
 static lds_stmt *parse_for(parser *p, lds_loc loc)
 {
@@ -968,7 +996,7 @@ static lds_stmt *parse_for(parser *p, lds_loc loc)
             return (s->u.loop.body = parse_braced(p, "'{' after the loop's next value")) || !FAIL(p) ? s : NULL;
         }
     }
-    if (parse_loop(p, lp) < 0)
+    if (parse_loop(p, lp) < 0 || (lds_tok_is(&p->tok, "as") && parse_shown(p, lp) < 0))
         return NULL;
     s->u.loop.body = parse_braced(p, "'{' after the range (a loop on one access goes after it: read X[k] for k in 0..8)");
     return FAIL(p) ? NULL : s;
@@ -1365,12 +1393,16 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         bool lowered = s->loc.src && s->loc.src != p->lx.src;
         const char *source = lowered ? lds_kernel_statement_text(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                      : lds_statement_text(p->arena, start, p->prev_end, false);
+        const char *written = lowered && s->kind == S_ACCESS
+                                  ? lds_kernel_subscripted_name(p->arena, s->loc.src, s->loc.line, s->loc.col)
+                                  : NULL;
         *tail = s;
         for (; s; s = s->next) {   /* a kernel statement may be several */
             s->source = source;
             s->lowered = lowered;
             if (lowered && s->related.src && s->related_what)   /* an inlined helper's line: its statement too */
                 s->related_source = lds_kernel_statement_text(p->arena, s->related.src, s->related.line, s->related.col);
+            s->written = written;
             tail = &s->next;
         }
     }

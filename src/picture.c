@@ -62,7 +62,7 @@ static void lanes_of(const lds_access_result *rec, const lds_array *a, const uin
     for (unsigned c = 0; c < cells; c++)
         sorted[c] = (cell_addr){ addr[c], c };
     qsort(sorted, cells, sizeof *sorted, by_addr);
-    const lds_sample *s = &rec->samples[0];
+    const lds_sample *s = lds_access_shown(rec);
     for (unsigned l = 0; l < s->nlanes; l++)
         for (unsigned k = 0; s->active[l] && k < s->naddr; k++) {
             uint64_t lo = s->addr[l * s->naddr + k], hi = lo + rec->width;
@@ -115,10 +115,11 @@ static lds_layout_result *picture_of(lds_interp *in, const lds_sym *array, const
     if (rec && rec->nsamples) {
         pic->lane = lds_xreallocarray(NULL, cells, sizeof *pic->lane);
         lanes_of(rec, a, addr, cells, pic->lane);
-        lds_buf_printf(&b, "the lane that touches each element (the lowest, if several) in the first "
-                       "instruction of line %u: %s", rec->line, rec->source);
-        if (rec->samples[0].label && rec->samples[0].label[0])
-            lds_buf_printf(&b, " (%s)", rec->samples[0].label);
+        const lds_sample *shown = lds_access_shown(rec);
+        lds_buf_printf(&b, "the lane that touches each element (the lowest, if several) in the %s "
+                       "instruction of line %u: %s", shown == rec->worst ? "costliest" : "first", rec->line, rec->source);
+        if (shown->label && shown->label[0])
+            lds_buf_printf(&b, " (%s)", shown->label);
         pic->lanes_caption = lds_buf_take(&b);
     }
     lds_buf_free(&b);

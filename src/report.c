@@ -3,6 +3,7 @@
 #include "sim/coalesce.h"
 #include "src/report_impl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/check.h"
 #include "src/instructions.h"
 #include "base/mem.h"
 #include "src/outfile.h"
@@ -374,13 +376,57 @@ static int name_too_long(lds_reporter *r, const char *what)
     return -1;
 }
 
-int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size)
+/* What picture names are made of: a name's letters, digits, '_' and '.',
+ * anything else as '_'. */
+static void name_part(lds_buf *b, const char *s)
 {
-    char stem[32];
-    snprintf(stem, sizeof stem, "access%u", a->index);
-    if (picture_name(r, stem, a->show != SHOW_SUMMARY ? (int)sample + 1 : -1, name, size) < 0)
-        return name_too_long(r, stem);
-    return write_svg_file(r, name, draw_access, a, sample);
+    for (; *s; s++)
+        lds_buf_printf(b, "%c", (isalnum((unsigned char)*s) || *s == '_' || *s == '.') ? *s : '_');
+}
+
+/* The stem of a record's picture: [KERNEL-]LLINE-ARRAY (ARRAY "access"
+ * where it has none, "global" for global memory), then what tells it from
+ * the other records of the run with that stem: its kind, then its column,
+ * then its number. */
+static char *picture_stem(const lds_results *res, size_t first, size_t record)
+{
+    const lds_access_result *a = res->accesses[record];
+    unsigned same_place = 0, same_kind = 0, same_col = 0;
+    for (size_t i = first; i < res->n; i++) {
+        const lds_access_result *o = res->accesses[i];
+        if (o->failed || o->line != a->line || o->kernel != a->kernel || o->array != a->array || o->file != a->file)
+            continue;   /* kernels, arrays and files interned */
+        same_place++;
+        same_kind += o->kind == a->kind;
+        same_col += o->kind == a->kind && o->col == a->col;
+    }
+    LDS_ASSERT(same_place >= 1 && same_kind >= 1 && same_col >= 1);
+    lds_buf b = { 0 };
+    if (a->kernel) {
+        name_part(&b, a->kernel);
+        lds_buf_printf(&b, "-");
+    }
+    lds_buf_printf(&b, "L%u-", a->line);
+    name_part(&b, a->array ? a->array : a->global ? "global" : "access");
+    if (same_place > 1)
+        lds_buf_printf(&b, "-%s", lds_access_kind_name(a->kind));
+    if (same_kind > 1)
+        lds_buf_printf(&b, "-c%u", a->col);
+    if (same_col > 1)
+        lds_buf_printf(&b, "-n%u", a->index);
+    return lds_buf_take(&b);
+}
+
+int lds_report_write_picture(lds_reporter *r, const lds_results *res, size_t first, size_t record, unsigned sample,
+                             char *name, size_t size)
+{
+    const lds_access_result *a = res->accesses[record];
+    char *stem = picture_stem(res, first, record);
+    int rc = picture_name(r, stem, a->show != SHOW_SUMMARY ? (int)sample + 1 : -1, name, size);
+    if (rc < 0)
+        rc = name_too_long(r, stem);
+    lds_free(stem);
+    return rc < 0 ? -1 : write_svg_file(r, name, draw_access, a, sample);
 }
 
 int lds_report_write_layout(lds_reporter *r, const lds_run_view *run, size_t layout, char *name, size_t size)

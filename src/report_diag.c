@@ -78,14 +78,22 @@ static void diag_end_run(lds_reporter *r, const lds_run_view *run)
             continue;
         where(out, a, &kernel);
         gmp_fprintf(out, "warning: %llu-way bank conflict on %s of '", (unsigned long long)a->m.ways, kind);
-        lds_fput_text(out, a->array ? a->array : "?");
-        gmp_fprintf(out, "' (%Zd wavefronts where %Zd would do) [lds-bank-conflict]\n", a->m.cycles, a->m.ideal);
+        lds_fput_text(out, a->view ? a->view : a->array ? a->array : "?");
+        if (a->view) {
+            fputs("' (in '", out);
+            lds_fput_text(out, a->array);
+        }
+        gmp_fprintf(out, "'%s (%Zd wavefronts where %Zd would do) [lds-bank-conflict]\n", a->view ? ")" : "", a->m.cycles,
+                    a->m.ideal);
         inlined_at(out, a);
         const lds_suggestion *sg = lds_report_fix_of(run, i);
         if (!sg)
             continue;
         lds_buf b = { 0 };
-        lds_report_fix_text(&b, sg, a);
+        if (lds_report_fix_first(run, i) == i)
+            lds_report_fix_text(&b, sg, a);
+        else
+            lds_report_fix_again(&b, run, i);
         where(out, a, &kernel);
         fputs("note: ", out);
         lds_fput_text(out, lds_buf_str(&b));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "src/suggest_print.h"
 
 const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
 {
@@ -22,75 +23,48 @@ const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record)
     return NULL;
 }
 
-/* The language a record's file is written in: the kernel file's, else
- * by its name ("" for none). */
-static const char *ext_of(const lds_access_result *a)
+/* Whether a record's report carries its array's fix: a shared-memory
+ * access that conflicts. */
+static bool gets_fix(const lds_access_result *a)
 {
-    if (a->lang)
-        return a->lang;
-    const char *dot = a->file && a->file[0] != '<' ? strrchr(a->file, '.') : NULL;
-    return dot ? dot + 1 : "";
+    return !a->failed && !a->skipped && !a->global && a->m.ways > 1;
 }
 
-/* lds's element type as the file's language writes it. */
-static const char *c_type(const char *lds, const char *ext)
+size_t lds_report_fix_first(const lds_run_view *run, size_t record)
 {
-    bool hlsl = !strcmp(ext, "hlsl") || !strcmp(ext, "fx"), glsl = !strcmp(ext, "comp") || !strcmp(ext, "glsl");
-    bool opencl = !strcmp(ext, "cl");
-    static const struct { const char *lds, *cuda, *hlsl, *glsl, *opencl; } types[] = {
-        { "f32", "float", "float", "float", "float" }, { "f64", "double", "double", "double", "double" },
-        { "f16", "__half", "half", "float16_t", "half" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t", "ushort" },
-        { "i32", "int", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint", "uint" },
-        { "i16", "short", "int16_t", "int16_t", "short" }, { "u16", "unsigned short", "uint16_t", "uint16_t", "ushort" },
-        { "i8", "signed char", "int8_t", "int8_t", "char" }, { "u8", "unsigned char", "uint8_t", "uint8_t", "uchar" },
-        { "i64", "long long", "int64_t", "int64_t", "long" },
-        { "u64", "unsigned long long", "uint64_t", "uint64_t", "ulong" },
-    };
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (!strcmp(types[i].lds, lds))
-            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : opencl ? types[i].opencl : types[i].cuda;
-    return lds;
+    const lds_suggestion *sg = lds_report_fix_of(run, record);
+    for (size_t i = run->first_access; sg && i < record; i++)
+        if (gets_fix(run->res->accesses[i]) && lds_report_fix_of(run, i) == sg)
+            return i;
+    return record;
 }
 
-/* A padded 2-D (or more) array as declared: "__shared__ float
- * tile[32][33];" in a kernel's language, "array f32 tile[32][33]" in lds. */
-static bool padded_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
-                               const lds_access_result *a)
+void lds_report_fix_again(lds_buf *b, const lds_run_view *run, size_t record)
 {
-    if (c->family != LDS_LAYOUT_PADDED || !c->row)
-        return false;
-    const char *open = strchr(sg->shape, '[');
-    if (!open || !strchr(open + 1, '['))
-        return false;   /* one dimension: padded every few elements, no declaration says it */
-    const char *last = strrchr(sg->shape, '[');
-    const char *ext = ext_of(a);
-    char type[32];
-    snprintf(type, sizeof type, "%.*s", (int)(open - sg->shape), sg->shape);
-    bool lds = !strcmp(ext, "lds") || !*ext;
-    if (lds) {
-        lds_buf_printf(b, "array %s %s%.*s[%llu]", type, sg->array, (int)(last - open), open,
-                       (unsigned long long)(c->row + c->pad));
-        return true;
-    }
-    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx")    ? "groupshared"
-                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared"
-                     : !strcmp(ext, "cl")                           ? "__local"
-                                                                    : "__shared__";
-    lds_buf_printf(b, "%s %s %s%.*s[%llu];", word, c_type(type, ext), sg->array, (int)(last - open), open,
-                   (unsigned long long)(c->row + c->pad));
-    return true;
+    const lds_access_result *a = run->res->accesses[record], *first = run->res->accesses[lds_report_fix_first(run, record)];
+    lds_buf_printf(b, "the same fix as at %u:%u (one for all the accesses to '%s')", first->line, first->col,
+                   a->view ? a->view : a->array);
 }
 
 /* One candidate: its label, then its declaration or its layout. */
 static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c, const lds_access_result *a)
 {
+    if (c->layout && lds_fix_in_kernel_terms(b, sg, c, a)) {   /* the kernel's terms first, the layout's after */
+        lds_buf_printf(b, " (%s%s%s%s", a->view ? "in '" : "", a->view ? sg->array : "", a->view ? "': " : "", c->label);
+        if (c->why)
+            lds_buf_printf(b, ", %s", c->why);
+        if (c->family == LDS_LAYOUT_CK_XOR && c->cute)   /* what a ck_tile kernel writes */
+            lds_buf_printf(b, "; ck_tile: %s", c->cute);
+        lds_buf_printf(b, ")");
+        return;
+    }
     lds_buf_printf(b, "%s", c->label);
     if (c->why)
         lds_buf_printf(b, " (%s)", c->why);
     if (!c->layout)
         return;   /* a thread remap: the layout stays, the label says what changes */
     lds_buf_printf(b, ": ");
-    if (padded_declaration(b, sg, c, a))
+    if (lds_fix_declaration(b, sg, c, a))
         return;
     lds_buf_printf(b, "layout %s", c->layout);
     if (c->cute)
@@ -134,7 +108,7 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
     char *cyc = lds_mpz_str(before->cycles), *after = lds_mpz_str(best->cycles);
     lds_buf_printf(b, " - %s over the %u access%s to '%s' (cycles %s -> %s)",
                    mpz_sgn(best->excess) ? "fewer conflicts" : "conflict-free", sg->naccess,
-                   sg->naccess == 1 ? "" : "es", sg->array, cyc, after);
+                   sg->naccess == 1 ? "" : "es", a && a->view ? a->view : sg->array, cyc, after);
     lds_free(cyc);
     lds_free(after);
     return true;

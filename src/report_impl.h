@@ -83,9 +83,12 @@ void lds_report_number(const lds_reporter *r, FILE *out, mpz_srcptr v);
 /* How many pictures a record gives: one per kept instruction under
  * --show phases|lanes|grid, else one (none if it kept none). */
 unsigned lds_report_pictures_of(const lds_access_result *a);
-/* Write picture `sample` of a record as DIR/[LABELS-]accessN[-K].svg;
- * its file name into name (for links).  Returns 0, or -1 (reported). */
-int lds_report_write_picture(lds_reporter *r, const lds_access_result *a, unsigned sample, char *name, size_t size);
+/* Write picture `sample` of record `record` of a run (its records from
+ * `first`) as DIR/[LABELS-][KERNEL-]LLINE-ARRAY[-KIND][-cCOL][-nN][-K].svg,
+ * a name no other record of the run has; its file name into name (for
+ * links).  Returns 0, or -1 (reported). */
+int lds_report_write_picture(lds_reporter *r, const lds_results *res, size_t first, size_t record, unsigned sample,
+                             char *name, size_t size);
 /* Write a show layout picture as DIR/[LABELS-]layout-ARRAY[-K].svg (K
  * counting earlier pictures of the array in the run, from 2); its file
  * name into name.  Returns 0, or -1 (reported). */
@@ -112,6 +115,11 @@ void lds_report_csv_labels(const lds_reporter *r, FILE *out, bool header);
  * sentence says so). */
 const lds_suggestion *lds_report_fix_of(const lds_run_view *run, size_t record);
 bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_result *a);
+/* One note an array: the first record of the run whose report carries
+ * the fix record `record` has (itself where none before it does), and
+ * the sentence a later one says instead, pointing back to it. */
+size_t lds_report_fix_first(const lds_run_view *run, size_t record);
+void lds_report_fix_again(lds_buf *b, const lds_run_view *run, size_t record);
 
 /* src/views.c: the ASCII views of one kept instruction. */
 void lds_view_lanes(FILE *out, const lds_access_result *a, const lds_sample *s);

@@ -276,11 +276,11 @@ static void why_section(lds_reporter *r, const lds_results *res, size_t first, F
         lds_explain_access(out, a, "- ");
         for (unsigned k = 0; k < lds_report_pictures_of(a); k++) {
             if (r->o.output_dir) {
-                if (lds_report_write_picture(r, a, k, name, sizeof name) == 0)
+                if (lds_report_write_picture(r, res, first, i, k, name, sizeof name) == 0)
                     fprintf(out, "\n![line %u: lanes against banks](%s/%s)\n", a->line, r->o.output_dir, name);
             } else {
                 fprintf(out, "\n```\n");
-                lds_view_grid(out, a, &a->samples[k]);
+                lds_view_grid(out, a, lds_access_drawn(a, k));
                 fprintf(out, "```\n");
             }
         }

@@ -193,15 +193,21 @@ static void sarif_end_run(lds_reporter *r, const lds_run_view *run)
             }
         } else if (a->m.ways > 1) {
             char *cyc = lds_mpz_str(a->m.cycles), *ideal = lds_mpz_str(a->m.ideal);
-            lds_buf_printf(&m, "%llu-way bank conflict on %s of '%s' (%s wavefronts where %s would do) on %s.",
-                           (unsigned long long)a->m.ways, kind, a->array ? a->array : "?", cyc, ideal, a->profile->name);
+            lds_buf_printf(&m, "%llu-way bank conflict on %s of '%s'%s%s%s (%s wavefronts where %s would do) on %s.",
+                           (unsigned long long)a->m.ways, kind, a->view ? a->view : a->array ? a->array : "?",
+                           a->view ? " (in '" : "", a->view ? a->array : "", a->view ? "')" : "", cyc, ideal,
+                           a->profile->name);
             lds_free(cyc);
             lds_free(ideal);
             const lds_suggestion *sg = lds_report_fix_of(run, i);
             lds_buf fix = { 0 };
-            if (sg) {
+            if (sg) {   /* the message says an array's fix once, the others point to it; the properties all carry it */
                 lds_report_fix_text(&fix, sg, a);
-                lds_buf_printf(&m, " Fix: %s.", lds_buf_str(&fix));
+                lds_buf again = { 0 };
+                if (lds_report_fix_first(run, i) != i)
+                    lds_report_fix_again(&again, run, i);
+                lds_buf_printf(&m, " Fix: %s.", lds_buf_str(again.len ? &again : &fix));
+                lds_buf_free(&again);
             }
             result(r, 0, a, lds_buf_str(&m), sg, sg ? lds_buf_str(&fix) : NULL);
             lds_buf_free(&fix);

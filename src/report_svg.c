@@ -17,7 +17,7 @@ static void svg_end_run(lds_reporter *r, const lds_run_view *run)
     if (r->o.output_dir) {
         for (size_t i = first_access; i < res->n; i++)
             for (unsigned k = 0; !res->accesses[i]->failed && k < lds_report_pictures_of(res->accesses[i]); k++)
-                lds_report_write_picture(r, res->accesses[i], k, name, sizeof name);
+                lds_report_write_picture(r, res, first_access, i, k, name, sizeof name);
         for (size_t i = run->first_layout; i < res->nlayouts; i++)
             lds_report_write_layout(r, run, i, name, sizeof name);
         return;

@@ -397,6 +397,8 @@ static int resolve_for(lds_resolver *r, lds_stmt *s)
     unsigned slots = r->nslots;
     lds_loop *lp = &s->u.loop.loop;
     int rc = push_loop(r, lp);
+    for (unsigned i = 0; rc == 0 && i < lp->nshown; i++)   /* names shown, not declared */
+        rc = uniform(r, lp->shown[i], "a name a loop's trips are shown by");
     if (rc == 0 && lp->cond)   /* the while form: its condition and next value see the variable */
         rc = uniform(r, lp->cond, "a while loop's condition") < 0 || uniform(r, lp->next, "a while loop's next value") < 0
                  ? -1

@@ -13,6 +13,12 @@ void lds_results_init(lds_results *r)
     memset(r, 0, sizeof *r);
 }
 
+/* The order of cost: the most ways, then the most cycles. */
+static bool costlier(const lds_sample_result *x, const lds_sample_result *than)
+{
+    return x->ways > than->ways || (x->ways == than->ways && x->cycles > than->cycles);
+}
+
 static void free_sample(lds_sample *s)
 {
     lds_free(s->label);
@@ -21,11 +27,20 @@ static void free_sample(lds_sample *s)
     lds_free(s->result.phase);
 }
 
+static void drop_worst(lds_access_result *a)
+{
+    if (a->worst)
+        free_sample(a->worst);
+    lds_free(a->worst);
+    a->worst = NULL;
+}
+
 void lds_results_clear_samples(lds_access_result *a)
 {
     for (unsigned i = 0; i < a->nsamples; i++)
         free_sample(&a->samples[i]);
     a->nsamples = 0;
+    drop_worst(a);
 }
 
 void lds_results_drop_samples(lds_access_result *a)
@@ -35,6 +50,7 @@ void lds_results_drop_samples(lds_access_result *a)
     lds_free(a->samples);
     a->samples = NULL;
     a->nsamples = a->capsamples = 0;
+    drop_worst(a);
 }
 
 void lds_results_free(lds_results *r)
@@ -193,6 +209,12 @@ void lds_results_take_samples(lds_access_result *to, lds_access_result *from)
             free_sample(&from->samples[i]);
     }
     from->nsamples = 0;
+    if (from->worst && (!to->worst || costlier(&from->worst->result, &to->worst->result))) {
+        drop_worst(to);
+        to->worst = from->worst;
+        from->worst = NULL;
+    }
+    drop_worst(from);
 }
 
 lds_expect_result *lds_results_add_expect(lds_results *r)
@@ -276,12 +298,8 @@ void lds_suggestion_free(lds_suggestion *sg)
     lds_free(sg);
 }
 
-void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
-                             const char *label)
+static void fill_sample(lds_sample *s, const lds_sim_access *acc, const lds_sim_result *res, const char *label)
 {
-    if (a->nsamples >= a->capsamples)
-        return;
-    lds_sample *s = &a->samples[a->nsamples++];
     s->label = lds_xstrdup(label);
     s->nlanes = acc->nlanes;
     s->naddr = acc->naddr;
@@ -298,6 +316,44 @@ void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, co
     s->result.nphases = res->nphases;
     s->result.phase = lds_xreallocarray(NULL, res->nphases ? res->nphases : 1, sizeof *s->result.phase);
     memcpy(s->result.phase, res->phase, sizeof *res->phase * res->nphases);
+}
+
+void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
+                             const char *label)
+{
+    if (a->nsamples >= a->capsamples)
+        return;
+    fill_sample(&a->samples[a->nsamples++], acc, res, label);
+}
+
+bool lds_results_is_worst(const lds_access_result *a, const lds_sim_result *res)
+{
+    if (!a->keep_worst)
+        return false;
+    if (!a->worst)
+        return true;
+    lds_sample_result r = { .ways = res->ways, .cycles = res->cycles };
+    return costlier(&r, &a->worst->result);
+}
+
+void lds_results_keep_worst(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
+                            const char *label)
+{
+    drop_worst(a);
+    a->worst = lds_xcalloc(1, sizeof *a->worst);
+    fill_sample(a->worst, acc, res, label);
+}
+
+const lds_sample *lds_access_shown(const lds_access_result *a)
+{
+    if (!a->nsamples)
+        return a->worst;
+    return a->worst && costlier(&a->worst->result, &a->samples[0].result) ? a->worst : &a->samples[0];
+}
+
+const lds_sample *lds_access_drawn(const lds_access_result *a, unsigned k)
+{
+    return a->show == SHOW_SUMMARY ? lds_access_shown(a) : &a->samples[k];
 }
 
 const char *lds_access_counter_op(const lds_access_result *a)

@@ -53,6 +53,9 @@ typedef struct lds_access_result {
     unsigned naddr;               /* addresses per lane (2: ds_read2) */
     const char *file;             /* the source's name: a file, <arg1>, <stdin> */
     const char *array;            /* the array it accesses (interned), or NULL */
+    const char *view;             /* the name the kernel's text gives it where
+                                     that is not the array's (a pointer into it:
+                                     sdata into __smem; interned), or NULL */
     unsigned line, col;
     unsigned index;               /* statement number in the run, from 1 */
     /* under what */
@@ -77,6 +80,9 @@ typedef struct lds_access_result {
     const char *lang;             /* that file's language as an extension ("cu"), or NULL */
     lds_sample *samples;          /* the first instructions simulated */
     unsigned nsamples, capsamples;
+    bool keep_worst;              /* keep the costliest instruction too */
+    lds_sample *worst;            /* ...the most ways, then the most cycles
+                                     (the first of equals), or NULL */
     uint64_t simulated;           /* instructions simulated one by one */
     bool failed;                  /* stopped by an error: metrics incomplete */
     bool skipped;                 /* a front end's access it could not model:
@@ -302,8 +308,20 @@ void lds_suggestion_free_candidate(lds_suggest_candidate *c);
 /* Keep a simulated instruction in the record (if it has room). */
 void lds_results_keep_sample(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
                              const char *label);
+/* Whether an instruction that cost res is the costliest of a record that
+ * keeps its costliest so far (then keep it with lds_results_keep_worst). */
+bool lds_results_is_worst(const lds_access_result *a, const lds_sim_result *res);
+void lds_results_keep_worst(lds_access_result *a, const lds_sim_access *acc, const lds_sim_result *res,
+                            const char *label);
+/* The instruction --explain and a summary's picture show: the costliest
+ * where it costs more than the first, else the first (NULL: none kept). */
+const lds_sample *lds_access_shown(const lds_access_result *a);
+/* The instruction picture k of an access draws: a summary's one is the
+ * one shown, --show's are the first ones. */
+const lds_sample *lds_access_drawn(const lds_access_result *a, unsigned k);
 /* Move the instructions `from` kept to the end of `to`'s while it has
- * room (those are later ones: a worker's part of a range); drop the rest. */
+ * room (those are later ones: a worker's part of a range); drop the rest;
+ * the costlier of the two costliest (`to`'s of equals: the earlier). */
 void lds_results_take_samples(lds_access_result *to, lds_access_result *from);
 /* Drop the kept instructions (after they have been reported). */
 /* Forget the instructions kept, keeping room for as many. */

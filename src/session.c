@@ -46,6 +46,7 @@ struct lds_session {
     bool stopped;                     /* a candidate's run reached its stop */
     lds_sym **define_syms;            /* the -D constants in the scope */
     lds_parse_ctx *parse;             /* what the parser knows of the texts run */
+    lds_fixes_said said;              /* --explain's fixes printed so far */
 };
 
 /* The configuration's -D values, --at points and profile name, copied
@@ -78,8 +79,8 @@ static void copy_config_lists(lds_session *s)
 /* What a search for `array` up to statement st needs of the session. */
 static lds_suggest_request request_of(lds_session *s, const char *array, const lds_stmt *st)
 {
-    lds_suggest_request q = { &s->cfg, s->ran, s->nran, array, st->loc, s->cfg.text_report ? s->in.print_out : NULL,
-                              &s->results };
+    lds_suggest_request q = { .cfg = &s->cfg, .texts = s->ran, .ntexts = s->nran, .array = array, .loc = st->loc,
+                              .print_out = s->cfg.text_report ? s->in.print_out : NULL, .results = &s->results };
     return q;
 }
 
@@ -130,7 +131,8 @@ int lds_session_fixes(lds_session *s, size_t first_access)
             if (!s->ran[j].src.origin)
                 texts[n++] = s->ran[j];
         texts[n++] = s->ran[k];
-        lds_suggest_request q = { &s->cfg, texts, n, a->array, (lds_loc){ &s->ran[k].src, 0, 0 }, NULL, &s->results };
+        lds_suggest_request q = { .cfg = &s->cfg, .texts = texts, .ntexts = n, .array = a->array,
+                                  .loc = (lds_loc){ &s->ran[k].src, 0, 0 }, .results = &s->results };
         lds_diag d = { 0 };
         size_t kept = s->results.nsuggestions;
         if (lds_suggest_keep(&q, &d) < 0)
@@ -155,6 +157,10 @@ static int explain_fixes(lds_session *s, const lds_stmt *st)
         for (unsigned k = 0; k < i; k++)
             seen |= s->in.conflicted[k] == s->in.conflicted[i];
         lds_suggest_request q = request_of(s, s->in.conflicted[i]->name, st);
+        q.said = &s->said;
+        for (size_t k = s->results.n; k-- > 0 && !q.rec;)   /* its last access: the kernel's terms */
+            if (s->results.accesses[k]->array && !strcmp(s->results.accesses[k]->array, q.array))
+                q.rec = s->results.accesses[k];
         if (!seen && q.print_out)   /* text reports only */
             rc = lds_suggest_fix(&q, &s->diag);
     }
@@ -275,6 +281,7 @@ static void session_release(lds_session *s)
     lds_scope_free(&s->scope);
     free_kept(s);
     lds_parse_ctx_free(s->parse);
+    lds_fixes_said_free(&s->said);
     for (size_t i = 0; i < s->nran; i++)
         if (s->ran[i].owned)
             free_input_text(&s->ran[i].src);

@@ -348,7 +348,7 @@ int lds_suggest_fix(const lds_suggest_request *q, lds_diag *diag)
     lds_diag why = { 0 };   /* a search that cannot start prints no fix */
     lds_suggestion *sg = run_search(q, &why, q->loc);
     if (sg && q->print_out)
-        lds_suggest_print_fix(q->print_out, sg);
+        lds_suggest_print_fix(q->print_out, sg, q->rec, q->said, q->loc);
     lds_suggestion_free(sg);
     if (lds_interrupt_pending()) {
         lds_diag_set(diag, q->loc, "interrupted");

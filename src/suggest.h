@@ -23,6 +23,9 @@ typedef struct {
     lds_loc loc;                      /* the statement the search serves */
     FILE *print_out;                  /* where --explain's fix goes; NULL: nowhere */
     lds_results *results;             /* where the ranked list is kept */
+    const lds_access_result *rec;     /* --explain: the access that conflicted
+                                         (its kernel's terms), or NULL */
+    lds_fixes_said *said;             /* --explain: the fixes printed so far */
 } lds_suggest_request;
 
 /* Search and keep the ranked list in the results, for the reports.  0,

@@ -4,6 +4,10 @@
 #include "src/suggest_print.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/types.h"
 
 /* Layouts with the same numbers shown as one entry. */
 #define SHOWN 5
@@ -131,6 +135,133 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
                 100.0 * (double)sg->cand[1].lds_used / (double)sg->capacity);
 }
 
+/* The language a record's file is written in: the kernel file's, else
+ * by its name ("" for none). */
+static const char *ext_of(const lds_access_result *a)
+{
+    if (a->lang)
+        return a->lang;
+    const char *dot = a->file && a->file[0] != '<' ? strrchr(a->file, '.') : NULL;
+    return dot ? dot + 1 : "";
+}
+
+/* lds's element type as the file's language writes it. */
+static const char *c_type(const char *lds, const char *ext)
+{
+    bool hlsl = !strcmp(ext, "hlsl") || !strcmp(ext, "fx"), glsl = !strcmp(ext, "comp") || !strcmp(ext, "glsl");
+    bool opencl = !strcmp(ext, "cl");
+    static const struct { const char *lds, *cuda, *hlsl, *glsl, *opencl; } types[] = {
+        { "f32", "float", "float", "float", "float" }, { "f64", "double", "double", "double", "double" },
+        { "f16", "__half", "half", "float16_t", "half" }, { "bf16", "__nv_bfloat16", "uint16_t", "uint16_t", "ushort" },
+        { "i32", "int", "int", "int", "int" }, { "u32", "unsigned int", "uint", "uint", "uint" },
+        { "i16", "short", "int16_t", "int16_t", "short" }, { "u16", "unsigned short", "uint16_t", "uint16_t", "ushort" },
+        { "i8", "signed char", "int8_t", "int8_t", "char" }, { "u8", "unsigned char", "uint8_t", "uint8_t", "uchar" },
+        { "i64", "long long", "int64_t", "int64_t", "long" },
+        { "u64", "unsigned long long", "uint64_t", "uint64_t", "ulong" },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(types[i].lds, lds))
+            return hlsl ? types[i].hlsl : glsl ? types[i].glsl : opencl ? types[i].opencl : types[i].cuda;
+    return lds;
+}
+
+bool lds_fix_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
+                               const lds_access_result *a)
+{
+    if (c->family != LDS_LAYOUT_PADDED || !c->row)
+        return false;
+    const char *open = strchr(sg->shape, '[');
+    if (!open || !strchr(open + 1, '['))
+        return false;   /* one dimension: padded every few elements, no declaration says it */
+    const char *last = strrchr(sg->shape, '[');
+    const char *ext = ext_of(a);
+    char type[32];
+    snprintf(type, sizeof type, "%.*s", (int)(open - sg->shape), sg->shape);
+    bool lds = !strcmp(ext, "lds") || !*ext;
+    if (lds) {
+        lds_buf_printf(b, "array %s %s%.*s[%llu]", type, sg->array, (int)(last - open), open,
+                       (unsigned long long)(c->row + c->pad));
+        return true;
+    }
+    const char *word = !strcmp(ext, "hlsl") || !strcmp(ext, "fx")    ? "groupshared"
+                     : !strcmp(ext, "comp") || !strcmp(ext, "glsl") ? "shared"
+                     : !strcmp(ext, "cl")                           ? "__local"
+                                                                    : "__shared__";
+    lds_buf_printf(b, "%s %s %s%.*s[%llu];", word, c_type(type, ext), sg->array, (int)(last - open), open,
+                   (unsigned long long)(c->row + c->pad));
+    return true;
+}
+
+/* The array's one dimension and element size, from its shape
+ * ("f32[512]": 512, 4); false for more dimensions. */
+static bool one_dim(const lds_suggestion *sg, uint64_t *n, unsigned *elem)
+{
+    const char *open = strchr(sg->shape, '[');
+    if (!open || strchr(open + 1, '['))
+        return false;
+    *elem = lds_type_size(sg->shape, (unsigned)(open - sg->shape));
+    char *end;
+    *n = strtoull(open + 1, &end, 10);
+    return *elem && *end == ']';
+}
+
+/* ck_tile's XOR of a 2-D array as the kernel indexes it: the column ^
+ * (row % columns), "tile[r][c ^ r] for tile[r][c]" where no row reaches
+ * the columns (lds(5), make_xor_transform). */
+static bool xor_in_kernel_terms(lds_buf *b, const lds_suggestion *sg)
+{
+    unsigned long long rows, cols;
+    const char *open = strchr(sg->shape, '[');
+    if (!open || sscanf(open, "[%llu][%llu]", &rows, &cols) != 2 || strchr(strchr(open + 1, '[') + 1, '['))
+        return false;
+    if (rows <= cols)
+        lds_buf_printf(b, "%s[r][c ^ r] for %s[r][c]", sg->array, sg->array);
+    else
+        lds_buf_printf(b, "%s[r][c ^ (r %% %llu)] for %s[r][c]", sg->array, cols, sg->array);
+    return true;
+}
+
+/* A one-dimensional array's fix in the kernel's own terms, on the name
+ * its accesses use (a pointer into the array: that pointer) and in the
+ * elements they read (a byte array read as floats: floats): the index
+ * rewritten, "partial[i + i / 32]" for a padding (with the elements it
+ * takes), "partial[i ^ ((i >> 5) & 15)]" for a swizzle.  False where the
+ * layout is of another family, or the elements read do not divide it. */
+bool lds_fix_in_kernel_terms(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
+                        const lds_access_result *a)
+{
+    uint64_t n;
+    unsigned elem;
+    if (a && a->lowered && !a->view && c->family == LDS_LAYOUT_CK_XOR)
+        return xor_in_kernel_terms(b, sg);
+    if (!a || !a->lowered || !one_dim(sg, &n, &elem))
+        return false;
+    const char *name = a->view ? a->view : sg->array;
+    unsigned unit = a->width > elem && a->width % elem == 0 && a->view ? a->width : elem;
+    uint64_t k = unit / elem;   /* the array's elements in one the kernel reads */
+    unsigned shift = (unsigned)__builtin_ctzll(k);
+    if (c->family == LDS_LAYOUT_PADDED && c->row && c->row % k == 0 && c->pad % k == 0) {
+        uint64_t row = c->row / k, pad = c->pad / k;
+        lds_buf_printf(b, "%s[i + i / %llu", name, (unsigned long long)row);
+        if (pad > 1)
+            lds_buf_printf(b, " * %llu", (unsigned long long)pad);
+        lds_buf_printf(b, "] for %s[i], %llu elements of %u bytes (%llu B)", name,
+                       (unsigned long long)((c->bytes + unit - 1) / unit), unit, (unsigned long long)c->bytes);
+        return true;
+    }
+    unsigned bits = c->swizzle[0], base = c->swizzle[1], sh = c->swizzle[2];
+    if (c->family != LDS_LAYOUT_CUTE_SWIZZLE || !bits || (k & (k - 1)) || base < shift)
+        return false;
+    base -= shift;
+    unsigned long long mask = (1ull << bits) - 1;
+    if (base)
+        lds_buf_printf(b, "%s[i ^ (((i >> %u) & %llu) << %u)] for %s[i]", name, base + sh, mask, base, name);
+    else
+        lds_buf_printf(b, "%s[i ^ ((i >> %u) & %llu)] for %s[i]", name, sh, mask, name);
+    (void)n;
+    return true;
+}
+
 /* a layout that spends shared memory on padding */
 static bool pads(const lds_suggest_candidate *c)
 {
@@ -138,34 +269,112 @@ static bool pads(const lds_suggest_candidate *c)
            || (c->family == LDS_LAYOUT_OWN_PADDED && c->pad);
 }
 
-void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg)
+void lds_fixes_said_free(lds_fixes_said *f)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        lds_free(f->v[i].array);
+        lds_free(f->v[i].kernel);
+        lds_free(f->v[i].choice);
+    }
+    lds_free(f->v);
+    memset(f, 0, sizeof *f);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Whether this fix, choosing `choice`, was printed before for its array
+ * (then *where is that place); else it is noted as printed at loc. */
+static bool said_before(lds_fixes_said *said, const char *array, const char *kernel, const char *choice, lds_loc loc,
+                        const lds_fix_said **where)
+{
+    if (!said)
+        return false;
+    for (size_t i = 0; i < said->n; i++) {
+        lds_fix_said *f = &said->v[i];
+        if (!strcmp(f->array, array) && same_text(f->kernel, kernel)) {
+            if (!strcmp(f->choice, choice)) {
+                *where = f;
+                return true;
+            }
+            lds_free(f->choice);   /* a new choice: said again, from here on */
+            f->choice = lds_xstrdup(choice);
+            f->line = loc.line;
+            f->col = loc.col;
+            return false;
+        }
+    }
+    said->v = lds_xgrow(said->v, said->n, &said->cap, sizeof *said->v, 4);
+    said->v[said->n++] = (lds_fix_said){ .array = lds_xstrdup(array), .kernel = kernel ? lds_xstrdup(kernel) : NULL,
+                                         .choice = lds_xstrdup(choice), .line = loc.line, .col = loc.col };
+    return false;
+}
+
+/* One candidate of the fix line: in the kernel's terms where it has them
+ * (the layout's label after), else its label and lds layout. */
+static void fix_candidate(FILE *out, const lds_suggestion *sg, const lds_suggest_candidate *c,
+                          const lds_access_result *rec, bool layout)
+{
+    lds_buf b = { 0 };
+    if (rec && rec->lowered && lds_fix_declaration(&b, sg, c, rec)) {   /* a padded 2-D array, declared */
+        label(out, c);
+        fprintf(out, ": %s", lds_buf_str(&b));
+    } else if (c->layout && lds_fix_in_kernel_terms(&b, sg, c, rec)) {
+        fprintf(out, "%s (", lds_buf_str(&b));
+        label(out, c);
+        fputc(')', out);
+    } else {
+        label(out, c);
+        if (layout && c->layout)
+            fprintf(out, ", layout %s", c->layout);
+    }
+    lds_buf_free(&b);
+}
+
+void lds_suggest_print_fix(FILE *out, const lds_suggestion *sg, const lds_access_result *rec, lds_fixes_said *said,
+                           lds_loc loc)
 {
     const lds_suggest_candidate *before = &sg->cand[0], *best = sg->ncand > 1 ? &sg->cand[1] : NULL;
     if (!best)
         return;   /* no layout to try: a one-element array */
-    if (best->error || mpz_cmp(best->cycles, before->cycles) >= 0) {
-        fprintf(out, "  fix for %s: none of the %zu layouts tried does better\n", sg->array, sg->ncand - 1);
-        return;
-    }
+    const char *name = rec && rec->view ? rec->view : sg->array;
+    bool none = best->error || mpz_cmp(best->cycles, before->cycles) >= 0;
     /* the best, and the best of another family (a padding against a
      * swizzle) when it does as well */
     const lds_suggest_candidate *other = NULL;
     bool best_pads = pads(best);
-    for (size_t i = 2; i < sg->ncand && !other; i++) {
+    for (size_t i = 2; i < sg->ncand && !other && !none; i++) {
         const lds_suggest_candidate *c = &sg->cand[i];
         if (c->error || mpz_cmp(c->cycles, best->cycles) || mpz_cmp(c->excess, best->excess))
             break;
         if (pads(c) != best_pads)
             other = c;
     }
-    fprintf(out, "  fix for %s: ", sg->array);
-    label(out, best);
-    if (best->layout)
-        fprintf(out, ", layout %s", best->layout);
+    lds_buf choice = { 0 };
+    lds_buf_printf(&choice, "%s|%s", none ? "" : best->label, other ? other->label : "");
+    const lds_fix_said *was;
+    bool again = said_before(said, sg->array, rec ? rec->kernel : NULL, lds_buf_str(&choice), loc, &was);
+    lds_buf_free(&choice);
+    if (none) {
+        fprintf(out, "  fix for %s: none of the %zu layouts tried does better", name, sg->ncand - 1);
+        if (again)
+            fprintf(out, " (as at %u:%u)", was->line, was->col);
+        fputc('\n', out);
+        return;
+    }
+    if (again) {
+        gmp_fprintf(out, "  fix for %s: the same as at %u:%u (cycles %Zd -> %Zd over the %u accesses so far)\n", name,
+                    was->line, was->col, before->cycles, best->cycles, sg->naccess);
+        return;
+    }
+    fprintf(out, "  fix for %s: ", name);
+    fix_candidate(out, sg, best, rec, true);
     bytes_delta(out, best, before);
     if (other) {
         fputs("; or ", out);
-        label(out, other);
+        fix_candidate(out, sg, other, rec, false);
         bytes_delta(out, other, before);
     }
     gmp_fprintf(out, ": %s%s (cycles %Zd -> %Zd); suggest %s ranks all %zu\n", other ? "both " : "",

@@ -100,7 +100,7 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
         return;
     }
     const lds_sim_profile *p = rec->profile;
-    const lds_sample *s = &rec->samples[sample];
+    const lds_sample *s = lds_access_drawn(rec, sample);
     const lds_sample_result *res = &s->result;
     lds_sim_access acc = lds_sample_access(rec, s);
     lds_sim_cell cells[LDS_SIM_MAX_CELLS];   /* 12 KiB: on the stack, so that writers on several threads never share it */
@@ -120,7 +120,7 @@ void lds_svg_write(FILE *out, const lds_access_result *rec, unsigned sample)
     fprintf(out, "<text x=\"8\" y=\"34\">%s, b%u %s: %llu-way, %llu cycles for %llu ideal%s%s%s</text>\n", p->name,
             rec->width * 8, lds_access_kind_name(rec->kind),
             (unsigned long long)res->ways, (unsigned long long)res->cycles, (unsigned long long)res->ideal,
-            s->label[0] ? " (" : "", s->label, s->label[0] ? ")" : "");
+            s->label[0] ? s == rec->worst ? " (the costliest: " : " (" : "", s->label, s->label[0] ? ")" : "");
     /* bank axis */
     fprintf(out, "<text x=\"8\" y=\"%u\">bank</text>\n", TOP - 8);
     for (unsigned b = 0; b < banks; b += 4)

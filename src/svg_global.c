@@ -23,7 +23,7 @@ static bool in_unit(const lds_access_result *rec, const lds_sample *s, unsigned 
 
 void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample)
 {
-    const lds_sample *s = &rec->samples[sample];
+    const lds_sample *s = lds_access_drawn(rec, sample);
     const lds_sim_global_model *m = lds_sim_global_model_of(rec->profile);
     uint64_t units[MAX_COLUMNS];
     unsigned n = 0, lanes = 0;
@@ -55,7 +55,7 @@ void lds_svg_global(FILE *out, const lds_access_result *rec, unsigned sample)
     lds_svg_heading(out, rec, width);
     fprintf(out, "<text x=\"8\" y=\"34\">%s, global b%u %s: %llu %s of %u bytes for %llu useful bytes%s%s%s</text>\n",
             rec->profile->name, rec->width * 8, lds_access_kind_name(rec->kind), (unsigned long long)s->result.cycles,
-            m->unit_name, m->unit, (unsigned long long)s->result.useful, s->label[0] ? " (" : "", s->label,
+            m->unit_name, m->unit, (unsigned long long)s->result.useful, s->label[0] ? s == rec->worst ? " (the costliest: " : " (" : "", s->label,
             s->label[0] ? ")" : "");
     fprintf(out, "<text x=\"8\" y=\"%u\">%s</text>\n", TOP - 8, m->unit_name);
     unsigned row = 0;

@@ -109,8 +109,11 @@ status_is 2; result H8b "SIGPIPE ignored: a sweep piped to head stops with exit 
 
 # 9. memory per access statement
 "${PYTHON3:-python3}" -c "print('read f32[lane]\n' * 100000, end='')" >"$tmp/many.lds"
+# (about 1 KB a record: 95 MiB at 8d1ff87, 99 MiB once records kept
+# their costliest instruction and an inlined helper's place; the cap is
+# for memory that grows with something other than the statements)
 mib=0; [ -n "$LDS_VALGRIND" ] || [ "$sanitized" = 1 ] || mib=$(peak_mib -q -f "$tmp/many.lds")
-[ "$mib" -lt 100 ]; result H9a "100,000 accesses: $mib MiB peak (< 100)" $?
+[ "$mib" -lt 110 ]; result H9a "100,000 accesses: $mib MiB peak (< 110)" $?
 "${PYTHON3:-python3}" -c "print('show grid\n' + 'read f32[lane]\n' * 20000, end='')" >"$tmp/grid.lds"
 mib=0; [ -n "$LDS_VALGRIND" ] || [ "$sanitized" = 1 ] || mib=$(peak_mib -f "$tmp/grid.lds")
 [ "$mib" -lt 50 ]; result H9b "20,000 accesses under show grid: $mib MiB peak (< 50)" $?
@@ -133,9 +136,9 @@ run --format svg -f "$tmp/bytes.lds"
 result H11b "SVG stays well-formed" $?
 
 # 12. --output does not follow a planted symlink
-mkdir -p "$tmp/svgout"; echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/svgout/access1.svg"
+mkdir -p "$tmp/svgout"; echo precious >"$tmp/victim"; ln -s "$tmp/victim" "$tmp/svgout/L1-access.svg"
 run --format svg --output "$tmp/svgout" 'f32[lane]'
-[ "$(cat "$tmp/victim")" = precious ] && status_is 2; result H12 "a symlink at accessN.svg is refused, its target untouched" $?
+[ "$(cat "$tmp/victim")" = precious ] && status_is 2; result H12 "a symlink at a picture's name is refused, its target untouched" $?
 
 # ---- Low
 run 'read f32[lane]; expect cycles == 1 << 400'
@@ -150,7 +153,7 @@ run -f "$tmp/esc.lds"
 printf 'read f32[lane] # ```\nread f32[lane*2]\n' >"$tmp/fence.lds"
 run --format markdown -f "$tmp/fence.lds"
 grep -q '^````$' "$tmp/out"; result L5 "a comment with three backticks: the program fence is longer" $?
-# a directory whose path is just under PATH_MAX: DIR/access1.svg is longer
+# a directory whose path is just under PATH_MAX: DIR/L1-access.svg is longer
 long=$(cd "$tmp" && while [ ${#PWD} -lt 4085 ]; do n=$((4085 - ${#PWD})); [ $n -gt 200 ] && n=200; [ $n -lt 2 ] && n=2
     d=$(printf 'd%.0s' $(seq $((n - 1)))); mkdir "$d" && cd "$d" || break; done; pwd)
 run --format svg --output "$long" 'f32[lane]'

@@ -39,7 +39,7 @@ done
 # wave64 on 64 banks stays a picture; stable file names
 lds --format svg --output "$tmp/w64" 'arch gfx950; read f32[lane * 3]; show phases; read b128 @ lane * 16' >/dev/null
 check "stable names: one per access, one per instruction with show" \
-    test "$(cd "$tmp/w64" && ls | tr '\n' ' ')" = "access1.svg access2-1.svg "
+    test "$(cd "$tmp/w64" && ls | tr '\n' ' ')" = "L1-access-read-c14.svg L1-access-read-c47-1.svg "
 check "a lone picture goes to stdout" sh -c "'$LDS_CALC' --format svg 'f32[lane*4]' > '$tmp/one.svg' && test -s '$tmp/one.svg'"
 check "several pictures need --output" sh -c "! '$LDS_CALC' --format svg 'f32[lane]; f32[lane*2]' >/dev/null 2>&1"
 # a conflict's words told apart on the picture: lane 4k reads word 32k of
@@ -60,7 +60,7 @@ tri='layout S = SwizzledSharedLayout(vec=1, per_phase=1, max_phase=4, order=[1,0
 lds --format svg --output "$tmp/lay" "$tri" >/dev/null
 lay="$tmp/lay/layout-t.svg"
 check "show layout: a file beside the access's, named for the array" \
-    test "$(cd "$tmp/lay" && ls | tr '\n' ' ')" = "access1.svg layout-t.svg "
+    test "$(cd "$tmp/lay" && ls | tr '\n' ' ')" = "L1-t.svg layout-t.svg "
 check "show layout SVG parses" xml_ok "$lay"
 check "show layout SVG: one square per element in each grid" test "$(grep -c '<rect [^>]*><title>\[' "$lay")" -eq 32
 check "show layout SVG: each square's bank (row 1: 5 4 7 6)" \
@@ -79,7 +79,7 @@ check "show layout SVG: the key shows bank 5 in its squares' colour" \
 check "show layout SVG: a colour per lane" test "$(fills lane | cut -d' ' -f2 | sort -u | wc -l)" -eq 16
 lds --format svg --output "$tmp/lay2" 'array f32 t[2][2]; show layout t; read t[0][lane % 2]; show layout t' >/dev/null
 check "show layout twice: the second picture is -2, and has the lanes" \
-    sh -c "cd '$tmp/lay2' && test \"\$(ls | tr '\n' ' ')\" = 'access1.svg layout-t-2.svg layout-t.svg ' && grep -q 'lane 1<' layout-t-2.svg && ! grep -q ' lane ' layout-t.svg"
+    sh -c "cd '$tmp/lay2' && test \"\$(ls | tr '\n' ' ')\" = 'L1-t.svg layout-t-2.svg layout-t.svg ' && grep -q 'lane 1<' layout-t-2.svg && ! grep -q ' lane ' layout-t.svg"
 check "a lone show layout goes to stdout as SVG" \
     sh -c "'$LDS_CALC' --format svg 'array f32 t[2][2]; show layout t' | grep -c '<svg ' | grep -qx 1"
 check "the REPL's :layout after :format svg draws SVG" \
@@ -94,7 +94,7 @@ check "markdown: suggest's ranking in a fenced block under Layouts to try" \
     sh -c "grep -q '^## Layouts to try' '$tmp/suggest.md' && grep -A5 '^### Line 19: \`suggest t\`' '$tmp/suggest.md' | sed -n '3p;6p' | tr '\n' '|' | grep -qxF '\`\`\`|  1. ck_tile XOR: column ^= row: cycles 64, excess 0, worst 1-way (conflict-free), 4096 B|'"
 
 # render one picture to PNG and check that it is not blank
-svg="$tmp/w64/access1.svg"
+svg="$tmp/w64/L1-access-read-c14.svg"
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$browser" ]; then
     timeout 60 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
@@ -111,7 +111,7 @@ fi
 # Markdown: renders with a standard tool
 lds --format markdown --output "$tmp/md" -f "$srcdir/examples/transpose-32x32.lds" > "$tmp/report.md"
 check "markdown has a results table" grep -q '^| line | access | ways' "$tmp/report.md"
-check "markdown links the pictures" grep -q "](.*md/access2.svg)" "$tmp/report.md"
+check "markdown links the pictures" grep -q "](.*md/L12-tile.svg)" "$tmp/report.md"
 check "markdown explains" grep -q '^- R1: phase 0 (lanes 0-31) costs 32 cycles' "$tmp/report.md"
 lds --format markdown 'f32[lane*4]' > "$tmp/grid.md"
 check "without --output the pictures are ASCII grids" grep -q '    lane   0 #' "$tmp/grid.md"

@@ -38,8 +38,8 @@ probe='arch sm90
 read f32[lane]'
 
 # ---- a hard link planted at each kind of name: the linked file untouched
-for case in "svg|access1.svg|--format svg --output D|$svg" \
-            "markdown|access1.svg|--format markdown --output D|$svg" \
+for case in "svg|L1-access.svg|--format svg --output D|$svg" \
+            "markdown|L1-access.svg|--format markdown --output D|$svg" \
             "layout|layout-A.svg|--format markdown --output D|$layout" \
             "emit run.sh|run.sh|--emit cuda --output D|$probe" \
             "emit probe.cu|probe.cu|--emit cuda --output D|$probe"; do
@@ -59,7 +59,7 @@ run --emit cuda --output "$tmp/d" "$probe"
 result "emit:" "run.sh is 0755, its planted hard link's file still 0600" $?
 
 # ---- a FIFO: refused at once, never opened (which would block)
-for case in "svg|access1.svg|--format svg --output D|$svg" \
+for case in "svg|L1-access.svg|--format svg --output D|$svg" \
             "layout|layout-A.svg|--format markdown --output D|$layout" \
             "emit|Makefile|--emit cuda --output D|$probe"; do
     what=${case%%|*}; rest=${case#*|}; name=${rest%%|*}; rest=${rest#*|}; opts=${rest%%|*}; prog=${rest#*|}
@@ -73,27 +73,27 @@ done
 
 # ---- a symbolic link, dangling or not, and a directory: refused
 fresh; victim
-ln -s "$tmp/victim" "$tmp/d/access1.svg"
+ln -s "$tmp/victim" "$tmp/d/L1-access.svg"
 run --format svg --output "$tmp/d" "$svg"
-status_is 2 && err_has "access1.svg: a symbolic link, not a regular file" && victim_intact && [ -L "$tmp/d/access1.svg" ]
-result "svg:" "a symbolic link at access1.svg: refused, its target untouched" $?
+status_is 2 && err_has "L1-access.svg: a symbolic link, not a regular file" && victim_intact && [ -L "$tmp/d/L1-access.svg" ]
+result "svg:" "a symbolic link at L1-access.svg: refused, its target untouched" $?
 fresh
 ln -s "$tmp/nowhere" "$tmp/d/expected.csv"
 run --emit cuda --output "$tmp/d" "$probe"
 status_is 2 && err_has "expected.csv: a symbolic link" && [ ! -e "$tmp/nowhere" ] && clean "$tmp/d"
 result "emit:" "a dangling symbolic link: refused, its target not created" $?
 fresh
-mkdir "$tmp/d/access1.svg"
+mkdir "$tmp/d/L1-access.svg"
 run --format svg --output "$tmp/d" "$svg"
-status_is 2 && err_has "access1.svg: a directory, not a regular file" && [ -d "$tmp/d/access1.svg" ]
-result "svg:" "a directory at access1.svg: refused" $?
+status_is 2 && err_has "L1-access.svg: a directory, not a regular file" && [ -d "$tmp/d/L1-access.svg" ]
+result "svg:" "a directory at L1-access.svg: refused" $?
 
 # ---- a regular file: replaced (a second run writes the same bytes)
 fresh
 run --format svg --output "$tmp/d" "$svg"
-cp "$tmp/d/access1.svg" "$tmp/first.svg"
-echo stale >"$tmp/d/access1.svg"
+cp "$tmp/d/L1-access.svg" "$tmp/first.svg"
+echo stale >"$tmp/d/L1-access.svg"
 run --format svg --output "$tmp/d" "$svg"
-status_is 0 && cmp -s "$tmp/first.svg" "$tmp/d/access1.svg" && clean "$tmp/d"
+status_is 0 && cmp -s "$tmp/first.svg" "$tmp/d/L1-access.svg" && clean "$tmp/d"
 result "svg:" "a regular file at the name is replaced by the new picture" $?
 tap_end

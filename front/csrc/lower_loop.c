@@ -88,6 +88,21 @@ static int counter_out_of_range(lower *L, const csrc_stmt *s, const loop_start *
     return -1;
 }
 
+/* " as v = EXPR, w = EXPR": the kernel's own variables a loop lowered to
+ * a trip number shows its trips by (lds(5), for ... as), those that are
+ * integers the same for every lane that change from trip to trip; "" for
+ * none. */
+static const char *shown_as(lower *L, const char *const *names, val *const *vals, unsigned n)
+{
+    lds_buf b = { 0 };
+    for (unsigned i = 0; i < n && i < LDS_MAX_SHOWN; i++)
+        if (vals[i] && cl_is_int(vals[i]) && vals[i]->cls == C_UNIFORM && vals[i]->text)
+            lds_buf_printf(&b, "%s %s = %s", b.len ? "," : " as", names[i], vals[i]->text);
+    const char *out = cl_fmt(L, "%s", b.len ? b.s : "");
+    lds_buf_free(&b);
+    return out;
+}
+
 /* A loop whose condition and changing variables are constants here:
  * run it now for its trip count and each variable's values, trip by
  * trip; bind them as expressions of the trip number.  0 and *done true
@@ -200,7 +215,7 @@ int cl_simulate_loop(lower *L, const csrc_stmt *s, const char *v, bool *done)
         if (ptr_start[i] && cl_step_per_trip(L, s, names[i], &ptr_step[i]) < 0)
             return -1;
     }
-    cl_line(L, s->loc, "for %s in 0..%u {", trip, trips);
+    cl_line(L, s->loc, "for %s in 0..%u%s {", trip, trips, shown_as(L, carried, fits, nc));
     L->lds_loops++;
     for (unsigned c = 0; c < nc; c++)
         cl_lookup(L, carried[c])->v = fits[c];
@@ -338,18 +353,23 @@ static int counted_loop(lower *L, const for_plan *P)
     const char *trip = cl_lds_name(L, cl_fmt(L, "%s_trip", P->v));
     const char *hi = trips->cls == C_CONST ? cl_fmt(L, "%lld", (long long)(trips->k > 0 ? trips->k : 0))
                                            : cl_fmt(L, "max(0, %s)", trips->text);
-    cl_line(L, P->s->loc, "for %s in 0..%s {", trip, hi);
     val *here = cl_int_op(L, "+", P->init, cl_int_op(L, "*", P->step, cl_v_name(L, C_UNIFORM, trip)));
     P->vb->v = here;
     const char *g = L->guard;
     const val *gm = L->gmiss;
     val *before[8] = { NULL };
+    const char *shown[9] = { P->v };   /* the names its trips are shown by: the counter's, the step's others */
+    val *shown_v[9] = { here };
+    unsigned nshown = 1;
     for (unsigned i = 0; i < P->n; i++)   /* the step's other variables: w0 + c * trip */
         if (P->carried[i]) {
             binding *wb = cl_lookup(L, P->names[i]);
             before[i] = wb->v;
             wb->v = cl_advanced(L, wb->v, P->carried[i], cl_v_name(L, C_UNIFORM, trip), P->s->loc);
+            shown[nshown] = P->names[i];
+            shown_v[nshown++] = wb->v;
         }
+    cl_line(L, P->s->loc, "for %s in 0..%s%s {", trip, hi, shown_as(L, shown, shown_v, nshown));
     if ((P->init->cls == C_LANE || bound->cls == C_LANE) && !even) {   /* each lane runs while its own v is in bounds */
         val *lane_cond = cl_int_op(L, P->cmp, here, bound);
         L->guard = cl_and_guard(L, L->guard, cl_paren(L, lane_cond));

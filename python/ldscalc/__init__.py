@@ -100,7 +100,7 @@ class Access:
             setattr(self, key, value)
 
     def svg(self):
-        """Its lanes-by-banks picture (its first instruction) as SVG."""
+        """Its lanes-by-banks picture (its costliest instruction) as SVG."""
         status, text = _native.text(
             lambda b, n, ln: _native.lib.ldscalc_access_svg(self._result._ptr, self._index, b, n, ln))
         if status != OK:

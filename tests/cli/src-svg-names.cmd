@@ -1,0 +1,1 @@
+d=$(mktemp -d) && lds --lang cuda --threads 32,32 -D width=1024 --format svg --output "$d" -f - < src-svg-names.stdin && ls "$d" && lds --lang cuda --threads 32,32 -D width=1024 --format markdown --output "$d" -f - < src-svg-names.stdin | grep -o '(.*svg)' | sed "s|$d|DIR|"; rm -rf "$d"
