@@ -109,8 +109,9 @@ static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key,
 /* Triton's BlockedLayout over a 2-D tensor (BlockedEncodingAttr::
  * toLinearLayout): registers, then lanes, then warps, each in `order`
  * (order[0] fastest), each dimension d covering s_d * T_d * W_d; a larger
- * tensor repeats the tile through more registers, dimension 0's repeats
- * first (ensureLayoutNotSmallerThan); a smaller one wraps (a broadcast). */
+ * tensor repeats the tile through more registers, those of order[0]
+ * first (ensureLayoutNotSmallerThan takes the dimensions in the order the
+ * tile was built: order[0] first); a smaller one wraps (a broadcast). */
 static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values, unsigned *lanes_out)
 {
     static const char *const keys[] = { "size_per_thread|sizePerThread", "threads_per_warp|threadsPerWarp",
@@ -155,8 +156,8 @@ static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values, unsigned
     add_term(&rc[o1], 't', tw->v[o0], tw->v[o1], s->v[o1]);
     add_term(&rc[o0], 't', lanes, wc->v[o0], s->v[o0] * tw->v[o0]);
     add_term(&rc[o1], 't', lanes * wc->v[o0], wc->v[o1], s->v[o1] * tw->v[o1]);
-    add_term(&rc[0], 'v', regs, rep[0], s->v[0] * tw->v[0] * wc->v[0]);
-    add_term(&rc[1], 'v', regs * rep[0], rep[1], s->v[1] * tw->v[1] * wc->v[1]);
+    add_term(&rc[o0], 'v', regs, rep[o0], s->v[o0] * tw->v[o0] * wc->v[o0]);
+    add_term(&rc[o1], 'v', regs * rep[o0], rep[o1], s->v[o1] * tw->v[o1] * wc->v[o1]);
     *values = (unsigned)(regs * rep[0] * rep[1]);
     *lanes_out = (unsigned)lanes;
     return 0;

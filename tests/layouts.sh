@@ -188,6 +188,13 @@ check "BlockedLayout" \
 check "BlockedLayout order [0,1] and a broadcast" \
     prints 'fragment B = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[0,1], shape=[64,64]); fragment S = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[1,0], shape=[4,8]); print B.row(1,0), B.col(4,0), S.values, S.row(32,0), S.col(9,0)' \
     '1 8 8 0 0'
+# Repeats in both dimensions: on 64 x 128 the 16 x 64 tile repeats along
+# order[0] (the column) first, then down, as Triton's to_linear_layout
+# gives it (registers [0,1] [0,2] [0,4] [0,64] [16,0] [32,0]): value 17
+# (bits 0 and 4) of thread 37 (lane 5, warp 1) is row 16 + 4, column 1 + 40.
+check "BlockedLayout repeats along order[0] first" \
+    prints 'fragment B = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[1,0], shape=[64,128]); print B.row(37,17), B.col(37,17), B.row(0,8), B.col(0,8)' \
+    '20 41 0 64'
 check "an unknown fragment" fails_with 'fragment F = mma.m16n8k16.x' "unknown fragment 'mma.m16n8k16.x'; did you mean 'mma.m16n8k16.a'?"
 check "a TV layout names its tile" fails_with 'fragment F = (32,4):(1,32)' "expected 'tile (M, N)'"
 
