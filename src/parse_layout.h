@@ -140,6 +140,9 @@ int pr_cute_bytes_to_elements(parser *p, pr_cute *c, unsigned elem_bytes, const 
  * dump_line) any attribute is kept, so that a dump's header pastes as it
  * is; one that is not a shared layout errs where an array names it. */
 bool pr_ttgir_starts(const lds_token *t);
+/* Whether the statement at the current token is a TTGIR op pasted
+ * ('%x = ttg.local_load ...', 'tt.func ...', 'module attributes ...'). */
+bool pr_ttgir_op_line(const parser *p);
 lds_stmt *pr_parse_ttgir_alias(parser *p, lds_loc loc, const char *name, bool dump_line);
 lds_stmt *pr_ttgir_array_layout(parser *p, lds_stmt *array);
 /* The TTGIR attribute at the current token ('#ttg.KIND<...>', or the

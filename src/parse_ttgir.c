@@ -149,8 +149,46 @@ const char *pr_ttgir_take_attr(parser *p)
     return attr;
 }
 
+bool pr_ttgir_op_line(const parser *p)
+{
+    const char *s = p->tok.start, *end = p->lx.end;
+    if (*s == '%') {   /* %a_5 = ttg.local_load ... */
+        while (s < end && *s != '=' && *s != '\n')
+            s++;
+        for (s++; s < end && (*s == ' ' || *s == '\t'); s++) {}
+    }
+    static const char *const starts[] = { "ttg.", "tt.", "ttng.", "scf.", "arith.", "amdg.", "math.", "cf.",
+                                          "module attributes", NULL };
+    for (int i = 0; starts[i]; i++)
+        if ((size_t)(end - s) > strlen(starts[i]) && !memcmp(s, starts[i], strlen(starts[i])))
+            return true;
+    return false;
+}
+
+/* '#locN = loc(...)', a dump's source place: read, and nothing to run. */
+static lds_stmt *loc_alias(parser *p, lds_loc loc)
+{
+    const char *q = p->tok.start + p->tok.len;
+    int depth = 0;
+    for (; q < p->lx.end && *q != '\n'; q++)
+        if (*q == '(')
+            depth++;
+        else if (*q == ')' && --depth == 0)
+            break;
+    if (depth != 0 || q >= p->lx.end || *q != ')') {
+        lds_diag_set(p->diag, p->tok.loc, "a TTGIR place 'loc(...)' never closed on its line");
+        return NULL;
+    }
+    p->tok.len = (size_t)(q + 1 - p->tok.start);
+    p->lx.p = q + 1;
+    pr_advance(p);
+    return pr_new_stmt(p, S_NOP, loc);
+}
+
 lds_stmt *pr_parse_ttgir_alias(parser *p, lds_loc loc, const char *name, bool dump_line)
 {
+    if (dump_line && lds_tok_is(&p->tok, "loc") && p->tok.start + 3 < p->lx.end && p->tok.start[3] == '(')
+        return loc_alias(p, loc);
     kind_class c = class_of(p->tok.start, p->tok.len);
     bool layout = c == K_TRITON || c == K_SHARED_LINEAR || c == K_LEGACY_SHARED
                   || (c == K_REGISTER && pr_ttgir_is_linear(lds_arena_strndup(p->arena, p->tok.start, p->tok.len)));
