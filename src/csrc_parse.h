@@ -5,7 +5,7 @@
 
 #include "src/csrc_ast.h"
 
-typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX } lds_lang;
+typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR } lds_lang;
 
 /* Parse the whole file.  Constructs it does not understand become opaque
  * statements with their place; only a file it cannot follow at all (an

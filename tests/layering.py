@@ -12,8 +12,9 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 - the writers of reports (src/report*.c, views.c, explain.c, svg.c,
   notes.c) see
   nothing of the interpreter or the parser, directly or through a header;
-- the PTX reader (front/ptx) is seen through front/ptx/ptx.h alone and
-  needs of src/ only the base library and the lowered-kernel type;
+- each reader of front/ (front/ptx, front/ttgir) is seen through its one
+  header (ptx.h, ttgir.h) alone and needs of src/ only the base library
+  and the lowered-kernel type (the TTGIR reader also src/linlayout.h);
 - no function over 150 lines (files split where the call graph splits,
   not at a line count);
 - only sim/ computes the word of an address, the bank of a word or
@@ -24,7 +25,8 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 import os, re, sys
 
 top = sys.argv[1]
-folders = ["sim", "src", "cli", "repl", "front/ptx"]
+readers = {"front/ptx": "front/ptx/ptx.h", "front/ttgir": "front/ttgir/ttgir.h"}
+folders = ["sim", "src", "cli", "repl"] + sorted(readers)
 files = {}
 for d in folders:
     for name in sorted(os.listdir(os.path.join(top, d))):
@@ -33,7 +35,10 @@ for d in folders:
             files[path] = open(os.path.join(top, path), encoding="utf-8").read()
 
 def folder(path):
-    return "front/ptx" if path.startswith("front/ptx/") else path.split("/")[0]
+    for r in readers:
+        if path.startswith(r + "/"):
+            return r
+    return path.split("/")[0]
 
 include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 edges = {f: [i for i in include.findall(t) if i in files] for f, t in files.items()}
@@ -49,10 +54,11 @@ def check(ok, what):
 
 # folders, one way
 allowed = {"sim": {"sim"}, "src": {"src", "sim"}, "repl": {"repl", "src", "sim"},
-           "cli": {"cli", "repl", "src", "sim"}, "front/ptx": {"front/ptx", "src"}}
+           "cli": {"cli", "repl", "src", "sim"}}
+allowed.update({r: {r, "src"} for r in readers})
 bad = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-       if folder(i) not in allowed[folder(f)] and not (folder(f) == "src" and i == "front/ptx/ptx.h")]
-check(not bad, "folders depend one way (cli -> repl -> src -> sim; the PTX reader is seen through front/ptx/ptx.h)" +
+       if folder(i) not in allowed[folder(f)] and not (folder(f) == "src" and i in readers.values())]
+check(not bad, "folders depend one way (cli -> repl -> src -> sim; each reader of front/ is seen through its door)" +
       ("; against it: " + ", ".join(bad) if bad else ""))
 
 # the PTX reader: its door is its one header seen from outside, and it
@@ -60,14 +66,16 @@ check(not bad, "folders depend one way (cli -> repl -> src -> sim; the PTX reade
 # spelling, limits, checks) and the lowered-kernel type its door returns
 base = {"src/mem.h", "src/buf.h", "src/arena.h", "src/diag.h", "src/spell.h", "src/limits.h", "src/check.h",
         "src/csrc_lower.h"}
-outside = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-           if folder(f) != "front/ptx" and folder(i) == "front/ptx" and i != "front/ptx/ptx.h"]
-check(not outside, "only front/ptx/ptx.h of the PTX reader is included from outside it" +
-      ("; against it: " + ", ".join(outside) if outside else ""))
-needs = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-         if folder(f) == "front/ptx" and folder(i) == "src" and i not in base]
-check(not needs, "front/ptx includes of src/ only the base and src/csrc_lower.h" +
-      ("; against it: " + ", ".join(needs) if needs else ""))
+reader_base = {"front/ptx": base, "front/ttgir": base | {"src/linlayout.h"}}
+for r, door in sorted(readers.items()):
+    outside = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+               if folder(f) != r and folder(i) == r and i != door]
+    check(not outside, "only %s of its reader is included from outside it" % door +
+          ("; against it: " + ", ".join(outside) if outside else ""))
+    needs = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
+             if folder(f) == r and folder(i) == "src" and i not in reader_base[r]]
+    check(not needs, "%s includes of src/ only the base and src/csrc_lower.h" % r +
+          ("; against it: " + ", ".join(needs) if needs else ""))
 
 # the command line and the REPL: the public API only
 private = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc

@@ -1,0 +1,79 @@
+#!/bin/sh
+# The TTGIR reader (lds-calc(1), TTGIR): Triton module dumps of
+# tests/ttgir (tests/ttgir/README.md), each number derived by hand below.
+. "$srcdir/tests/lib.sh"
+dir=$srcdir/tests/ttgir
+
+# line FILE PATTERN ARGS...: the report's line for the op at PATTERN ("11:10: read")
+line() {
+    f=$1 pat=$2
+    shift 2
+    lds -f "$dir/$f" "$@" 2>/dev/null | grep -F "$pat" | head -1
+}
+has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+
+# dot_operand.ttgir: a 64 x 32 f16 tile stored from #blocked (sizePerThread
+# [1, 8]: 16 bytes a thread, so b128 stores; 4 lanes a 64-byte row, a warp
+# 8 rows, 4 warps 32 rows, repeated once: 2 stores a thread, 8 in all), and
+# loaded as mma v2's A operand (ldmatrix.x4: 16 x 16 blocks; warps [2, 2],
+# so each warp 2 x 2 blocks of its 32 rows: 4 a warp, 16 in all).
+#   The stores: a quarter-warp phase writes 2 whole rows of 64 bytes, 32
+# banks once: conflict-free, 4 phases an instruction: 8 x 4 = 32.
+#   #plain (no swizzle): an 8 x 8 matrix is 8 rows of 16 bytes 64 bytes
+# apart, rows r at 64r: r and r + 2 on the same 4 banks, so 4 rows a bank
+# group: 4-way, 4 wavefronts a matrix: 16 x 4 x 4 = 256, ideal 64.
+#   #shared (vec 8, perPhase 2, maxPhase 4): row r's 16-byte chunk c is at
+# chunk c ^ (r / 2 % 4): rows 0-7 of chunk 0 at bytes 0 64 144 208 288 352
+# 432 496, mod 128: 0 64 16 80 32 96 48 112, 8 different bank groups:
+# conflict-free, 64.
+s=$(line dot_operand.ttgir "9:14: write" -a sm80)
+check "local_alloc of a blocked tensor: b128 stores, conflict-free" \
+    has "$s" "1-way (conflict-free), cycles 32, ideal 32, excess 0, instructions 8"
+s=$(line dot_operand.ttgir "11:10: read" -a sm80)
+check "local_load of a dot operand from an unswizzled layout: 4-way ldmatrix" \
+    has "$s" "4-way, cycles 256, ideal 64, excess 192, instructions 16"
+s=$(line dot_operand.ttgir "12:10: read" -a sm80)
+check "local_load of a dot operand from #ttg.swizzled_shared: conflict-free" \
+    has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16"
+check "the lowered program places the op's source line" \
+    sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --show-lowered | grep -qx '# tile.py:7:8'"
+
+# matmul_sm80.ttgir, as Triton 3.9 made it: the same numbers as the PTX
+# Triton made of it (tests/ttgir/README.md) read by the PTX reader: 16
+# st.shared.b16 a warp a operand (64 in all, 64 wavefronts each), 16
+# ldmatrix.x4 (64 wavefronts) and 16 ldmatrix.x4.trans (64 wavefronts).
+s=$(line matmul_sm80.ttgir "41:15: write" -a sm80)
+check "Triton's A store (sizePerThread [1, 1]): 64 b16 stores" has "$s" "cycles 64, ideal 64, excess 0, instructions 64"
+s=$(line matmul_sm80.ttgir "50:15: read" -a sm80)
+check "Triton's B operand: ldmatrix.x4.trans, conflict-free" has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16"
+s=$(line matmul_sm80.ttgir "62:10: read" -a sm80)
+check "ttg.convert_layout is said not modelled" has "$s" "not modelled: ttg.convert_layout"
+
+# matmul_pipelined_sm80.ttgir: cp.async of 16 bytes (contiguity 8 f16,
+# #blocked2 sizePerThread [1, 8]): 64 x 32 f16 is 256 copies, 8 a warp...
+# 2 instructions a warp, 8 in all; a local_load of a subslice [0, 16] of a
+# buffer that varies at run time (taken as buffer 0, warned).
+s=$(line matmul_pipelined_sm80.ttgir "47:13: write" -a sm80)
+check "async_copy_global_to_local: cp.async b128" has "$s" "instructions 8"
+s=$(line matmul_pipelined_sm80.ttgir "90:15: read" -a sm80)
+check "a local_load of a subslice of a buffer carried through scf.for" has "$s" "conflict-free), cycles 32, ideal 32, excess 0, instructions 8"
+check "a run-time buffer index is warned about" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' 2>&1 >/dev/null | grep -qF 'a buffer index known only at run time (%acc_107) is taken as buffer 0'"
+s=$(line matmul_sm90.ttgir "50:17: read" -a sm90)
+check "ttng.warp_group_dot is said not modelled, by name" has "$s" "not modelled: ttng.warp_group_dot touches shared memory"
+check "--lang ttgir reads standard input" \
+    sh -c "'$LDS_CALC' --lang ttgir -f - -a sm80 < '$dir/dot_operand.ttgir' | grep -qF '11:10: read'"
+check "--kernel names a tt.func" \
+    sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --kernel nope 2>&1 | grep -qF \"no tt.func 'nope' in this TTGIR module: it has 'a_tile'\""
+
+# The three pasted-line defects (issue 51): a dump's lines in an lds program.
+check "a pasted TTGIR op is an error that names -f FILE.ttgir" \
+    sh -c "'$LDS_CALC' '%5 = ttg.local_load %4 : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #blocked>' 2>&1 | grep -qF 'a TTGIR op, not an lds statement: lds-calc reads a TTGIR module whole, with -f FILE.ttgir'"
+check "a dump's #loc lines and indented aliases are read, not comments" \
+    sh -c "printf '#loc = loc(\"k.py\":3:1)\n#loc3 = loc(\"a\"(#loc))\n  #sh = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\narch sm90\narray f16 A[64][64] layout sh\nread b128 A[lane %% 8][0]\nexpect conflict-free\n' | '$LDS_CALC' -q -f -"
+check "#ttg.linear is a fragment" \
+    sh -c "'$LDS_CALC' 'fragment F = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>; print F.row(5, 1), F.col(5, 1)' | tr '\n' ' ' | grep -qx '1 3 '"
+check "#ttg.shared_linear is no register layout" \
+    sh -c "'$LDS_CALC' '#s = #ttg.shared_linear<{offset = [[0, 1], [1, 0]]}, alignment = 16>
+array f16 A[2][2] layout s; print s__2x2(1, 0)' | grep -qx 2"
+tap_end
