@@ -76,4 +76,17 @@ check "#ttg.linear is a fragment" \
 check "#ttg.shared_linear is no register layout" \
     sh -c "'$LDS_CALC' '#s = #ttg.shared_linear<{offset = [[0, 1], [1, 0]]}, alignment = 16>
 array f16 A[2][2] layout s; print s__2x2(1, 0)' | grep -qx 2"
+# Bad input: an error with its place, or a record that says what is not modelled.
+tmp=${TMPDIR:-/tmp}/lds-ttgir.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+printf '#b = #ttg.blocked<{sizePerThread = [1, 8]\n' > "$tmp/open.ttgir"
+check "an alias never closed is an error at its line" \
+    sh -c "'$LDS_CALC' -f '$tmp/open.ttgir' 2>&1 | grep -qF \"open.ttgir:1:1: error: a TTGIR alias '#NAME = #dialect.KIND<...>' or '#locN = loc(...)', closed on its line\""
+printf 'hello\n' > "$tmp/none.ttgir"
+check "a file without tt.func is an error" \
+    sh -c "'$LDS_CALC' -f '$tmp/none.ttgir' 2>&1 | grep -qF 'no tt.func in this file'"
+printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
+check "a layout the module does not define: the op that uses it says so" \
+    sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
 tap_end

@@ -41,6 +41,7 @@ typedef struct {
     unsigned dim_of[TG_MAX_RANK]; /* view dimension -> array dimension */
     int64_t off[TG_MAX_RANK];     /* per array dimension: an offset, or the buffer a dropped one is at */
     const char *varies;           /* a buffer index known only at run time (its SSA name), or NULL */
+    const char *why;              /* a memdesc the reader does not model: why (no array), or NULL */
 } tg_view;
 
 typedef struct {
@@ -310,7 +311,18 @@ static void local_alloc(tg_fn *f, const char *res, const char *args, const char 
         skipped(f, "write", "local_alloc", "a ttg.local_alloc whose memdesc type the TTGIR reader does not read");
         return;
     }
-    const char *name = lds_name(f, res);
+    const char *name = lds_name(f, res), *why;
+    unsigned cdim;
+    int64_t run;
+    const char *colon = strstr(args, ":");
+    const char *operand = colon && colon < end ? memchr(args, '%', (size_t)(colon - args)) : NULL;
+    if (!tg_shared_run(f->m, mt.enc, mt.shape, mt.rank, mt.bits, &cdim, &run, &why)) {
+        tg_view unmodelled = { .ssa = res, .why = why };
+        new_view(f, res, &unmodelled);   /* no array: its uses say why */
+        if (operand)
+            skipped(f, "write", name, why);
+        return;
+    }
     f->arrays = lds_xreallocarray(f->arrays, f->narrays + 1, sizeof *f->arrays);
     tg_array *a = &f->arrays[f->narrays++];
     *a = (tg_array){ name, mt.enc, mt.rank, mt.bits, { 0 } };
@@ -329,8 +341,6 @@ static void local_alloc(tg_fn *f, const char *res, const char *args, const char 
         v.dim_of[d] = d;
     }
     tg_view *nv = new_view(f, res, &v);
-    const char *colon = strstr(args, ":");
-    const char *operand = colon && colon < end ? memchr(args, '%', (size_t)(colon - args)) : NULL;
     if (operand && type_after(f, args, end, ":", &vt))
         thread_access(f, "write", nv, &vt, false, 0);
 }
@@ -343,9 +353,13 @@ static void view_op(tg_fn *f, const char *op, const char *res, const char *args,
     const char *src = ssa_at(f, args, end, &next);
     tg_view *from = view_of(f, src);
     tg_type rt;
-    if (!res || !from || !type_after(f, args, end, "->", &rt) || rt.rank > from->rank)
+    if (!res || !from || !type_after(f, args, end, "->", &rt) || (rt.rank > from->rank && !from->why))
         return;   /* a view of what is not followed: its uses say so */
     tg_view v = *from;
+    if (from->why) {   /* a view of what is not modelled: the same reason */
+        new_view(f, res, &v);
+        return;
+    }
     if (!strcmp(op, "ttg.memdesc_trans")) {
         int64_t order[TG_MAX_RANK];
         if (tg_attr_ints(args, "order", order, TG_MAX_RANK) != from->rank)
@@ -400,6 +414,13 @@ static void data_op(tg_fn *f, const char *op, const char *args, const char *end)
     }
     tg_view *v = view_of(f, mem);
     tg_type t;
+    if (v && v->why) {
+        lds_buf b = { 0 };
+        lds_buf_printf(&b, "its memdesc %s: %s", mem, v->why);
+        skipped(f, kind, op, lds_buf_str(&b));
+        lds_buf_free(&b);
+        return;
+    }
     if (!v) {
         lds_buf b = { 0 };
         lds_buf_printf(&b, "its memdesc %s comes from what the TTGIR reader does not follow (a function argument, "

@@ -82,8 +82,9 @@ int tg_module_read(tg_module *m)
             const char *eq = blanks(n, eol);
             const char *v = eq < eol && *eq == '=' ? blanks(eq + 1, eol) : eol;
             const char *vend = v < eol && (*v == '#' || !strncmp(v, "loc(", 4)) ? strpbrk(v, "<(") : NULL;
-            const char *close = vend && vend < eol ? closing(vend, eol) : v < eol && *v == '#' ? blanks(v, eol) : NULL;
-            if (v < eol && *v == '#' && !close) {   /* #smem = #ttg.shared_memory: no parameters */
+            const char *close = vend && vend < eol ? closing(vend, eol) : NULL;
+            bool params = vend && vend < eol && (*vend == '<' || *vend == '(');
+            if (v < eol && *v == '#' && !close && !params) {   /* #smem = #ttg.shared_memory: no parameters */
                 close = v + 1;
                 while (close < eol && (isalnum((unsigned char)*close) || *close == '_' || *close == '.'))
                     close++;
