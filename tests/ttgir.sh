@@ -12,6 +12,15 @@ line() {
 }
 has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 
+# The layouts below are Triton's own: its linear layouts (Triton 3.9,
+# gluon_ir.GluonOpBuilder.to_linear_layout) of #blocked<[1,1],[1,32],[2,2],
+# [1,0]> on 32 x 64 are registers [2,0] [4,0] [8,0] [16,0], lanes [0,1] ..
+# [0,16], warps [0,32] [1,0], the fragment the reader writes (matmul's
+# F48); mma v2's A operand (warps [2, 2]) has warps [0,0] [16,0] and
+# registers [0,1] [8,0] [0,8] [0,16] [32,0]: warp w's rows are 16 (w / 2)
+# + 32 i, its ldmatrix rows; B's warps [0,8] [0,0]: warp w's n8 tiles at
+# 8 (w % 2) + 16 r.
+#
 # dot_operand.ttgir: a 64 x 32 f16 tile stored from #blocked (sizePerThread
 # [1, 8]: 16 bytes a thread, so b128 stores; 4 lanes a 64-byte row, a warp
 # 8 rows, 4 warps 32 rows, repeated once: 2 stores a thread, 8 in all), and
