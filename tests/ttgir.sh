@@ -67,7 +67,7 @@ check "async_copy_global_to_local: cp.async b128" has "$s" "instructions 8"
 s=$(line matmul_pipelined_sm80.ttgir "90:15: read" -a sm80)
 check "a local_load of a subslice of a buffer carried through scf.for" has "$s" "conflict-free), cycles 32, ideal 32, excess 0, instructions 8"
 check "a run-time buffer index is warned about" \
-    sh -c "'$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' 2>&1 >/dev/null | grep -qF 'a buffer index known only at run time (%acc_107) is taken as buffer 0'"
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' 2>&1 >/dev/null | grep -qF 'a buffer known only at run time (memdesc %a_64, carried through a loop) is taken as buffer 0'"
 s=$(line matmul_sm90.ttgir "50:17: read" -a sm90)
 check "ttng.warp_group_dot is said not modelled, by name" has "$s" "not modelled: ttng.warp_group_dot touches shared memory"
 check "--lang ttgir reads standard input" \

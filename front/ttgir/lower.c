@@ -41,6 +41,7 @@ typedef struct {
     unsigned dim_of[TG_MAX_RANK]; /* view dimension -> array dimension */
     int64_t off[TG_MAX_RANK];     /* per array dimension: an offset, or the buffer a dropped one is at */
     const char *varies;           /* a buffer index known only at run time (its SSA name), or NULL */
+    unsigned varies_line, varies_col;   /* the op that made it */
     const char *why;              /* a memdesc the reader does not model: why (no array), or NULL */
 } tg_view;
 
@@ -54,7 +55,8 @@ typedef struct {
     const char **const_names;
     int64_t *const_values;
     unsigned nconsts;
-    const char *varies_taken;     /* a run-time buffer index taken as buffer 0 (for the warning) */
+    tg_view varies_taken;         /* the first view whose run-time buffer was taken as buffer 0 (.varies: none) */
+    unsigned loop_col;
 } tg_fn;
 
 /* ------------------------------------------------------------ helpers */
@@ -204,8 +206,8 @@ static void index_text(tg_fn *f, lds_buf *b, const tg_view *v, const char *const
         else
             lds_buf_printf(b, "[%s]", coord[d]);
     }
-    if (v->varies)
-        f->varies_taken = v->varies;
+    if (v->varies && !f->varies_taken.varies)
+        f->varies_taken = *v;
 }
 
 /* A tensor's registers written to or read from view v, a vector at a
@@ -384,7 +386,9 @@ static void view_op(tg_fn *f, const char *op, const char *res, const char *args,
         if (name && !const_of(f, name, &val)) {
             if (k >= drop)
                 return;   /* an offset inside the tile known only at run time: its uses say so */
-            v.varies = name;
+            v.varies = tg_fmt(f->m, "the index %s of %s", name, op);
+            v.varies_line = f->line;
+            v.varies_col = f->col;
         }
         v.off[from->dim_of[k]] += val;
         q = skip_blanks(q, end);
@@ -415,18 +419,13 @@ static void data_op(tg_fn *f, const char *op, const char *args, const char *end)
     tg_view *v = view_of(f, mem);
     tg_type t;
     if (v && v->why) {
-        lds_buf b = { 0 };
-        lds_buf_printf(&b, "its memdesc %s: %s", mem, v->why);
-        skipped(f, kind, op, lds_buf_str(&b));
-        lds_buf_free(&b);
+        skipped(f, kind, op, tg_fmt(f->m, "its memdesc %s: %s", mem, v->why));
         return;
     }
     if (!v) {
-        lds_buf b = { 0 };
-        lds_buf_printf(&b, "its memdesc %s comes from what the TTGIR reader does not follow (a function argument, "
-                       "ttg.memdesc_reinterpret, an offset known only at run time)", mem ? mem : "(none)");
-        skipped(f, kind, op, lds_buf_str(&b));
-        lds_buf_free(&b);
+        skipped(f, kind, op, tg_fmt(f->m, "its memdesc %s comes from what the TTGIR reader does not follow (a "
+                                    "function argument, ttg.memdesc_reinterpret, an offset known only at run time)",
+                                    mem ? mem : "(none)"));
         return;
     }
     if (!type_after(f, args, end, load ? "->" : ":", &t)) {
@@ -461,8 +460,11 @@ static void iter_args(tg_fn *f, const char *args, const char *end)
         tg_view *from = view_of(f, y);
         if (from) {
             tg_view v = *from;
-            if (f->arrays[v.array].rank > v.rank)
-                v.varies = x;
+            if (f->arrays[v.array].rank > v.rank) {
+                v.varies = tg_fmt(f->m, "memdesc %s, carried through a loop", x);
+                v.varies_line = f->line;
+                v.varies_col = f->col;
+            }
             new_view(f, x, &v);
         }
         p = skip_blanks(next, end);
@@ -508,6 +510,7 @@ static void op_line(tg_fn *f, const char *p, const char *end)
         return;
     const char *op = lds_arena_strndup(f->m->arena, o, (size_t)(next - o));
     unsigned col = (unsigned)(o - p) + 1;
+    f->col = col;
     if (!strcmp(op, "arith.constant") && res) {
         const char *q = skip_blanks(next, end);
         char *e;
@@ -521,8 +524,10 @@ static void op_line(tg_fn *f, const char *p, const char *end)
         return;
     }
     if (!strcmp(op, "scf.for") || !strcmp(op, "scf.while")) {
-        if (!f->loops++)
+        if (!f->loops++) {
             f->loop_line = f->line;
+            f->loop_col = col;
+        }
         lds_buf_printf(f->out, "# %s at line %u: its ops are counted once, for one trip\n", op, f->line);
         iter_args(f, next, end);
         return;
@@ -544,12 +549,8 @@ static void op_line(tg_fn *f, const char *p, const char *end)
     else if (!strcmp(op, "ttg.convert_layout"))
         skipped(f, "read", "convert_layout", "ttg.convert_layout: Triton moves the tensor between layouts through a "
                 "shared-memory scratch buffer (or shuffles within warps), which the TTGIR reader does not model");
-    else {
-        lds_buf b = { 0 };
-        lds_buf_printf(&b, "%s touches shared memory; the TTGIR reader does not model it", op);
-        skipped(f, "read", op, lds_buf_str(&b));
-        lds_buf_free(&b);
-    }
+    else
+        skipped(f, "read", op, tg_fmt(f->m, "%s touches shared memory; the TTGIR reader does not model it", op));
 }
 
 /* ------------------------------------------------------------ driver */
@@ -569,11 +570,11 @@ static int brace_balance(const char *p, const char *end)
 }
 
 /* A warning at line `line` of the module (its text made by the caller). */
-static void warn(tg_fn *f, unsigned line, lds_buf *text)
+static void warn(tg_fn *f, unsigned line, unsigned col, lds_buf *text)
 {
     if (f->o->warn) {
         lds_diag d = { 0 };
-        lds_diag_set(&d, (lds_loc){ f->m->src, line, 1 }, "%s", lds_buf_str(text));
+        lds_diag_set(&d, (lds_loc){ f->m->src, line, col }, "%s", lds_buf_str(text));
         d.warning = 1;
         f->o->warn(f->o->warn_ctx, &d);
     }
@@ -615,12 +616,13 @@ static int lower_func(tg_module *m, const ttgir_lower_options *o, const char *na
     if (f.loops) {
         lds_buf_printf(&w, "kernel '%s': the ops in scf loops (%u, the first at line %u) are counted once each, for "
                        "one trip: lds-calc does not multiply them by the trips", name, f.loops, f.loop_line);
-        warn(&f, f.loop_line, &w);
+        warn(&f, f.loop_line, f.loop_col, &w);
     }
-    if (f.varies_taken) {
-        lds_buf_printf(&w, "kernel '%s': a buffer index known only at run time (%s) is taken as buffer 0: each buffer "
-                       "of a multi-buffered memdesc is whole tiles from the first, laid out alike", name, f.varies_taken);
-        warn(&f, line, &w);
+    if (f.varies_taken.varies) {
+        lds_buf_printf(&w, "kernel '%s': a buffer known only at run time (%s) is taken as buffer 0: each buffer "
+                       "of a multi-buffered memdesc is whole tiles from the first, laid out alike", name,
+                       f.varies_taken.varies);
+        warn(&f, f.varies_taken.varies_line, f.varies_taken.varies_col, &w);
     }
     res->kernel = lds_xstrdup(name);
     res->line = line;

@@ -5,6 +5,7 @@
 #include "front/ttgir/ttgir_impl.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -106,6 +107,15 @@ int tg_module_read(tg_module *m)
         p = eol < end ? eol + 1 : end;
     }
     return 0;
+}
+
+const char *tg_fmt(const tg_module *m, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *s = lds_arena_vprintf(m->arena, fmt, ap);
+    va_end(ap);
+    return s;
 }
 
 void tg_module_free(tg_module *m)

@@ -9,19 +9,8 @@
  * ldmatrix.x4 (the mma.m16n8k16 fragments, PTX ISA). */
 #include "front/ttgir/ttgir_impl.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static const char *say(const tg_module *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static const char *say(const tg_module *m, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    const char *s = lds_arena_vprintf(m->arena, fmt, ap);
-    va_end(ap);
-    return s;
-}
 
 static void add_basis(lds_ll *ll, lds_ll_in in, unsigned d, int64_t v)
 {
@@ -93,7 +82,7 @@ bool tg_reg_layout(const tg_module *m, const tg_type *t, lds_ll *ll, const char 
     const char *attr = tg_attr(m, t->enc);
     char kind[32];
     if (!attr) {
-        *why = say(m, "its tensor's layout '%s' is no attribute the module defines", t->enc ? t->enc : "(none)");
+        *why = tg_fmt(m, "its tensor's layout '%s' is no attribute the module defines", t->enc ? t->enc : "(none)");
         return false;
     }
     tg_attr_kind(attr, kind, sizeof kind);
@@ -106,12 +95,12 @@ bool tg_reg_layout(const tg_module *m, const tg_type *t, lds_ll *ll, const char 
         const char *open = strchr(attr, '{');
         ok = open && lds_ll_parse(open, strlen(open), ll, &used, err, sizeof err) && ll->rank == t->rank;
     } else {
-        *why = say(m, "its register layout %s (#ttg.%s) is not lowered by the TTGIR reader (it lowers #ttg.blocked and "
+        *why = tg_fmt(m, "its register layout %s (#ttg.%s) is not lowered by the TTGIR reader (it lowers #ttg.blocked and "
                    "#ttg.linear, and a dot operand of an mma v2 parent)", t->enc, kind);
         return false;
     }
     if (!ok || ll->rank > 2) {
-        *why = say(m, "its register layout %s is not one the TTGIR reader lowers for this tensor (a #ttg.%s of 1 or 2 "
+        *why = tg_fmt(m, "its register layout %s is not one the TTGIR reader lowers for this tensor (a #ttg.%s of 1 or 2 "
                    "dimensions, the tensor's)", t->enc, kind);
         return false;
     }
@@ -127,7 +116,7 @@ bool tg_shared_run(const tg_module *m, const char *layout, const int64_t *shape,
     const char *attr = tg_attr(m, layout);
     char kind[32];
     if (!attr) {
-        *why = say(m, "its shared layout '%s' is no attribute the module defines", layout ? layout : "(none)");
+        *why = tg_fmt(m, "its shared layout '%s' is no attribute the module defines", layout ? layout : "(none)");
         return false;
     }
     tg_attr_kind(attr, kind, sizeof kind);
@@ -180,7 +169,7 @@ bool tg_shared_run(const tg_module *m, const char *layout, const int64_t *shape,
         return true;
     }
 unknown:
-    *why = say(m, "its shared layout %s (#ttg.%s) is not one the TTGIR reader lowers", layout, kind);
+    *why = tg_fmt(m, "its shared layout %s (#ttg.%s) is not one the TTGIR reader lowers", layout, kind);
     return false;
 }
 
@@ -229,7 +218,7 @@ bool tg_dot_ldmatrix(const tg_module *m, const tg_type *t, unsigned elem_bits, t
     }
     if (!par || strcmp(tg_attr_kind(par, kind, sizeof kind), "nvidia_mma") || !tg_attr_ints(par, "versionMajor", v, 1)
         || v[0] != 2) {
-        *why = say(m, "it loads a dot operand %s whose parent is no #ttg.nvidia_mma of version 2: the TTGIR reader "
+        *why = tg_fmt(m, "it loads a dot operand %s whose parent is no #ttg.nvidia_mma of version 2: the TTGIR reader "
                    "lowers only that one's (as ldmatrix)", t->enc);
         return false;
     }
@@ -238,7 +227,7 @@ bool tg_dot_ldmatrix(const tg_module *m, const tg_type *t, unsigned elem_bits, t
     int64_t kw = tg_attr_ints(attr, "kWidth", v, 1) ? v[0] : 0, w[2];
     if (plan->op > 1 || elem_bits != 16 || kw != 2 || t->rank != 2 || tg_attr_ints(par, "warpsPerCTA", w, 2) != 2
         || w[0] < 1 || w[1] < 1) {
-        *why = say(m, "it loads a dot operand %s that is not 16-bit with kWidth = 2 on a 2-D tile: Triton's lowering "
+        *why = tg_fmt(m, "it loads a dot operand %s that is not 16-bit with kWidth = 2 on a 2-D tile: Triton's lowering "
                    "of it (not ldmatrix) is not modelled", t->enc);
         return false;
     }
@@ -248,7 +237,7 @@ bool tg_dot_ldmatrix(const tg_module *m, const tg_type *t, unsigned elem_bits, t
     plan->cols = t->shape[1];
     int64_t mn = plan->op == 0 ? plan->rows : plan->cols, k = plan->op == 0 ? plan->cols : plan->rows;
     if (k % 16 || mn % (16 * w[plan->op])) {
-        *why = say(m, "it loads a dot operand %s whose tile does not fill whole 16 x 16 ldmatrix.x4 loads of every "
+        *why = tg_fmt(m, "it loads a dot operand %s whose tile does not fill whole 16 x 16 ldmatrix.x4 loads of every "
                    "warp", t->enc);
         return false;
     }

@@ -72,6 +72,8 @@ bool tg_type_read(const tg_module *m, const char *p, const char *end, tg_type *t
 /* An attribute's integer KEY = N, or its list KEY = [a, b]: the count
  * read (0: none). */
 unsigned tg_attr_ints(const char *attr, const char *key, int64_t *v, unsigned max);
+/* Formatted text in the module's arena. */
+const char *tg_fmt(const tg_module *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* An attribute's kind: the word after the dialect ("blocked"), in buf. */
 const char *tg_attr_kind(const char *attr, char *buf, size_t n);
 
