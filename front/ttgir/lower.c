@@ -228,6 +228,10 @@ static void thread_access(tg_fn *f, const char *kind, const tg_view *v, const tg
         skipped(f, kind, arr->lds, "its tensor and its memdesc have different dimensions");
         return;
     }
+    if (ll.n[LDS_LL_REGISTER] > 20 || ll.n[LDS_LL_LANE] + ll.n[LDS_LL_WARP] > 20) {   /* a fragment's limits */
+        skipped(f, kind, arr->lds, "its register layout has more than 2^20 values a thread or 2^20 threads");
+        return;
+    }
     for (unsigned k = 0; k < v->rank; k++)
         if (v->dim_of[k] == cdim_arr)
             cdim = k;
