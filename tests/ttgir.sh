@@ -46,6 +46,10 @@ check "local_load of a dot operand from #ttg.swizzled_shared: conflict-free" \
     has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16"
 check "the lowered program places the op's source line" \
     sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --show-lowered | grep -qx '# tile.py:7:8'"
+# The fix for #plain is the swizzle derived above for #shared (Triton's
+# own choice), written as the TTGIR attribute.
+check "a TTGIR array's fix is a TTGIR attribute" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/dot_operand.ttgir' --format diagnostics | grep -qF 'TTGIR: #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}> - conflict-free over the 2 accesses'"
 
 # matmul_sm80.ttgir, as Triton 3.9 made it: the same numbers as the PTX
 # Triton made of it (tests/ttgir/README.md) read by the PTX reader: 16
