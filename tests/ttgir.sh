@@ -51,6 +51,23 @@ check "the lowered program places the op's source line" \
 check "a TTGIR array's fix is a TTGIR attribute" \
     sh -c "'$LDS_CALC' -a sm80 -f '$dir/dot_operand.ttgir' --format diagnostics | grep -qF 'TTGIR: #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}> - conflict-free over the 2 accesses'"
 
+# accumulator.ttgir: an mma v2 accumulator (warps [2, 2]) of f16 stored to
+# shared memory, as an epilogue does.  Triton's linear layout of it on 64
+# x 64 (to_linear_layout, Triton 3.9) is registers [0,1] [8,0] [0,16]
+# [0,32] [32,0], lanes [0,2] [0,4] [1,0] [2,0] [4,0], warps [0,8] [16,0],
+# the fragment the reader writes.  Registers 0 and 1 of a thread are
+# neighbours: b32 stores, 16 a thread, 64 in all.  One store: lane l
+# writes row l / 4 at byte 4 (l % 4) of its 16-byte chunk 0.
+#   #plain: row r at 128 r, so every row on banks 0-3: 8-way, 64 x 8 = 512.
+#   #shared (vec 8, maxPhase 8): chunk 0 of row r moves to chunk r: bank
+# 4r + l % 4, 32 different banks: conflict-free, 64.
+s=$(line accumulator.ttgir "8:14: write" -a sm80)
+check "an mma accumulator stored unswizzled: 8-way" has "$s" "8-way, cycles 512, ideal 64, excess 448, instructions 64"
+s=$(line accumulator.ttgir "9:12: write" -a sm80)
+check "an mma accumulator stored swizzled: conflict-free" has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 64"
+check "the accumulator's fragment is Triton's linear layout" \
+    sh -c "'$LDS_CALC' -f '$dir/accumulator.ttgir' --show-lowered | grep -qF 'fragment F8 = #ttg.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [16, 0]], block = []}>'"
+
 # matmul_sm80.ttgir, as Triton 3.9 made it: the same numbers as the PTX
 # Triton made of it (tests/ttgir/README.md) read by the PTX reader: 16
 # st.shared.b16 a warp a operand (64 in all, 64 wavefronts each), 16

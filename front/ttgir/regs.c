@@ -20,6 +20,27 @@ static void add_basis(lds_ll *ll, lds_ll_in in, unsigned d, int64_t v)
     ll->n[in]++;
 }
 
+/* A tensor larger than the tile `extent` repeats it through more
+ * registers, dimension order[0] first; bases past a smaller tensor's
+ * shape broadcast (0). */
+static bool cover(lds_ll *ll, const tg_type *t, int64_t *extent, const int64_t *order)
+{
+    for (unsigned k = 0; k < t->rank; k++) {
+        unsigned d = (unsigned)order[k];
+        for (; extent[d] < t->shape[d]; extent[d] <<= 1) {
+            if (ll->n[LDS_LL_REGISTER] == LDS_LL_MAX_BASES)
+                return false;
+            add_basis(ll, LDS_LL_REGISTER, d, extent[d]);
+        }
+    }
+    for (int in = 0; in < LDS_LL_NIN; in++)
+        for (unsigned k = 0; k < ll->n[in]; k++)
+            for (unsigned d = 0; d < t->rank; d++)
+                if (ll->b[in][k][d] >= t->shape[d])
+                    ll->b[in][k][d] = 0;
+    return true;
+}
+
 static bool blocked(const char *attr, const tg_type *t, lds_ll *ll)
 {
     int64_t sz[3][TG_MAX_RANK], order[TG_MAX_RANK], extent[TG_MAX_RANK];
@@ -47,20 +68,41 @@ static bool blocked(const char *attr, const tg_type *t, lds_ll *ll)
                 add_basis(ll, level[l], d, extent[d] * s);
             extent[d] *= sz[l][d];
         }
-    for (unsigned k = 0; k < r; k++) {   /* the tile repeated to cover the tensor, order[0]'s first */
-        unsigned d = (unsigned)order[k];
-        for (; extent[d] < t->shape[d]; extent[d] <<= 1) {
-            if (ll->n[LDS_LL_REGISTER] == LDS_LL_MAX_BASES)
-                return false;
-            add_basis(ll, LDS_LL_REGISTER, d, extent[d]);
-        }
+    return cover(ll, t, extent, order);
+}
+
+/* #ttg.nvidia_mma's accumulator (version 2: m16n8 tiles, version 3: m16
+ * by instrShape's n; Triton's nvidiaMmaTile): a warp's 16 x n tile is
+ * registers (0, 1) and (8, 0), then (0, 8), (0, 16) .. up to n; lanes
+ * (0, 2) (0, 4) (1, 0) (2, 0) (4, 0); warps along n first for version 2,
+ * along m first for version 3; then the tile repeated, n first. */
+static bool mma_accumulator(const char *attr, const tg_type *t, lds_ll *ll)
+{
+    int64_t version, w[2], instr[3];
+    unsigned ni = tg_attr_ints(attr, "instrShape", instr, 3);
+    if (t->rank != 2 || !tg_attr_ints(attr, "versionMajor", &version, 1) || (version != 2 && version != 3)
+        || tg_attr_ints(attr, "warpsPerCTA", w, 2) != 2 || ni < 2 || lds_ll_log2(instr[1]) < 3 || instr[0] != 16
+        || lds_ll_log2(w[0]) < 0 || lds_ll_log2(w[1]) < 0)
+        return false;
+    memset(ll, 0, sizeof *ll);
+    ll->rank = 2;
+    add_basis(ll, LDS_LL_REGISTER, 1, 1);
+    add_basis(ll, LDS_LL_REGISTER, 0, 8);
+    for (int64_t n = 8; n < instr[1]; n <<= 1)
+        add_basis(ll, LDS_LL_REGISTER, 1, n);
+    add_basis(ll, LDS_LL_LANE, 1, 2);
+    add_basis(ll, LDS_LL_LANE, 1, 4);
+    for (int64_t m = 1; m < 8; m <<= 1)
+        add_basis(ll, LDS_LL_LANE, 0, m);
+    int64_t extent[2] = { 16, instr[1] }, order[2] = { 1, 0 };
+    unsigned first = version == 2 ? 1 : 0;   /* the warps' faster dimension */
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned d = k == 0 ? first : 1 - first;
+        for (int64_t s = 1; s < w[d]; s <<= 1)
+            add_basis(ll, LDS_LL_WARP, d, extent[d] * s);
+        extent[d] *= w[d];
     }
-    for (int in = 0; in < LDS_LL_NIN; in++)   /* a tile larger than the tensor: those bases broadcast */
-        for (unsigned k = 0; k < ll->n[in]; k++)
-            for (unsigned d = 0; d < r; d++)
-                if (ll->b[in][k][d] >= t->shape[d])
-                    ll->b[in][k][d] = 0;
-    return true;
+    return cover(ll, t, extent, order);
 }
 
 /* Registers whose basis is zero hold copies (Triton's lowering drops them). */
@@ -89,14 +131,16 @@ bool tg_reg_layout(const tg_module *m, const tg_type *t, lds_ll *ll, const char 
     bool ok = false;
     if (!strcmp(kind, "blocked")) {
         ok = blocked(attr, t, ll);
+    } else if (!strcmp(kind, "nvidia_mma")) {
+        ok = mma_accumulator(attr, t, ll);
     } else if (!strcmp(kind, "linear")) {
         size_t used;
         char err[160];
         const char *open = strchr(attr, '{');
         ok = open && lds_ll_parse(open, strlen(open), ll, &used, err, sizeof err) && ll->rank == t->rank;
     } else {
-        *why = tg_fmt(m, "its register layout %s (#ttg.%s) is not lowered by the TTGIR reader (it lowers #ttg.blocked and "
-                   "#ttg.linear, and a dot operand of an mma v2 parent)", t->enc, kind);
+        *why = tg_fmt(m, "its register layout %s (#ttg.%s) is not lowered by the TTGIR reader (it lowers #ttg.blocked, "
+                   "#ttg.linear, #ttg.nvidia_mma's accumulator, and a dot operand of an mma v2 parent)", t->enc, kind);
         return false;
     }
     if (!ok || ll->rank > 2) {
