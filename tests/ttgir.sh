@@ -11,6 +11,13 @@ line() {
     lds -f "$dir/$f" "$@" 2>/dev/null | grep -F "$pat" | head -1
 }
 has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+# op DESC FILE PLACE EXPECTED ARGS...: the report line of the op at PLACE has EXPECTED
+op() {
+    d=$1 f=$2 p=$3 want=$4
+    shift 4
+    s=$(line "$f" "$p" "$@")
+    check "$d" has "$s" "$want"
+}
 
 # The layouts below are Triton's own: its linear layouts (Triton 3.9,
 # gluon_ir.GluonOpBuilder.to_linear_layout) of #blocked<[1,1],[1,32],[2,2],
@@ -35,15 +42,9 @@ has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
 # chunk c ^ (r / 2 % 4): rows 0-7 of chunk 0 at bytes 0 64 144 208 288 352
 # 432 496, mod 128: 0 64 16 80 32 96 48 112, 8 different bank groups:
 # conflict-free, 64.
-s=$(line dot_operand.ttgir "9:14: write" -a sm80)
-check "local_alloc of a blocked tensor: b128 stores, conflict-free" \
-    has "$s" "1-way (conflict-free), cycles 32, ideal 32, excess 0, instructions 8"
-s=$(line dot_operand.ttgir "11:10: read" -a sm80)
-check "local_load of a dot operand from an unswizzled layout: 4-way ldmatrix" \
-    has "$s" "4-way, cycles 256, ideal 64, excess 192, instructions 16"
-s=$(line dot_operand.ttgir "12:10: read" -a sm80)
-check "local_load of a dot operand from #ttg.swizzled_shared: conflict-free" \
-    has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16"
+op "local_alloc of a blocked tensor: b128 stores, conflict-free" dot_operand.ttgir "9:14: write" "1-way (conflict-free), cycles 32, ideal 32, excess 0, instructions 8" -a sm80
+op "local_load of a dot operand from an unswizzled layout: 4-way ldmatrix" dot_operand.ttgir "11:10: read" "4-way, cycles 256, ideal 64, excess 192, instructions 16" -a sm80
+op "local_load of a dot operand from #ttg.swizzled_shared: conflict-free" dot_operand.ttgir "12:10: read" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16" -a sm80
 check "the lowered program places the op's source line" \
     sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --show-lowered | grep -qx '# tile.py:7:8'"
 # The fix for #plain is the swizzle derived above for #shared (Triton's
@@ -61,10 +62,8 @@ check "a TTGIR array's fix is a TTGIR attribute" \
 #   #plain: row r at 128 r, so every row on banks 0-3: 8-way, 64 x 8 = 512.
 #   #shared (vec 8, maxPhase 8): chunk 0 of row r moves to chunk r: bank
 # 4r + l % 4, 32 different banks: conflict-free, 64.
-s=$(line accumulator.ttgir "8:14: write" -a sm80)
-check "an mma accumulator stored unswizzled: 8-way" has "$s" "8-way, cycles 512, ideal 64, excess 448, instructions 64"
-s=$(line accumulator.ttgir "9:12: write" -a sm80)
-check "an mma accumulator stored swizzled: conflict-free" has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 64"
+op "an mma accumulator stored unswizzled: 8-way" accumulator.ttgir "8:14: write" "8-way, cycles 512, ideal 64, excess 448, instructions 64" -a sm80
+op "an mma accumulator stored swizzled: conflict-free" accumulator.ttgir "9:12: write" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 64" -a sm80
 check "the accumulator's fragment is Triton's linear layout" \
     sh -c "'$LDS_CALC' -f '$dir/accumulator.ttgir' --show-lowered | grep -qF 'fragment F8 = #ttg.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [16, 0]], block = []}>'"
 
@@ -72,25 +71,19 @@ check "the accumulator's fragment is Triton's linear layout" \
 # Triton made of it (tests/ttgir/README.md) read by the PTX reader: 16
 # st.shared.b16 a warp a operand (64 in all, 64 wavefronts each), 16
 # ldmatrix.x4 (64 wavefronts) and 16 ldmatrix.x4.trans (64 wavefronts).
-s=$(line matmul_sm80.ttgir "41:15: write" -a sm80)
-check "Triton's A store (sizePerThread [1, 1]): 64 b16 stores" has "$s" "cycles 64, ideal 64, excess 0, instructions 64"
-s=$(line matmul_sm80.ttgir "50:15: read" -a sm80)
-check "Triton's B operand: ldmatrix.x4.trans, conflict-free" has "$s" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16"
-s=$(line matmul_sm80.ttgir "62:10: read" -a sm80)
-check "ttg.convert_layout is said not modelled" has "$s" "not modelled: ttg.convert_layout"
+op "Triton's A store (sizePerThread [1, 1]): 64 b16 stores" matmul_sm80.ttgir "41:15: write" "cycles 64, ideal 64, excess 0, instructions 64" -a sm80
+op "Triton's B operand: ldmatrix.x4.trans, conflict-free" matmul_sm80.ttgir "50:15: read" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16" -a sm80
+op "ttg.convert_layout is said not modelled" matmul_sm80.ttgir "62:10: read" "not modelled: ttg.convert_layout" -a sm80
 
 # matmul_pipelined_sm80.ttgir: cp.async of 16 bytes (contiguity 8 f16,
 # #blocked2 sizePerThread [1, 8]): 64 x 32 f16 is 256 copies, 8 a warp...
 # 2 instructions a warp, 8 in all; a local_load of a subslice [0, 16] of a
 # buffer that varies at run time (taken as buffer 0, warned).
-s=$(line matmul_pipelined_sm80.ttgir "47:13: write" -a sm80)
-check "async_copy_global_to_local: cp.async b128" has "$s" "instructions 8"
-s=$(line matmul_pipelined_sm80.ttgir "90:15: read" -a sm80)
-check "a local_load of a subslice of a buffer carried through scf.for" has "$s" "conflict-free), cycles 32, ideal 32, excess 0, instructions 8"
+op "async_copy_global_to_local: cp.async b128" matmul_pipelined_sm80.ttgir "47:13: write" "instructions 8" -a sm80
+op "a local_load of a subslice of a buffer carried through scf.for" matmul_pipelined_sm80.ttgir "90:15: read" "conflict-free), cycles 32, ideal 32, excess 0, instructions 8" -a sm80
 check "a run-time buffer index is warned about" \
     sh -c "'$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' 2>&1 >/dev/null | grep -qF 'a buffer known only at run time (memdesc %a_64, carried through a loop) is taken as buffer 0'"
-s=$(line matmul_sm90.ttgir "50:17: read" -a sm90)
-check "ttng.warp_group_dot is said not modelled, by name" has "$s" "not modelled: ttng.warp_group_dot touches shared memory"
+op "ttng.warp_group_dot is said not modelled, by name" matmul_sm90.ttgir "50:17: read" "not modelled: ttng.warp_group_dot touches shared memory" -a sm90
 check "--lang ttgir reads standard input" \
     sh -c "'$LDS_CALC' --lang ttgir -f - -a sm80 < '$dir/dot_operand.ttgir' | grep -qF '11:10: read'"
 check "--kernel names a tt.func" \
