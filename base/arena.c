@@ -1,6 +1,7 @@
 /* base/arena.c - bump allocator with a list of GMP integers to clear. */
 #include "base/arena.h"
 
+#include "base/buf.h"
 #include "base/mem.h"
 
 #include <stdio.h>
@@ -104,4 +105,13 @@ mpz_ptr lds_arena_mpz(lds_arena *a)
     c->next = a->mpzs;
     a->mpzs = c;
     return c->z;
+}
+
+const char *lds_arena_vprintf(lds_arena *a, const char *fmt, va_list ap)
+{
+    lds_buf b = { 0 };
+    lds_buf_vprintf(&b, fmt, ap);
+    const char *s = lds_arena_strndup(a, lds_buf_str(&b), b.len);
+    lds_buf_free(&b);
+    return s;
 }

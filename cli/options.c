@@ -25,10 +25,11 @@ static const char usage_text[] =
     "\n"
     "  -f, --file=FILE          read a program from FILE ('-' is stdin); repeatable.\n"
     "                           A kernel file (.cu .cuh .hip .cl .hlsl .comp .glsl,\n"
-    "                           and PTX: .ptx) is read as written: its kernels'\n"
+    "                           PTX: .ptx, TTGIR: .ttgir .mlir) is read as written:\n"
+    "                           its kernels'\n"
     "                           shared-memory accesses are simulated\n"
     "      --lang=LANG          read -f files and stdin as cuda, hip, hlsl, glsl,\n"
-    "                           opencl, ptx or lds\n"
+    "                           opencl, ptx, ttgir or lds\n"
     "      --kernel=NAME        only the kernel NAME of a kernel file\n"
     "      --threads=X[,Y[,Z]]  the workgroup shape (a kernel file's own otherwise)\n"
     "      --show-lowered       print the lds programs the kernel files become; run nothing\n";

@@ -15,7 +15,7 @@ lds_lang lds_lang_of_path(const char *path)
     static const struct { const char *ext; lds_lang lang; } exts[] = {
         { ".cu", LDS_LANG_CUDA }, { ".cuh", LDS_LANG_CUDA }, { ".hip", LDS_LANG_HIP }, { ".hlsl", LDS_LANG_HLSL },
         { ".hlsli", LDS_LANG_HLSL }, { ".fx", LDS_LANG_HLSL }, { ".comp", LDS_LANG_GLSL }, { ".glsl", LDS_LANG_GLSL },
-        { ".cl", LDS_LANG_OPENCL }, { ".ptx", LDS_LANG_PTX },
+        { ".cl", LDS_LANG_OPENCL }, { ".ptx", LDS_LANG_PTX }, { ".ttgir", LDS_LANG_TTGIR }, { ".mlir", LDS_LANG_TTGIR },
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (!strcmp(dot, exts[i].ext))
@@ -23,7 +23,7 @@ lds_lang lds_lang_of_path(const char *path)
     return LDS_LANG_NONE;
 }
 
-static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx" };
+static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir" };
 
 bool lds_lang_lookup(const char *name, lds_lang *out)
 {
@@ -37,13 +37,13 @@ bool lds_lang_lookup(const char *name, lds_lang *out)
 
 const char *lds_lang_extension(lds_lang l)
 {
-    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx" };
+    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx", "ttgir" };
     return ext[l];
 }
 
 const char *lds_lang_name(lds_lang l)
 {
-    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX" };
+    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX", "TTGIR" };
     return shown[l];
 }
 

@@ -2,6 +2,7 @@
 #include "src/front.h"
 
 #include "front/ptx/ptx.h"
+#include "front/ttgir/ttgir.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +160,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         *origin = srcs[i];
         origin->lang = lds_lang_extension(lang);
         lone_cr_ends_lines(origin);
-        lds_source_index(origin, lang != LDS_LANG_PTX);   /* its records' statements (a PTX line is one), its lines */
+        lds_source_index(origin, lang != LDS_LANG_PTX && lang != LDS_LANG_TTGIR);   /* its records' statements (a PTX or TTGIR line is one), its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
         csrc_includes headers = { .dirs = (const char *const *)o->include_dirs, .ndirs = o->ninclude_dirs,
@@ -176,7 +177,10 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
-        int rc = lang == LDS_LANG_PTX ? ptx_lower_file(origin, &po, &k, &nk, &diag) : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx };
+        int rc = lang == LDS_LANG_PTX     ? ptx_lower_file(origin, &po, &k, &nk, &diag)
+                 : lang == LDS_LANG_TTGIR ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
+                                          : csrc_lower_file(origin, &lo, &k, &nk, &diag);
         const lds_source **files = keep_headers(out, &headers);
         if (rc < 0) {
             lds_free(files);

@@ -161,23 +161,37 @@ static int directive_at(const lds_lexer *lx, const char *line_start, const char 
     return -1;
 }
 
-/* Triton's TTGIR at p: an attribute '#ttg.NAME' (or '#triton_gpu.NAME'),
- * or at a line's start an alias '#NAME = #ttg.'.  The length of the
- * name token it starts (the '#' and the dots included), or 0. */
+/* A TTGIR attribute's dialect at p ('#ttg.', '#triton_gpu.', '#amdg.':
+ * '#', a lowercase name, '.', a letter): its length with the '.', or 0. */
+static size_t dialect_at(const lds_lexer *lx, const char *p)
+{
+    const char *q = p + 1;
+    if (q >= lx->end || !islower((unsigned char)*q))
+        return 0;
+    while (q < lx->end && (islower((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
+        q++;
+    if (q + 1 >= lx->end || *q != '.' || !isalpha((unsigned char)q[1]))
+        return 0;
+    return (size_t)(q + 1 - p);
+}
+
+/* Triton's TTGIR at p: an attribute '#ttg.NAME' (any dialect's), or
+ * first on its line (after blanks) an alias '#NAME = ' of an attribute
+ * or of a source location ('#loc3 = loc(...)'), as a dump writes them.
+ * The length of the name token it starts (the '#' and the dots
+ * included), or 0. */
 static size_t ttgir_name(const lds_lexer *lx, const char *p)
 {
-    static const char *const dialects[] = { "#ttg.", "#triton_gpu.", "#ttng.", NULL };
-    for (int i = 0; dialects[i]; i++) {
-        size_t n = strlen(dialects[i]);
-        if ((size_t)(lx->end - p) > n && !memcmp(p, dialects[i], n)) {
-            const char *q = p + n;
-            while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
-                q++;
-            return (size_t)(q - p);
-        }
+    size_t n = dialect_at(lx, p);
+    if (n) {
+        const char *q = p + n;
+        while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
+            q++;
+        return (size_t)(q - p);
     }
-    if (p != lx->line_start)
-        return 0;
+    for (const char *b = lx->line_start; b < p; b++)
+        if (*b != ' ' && *b != '\t')
+            return 0;
     const char *q = p + 1;   /* #shared = #ttg.swizzled_shared<...> */
     while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_'))
         q++;
@@ -187,10 +201,8 @@ static size_t ttgir_name(const lds_lexer *lx, const char *p)
     if (len < 2 || q >= lx->end || *q != '=')
         return 0;
     for (q++; q < lx->end && (*q == ' ' || *q == '\t'); q++) {}
-    for (int i = 0; dialects[i]; i++)
-        if ((size_t)(lx->end - q) > strlen(dialects[i]) && !memcmp(q, dialects[i], strlen(dialects[i])))
-            return len;
-    return 0;
+    bool loc = (size_t)(lx->end - q) > 4 && !memcmp(q, "loc(", 4);
+    return *q == '#' && dialect_at(lx, q) ? len : loc ? len : 0;
 }
 
 /* A C block comment from lx->p ('/' '*'), line breaks counted; -1 with

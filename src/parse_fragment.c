@@ -7,6 +7,7 @@
  *   fragment NAME = BlockedLayout(size_per_thread=[..], threads_per_warp=[..],
  *                                 warps_per_cta=[..], order=[..], shape=[M, N])
  *   fragment NAME = SHAPE:STRIDE tile (M, N)   (a CuTe TV layout)
+ *   fragment NAME = #ttg.linear<{register = [...], lane = [...], warp = [...], block = []}>
  *
  * It declares NAME.row(t, v) and NAME.col(t, v), the element's row and
  * column in the tile, and NAME.values, the values a thread holds.  t is
@@ -14,6 +15,8 @@
 #include "src/parse_layout.h"
 
 #include <string.h>
+
+#include "front/linlayout.h"
 
 /* coef * ((var / div) % mod); mod 0: no modulo */
 typedef struct {
@@ -109,8 +112,9 @@ static const pr_kwarg *pow2_list(parser *p, const pr_kwargs *k, const char *key,
 /* Triton's BlockedLayout over a 2-D tensor (BlockedEncodingAttr::
  * toLinearLayout): registers, then lanes, then warps, each in `order`
  * (order[0] fastest), each dimension d covering s_d * T_d * W_d; a larger
- * tensor repeats the tile through more registers, dimension 0's repeats
- * first (ensureLayoutNotSmallerThan); a smaller one wraps (a broadcast). */
+ * tensor repeats the tile through more registers, those of order[0]
+ * first (ensureLayoutNotSmallerThan takes the dimensions in the order the
+ * tile was built: order[0] first); a smaller one wraps (a broadcast). */
 static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values, unsigned *lanes_out)
 {
     static const char *const keys[] = { "size_per_thread|sizePerThread", "threads_per_warp|threadsPerWarp",
@@ -155,8 +159,8 @@ static int blocked(parser *p, lds_loc loc, coord *rc, unsigned *values, unsigned
     add_term(&rc[o1], 't', tw->v[o0], tw->v[o1], s->v[o1]);
     add_term(&rc[o0], 't', lanes, wc->v[o0], s->v[o0] * tw->v[o0]);
     add_term(&rc[o1], 't', lanes * wc->v[o0], wc->v[o1], s->v[o1] * tw->v[o1]);
-    add_term(&rc[0], 'v', regs, rep[0], s->v[0] * tw->v[0] * wc->v[0]);
-    add_term(&rc[1], 'v', regs * rep[0], rep[1], s->v[1] * tw->v[1] * wc->v[1]);
+    add_term(&rc[o0], 'v', regs, rep[o0], s->v[o0] * tw->v[o0] * wc->v[o0]);
+    add_term(&rc[o1], 'v', regs * rep[o0], rep[o1], s->v[o1] * tw->v[o1] * wc->v[o1]);
     *values = (unsigned)(regs * rep[0] * rep[1]);
     *lanes_out = (unsigned)lanes;
     return 0;
@@ -284,6 +288,50 @@ static lds_stmt *cute_tv(parser *p, lds_loc loc, const char *name, lds_loc name_
     return declare(p, loc, name, name_loc, row, col, (unsigned)values, 0);   /* a CTA's threads, not a warp's */
 }
 
+/* A TTGIR linear layout (front/linlayout.h), 2-D or 1-D (one row): t's
+ * bits are the lane's, then the warp's, v's the register's. */
+static lds_stmt *linear(parser *p, lds_loc loc, const char *name, lds_loc name_loc, const char *attr)
+{
+    if (!pr_ttgir_is_linear(attr)) {
+        lds_diag_set(p->diag, loc, "fragment: '%.*s' is no #ttg.linear layout (a #ttg.blocked one is "
+                     "BlockedLayout(...) with its shape; a shared layout is an array's)",
+                     (int)strcspn(attr, "<"), attr);
+        return NULL;
+    }
+    lds_ll ll;
+    size_t used;
+    char err[160];
+    if (!lds_ll_parse(strchr(attr, '{'), strlen(strchr(attr, '{')), &ll, &used, err, sizeof err)) {
+        lds_diag_set(p->diag, loc, "#ttg.linear: %s", err);
+        return NULL;
+    }
+    if (ll.rank > 2 || ll.n[LDS_LL_OFFSET] || ll.n[LDS_LL_LANE] + ll.n[LDS_LL_WARP] > 31
+        || ll.n[LDS_LL_REGISTER] > 20) {
+        lds_diag_set(p->diag, loc, "a fragment is a 2-D (or 1-D) #ttg.linear of register, lane and warp bases, "
+                     "at most 2^20 values and 2^31 threads");
+        return NULL;
+    }
+    lds_expr *rc[2] = { NULL, NULL };
+    for (unsigned d = 0; d < 2; d++) {
+        int64_t tbits[2 * LDS_LL_MAX_BASES], vbits[LDS_LL_MAX_BASES];
+        unsigned nt = 0, dim = ll.rank == 2 ? d : 0;
+        bool none = ll.rank == 1 && d == 0;   /* one row */
+        for (unsigned in = LDS_LL_LANE; in <= LDS_LL_WARP; in++)
+            for (unsigned k = 0; k < ll.n[in]; k++)
+                tbits[nt++] = none ? 0 : ll.b[in][k][dim];
+        for (unsigned k = 0; k < ll.n[LDS_LL_REGISTER]; k++)
+            vbits[k] = none ? 0 : ll.b[LDS_LL_REGISTER][k][dim];
+        lds_ll_term t[2] = { { "t", tbits, nt }, { "v", vbits, ll.n[LDS_LL_REGISTER] } };
+        lds_buf b = { 0 };
+        lds_ll_text(&b, t, 2);
+        rc[d] = pr_parse_expr_text(p, attr, lds_buf_str(&b));
+        lds_buf_free(&b);
+        if (!rc[d])
+            return NULL;
+    }
+    return declare(p, loc, name, name_loc, rc[0], rc[1], 1u << ll.n[LDS_LL_REGISTER], 1u << ll.n[LDS_LL_LANE]);
+}
+
 lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
 {
     const char *name;
@@ -298,6 +346,11 @@ lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
             return declare(p, loc, name, name_loc, coord_expr(p, loc, &f->row), coord_expr(p, loc, &f->col), f->values,
                            f->lanes);
         }
+    const char *attr = pr_ttgir_take_attr(p);
+    if (attr)
+        return linear(p, loc, name, name_loc, attr);
+    if (p->diag->set)
+        return NULL;
     if (lds_tok_is(&p->tok, "BlockedLayout")) {
         coord rc[2] = { { .n = 0 }, { .n = 0 } };
         unsigned values, lanes;
@@ -312,8 +365,8 @@ lds_stmt *pr_parse_fragment(parser *p, lds_loc loc)
                                          "BlockedLayout", NULL };
     if (p->tok.kind == TK_NAME) {
         pr_unknown_word(p, p->tok.loc, "fragment", pr_tok_str(p), words,
-                        "mma.m16n8k16.a/.b/.c, wgmma.m64k16.a, mfma.32x32x8.a/.b, mfma.16x16x16.a/.b, BlockedLayout(...) "
-                        "or a CuTe TV layout SHAPE:STRIDE tile (M, N)");
+                        "mma.m16n8k16.a/.b/.c, wgmma.m64k16.a, mfma.32x32x8.a/.b, mfma.16x16x16.a/.b, BlockedLayout(...), "
+                        "#ttg.linear<{...}> or a CuTe TV layout SHAPE:STRIDE tile (M, N)");
         return NULL;
     }
     pr_error_at_tok(p, "a fragment: mma.m16n8k16.a, BlockedLayout(...) or a CuTe TV layout");

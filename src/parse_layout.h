@@ -140,8 +140,20 @@ int pr_cute_bytes_to_elements(parser *p, pr_cute *c, unsigned elem_bytes, const 
  * dump_line) any attribute is kept, so that a dump's header pastes as it
  * is; one that is not a shared layout errs where an array names it. */
 bool pr_ttgir_starts(const lds_token *t);
+/* Whether the statement at the current token is a TTGIR op pasted
+ * ('%x = ttg.local_load ...', 'tt.func ...', 'module attributes ...'). */
+bool pr_ttgir_op_line(const parser *p);
 lds_stmt *pr_parse_ttgir_alias(parser *p, lds_loc loc, const char *name, bool dump_line);
 lds_stmt *pr_ttgir_array_layout(parser *p, lds_stmt *array);
+/* The TTGIR attribute at the current token ('#ttg.KIND<...>', or the
+ * name of an alias of one), its text, the tokens after it next; NULL if
+ * the token is neither (nothing read), or on an error (diag set). */
+const char *pr_ttgir_take_attr(parser *p);
+/* Whether an attribute's text is a #ttg.linear register layout. */
+bool pr_ttgir_is_linear(const char *attr);
+/* An expression written as text (a layout's formula made from its
+ * attribute), parsed as if the program had it, named `name` in messages. */
+lds_expr *pr_parse_expr_text(parser *p, const char *name, const char *text);
 
 /* The layout after `layout NAME =` (or C++'s `using NAME =`): its def. */
 lds_stmt *pr_parse_layout_value(parser *p, lds_loc loc, const char *name, lds_loc name_loc);

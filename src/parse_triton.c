@@ -334,15 +334,22 @@ static lds_expr *nvmma(parser *p, lds_loc loc, const pr_kwargs *k, const char *w
         lds_diag_set(p->diag, a->loc, "rank %lld, but the shape has %u dimensions", (long long)a->v[0], info->rank);
         return NULL;
     }
-    if (info->rank != 2) {
-        lds_diag_set(p->diag, pr_kwarg_find(k, "shape")->loc, "NVMMASharedLayout is modelled for 2-D tiles");
+    if (info->rank < 2) {
+        lds_diag_set(p->diag, pr_kwarg_find(k, "shape")->loc, "NVMMASharedLayout is modelled for tiles of 2 or more "
+                     "dimensions (the leading ones whole tiles after another)");
         return NULL;
     }
     info->cosize = elements(info);
-    unsigned r = transposed ? 1 : 0, c = transposed ? 0 : 1;   /* the swizzled rows and the contiguous columns */
+    /* the swizzled rows and the contiguous columns: the last two dimensions */
+    unsigned lead = info->rank - 2, r = lead + (transposed ? 1 : 0), c = lead + (transposed ? 0 : 1);
     int64_t rows = info->shape[r], cols = info->shape[c];
+    unsigned outer[LDS_MAX_DIMS] = { c, r };
+    for (unsigned d = 0; d < lead; d++)
+        outer[2 + d] = lead - 1 - d;
     if (bytes == 0)
-        return pr_lbin(p, loc, OP_ADD, pr_lbin(p, loc, OP_MUL, dim(p, loc, r), pr_lnum(p, loc, cols)), dim(p, loc, c));
+        return outer_offset(p, loc, info, outer, 2, rows * cols,
+                            pr_lbin(p, loc, OP_ADD, pr_lbin(p, loc, OP_MUL, dim(p, loc, r), pr_lnum(p, loc, cols)),
+                                    dim(p, loc, c)));
     int64_t width = 8 * bytes / bits, vec = 128 / bits, per_phase = 128 / bytes, max_phase = bytes / 16;
     if (cols < width || rows < 8) {
         lds_diag_set(p->diag, pr_kwarg_find(k, "shape")->loc,
@@ -357,7 +364,7 @@ static lds_expr *nvmma(parser *p, lds_loc loc, const pr_kwargs *k, const char *w
     lds_expr *ph = phase(p, loc, pr_lbin(p, loc, OP_MOD, dim(p, loc, r), pr_lnum(p, loc, 8)), per_phase, max_phase);
     lds_expr *in = pr_lbin(p, loc, OP_XOR, pr_lbin(p, loc, OP_MOD, dim(p, loc, c), pr_lnum(p, loc, width)),
                            pr_lbin(p, loc, OP_MUL, pr_lnum(p, loc, vec), ph));
-    return pr_lbin(p, loc, OP_ADD, pr_lbin(p, loc, OP_ADD, block, row), in);
+    return outer_offset(p, loc, info, outer, 2, rows * cols, pr_lbin(p, loc, OP_ADD, pr_lbin(p, loc, OP_ADD, block, row), in));
 }
 
 /* PaddedSharedLayout (identity form): element x in `order` is at

@@ -1288,6 +1288,12 @@ static lds_stmt *parse_statement(parser *p)
     lds_token t = p->tok;
     if (t.kind == TK_AT)
         return pr_parse_access(p, loc, ACC_READ, 0, NULL);
+    if (pr_ttgir_op_line(p)) {
+        lds_diag_set(p->diag, loc, "a TTGIR op, not an lds statement: lds-calc reads a TTGIR module whole, with "
+                     "-f FILE.ttgir (or --lang ttgir); in an lds program only a dump's attribute lines "
+                     "('#shared = #ttg.swizzled_shared<...>', '#loc = loc(...)') are read");
+        return NULL;
+    }
     if (t.kind != TK_NAME && t.kind != TK_DEFINE && t.kind != TK_INT && t.kind != TK_FLOAT && t.kind != TK_LPAREN
         && t.kind != TK_MINUS && t.kind != TK_TILDE && t.kind != TK_BANG) {
         pr_error_at_tok(p, "a statement");

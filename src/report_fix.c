@@ -46,6 +46,30 @@ void lds_report_fix_again(lds_buf *b, const lds_run_view *run, size_t record)
                    a->view ? a->view : a->array);
 }
 
+/* An integer after KEY= in a Triton statement's text; -1 if none. */
+static long long triton_arg(const char *t, const char *key)
+{
+    const char *k = strstr(t, key);
+    return k ? strtoll(k + strlen(key), NULL, 10) : -1;
+}
+
+/* A Triton shared layout (suggest_candidates.c's statements) as the TTGIR
+ * attribute a module writes for it; false for one it has no form for. */
+static bool ttgir_attribute(lds_buf *b, const char *t)
+{
+    if (!strncmp(t, "SwizzledSharedLayout(", 21)) {
+        lds_buf_printf(b, "#ttg.swizzled_shared<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = [1, 0]}>",
+                       triton_arg(t, "vec="), triton_arg(t, "per_phase="), triton_arg(t, "max_phase="));
+        return true;
+    }
+    if (!strncmp(t, "NVMMASharedLayout(", 18)) {
+        lds_buf_printf(b, "#ttg.nvmma_shared<{swizzlingByteWidth = %lld, transposed = false, elementBitWidth = %lld}>",
+                       triton_arg(t, "swizzle_byte_width="), triton_arg(t, "element_bitwidth="));
+        return true;
+    }
+    return false;
+}
+
 /* One candidate: its label, then its declaration or its layout. */
 static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c, const lds_access_result *a)
 {
@@ -69,8 +93,14 @@ static void candidate(lds_buf *b, const lds_suggestion *sg, const lds_suggest_ca
     lds_buf_printf(b, "layout %s", c->layout);
     if (c->cute)
         lds_buf_printf(b, "; %s: %s", c->family == LDS_LAYOUT_CK_XOR ? "ck_tile" : "CuTe", c->cute);
-    if (c->triton)
+    if (c->triton && !strcmp(lds_access_lang_ext(a), "ttgir")) {   /* a TTGIR module's shared layout: its attribute */
+        lds_buf_printf(b, "; TTGIR: ");
+        if (ttgir_attribute(b, c->triton))
+            return;
+        lds_buf_printf(b, "(no attribute: Triton's %s)", c->triton);
+    } else if (c->triton) {
         lds_buf_printf(b, "; Triton: %s", c->triton);
+    }
 }
 
 static bool pads(const lds_suggest_candidate *c)
@@ -89,7 +119,7 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
     }
     /* among the layouts as good as the best: a padding (the declaration a
      * kernel's author changes) and a layout that spends no memory */
-    const lds_suggest_candidate *pad = NULL, *other = NULL;
+    const lds_suggest_candidate *pad = NULL, *other = NULL, *triton = NULL;
     for (size_t i = 1; i < sg->ncand; i++) {
         const lds_suggest_candidate *c = &sg->cand[i];
         if (c->error || mpz_cmp(c->cycles, best->cycles) || mpz_cmp(c->excess, best->excess))
@@ -98,6 +128,12 @@ bool lds_report_fix_text(lds_buf *b, const lds_suggestion *sg, const lds_access_
             pad = c;
         else if (!pads(c) && !other)
             other = c;
+        if (c->triton && !triton)
+            triton = c;
+    }
+    if (triton && !strcmp(lds_access_lang_ext(a), "ttgir")) {   /* a TTGIR module: the layout it can write, Triton's */
+        pad = NULL;
+        other = triton;
     }
     candidate(b, sg, pad ? pad : other, a);
     if (pad && other) {

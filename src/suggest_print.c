@@ -137,7 +137,7 @@ void lds_suggest_print(FILE *out, const lds_suggestion *sg)
 
 /* The language a record's file is written in: the kernel file's, else
  * by its name ("" for none). */
-static const char *ext_of(const lds_access_result *a)
+const char *lds_access_lang_ext(const lds_access_result *a)
 {
     if (a->lang)
         return a->lang;
@@ -174,7 +174,7 @@ bool lds_fix_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest
     if (!open || !strchr(open + 1, '['))
         return false;   /* one dimension: padded every few elements, no declaration says it */
     const char *last = strrchr(sg->shape, '[');
-    const char *ext = ext_of(a);
+    const char *ext = lds_access_lang_ext(a);
     char type[32];
     snprintf(type, sizeof type, "%.*s", (int)(open - sg->shape), sg->shape);
     bool lds = !strcmp(ext, "lds") || !*ext;

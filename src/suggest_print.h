@@ -40,4 +40,8 @@ bool lds_fix_declaration(lds_buf *b, const lds_suggestion *sg, const lds_suggest
 bool lds_fix_in_kernel_terms(lds_buf *b, const lds_suggestion *sg, const lds_suggest_candidate *c,
                              const lds_access_result *a);
 
+/* The language a record's file is written in, as its extension: the
+ * kernel file's ("cu", "ttgir"), else by its name ("" for none). */
+const char *lds_access_lang_ext(const lds_access_result *a);
+
 #endif

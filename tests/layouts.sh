@@ -188,6 +188,43 @@ check "BlockedLayout" \
 check "BlockedLayout order [0,1] and a broadcast" \
     prints 'fragment B = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[0,1], shape=[64,64]); fragment S = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[1,0], shape=[4,8]); print B.row(1,0), B.col(4,0), S.values, S.row(32,0), S.col(9,0)' \
     '1 8 8 0 0'
+# Repeats in both dimensions: on 64 x 128 the 16 x 64 tile repeats along
+# order[0] (the column) first, then down, as Triton's to_linear_layout
+# gives it (registers [0,1] [0,2] [0,4] [0,64] [16,0] [32,0]): value 17
+# (bits 0 and 4) of thread 37 (lane 5, warp 1) is row 16 + 4, column 1 + 40.
+check "BlockedLayout repeats along order[0] first" \
+    prints 'fragment B = BlockedLayout(size_per_thread=[1,8], threads_per_warp=[4,8], warps_per_cta=[4,1], order=[1,0], shape=[64,128]); print B.row(37,17), B.col(37,17), B.row(0,8), B.col(0,8)' \
+    '20 41 0 64'
+# The same layout as Triton writes it out (#ttg.linear): the same elements.
+# G is 1-D: thread 3 (lane bits 0, 1: 2 ^ 4) value 3 (bits 0, 1: 1 ^ 8)
+# is column 6 ^ 9 = 15 of the one row; its 5 lane bases make a 32-lane warp.
+check "a #ttg.linear fragment" \
+    prints '#lin = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 64], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+fragment F = lin; fragment G = #ttg.linear<{register = [[1], [8]], lane = [[2], [4], [16], [32], [64]], warp = []}>; print F.values, F.row(37,17), F.col(37,17), F.row(0,8), F.col(0,8), G.values, G.row(3, 3), G.col(3, 3)' \
+    '64 20 41 0 64 4 0 15'
+# A #ttg.shared_linear layout (offset bits to coordinates) on 4 x 8:
+# offset bits o0..o2 give the column, o3 and o4 the row, o4 also flips
+# column bit 2.  Inverted: o3 = r % 2, o4 = r / 2, c' = c ^ 4 o4, offset =
+# c' + 8 o3 + 16 o4: (2,0) is 4 + 16 = 20, (3,5) is 1 + 8 + 16 = 25, (1,6)
+# is 6 + 8 = 14, (2,4) is 0 + 16 = 16; on 2 x 4 x 8 the second tile starts
+# at 32: (1,2,0) is 52.  The def is named after the alias and the shape.
+check "a #ttg.shared_linear shared layout" \
+    prints '#sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 4]], block = []}, alignment = 16>
+array f16 A[4][8] layout sl; array f16 B[2][4][8] layout sl; print sl__4x8(2,0), sl__4x8(3,5), sl__4x8(1,6), sl__4x8(2,4), sl__2x4x8(1,2,0)' \
+    '20 25 14 16 52'
+check "a #ttg.shared_linear of another shape" \
+    fails_with '#sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 4]]}, alignment = 16>
+array f16 C[8][8] layout sl' "TTGIR shared_linear covers 4 in dimension 0; the array has 8"
+check "a #ttg.linear array layout is called a register layout" \
+    fails_with '#l = #ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>
+array f16 A[4][8] layout l' "TTGIR '#ttg.linear' is a register layout (which thread holds which element), not a shared-memory one"
+# Triton 3.2's #triton_gpu.shared with hasLeadingOffset is NVMMA's: 128
+# bytes of f16 (perPhase 1 x maxPhase 8), row 1 column 0 at 64 + (0 ^ 1) 8
+# = 72; a 2 x 64 x 64 memdesc's second tile at 4096: (1,1,8) is 4096 + 64
+# + (1 ^ 1) 8 = 4160.
+check "Triton 3.2's #triton_gpu.shared with hasLeadingOffset" \
+    prints '#s = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>
+array f16 A[2][64][64] layout s; print s__2x64x64(0,1,0), s__2x64x64(1,1,8)' '72 4160'
 check "an unknown fragment" fails_with 'fragment F = mma.m16n8k16.x' "unknown fragment 'mma.m16n8k16.x'; did you mean 'mma.m16n8k16.a'?"
 check "a TV layout names its tile" fails_with 'fragment F = (32,4):(1,32)' "expected 'tile (M, N)'"
 

@@ -10,13 +10,10 @@ bool cl_failed(const lower *L) { return L->diag->set; }
 
 const char *cl_fmt(lower *L, const char *f, ...)
 {
-    lds_buf b = { 0 };
     va_list ap;
     va_start(ap, f);
-    lds_buf_vprintf(&b, f, ap);
+    const char *s = lds_arena_vprintf(L->arena, f, ap);
     va_end(ap);
-    const char *s = lds_arena_strndup(L->arena, lds_buf_str(&b), b.len);
-    lds_buf_free(&b);
     return s;
 }
 

@@ -20,13 +20,10 @@
 
 const char *ptx_fmt(ptx_walk *w, const char *fmt, ...)
 {
-    lds_buf b = { 0 };
     va_list ap;
     va_start(ap, fmt);
-    lds_buf_vprintf(&b, fmt, ap);
+    const char *s = lds_arena_vprintf(w->arena, fmt, ap);
     va_end(ap);
-    const char *s = lds_arena_strndup(w->arena, lds_buf_str(&b), b.len);
-    lds_buf_free(&b);
     return s;
 }
 

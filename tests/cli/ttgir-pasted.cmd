@@ -1,0 +1,1 @@
+lds -q -f ttgir-pasted.stdin

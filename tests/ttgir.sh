@@ -1,0 +1,115 @@
+#!/bin/sh
+# The TTGIR reader (lds-calc(1), TTGIR): Triton module dumps of
+# tests/ttgir (tests/ttgir/README.md), each number derived by hand below.
+. "$srcdir/tests/lib.sh"
+dir=$srcdir/tests/ttgir
+
+# line FILE PATTERN ARGS...: the report's line for the op at PATTERN ("11:10: read")
+line() {
+    f=$1 pat=$2
+    shift 2
+    lds -f "$dir/$f" "$@" 2>/dev/null | grep -F "$pat" | head -1
+}
+has() { case "$1" in *"$2"*) return 0 ;; esac; return 1; }
+# op DESC FILE PLACE EXPECTED ARGS...: the report line of the op at PLACE has EXPECTED
+op() {
+    d=$1 f=$2 p=$3 want=$4
+    shift 4
+    s=$(line "$f" "$p" "$@")
+    check "$d" has "$s" "$want"
+}
+
+# The layouts below are Triton's own: its linear layouts (Triton 3.9,
+# gluon_ir.GluonOpBuilder.to_linear_layout) of #blocked<[1,1],[1,32],[2,2],
+# [1,0]> on 32 x 64 are registers [2,0] [4,0] [8,0] [16,0], lanes [0,1] ..
+# [0,16], warps [0,32] [1,0], the fragment the reader writes (matmul's
+# F48); mma v2's A operand (warps [2, 2]) has warps [0,0] [16,0] and
+# registers [0,1] [8,0] [0,8] [0,16] [32,0]: warp w's rows are 16 (w / 2)
+# + 32 i, its ldmatrix rows; B's warps [0,8] [0,0]: warp w's n8 tiles at
+# 8 (w % 2) + 16 r.
+#
+# dot_operand.ttgir: a 64 x 32 f16 tile stored from #blocked (sizePerThread
+# [1, 8]: 16 bytes a thread, so b128 stores; 4 lanes a 64-byte row, a warp
+# 8 rows, 4 warps 32 rows, repeated once: 2 stores a thread, 8 in all), and
+# loaded as mma v2's A operand (ldmatrix.x4: 16 x 16 blocks; warps [2, 2],
+# so each warp 2 x 2 blocks of its 32 rows: 4 a warp, 16 in all).
+#   The stores: a quarter-warp phase writes 2 whole rows of 64 bytes, 32
+# banks once: conflict-free, 4 phases an instruction: 8 x 4 = 32.
+#   #plain (no swizzle): an 8 x 8 matrix is 8 rows of 16 bytes 64 bytes
+# apart, rows r at 64r: r and r + 2 on the same 4 banks, so 4 rows a bank
+# group: 4-way, 4 wavefronts a matrix: 16 x 4 x 4 = 256, ideal 64.
+#   #shared (vec 8, perPhase 2, maxPhase 4): row r's 16-byte chunk c is at
+# chunk c ^ (r / 2 % 4): rows 0-7 of chunk 0 at bytes 0 64 144 208 288 352
+# 432 496, mod 128: 0 64 16 80 32 96 48 112, 8 different bank groups:
+# conflict-free, 64.
+op "local_alloc of a blocked tensor: b128 stores, conflict-free" dot_operand.ttgir "9:14: write" "1-way (conflict-free), cycles 32, ideal 32, excess 0, instructions 8" -a sm80
+op "local_load of a dot operand from an unswizzled layout: 4-way ldmatrix" dot_operand.ttgir "11:10: read" "4-way, cycles 256, ideal 64, excess 192, instructions 16" -a sm80
+op "local_load of a dot operand from #ttg.swizzled_shared: conflict-free" dot_operand.ttgir "12:10: read" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16" -a sm80
+check "the lowered program places the op's source line" \
+    sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --show-lowered | grep -qx '# tile.py:7:8'"
+# The fix for #plain is the swizzle derived above for #shared (Triton's
+# own choice), written as the TTGIR attribute.
+check "a TTGIR array's fix is a TTGIR attribute" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/dot_operand.ttgir' --format diagnostics | grep -qF 'TTGIR: #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}> - conflict-free over the 2 accesses'"
+
+# accumulator.ttgir: an mma v2 accumulator (warps [2, 2]) of f16 stored to
+# shared memory, as an epilogue does.  Triton's linear layout of it on 64
+# x 64 (to_linear_layout, Triton 3.9) is registers [0,1] [8,0] [0,16]
+# [0,32] [32,0], lanes [0,2] [0,4] [1,0] [2,0] [4,0], warps [0,8] [16,0],
+# the fragment the reader writes.  Registers 0 and 1 of a thread are
+# neighbours: b32 stores, 16 a thread, 64 in all.  One store: lane l
+# writes row l / 4 at byte 4 (l % 4) of its 16-byte chunk 0.
+#   #plain: row r at 128 r, so every row on banks 0-3: 8-way, 64 x 8 = 512.
+#   #shared (vec 8, maxPhase 8): chunk 0 of row r moves to chunk r: bank
+# 4r + l % 4, 32 different banks: conflict-free, 64.
+op "an mma accumulator stored unswizzled: 8-way" accumulator.ttgir "8:14: write" "8-way, cycles 512, ideal 64, excess 448, instructions 64" -a sm80
+op "an mma accumulator stored swizzled: conflict-free" accumulator.ttgir "9:12: write" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 64" -a sm80
+check "the accumulator's fragment is Triton's linear layout" \
+    sh -c "'$LDS_CALC' -f '$dir/accumulator.ttgir' --show-lowered | grep -qF 'fragment F8 = #ttg.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [16, 0]], block = []}>'"
+
+# matmul_sm80.ttgir, as Triton 3.9 made it: the same numbers as the PTX
+# Triton made of it (tests/ttgir/README.md) read by the PTX reader: 16
+# st.shared.b16 a warp a operand (64 in all, 64 wavefronts each), 16
+# ldmatrix.x4 (64 wavefronts) and 16 ldmatrix.x4.trans (64 wavefronts).
+op "Triton's A store (sizePerThread [1, 1]): 64 b16 stores" matmul_sm80.ttgir "41:15: write" "cycles 64, ideal 64, excess 0, instructions 64" -a sm80
+op "Triton's B operand: ldmatrix.x4.trans, conflict-free" matmul_sm80.ttgir "50:15: read" "1-way (conflict-free), cycles 64, ideal 64, excess 0, instructions 16" -a sm80
+op "ttg.convert_layout is said not modelled" matmul_sm80.ttgir "62:10: read" "not modelled: ttg.convert_layout" -a sm80
+
+# matmul_pipelined_sm80.ttgir: cp.async of 16 bytes (contiguity 8 f16,
+# #blocked2 sizePerThread [1, 8]): 64 x 32 f16 is 256 copies, 8 a warp...
+# 2 instructions a warp, 8 in all; a local_load of a subslice [0, 16] of a
+# buffer that varies at run time (taken as buffer 0, warned).
+op "async_copy_global_to_local: cp.async b128" matmul_pipelined_sm80.ttgir "47:13: write" "instructions 8" -a sm80
+op "a local_load of a subslice of a buffer carried through scf.for" matmul_pipelined_sm80.ttgir "90:15: read" "conflict-free), cycles 32, ideal 32, excess 0, instructions 8" -a sm80
+check "a run-time buffer index is warned about" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' 2>&1 >/dev/null | grep -qF 'a buffer known only at run time (memdesc %a_64, carried through a loop) is taken as buffer 0'"
+op "ttng.warp_group_dot is said not modelled, by name" matmul_sm90.ttgir "50:17: read" "not modelled: ttng.warp_group_dot touches shared memory" -a sm90
+check "--lang ttgir reads standard input" \
+    sh -c "'$LDS_CALC' --lang ttgir -f - -a sm80 < '$dir/dot_operand.ttgir' | grep -qF '11:10: read'"
+check "--kernel names a tt.func" \
+    sh -c "'$LDS_CALC' -f '$dir/dot_operand.ttgir' --kernel nope 2>&1 | grep -qF \"no tt.func 'nope' in this TTGIR module: it has 'a_tile'\""
+
+# The three pasted-line defects (issue 51): a dump's lines in an lds program.
+check "a pasted TTGIR op is an error that names -f FILE.ttgir" \
+    sh -c "'$LDS_CALC' '%5 = ttg.local_load %4 : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #blocked>' 2>&1 | grep -qF 'a TTGIR op, not an lds statement: lds-calc reads a TTGIR module whole, with -f FILE.ttgir'"
+check "a dump's #loc lines and indented aliases are read, not comments" \
+    sh -c "printf '#loc = loc(\"k.py\":3:1)\n#loc3 = loc(\"a\"(#loc))\n  #sh = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\narch sm90\narray f16 A[64][64] layout sh\nread b128 A[lane %% 8][0]\nexpect conflict-free\n' | '$LDS_CALC' -q -f -"
+check "#ttg.linear is a fragment" \
+    sh -c "'$LDS_CALC' 'fragment F = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>; print F.row(5, 1), F.col(5, 1)' | tr '\n' ' ' | grep -qx '1 3 '"
+check "#ttg.shared_linear is no register layout" \
+    sh -c "'$LDS_CALC' '#s = #ttg.shared_linear<{offset = [[0, 1], [1, 0]]}, alignment = 16>
+array f16 A[2][2] layout s; print s__2x2(1, 0)' | grep -qx 2"
+# Bad input: an error with its place, or a record that says what is not modelled.
+tmp=${TMPDIR:-/tmp}/lds-ttgir.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+printf '#b = #ttg.blocked<{sizePerThread = [1, 8]\n' > "$tmp/open.ttgir"
+check "an alias never closed is an error at its line" \
+    sh -c "'$LDS_CALC' -f '$tmp/open.ttgir' 2>&1 | grep -qF \"open.ttgir:1:1: error: a TTGIR alias '#NAME = #dialect.KIND<...>' or '#locN = loc(...)', closed on its line\""
+printf 'hello\n' > "$tmp/none.ttgir"
+check "a file without tt.func is an error" \
+    sh -c "'$LDS_CALC' -f '$tmp/none.ttgir' 2>&1 | grep -qF 'no tt.func in this file'"
+printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
+check "a layout the module does not define: the op that uses it says so" \
+    sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
+tap_end
