@@ -146,7 +146,7 @@ size_t ldscalc_result_naccesses(const ldscalc_result *r)
 }
 
 /* A metric's value, UINT64_MAX when it passes 64 bits. */
-static uint64_t metric_u64(const lds_metrics *m, lds_metric which)
+uint64_t lds_api_metric_u64(const lds_metrics *m, lds_metric which)
 {
     mpz_t v;
     mpz_init(v);
@@ -177,12 +177,12 @@ int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out
         .global = a->global,
         .failed = a->failed,
         .error = a->error,
-        .instructions = metric_u64(&a->m, M_INSTRUCTIONS),
-        .cycles = metric_u64(&a->m, M_CYCLES),
-        .ideal = metric_u64(&a->m, M_IDEAL),
-        .excess = metric_u64(&a->m, M_EXCESS),
+        .instructions = lds_api_metric_u64(&a->m, M_INSTRUCTIONS),
+        .cycles = lds_api_metric_u64(&a->m, M_CYCLES),
+        .ideal = lds_api_metric_u64(&a->m, M_IDEAL),
+        .excess = lds_api_metric_u64(&a->m, M_EXCESS),
         .ways = a->m.ways,
-        .broadcasts = metric_u64(&a->m, M_BROADCASTS),
+        .broadcasts = lds_api_metric_u64(&a->m, M_BROADCASTS),
     };
     LDS_API_LEAVE();
     *out = got;

@@ -40,10 +40,26 @@ extern "C" {
 #define LDSCALC_API_VERSION 1
 #define LDSCALC_JSON_FORMAT "lds-calc/2"
 
+/* The package's version (configure.ac's), as numbers: the header a
+ * program was compiled with.  LDSCALC_VERSION_NUMBER is MAJOR * 10000 +
+ * MINOR * 100 + PATCH (#if LDSCALC_VERSION_NUMBER >= 100: the candidate
+ * API, below, is there).  The shared library's soname (libldscalc.so.0)
+ * changes when LDSCALC_API_VERSION does, and only then: an addition
+ * raises MINOR (and libtool's current and age) and keeps both. */
+#define LDSCALC_VERSION_MAJOR 0
+#define LDSCALC_VERSION_MINOR 1
+#define LDSCALC_VERSION_PATCH 0
+#define LDSCALC_VERSION_NUMBER (LDSCALC_VERSION_MAJOR * 10000 + LDSCALC_VERSION_MINOR * 100 + LDSCALC_VERSION_PATCH)
+
 /* The API version of the library linked (LDSCALC_API_VERSION when it was
- * built), and the package's version ("3.0.0"). */
+ * built), and the package's version as text ("0.1.0": a static string).
+ * ldscalc_version_number is the library's LDSCALC_VERSION_NUMBER: a
+ * program compiled against a newer header than the library it runs with
+ * checks ldscalc_version_number() >= LDSCALC_VERSION_NUMBER before it
+ * calls what that header added. */
 int ldscalc_api_version(void);
 const char *ldscalc_version(void);
+int ldscalc_version_number(void);
 
 /* How a call or a run ended: the command line's exit statuses
  * (lds-calc(1)), and out-of-memory, which the command line reports with
@@ -207,6 +223,108 @@ int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size
  * or against transactions for a global access), as ldscalc_render writes
  * text; LDSCALC_USAGE if there is no access i or it failed. */
 int ldscalc_access_svg(ldscalc_result *r, size_t i, char *buf, size_t size, size_t *length);
+
+/* ---------------------------------------------------------------------
+ * Candidates: a program described once, scored for many values of its
+ * parameters (an autotuner's layout search).  ldscalc_prepare parses the
+ * program and keeps it; each score runs it with the candidate's values
+ * for its free names (as -D NAME=VALUE would) and the candidate's
+ * profile, with no text parsed again: the numbers are those of
+ * ldscalc_run of the program with those defines, or with each name
+ * written out as its value.  The handle keeps the session s: close it
+ * after ldscalc_prepared_free, and score on one thread at a time (one
+ * handle; several handles on one session may not score at once either:
+ * they share its cancel).
+ *
+ * A candidate that cannot run (a misaligned vector access, an array too
+ * large, an index out of bounds, a limit, a parameter without a value or
+ * one the program does not have, an unknown profile) is not an error: its
+ * score says why, and a batch goes on to the next. */
+
+typedef struct ldscalc_prepared ldscalc_prepared;
+
+/* A parameter's value in a candidate. */
+typedef struct {
+    const char *name;
+    int64_t value;
+} ldscalc_value;
+
+/* A candidate: values for some of the parameters (the others keep their
+ * defaults, below) and a profile (NULL: the session's arch option). */
+typedef struct {
+    const char *arch;
+    const ldscalc_value *values;
+    size_t nvalues;
+} ldscalc_candidate;
+
+/* A candidate's score.  The caller sets size to sizeof(ldscalc_score_result)
+ * before the call; the library fills the fields that fit in it. */
+typedef struct {
+    size_t size;
+    int status;               /* LDSCALC_OK, LDSCALC_CHECK (an expect failed:
+                                 scored all the same), or why it is
+                                 infeasible: LDSCALC_USAGE (a parameter),
+                                 LDSCALC_EVAL (a statement failed),
+                                 LDSCALC_CANCELLED, LDSCALC_NO_MEMORY */
+    const char *reason;       /* NULL, or why: "3:6: index 40 is past the end
+                                 of T (32 elements)" */
+    size_t naccesses;         /* access statements that ran (a failed one too) */
+    /* over the shared-memory accesses that ran: the worst ways, and the
+     * sums of the others (UINT64_MAX when they do not fit) */
+    uint64_t ways, instructions, cycles, ideal, excess, broadcasts;
+} ldscalc_score_result;
+
+/* One access of a score: the fields of ldscalc_access, with the same
+ * meanings.  The caller sets size to sizeof(ldscalc_score_access). */
+typedef struct {
+    size_t size;
+    unsigned line, column;
+    const char *array;        /* NULL: none named */
+    const char *profile;
+    const char *kind;         /* "read", "write" or "atomic" */
+    unsigned width;
+    int global;
+    int failed;
+    uint64_t instructions, cycles, ideal, excess, ways, broadcasts;
+} ldscalc_score_access;
+
+/* Parse the lds program text in session s (name: how reasons name it,
+ * "<arg1>" if NULL) and find its parameters: the names its statements use
+ * and nothing declares, each with the session's define of that name as
+ * its default (ldscalc_set(s, "define", "PAD=1")), or none; a session
+ * define the program never reads is a parameter too.  (A name is found
+ * when the program, run once with the defaults and 1 for the rest,
+ * reaches it: define a name the run would not reach to make it one.)
+ * A misspelt name is a parameter too: check the list.  Returns
+ * LDSCALC_OK with *out set (a program that fails for other reasons
+ * prepares: its scores say why), or LDSCALC_SYNTAX (the text does not
+ * parse), LDSCALC_USAGE (an unknown arch option, more than 64
+ * parameters) or LDSCALC_NO_MEMORY, with ldscalc_session_error saying
+ * why and *out NULL.  The text and name are copied. */
+int ldscalc_prepare(ldscalc_session *s, const char *name, const char *text, size_t len, ldscalc_prepared **out);
+/* Its parameters: their number, the i-th's name (valid until
+ * ldscalc_prepared_free; NULL past the end), and whether it has a
+ * default (into *value when not NULL; 0 when it has none). */
+size_t ldscalc_prepared_nparams(const ldscalc_prepared *p);
+const char *ldscalc_prepared_param(const ldscalc_prepared *p, size_t i, int64_t *value, int *has_default);
+/* Score one candidate into *out (its size set).  Returns LDSCALC_OK when
+ * the candidate was scored, feasible or not (out->status says), or
+ * LDSCALC_USAGE for a NULL p or out, or out->size too small.  The
+ * strings in *out, and the accesses, are valid until the next score on
+ * p or ldscalc_prepared_free. */
+int ldscalc_score(ldscalc_prepared *p, const ldscalc_candidate *c, ldscalc_score_result *out);
+/* Score ncand candidates into out[0 .. ncand-1] (each one's size set as
+ * out[0]'s, the stride of the array), on as many threads as the
+ * session's jobs option allows (one keeps the order of work, not of
+ * results: those are in candidate order either way).  The results are
+ * those of ldscalc_score for each.  Returns LDSCALC_OK, LDSCALC_USAGE
+ * or LDSCALC_NO_MEMORY (no candidate scored). */
+int ldscalc_score_many(ldscalc_prepared *p, const ldscalc_candidate *c, size_t ncand, ldscalc_score_result *out);
+/* Access i of candidate k of the last score (k 0 after
+ * ldscalc_score) into *a (its size set); LDSCALC_USAGE if none. */
+int ldscalc_scored_access(const ldscalc_prepared *p, size_t k, size_t i, ldscalc_score_access *a);
+/* Free the handle, and what its scores hold.  NULL does nothing. */
+void ldscalc_prepared_free(ldscalc_prepared *p);
 
 /* ---------------------------------------------------------------------
  * Streaming: the command line's layer.  lds-calc(1) and its REPL are

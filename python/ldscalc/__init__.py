@@ -21,7 +21,7 @@ from collections.abc import Mapping as _Mapping
 from . import _native
 from ._html import result_html
 
-__all__ = ["run", "run_file", "Session", "Result", "Access", "LdsCalcError", "Cancelled",
+__all__ = ["run", "run_file", "prepare", "Prepared", "Score", "Session", "Result", "Access", "LdsCalcError", "Cancelled",
            "API_VERSION", "JSON_FORMAT", "version"]
 
 API_VERSION = _native.API_VERSION
@@ -334,6 +334,166 @@ class Session:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class Score:
+    """A candidate's score (ldscalc_score_result): status, reason (None
+    when it ran; else why it is infeasible: a misaligned access, an index
+    out of bounds, a parameter without a value), the totals over its
+    shared-memory accesses (ways: the worst; instructions, cycles, ideal,
+    excess, broadcasts: sums) and accesses, one dict per access statement
+    with the fields of Access (line, column, array, profile, kind, width,
+    global, failed and the metrics)."""
+
+    __slots__ = ("status", "reason", "ways", "instructions", "cycles", "ideal", "excess",
+                 "broadcasts", "accesses")
+
+    @property
+    def feasible(self):
+        return self.reason is None
+
+    def __repr__(self):
+        if self.reason is not None:
+            return "<Score infeasible: %s>" % self.reason
+        return "<Score %d-way, cycles %d, excess %d, %d accesses>" % (
+            self.ways, self.cycles, self.excess, len(self.accesses))
+
+
+_ACCESS_FIELDS = ("line", "column", "width", "failed", "instructions", "cycles", "ideal", "excess",
+                  "ways", "broadcasts")
+
+
+class Prepared:
+    """A program parsed once, scored for many candidates (lds-calc(3),
+    ldscalc_prepare): prepare(text).score(PAD=1) -> Score;
+    .score_many([{"PAD": 0}, {"PAD": 1, "arch": "gfx942"}]) -> [Score].
+    An infeasible candidate gives a Score with its reason, never an
+    exception.  params: the program's free names, with their defaults
+    (the session's defines) or None."""
+
+    def __init__(self, session, program, name=None):
+        data = _text(program, "the program")
+        label = None if name is None else _text(name, "name")
+        self._session = session
+        self._ptr = None
+        handle = _native._P()
+        ptr = session._enter()
+        try:
+            status = _native.lib.ldscalc_prepare(ptr, label, data, len(data), _native.ctypes.byref(handle))
+            if status != OK:
+                err = _native.lib.ldscalc_session_error(ptr)
+                raise _error_of(err) if err else MemoryError("ldscalc: out of memory")
+        finally:
+            session._leave()
+        self._ptr = handle.value
+        self.params = {}
+        value, has = _native.ctypes.c_int64(), _native.ctypes.c_int()
+        for i in range(_native.lib.ldscalc_prepared_nparams(self._ptr)):
+            pname = _native.lib.ldscalc_prepared_param(self._ptr, i, _native.ctypes.byref(value),
+                                                       _native.ctypes.byref(has)).decode()
+            self.params[pname] = value.value if has.value else None
+        self._names = {n: n.encode() for n in self.params}
+        self._one = _native.ScoreResult()
+        self._one.size = _native.ctypes.sizeof(_native.ScoreResult)
+
+    def _candidate(self, values, cand, keep):
+        """Fill the ctypes candidate cand from a mapping ("arch" names the
+        profile); keep holds what it points to."""
+        arch = values.get("arch")
+        n = len(values) - (arch is not None or "arch" in values)
+        arr = (_native.Value * max(n, 1))()
+        i = 0
+        for key, v in values.items():
+            if key == "arch":
+                continue
+            if isinstance(v, bool) or not isinstance(v, int) or not -2**63 <= v < 2**63:
+                raise TypeError("ldscalc: the value of %r must be an int of 64 bits, not %r" % (key, v))
+            arr[i].name = self._names.get(key) or _text(key, "a parameter's name")
+            arr[i].value = v
+            i += 1
+        cand.arch = None if arch is None else _text(arch, "arch")
+        cand.values = arr
+        cand.nvalues = n
+        keep.append(arr)
+
+    def _read(self, k, res):
+        sc = Score()
+        sc.status = res.status
+        sc.reason = None if res.reason is None else res.reason.decode("utf-8", "replace")
+        sc.ways, sc.instructions, sc.cycles = res.ways, res.instructions, res.cycles
+        sc.ideal, sc.excess, sc.broadcasts = res.ideal, res.excess, res.broadcasts
+        sc.accesses = []
+        acc = _native.ScoreAccess()
+        acc.size = _native.ctypes.sizeof(acc)
+        for i in range(res.naccesses):
+            _native.lib.ldscalc_scored_access(self._ptr, k, i, _native.ctypes.byref(acc))
+            d = {f: getattr(acc, f) for f in _ACCESS_FIELDS}
+            d["array"] = None if acc.array is None else acc.array.decode()
+            d["profile"] = acc.profile.decode()
+            d["kind"] = acc.kind.decode()
+            d["global"] = bool(acc.global_)
+            sc.accesses.append(d)
+        return sc
+
+    def _handle(self):
+        if not self._ptr:
+            raise ValueError("ldscalc: the prepared program is freed")
+        return self._ptr
+
+    def score(self, values=None, **named):
+        """Score one candidate: score(PAD=1), score({"PAD": 1}), score(PAD=1, arch="sm90")."""
+        merged = dict(values or {}, **named)
+        cand, keep = _native.Candidate(), []
+        self._candidate(merged, cand, keep)
+        ptr = self._session._enter()
+        try:
+            _native.lib.ldscalc_score(self._handle(), _native.ctypes.byref(cand), _native.ctypes.byref(self._one))
+            return self._read(0, self._one)
+        finally:
+            self._session._leave()
+
+    def score_many(self, candidates):
+        """Score a list of candidates (mappings, as score's) on the
+        session's threads -> a list of Score, in order."""
+        candidates = list(candidates)
+        n = len(candidates)
+        cands, keep = (_native.Candidate * max(n, 1))(), []
+        for i, values in enumerate(candidates):
+            if not isinstance(values, _Mapping):
+                raise TypeError("ldscalc: a candidate is a mapping of names to values, not %s"
+                                % type(values).__name__)
+            self._candidate(values, cands[i], keep)
+        out = (_native.ScoreResult * max(n, 1))()
+        out[0].size = _native.ctypes.sizeof(_native.ScoreResult)
+        self._session._enter()
+        try:
+            if _native.lib.ldscalc_score_many(self._handle(), cands, n, out) != OK:
+                raise MemoryError("ldscalc: out of memory")
+            return [self._read(k, out[k]) for k in range(n)]
+        finally:
+            self._session._leave()
+
+    def free(self, _free=_native.lib.ldscalc_prepared_free):
+        ptr, self._ptr = getattr(self, "_ptr", None), None
+        if ptr:
+            _free(ptr)
+
+    __del__ = free
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.free()
+
+
+def prepare(program, arch=None, defines=None, session=None, name=None, **options):
+    """Parse a program once for scoring many candidates: prepare(text,
+    arch="sm80").score(PAD=1).  Its session (made from arch, defines and
+    options unless given) lives as long as the Prepared."""
+    if session is None:
+        session = Session(arch, defines, **options)
+    return Prepared(session, program, name)
 
 
 def run(program, arch=None, defines=None, **options):
