@@ -208,11 +208,32 @@ def python_row(lds, runs, srcdir):
                            capture_output=True, check=True)
         return (time.perf_counter() - t) / n
 
+    prepared = ldscalc.prepare(PY_PROGRAM, jobs=1)
+    batch = [{"PAD": i % 64} for i in range(PY_CALLS)]
+    prepared_all = ldscalc.prepare(PY_PROGRAM)
+
+    def score_calls():
+        t = time.perf_counter()
+        for i in range(PY_CALLS):
+            prepared.score(PAD=i % 64).excess
+        return (time.perf_counter() - t) / PY_CALLS
+
+    def many_calls(p):
+        t = time.perf_counter()
+        p.score_many(batch)
+        return (time.perf_counter() - t) / PY_CALLS
+
     mod = [module_calls() for _ in range(runs)]
     proc = [process_calls() for _ in range(runs)]
+    cand = [score_calls() for _ in range(runs)]
+    many = [many_calls(prepared) for _ in range(runs)]
+    many_all = [many_calls(prepared_all) for _ in range(runs)]
     print("\npython: a layout search's question (%s), microseconds a call, min and median of %d" % (PY_PROGRAM, runs))
     print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("ldscalc.run", 1e6 * min(mod), 1e6 * statistics.median(mod),
                                                          int(1 / statistics.median(mod))))
+    for name, ts in (("Prepared.score", cand), ("score_many -j1", many), ("score_many (all)", many_all)):
+        print("%-18s  %8.1f %8.1f   (%d calls a second)" % (name, 1e6 * min(ts), 1e6 * statistics.median(ts),
+                                                             int(1 / statistics.median(ts))))
     print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("a process a call", 1e6 * min(proc),
                                                          1e6 * statistics.median(proc), int(1 / statistics.median(proc))))
 
@@ -225,6 +246,10 @@ def main(argv):
             run(argv[2], argv[3], runs)
             solo(argv[2], runs, srcdir)
             python_row(argv[2], runs, srcdir)
+            candidates = os.path.join(os.path.dirname(os.path.abspath(argv[3])), "candidates")
+            if os.path.exists(candidates):   # the C candidate API's rows (bench/candidates.c)
+                sys.stdout.flush()
+                subprocess.run([candidates, str(runs)], check=True)
         elif len(argv) == 4 and argv[1] == "compare":
             compare(argv[2], argv[3], runs, srcdir)
         else:
