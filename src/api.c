@@ -34,6 +34,11 @@ int ldscalc_version_number(void)
     return LDSCALC_VERSION_NUMBER;
 }
 
+void ldscalc_free(void *p)
+{
+    free(p);   /* the blocks it hands out are the C library's (lds_host_strndup) */
+}
+
 /* ------------------------------------------------------------ sessions */
 
 ldscalc_session *ldscalc_open(void)

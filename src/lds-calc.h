@@ -61,6 +61,18 @@ int ldscalc_api_version(void);
 const char *ldscalc_version(void);
 int ldscalc_version_number(void);
 
+/* Memory: what the library allocates, the library frees.  Sessions
+ * (ldscalc_close), results (ldscalc_result_free) and prepared programs
+ * (ldscalc_prepared_free) have their own; the one block handed to the
+ * caller, ldscalc_read_file's text, goes back with ldscalc_free (not the
+ * caller's free(): the library's C runtime may not be the program's).
+ * Every string a function returns or a struct it fills points into the
+ * object it was read from (a session, a result, a prepared program) and
+ * stays valid while that object lives and, for a prepared program's
+ * scores, until its next score: copy what must outlive it.  NULL does
+ * nothing. */
+void ldscalc_free(void *p);
+
 /* How a call or a run ended: the command line's exit statuses
  * (lds-calc(1)), and out-of-memory, which the command line reports with
  * status 4. */
@@ -118,9 +130,10 @@ const ldscalc_error *ldscalc_session_error(const ldscalc_session *s);
 const char *ldscalc_session_error_text(const ldscalc_session *s);
 /* Ask the run in progress in s to stop: it ends with LDSCALC_CANCELLED,
  * keeping what finished.  From any thread, or a signal handler; a run
- * that starts later is not affected. */
+ * that starts later is not affected.  NULL does nothing. */
 void ldscalc_cancel(ldscalc_session *s);
-/* Close the session (results read from it stay valid). */
+/* Close the session (results read from it stay valid; close a prepared
+ * program made in it first).  NULL does nothing. */
 void ldscalc_close(ldscalc_session *s);
 
 /* Run an lds program (name: how messages name it, "<arg1>" if NULL).
@@ -350,8 +363,8 @@ int ldscalc_check_options(ldscalc_session *s);
 int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
 int ldscalc_add_file(ldscalc_session *s, const char *path);
 /* Read a file as ldscalc_add_file does, into a NUL-terminated text the
- * caller frees with free() (*len: its length, when len is not NULL);
- * NULL with the error set if it cannot be read (the REPL's :load). */
+ * caller frees with ldscalc_free (*len: its length, when len is not
+ * NULL); NULL with the error set if it cannot be read (the REPL's :load). */
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
 /* Lower the kernel files, parse every program (a syntax error anywhere
  * runs nothing), then run them once per sweep point, reporting as they

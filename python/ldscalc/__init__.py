@@ -14,6 +14,7 @@ a cancelled run raises Cancelled.  The language is lds(5); the C API
 underneath, lds-calc(3).
 """
 import json as _json
+import struct as _struct
 import os as _os
 import threading as _threading
 from collections.abc import Mapping as _Mapping
@@ -359,8 +360,10 @@ class Score:
             self.ways, self.cycles, self.excess, len(self.accesses))
 
 
-_ACCESS_FIELDS = ("line", "column", "width", "failed", "instructions", "cycles", "ideal", "excess",
-                  "ways", "broadcasts")
+# ldscalc_score_access as struct.unpack reads it: size, line, column, the
+# three strings (pointers), width, global, failed, the six metrics
+_ACCESS_LAYOUT = _struct.Struct("@NIIPPPIii6Q")
+_METRICS = ("instructions", "cycles", "ideal", "excess", "ways", "broadcasts")
 
 
 class Prepared:
@@ -395,6 +398,17 @@ class Prepared:
         self._names = {n: n.encode() for n in self.params}
         self._one = _native.ScoreResult()
         self._one.size = _native.ctypes.sizeof(_native.ScoreResult)
+        self._acc = _native.ScoreAccess()
+        self._acc.size = _native.ctypes.sizeof(self._acc)
+        assert _ACCESS_LAYOUT.size <= self._acc.size
+        self._get_access = _native.lib.ldscalc_scored_access
+        self._strings = {}
+        # score's candidate, made once: a value per parameter at most
+        self._values = (_native.Value * max(len(self.params), 1))()
+        self._cand = _native.Candidate()
+        self._cand.values = self._values
+        self._cand_ref = _native.ctypes.byref(self._cand)
+        self._one_ref = _native.ctypes.byref(self._one)
 
     def _candidate(self, values, cand, keep):
         """Fill the ctypes candidate cand from a mapping ("arch" names the
@@ -416,22 +430,33 @@ class Prepared:
         cand.nvalues = n
         keep.append(arr)
 
+    def _string(self, address):
+        """A string the handle owns (an array's or profile's name, kept
+        for its life), read once."""
+        if not address:
+            return None
+        got = self._strings.get(address)
+        if got is None:
+            got = self._strings[address] = _native.ctypes.string_at(address).decode("utf-8", "replace")
+        return got
+
     def _read(self, k, res):
         sc = Score()
         sc.status = res.status
         sc.reason = None if res.reason is None else res.reason.decode("utf-8", "replace")
         sc.ways, sc.instructions, sc.cycles = res.ways, res.instructions, res.cycles
         sc.ideal, sc.excess, sc.broadcasts = res.ideal, res.excess, res.broadcasts
+        if res.status == NO_MEMORY:   # a slot made again: its names may have moved
+            self._strings.clear()
         sc.accesses = []
-        acc = _native.ScoreAccess()
-        acc.size = _native.ctypes.sizeof(acc)
+        acc, get, unpack, string = self._acc, self._get_access, _ACCESS_LAYOUT.unpack_from, self._string
         for i in range(res.naccesses):
-            _native.lib.ldscalc_scored_access(self._ptr, k, i, _native.ctypes.byref(acc))
-            d = {f: getattr(acc, f) for f in _ACCESS_FIELDS}
-            d["array"] = None if acc.array is None else acc.array.decode()
-            d["profile"] = acc.profile.decode()
-            d["kind"] = acc.kind.decode()
-            d["global"] = bool(acc.global_)
+            get(self._ptr, k, i, acc)
+            f = unpack(acc)
+            d = dict(zip(_METRICS, f[9:]))
+            d.update(line=f[1], column=f[2], array=string(f[3]), profile=string(f[4]), kind=string(f[5]),
+                     width=f[6], failed=f[8])
+            d["global"] = bool(f[7])
             sc.accesses.append(d)
         return sc
 
@@ -440,14 +465,39 @@ class Prepared:
             raise ValueError("ldscalc: the prepared program is freed")
         return self._ptr
 
+    def _fill_one(self, values):
+        """score's candidate from a mapping: the values in place, when
+        every name is a parameter (else through _candidate)."""
+        names, arr, n = self._names, self._values, 0
+        arch = None
+        for key, v in values.items():
+            if key == "arch":
+                arch = v
+                continue
+            name = names.get(key)
+            if name is None or n == len(arr):
+                return None
+            if v.__class__ is not int and (isinstance(v, bool) or not isinstance(v, int)) or not -2**63 <= v < 2**63:
+                raise TypeError("ldscalc: the value of %r must be an int of 64 bits, not %r" % (key, v))
+            arr[n].name = name
+            arr[n].value = v
+            n += 1
+        self._cand.arch = None if arch is None else _text(arch, "arch")
+        self._cand.nvalues = n
+        return self._cand_ref
+
     def score(self, values=None, **named):
         """Score one candidate: score(PAD=1), score({"PAD": 1}), score(PAD=1, arch="sm90")."""
-        merged = dict(values or {}, **named)
-        cand, keep = _native.Candidate(), []
-        self._candidate(merged, cand, keep)
-        ptr = self._session._enter()
+        merged = dict(values, **named) if values else named
+        keep = []
+        self._session._enter()
         try:
-            _native.lib.ldscalc_score(self._handle(), _native.ctypes.byref(cand), _native.ctypes.byref(self._one))
+            cand = self._fill_one(merged)
+            if cand is None:   # a name that is not a parameter: the library says so
+                one = _native.Candidate()
+                self._candidate(merged, one, keep)
+                cand = _native.ctypes.byref(one)
+            _native.lib.ldscalc_score(self._handle(), cand, self._one_ref)
             return self._read(0, self._one)
         finally:
             self._session._leave()
