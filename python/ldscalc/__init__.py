@@ -12,6 +12,14 @@ In Jupyter a result shows as a table with each access's lanes-by-banks
 picture.  An error raises LdsCalcError with its file, line and column;
 a cancelled run raises Cancelled.  The language is lds(5); the C API
 underneath, lds-calc(3).
+
+A layout search prepares its question once and scores candidates:
+
+    >>> tile = ldscalc.prepare("array f32 T[32][32 + PAD]; read T[lane][k] for k in 0..8", arch="sm80")
+    >>> [s.ways for s in tile.score_many([{"PAD": 0}, {"PAD": 1}])]
+    [32, 1]
+    >>> tile.score(PAD=1).accesses[0]["excess"], tile.score().reason
+    (0, "no value for the parameter 'PAD'")
 """
 import json as _json
 import struct as _struct
