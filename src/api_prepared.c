@@ -61,14 +61,31 @@ struct ldscalc_prepared {
 
 /* ------------------------------------------------------------- slots */
 
-static void slot_free(slot *t)
+/* What slot t made in its heap (the heap current), and nothing else. */
+static void slot_clear(slot *t, size_t nparams)
+{
+    lds_session_close(t->ls);
+    for (size_t i = 0; t->values && i < nparams; i++)
+        mpz_clear(t->values[i]);
+    lds_free(t->values);
+    lds_free(t->defs);
+    lds_arena_free(t->prog.arena);
+    lds_free(t->src.name);
+    lds_free(t->src.text);
+    for (size_t i = 0; i < t->nnames; i++)
+        lds_free(t->names[i]);
+    lds_free(t->names);
+    lds_free(t->accs);
+}
+
+static void slot_free(slot *t, size_t nparams)
 {
     if (!t->heap)
         return;
     lds_heap *before = lds_heap_enter(t->heap);
-    lds_session_close(t->ls);
+    slot_clear(t, nparams);
     lds_heap_enter(before);
-    lds_heap_free(t->heap);   /* the tree, the values, the names */
+    lds_heap_free(t->heap);
     memset(t, 0, sizeof *t);
 }
 
@@ -449,6 +466,7 @@ static int discover(ldscalc_prepared *p, char *why, size_t size)
         slot probe = { .heap = lds_heap_current() };
         lds_diag diag = { 0 };
         if (slot_ready(p, &probe, &diag) < 0) {
+            slot_clear(&probe, 0);   /* its text and tree: no values made yet */
             snprintf(why, size, "%s:%u:%u: %s", p->name, diag.loc.line, diag.loc.col, diag.msg);
             return LDSCALC_SYNTAX;
         }
@@ -464,6 +482,7 @@ static int discover(ldscalc_prepared *p, char *why, size_t size)
         cfg.keep = LDS_KEEP_NONE;
         lds_session *ls = lds_session_open(&cfg, NULL);
         if (!ls) {
+            slot_clear(&probe, p->nparams);
             snprintf(why, size, "unknown profile '%s'", cfg.arch);
             return LDSCALC_USAGE;
         }
@@ -471,13 +490,7 @@ static int discover(ldscalc_prepared *p, char *why, size_t size)
         char name[128];
         bool more = unknown_name(lds_session_error(ls), name, sizeof name);
         lds_session_close(ls);
-        for (size_t i = 0; i < p->nparams; i++)
-            mpz_clear(probe.values[i]);
-        lds_free(probe.values);
-        lds_free(probe.defs);
-        lds_arena_free(probe.prog.arena);
-        lds_free(probe.src.name);
-        lds_free(probe.src.text);
+        slot_clear(&probe, p->nparams);
         if (!more)
             return LDSCALC_OK;
         if (p->nparams >= MAX_PARAMS) {
@@ -520,8 +533,9 @@ int ldscalc_prepare(ldscalc_session *s, const char *name, const char *text, size
     char why[700] = "";
     jmp_buf at;
     lds_api_frame frame = lds_api_enter(&at, heap, NULL);
-    if (setjmp(at)) {   /* what it built is in its heap */
+    if (setjmp(at)) {   /* what it built is in its heap: forgotten */
         lds_api_leave(&frame);
+        lds_heap_empty(heap);
         lds_heap_free(heap);
         lds_free(p);
         return LDSCALC_NO_MEMORY;
@@ -561,10 +575,18 @@ void ldscalc_prepared_free(ldscalc_prepared *p)
     if (!p)
         return;
     for (unsigned k = 0; k < LDS_MAX_JOBS; k++)
-        slot_free(&p->slots[k]);
+        slot_free(&p->slots[k], p->nparams);
     lds_heap *before = lds_heap_enter(p->heap);   /* GMP frees its integers there */
-    for (size_t i = 0; i < p->nparams; i++)
+    for (size_t i = 0; i < p->nparams; i++) {
         mpz_clear(p->defaults[i]);
+        lds_free(p->params[i]);
+    }
+    lds_free(p->params);
+    lds_free(p->defaults);
+    lds_free(p->has_default);
+    lds_free(p->name);
+    lds_free(p->text);
+    lds_free(p->results);
     lds_heap_enter(before);
     lds_heap_free(p->heap);
     lds_free(p);
