@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "src/lds-calc.h"
+#include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
 /* Programs written as a layout search would: parameters as names. */
@@ -253,6 +254,45 @@ static void test_sizes_and_bad_calls(void)
     ldscalc_close(NULL);
 }
 
+/* Memory running out at each allocation in turn: prepare fails with
+ * LDSCALC_NO_MEMORY and nothing made, or a score says "out of memory";
+ * the session goes on, and the next score is right. */
+static void test_out_of_memory(void)
+{
+    const char *text = programs[1];
+    ldscalc_session *s = ldscalc_open();
+    ldscalc_set(s, "jobs", "1");
+    ldscalc_value v[2] = { { "PAD", 0 }, { "SW", 0 } };
+    ldscalc_candidate c[3] = { { NULL, v, 2 }, { "sm80", v, 1 }, { NULL, v + 1, 1 } };
+    unsigned failed_prepare = 0, failed_score = 0, whole = 0;
+    for (unsigned long n = 1; n < 4000; n += n < 400 ? 1 : 37) {
+        ldscalc_prepared *p = NULL;
+        lds_mem_fail_after(n);
+        int rc = ldscalc_prepare(s, NULL, text, strlen(text), &p);
+        ldscalc_score_result out[3] = { { .size = sizeof out[0] } };
+        int many = p ? ldscalc_score_many(p, c, 3, out) : LDSCALC_NO_MEMORY;
+        lds_mem_fail_after(0);
+        CU_ASSERT(rc == LDSCALC_OK || (rc == LDSCALC_NO_MEMORY && !p));
+        failed_prepare += rc != LDSCALC_OK;
+        if (many == LDSCALC_OK) {
+            CU_ASSERT(out[0].status == LDSCALC_OK || out[0].status == LDSCALC_NO_MEMORY);
+            CU_ASSERT_STRING_EQUAL(out[1].reason, "no value for the parameter 'SW'");
+            failed_score += out[0].status == LDSCALC_NO_MEMORY;
+            whole += out[0].status == LDSCALC_OK;
+            CU_ASSERT(out[0].status != LDSCALC_OK || out[0].ways == 32);
+        }
+        if (p) {   /* after the failure, right again */
+            ldscalc_score_result again = { .size = sizeof again };
+            ldscalc_score(p, &c[0], &again);
+            CU_ASSERT_EQUAL(again.status, LDSCALC_OK);
+            CU_ASSERT_EQUAL(again.ways, 32);
+        }
+        ldscalc_prepared_free(p);
+    }
+    CU_ASSERT(failed_prepare > 0 && failed_score > 0 && whole > 0);
+    ldscalc_close(s);
+}
+
 static void test_version(void)
 {
     char want[32];
@@ -272,6 +312,7 @@ int main(void)
     CU_add_test(suite, "scores equal runs", test_scores_equal_runs);
     CU_add_test(suite, "score_many on threads", test_score_many_threads);
     CU_add_test(suite, "sizes and bad calls", test_sizes_and_bad_calls);
+    CU_add_test(suite, "out of memory at each allocation", test_out_of_memory);
     CU_add_test(suite, "version", test_version);
     int rc = lds_cunit_tap_main();
     CU_cleanup_registry();
