@@ -36,7 +36,7 @@ int ldscalc_version_number(void)
 
 void ldscalc_free(void *p)
 {
-    free(p);   /* the blocks it hands out are the C library's (lds_host_strndup) */
+    lds_host_free(p);   /* the blocks it hands out are the C library's (lds_host_strndup) */
 }
 
 /* ------------------------------------------------------------ sessions */

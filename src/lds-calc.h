@@ -263,7 +263,9 @@ typedef struct {
 } ldscalc_value;
 
 /* A candidate: values for some of the parameters (the others keep their
- * defaults, below) and a profile (NULL: the session's arch option). */
+ * defaults, below) and the profile it starts on (NULL: the session's arch
+ * option; an arch statement in the program switches from it, as it does
+ * from the option). */
 typedef struct {
     const char *arch;
     const ldscalc_value *values;
