@@ -355,11 +355,25 @@ class Score:
     global, failed and the metrics)."""
 
     __slots__ = ("status", "reason", "ways", "instructions", "cycles", "ideal", "excess",
-                 "broadcasts", "accesses")
+                 "broadcasts", "_raw", "_accesses")
 
     @property
     def feasible(self):
         return self.reason is None
+
+    @property
+    def accesses(self):
+        """One dict per access statement that ran (made when first read:
+        a search that reads only the totals never pays for them)."""
+        if self._accesses is None:
+            out = []
+            for f, array, profile, kind in self._raw:
+                d = dict(zip(_METRICS, f[9:]))
+                d.update(line=f[1], column=f[2], array=array, profile=profile, kind=kind, width=f[6], failed=f[8])
+                d["global"] = bool(f[7])
+                out.append(d)
+            self._accesses = out
+        return self._accesses
 
     def __repr__(self):
         if self.reason is not None:
@@ -456,16 +470,13 @@ class Prepared:
         sc.ideal, sc.excess, sc.broadcasts = res.ideal, res.excess, res.broadcasts
         if res.status == NO_MEMORY:   # a slot made again: its names may have moved
             self._strings.clear()
-        sc.accesses = []
-        acc, get, unpack, string = self._acc, self._get_access, _ACCESS_LAYOUT.unpack_from, self._string
-        for i in range(res.naccesses):
-            get(self._ptr, k, i, acc)
+        acc, get, unpack, ptr, string = self._acc, self._get_access, _ACCESS_LAYOUT.unpack_from, self._ptr, self._string
+        raw = []
+        for i in range(res.naccesses):   # read now: the next score replaces them
+            get(ptr, k, i, acc)
             f = unpack(acc)
-            d = dict(zip(_METRICS, f[9:]))
-            d.update(line=f[1], column=f[2], array=string(f[3]), profile=string(f[4]), kind=string(f[5]),
-                     width=f[6], failed=f[8])
-            d["global"] = bool(f[7])
-            sc.accesses.append(d)
+            raw.append((f, string(f[3]), string(f[4]), string(f[5])))
+        sc._raw, sc._accesses = raw, None
         return sc
 
     def _handle(self):
