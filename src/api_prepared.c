@@ -311,7 +311,7 @@ static void *score_share(void *arg)
             memset(t, 0, sizeof *t);
             t->heap = h;
             lds_heap_enter(h);
-            for (size_t j = w->lo; j <= k; j += w->step) {   /* their accesses went with it */
+            for (size_t j = w->lo; j <= k; j += w->step) {   /* the share's accesses (its slot's alone) went with it */
                 memset(&p->results[j].sc, 0, sizeof p->results[j].sc);
                 p->results[j].sc.size = sizeof p->results[j].sc;
                 say(&p->results[j], LDSCALC_NO_MEMORY, "%s", "out of memory");
@@ -379,10 +379,8 @@ static int score_batch(ldscalc_prepared *p, const ldscalc_candidate *c, size_t n
     for (; started < n; started++)
         if (pthread_create(&tid[started], NULL, score_share, &w[started]) != 0)
             break;
-    for (unsigned k = started; k < n; k++)   /* a thread that did not start: its share on this one */
-        w[k].slot = 0;
     score_share(&w[0]);
-    for (unsigned k = started; k < n; k++)
+    for (unsigned k = started; k < n; k++)   /* a thread that did not start: its share (and slot) on this one */
         score_share(&w[k]);
     for (unsigned k = 1; k < started; k++)
         pthread_join(tid[k], NULL);

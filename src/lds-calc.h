@@ -319,7 +319,8 @@ typedef struct {
 int ldscalc_prepare(ldscalc_session *s, const char *name, const char *text, size_t len, ldscalc_prepared **out);
 /* Its parameters: their number, the i-th's name (valid until
  * ldscalc_prepared_free; NULL past the end), and whether it has a
- * default (into *value when not NULL; 0 when it has none). */
+ * default (into *value when not NULL; 0 when it has none or it does not
+ * fit 64 bits). */
 size_t ldscalc_prepared_nparams(const ldscalc_prepared *p);
 const char *ldscalc_prepared_param(const ldscalc_prepared *p, size_t i, int64_t *value, int *has_default);
 /* Score one candidate into *out (its size set).  Returns LDSCALC_OK when
