@@ -281,8 +281,8 @@ typedef struct {
                                  infeasible: LDSCALC_USAGE (a parameter),
                                  LDSCALC_EVAL (a statement failed),
                                  LDSCALC_CANCELLED, LDSCALC_NO_MEMORY */
-    const char *reason;       /* NULL, or why: "3:6: index 40 is past the end
-                                 of T (32 elements)" */
+    const char *reason;       /* NULL, or why: "1:35: index 32 is out of range
+                                 for dimension 1 of 'T' (0..31) (lane 32, k = 0)" */
     size_t naccesses;         /* access statements that ran (a failed one too) */
     /* over the shared-memory accesses that ran: the worst ways, and the
      * sums of the others (UINT64_MAX when they do not fit) */
