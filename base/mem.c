@@ -218,6 +218,11 @@ char *lds_host_strndup(const char *s, size_t n)
     return p;
 }
 
+void lds_host_free(void *p)
+{
+    free(p);
+}
+
 void lds_free(void *p)
 {
     if (!p)

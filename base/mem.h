@@ -104,6 +104,8 @@ void lds_free(void *p);
 /* A copy of n bytes and a NUL in memory from malloc(), which a host
  * program frees with free(); NULL when out of memory. */
 char *lds_host_strndup(const char *s, size_t n);
+/* Free a block lds_host_strndup made (the C API's ldscalc_free). */
+void lds_host_free(void *p);
 
 /* Jump to this thread's recovery point; with none, print "lds-calc: out
  * of memory" and exit(LDS_EXIT_NO_MEMORY). */

@@ -208,13 +208,38 @@ def python_row(lds, runs, srcdir):
                            capture_output=True, check=True)
         return (time.perf_counter() - t) / n
 
+    prepared = ldscalc.prepare(PY_PROGRAM, jobs=1)
+    batch = [{"PAD": i % 64} for i in range(PY_CALLS)]
+    prepared_all = ldscalc.prepare(PY_PROGRAM)
+
+    def score_calls():   # (wall, CPU) seconds a candidate
+        t, c = time.perf_counter(), time.process_time()
+        for i in range(PY_CALLS):
+            prepared.score(PAD=i % 64).excess
+        return (time.perf_counter() - t) / PY_CALLS, (time.process_time() - c) / PY_CALLS
+
+    def many_calls(p):
+        t, c = time.perf_counter(), time.process_time()
+        p.score_many(batch)
+        return (time.perf_counter() - t) / PY_CALLS, (time.process_time() - c) / PY_CALLS
+
     mod = [module_calls() for _ in range(runs)]
     proc = [process_calls() for _ in range(runs)]
+    cand = [score_calls() for _ in range(runs)]
+    many = [many_calls(prepared) for _ in range(runs)]
+    many_all = [many_calls(prepared_all) for _ in range(runs)]
     print("\npython: a layout search's question (%s), microseconds a call, min and median of %d" % (PY_PROGRAM, runs))
     print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("ldscalc.run", 1e6 * min(mod), 1e6 * statistics.median(mod),
                                                          int(1 / statistics.median(mod))))
     print("%-18s  %8.1f %8.1f   (%d calls a second)" % ("a process a call", 1e6 * min(proc),
                                                          1e6 * statistics.median(proc), int(1 / statistics.median(proc))))
+    print("the candidate API, microseconds a candidate: wall min and median, then CPU min and median"
+          " (all threads: the process's CPU over them)")
+    for name, ts in (("Prepared.score", cand), ("score_many -j1", many), ("score_many (all)", many_all)):
+        wall, cpu = [t[0] for t in ts], [t[1] for t in ts]
+        print("%-18s  %8.1f %8.1f %8.1f %8.1f   (%d candidates a second)"
+              % (name, 1e6 * min(wall), 1e6 * statistics.median(wall), 1e6 * min(cpu), 1e6 * statistics.median(cpu),
+                 int(1 / statistics.median(wall))))
 
 
 def main(argv):
@@ -225,6 +250,10 @@ def main(argv):
             run(argv[2], argv[3], runs)
             solo(argv[2], runs, srcdir)
             python_row(argv[2], runs, srcdir)
+            candidates = os.path.join(os.path.dirname(os.path.abspath(argv[3])), "candidates")
+            if os.path.exists(candidates):   # the C candidate API's rows (bench/candidates.c)
+                sys.stdout.flush()
+                subprocess.run([candidates, str(runs)], check=True)
         elif len(argv) == 4 and argv[1] == "compare":
             compare(argv[2], argv[3], runs, srcdir)
         else:

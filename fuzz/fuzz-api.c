@@ -142,10 +142,47 @@ static void stream(ldscalc_session *s, const texts *t, uint8_t arg)
     free(err);
 }
 
+/* The candidate API on the program: prepare it, score a candidate and a
+ * batch (values from arg, a name from the input, an unknown profile),
+ * read their accesses; each score feasible with no reason or infeasible
+ * with one, never a crash. */
+static void candidates(ldscalc_session *s, const texts *t, uint8_t arg)
+{
+    ldscalc_prepared *p = NULL;
+    int rc = ldscalc_prepare(s, arg & 1 ? "p.lds" : NULL, t->text[0], t->len[0], &p);
+    if ((rc == LDSCALC_OK) != (p != NULL))
+        abort();
+    if (!p)
+        return;
+    char *name = string_of(t, 1);
+    size_t n = ldscalc_prepared_nparams(p);
+    ldscalc_value v[3] = { { n ? ldscalc_prepared_param(p, 0, NULL, NULL) : "X", arg >> 2 },
+                           { name, (int64_t)arg - 128 },
+                           { n > 1 ? ldscalc_prepared_param(p, n - 1, NULL, NULL) : "Y", arg & 7 } };
+    ldscalc_candidate c[3] = { { NULL, v, 1 + (arg >> 6 & 1) }, { arg & 2 ? "sm80" : "nope", v, 1 },
+                               { "gfx942", v + 2, 1 } };
+    ldscalc_score_result out[3] = { { .size = sizeof out[0] } };
+    for (unsigned k = 0; k < 2; k++) {
+        rc = k ? ldscalc_score_many(p, c, 3, out) : ldscalc_score(p, c, out);
+        if (rc != LDSCALC_OK && rc != LDSCALC_NO_MEMORY)
+            abort();
+        for (unsigned i = 0; rc == LDSCALC_OK && i < (k ? 3u : 1u); i++) {
+            if ((out[i].reason == NULL) != (out[i].status == LDSCALC_OK || out[i].status == LDSCALC_CHECK))
+                abort();
+            ldscalc_score_access a = { .size = sizeof a };
+            for (size_t j = 0; j < out[i].naccesses; j++)
+                if (ldscalc_scored_access(p, i, j, &a) != LDSCALC_OK || !a.kind || !a.profile)
+                    abort();
+        }
+    }
+    free(name);
+    ldscalc_prepared_free(p);
+}
+
 /* One call of the script on s (and r, the last result). */
 static ldscalc_session *call(ldscalc_session *s, ldscalc_result **r, const texts *t, uint8_t op, uint8_t arg)
 {
-    switch (op % 10) {
+    switch (op % 11) {
     case 0: {
         char *v = arg & 0x80 ? string_of(t, 1 + arg % 3) : NULL;
         ldscalc_set(s, options[arg % 14], v ? v : values[arg % 16]);
@@ -206,6 +243,9 @@ static ldscalc_session *call(ldscalc_session *s, ldscalc_result **r, const texts
         *r = NULL;
         stream(s, t, arg);
         return ldscalc_open();
+    case 9:
+        candidates(s, t, arg);
+        break;
     default:
         ldscalc_close(s);
         return ldscalc_open();

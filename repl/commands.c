@@ -113,7 +113,7 @@ static void cmd_load(repl *r, const char *arg)
     }
     /* diagnostics name the file */
     repl_run_input(r, arg, 1, text, len);
-    free(text);
+    ldscalc_free(text);
 }
 
 static void cmd_save(repl *r, const char *arg)

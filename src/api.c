@@ -29,6 +29,16 @@ const char *ldscalc_version(void)
     return PACKAGE_VERSION;
 }
 
+int ldscalc_version_number(void)
+{
+    return LDSCALC_VERSION_NUMBER;
+}
+
+void ldscalc_free(void *p)
+{
+    lds_host_free(p);   /* the blocks it hands out are the C library's (lds_host_strndup) */
+}
+
 /* ------------------------------------------------------------ sessions */
 
 ldscalc_session *ldscalc_open(void)
@@ -164,29 +174,34 @@ static void on_warning(void *ctx, const lds_diag *w)
     lds_api_add_diag(ctx, w, LDSCALC_OK);
 }
 
+void lds_api_limits_config(const ldscalc_session *s, lds_session_config *cfg)
+{
+    lds_session_config_init(cfg);
+    cfg->arch = s->opts.arch;
+    cfg->force_big = s->opts.force_big;
+    cfg->max_steps = s->opts.max_steps;
+    cfg->max_ops = s->opts.max_ops;
+    cfg->max_bits = s->opts.max_bits;
+    cfg->jobs = s->opts.jobs;
+}
+
 /* The library session a run uses, configured from the API session. */
 static lds_session *open_run(ldscalc_session *s, ldscalc_result *r)
 {
     lds_session_config cfg;
-    lds_session_config_init(&cfg);
+    lds_api_limits_config(s, &cfg);
     unsigned n = s->opts.ndefines;
     lds_define_value *defs = lds_xcalloc(n ? n : 1, sizeof *defs);
     for (unsigned i = 0; i < n; i++) {
         defs[i].name = s->opts.defines[i].name;
         defs[i].value = s->opts.defines[i].lo;   /* one value each (set_define) */
     }
-    cfg.arch = s->opts.arch;
     cfg.show = s->opts.nat && s->opts.show < 0 ? SHOW_GRID : s->opts.show;   /* at: a grid unless told */
     cfg.at = s->opts.at;
     cfg.nat = s->opts.nat;
-    cfg.force_big = s->opts.force_big;
     cfg.explain = s->opts.explain;
     cfg.keep = LDS_KEEP_ALL;   /* every report format can be rendered from the records */
     cfg.keep_layouts = true;
-    cfg.max_steps = s->opts.max_steps;
-    cfg.max_ops = s->opts.max_ops;
-    cfg.max_bits = s->opts.max_bits;
-    cfg.jobs = s->opts.jobs;
     cfg.print_out = r->print.f;
     cfg.defines = defs;
     cfg.ndefines = n;

@@ -77,6 +77,12 @@ int lds_api_add_file(ldscalc_session *s, const char *what, const char *path);
 void lds_api_stream_free(ldscalc_session *s);
 void lds_api_sources_free(lds_api_sources *l);
 
+/* A library session's configuration with s's profile, limits and
+ * threads (what every run of s shares), the rest the defaults. */
+void lds_api_limits_config(const ldscalc_session *s, lds_session_config *cfg);
+/* A metric of m as ldscalc_access holds it: UINT64_MAX when it does not fit. */
+uint64_t lds_api_metric_u64(const lds_metrics *m, lds_metric which);
+
 /* A record the run made, in order: an access or an expect. */
 typedef struct {
     bool expect;

@@ -145,15 +145,30 @@ size_t ldscalc_result_naccesses(const ldscalc_result *r)
     return res ? res->n : 0;
 }
 
-/* A metric's value, UINT64_MAX when it passes 64 bits. */
-static uint64_t metric_u64(const lds_metrics *m, lds_metric which)
+/* An exact integer, UINT64_MAX when it passes 64 bits. */
+static uint64_t u64_of(mpz_srcptr v)
 {
-    mpz_t v;
-    mpz_init(v);
-    lds_metrics_value(m, which, v);
     uint64_t out = mpz_sizeinbase(v, 2) <= 64 && mpz_sgn(v) >= 0 ? (uint64_t)mpz_get_ui(v) : UINT64_MAX;
     if (sizeof(unsigned long) < 8 && out != UINT64_MAX)   /* mpz_get_ui is 32 bits there */
         out = mpz_fits_ulong_p(v) ? mpz_get_ui(v) : UINT64_MAX;
+    return out;
+}
+
+/* A metric's value, UINT64_MAX when it passes 64 bits (the counts kept
+ * as they are read without a copy: a candidate's score reads five). */
+uint64_t lds_api_metric_u64(const lds_metrics *m, lds_metric which)
+{
+    switch (which) {
+    case M_CYCLES: return u64_of(m->cycles);
+    case M_IDEAL: return u64_of(m->ideal);
+    case M_INSTRUCTIONS: return u64_of(m->instructions);
+    case M_BROADCASTS: return u64_of(m->broadcasts);
+    default: break;
+    }
+    mpz_t v;
+    mpz_init(v);
+    lds_metrics_value(m, which, v);
+    uint64_t out = u64_of(v);
     mpz_clear(v);
     return out;
 }
@@ -177,12 +192,12 @@ int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out
         .global = a->global,
         .failed = a->failed,
         .error = a->error,
-        .instructions = metric_u64(&a->m, M_INSTRUCTIONS),
-        .cycles = metric_u64(&a->m, M_CYCLES),
-        .ideal = metric_u64(&a->m, M_IDEAL),
-        .excess = metric_u64(&a->m, M_EXCESS),
+        .instructions = lds_api_metric_u64(&a->m, M_INSTRUCTIONS),
+        .cycles = lds_api_metric_u64(&a->m, M_CYCLES),
+        .ideal = lds_api_metric_u64(&a->m, M_IDEAL),
+        .excess = lds_api_metric_u64(&a->m, M_EXCESS),
         .ways = a->m.ways,
-        .broadcasts = metric_u64(&a->m, M_BROADCASTS),
+        .broadcasts = lds_api_metric_u64(&a->m, M_BROADCASTS),
     };
     LDS_API_LEAVE();
     *out = got;

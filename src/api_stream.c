@@ -180,7 +180,7 @@ char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len)
     lds_source src;
     char *text = NULL;
     if (read_file(s, "ldscalc_read_file", path, &src) == LDSCALC_OK) {
-        text = lds_host_strndup(src.text, src.len);   /* the caller's to lds_free() */
+        text = lds_host_strndup(src.text, src.len);   /* the caller's to ldscalc_free() */
         if (!text)
             lds_out_of_memory();
         if (len)

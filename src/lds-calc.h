@@ -40,10 +40,38 @@ extern "C" {
 #define LDSCALC_API_VERSION 1
 #define LDSCALC_JSON_FORMAT "lds-calc/2"
 
+/* The package's version (configure.ac's), as numbers: the header a
+ * program was compiled with.  LDSCALC_VERSION_NUMBER is MAJOR * 10000 +
+ * MINOR * 100 + PATCH (#if LDSCALC_VERSION_NUMBER >= 100: the candidate
+ * API, below, is there).  The shared library's soname (libldscalc.so.0)
+ * changes when LDSCALC_API_VERSION does, and only then: an addition
+ * raises MINOR (and libtool's current and age) and keeps both. */
+#define LDSCALC_VERSION_MAJOR 0
+#define LDSCALC_VERSION_MINOR 1
+#define LDSCALC_VERSION_PATCH 0
+#define LDSCALC_VERSION_NUMBER (LDSCALC_VERSION_MAJOR * 10000 + LDSCALC_VERSION_MINOR * 100 + LDSCALC_VERSION_PATCH)
+
 /* The API version of the library linked (LDSCALC_API_VERSION when it was
- * built), and the package's version ("3.0.0"). */
+ * built), and the package's version as text ("0.1.0": a static string).
+ * ldscalc_version_number is the library's LDSCALC_VERSION_NUMBER: a
+ * program compiled against a newer header than the library it runs with
+ * checks ldscalc_version_number() >= LDSCALC_VERSION_NUMBER before it
+ * calls what that header added. */
 int ldscalc_api_version(void);
 const char *ldscalc_version(void);
+int ldscalc_version_number(void);
+
+/* Memory: what the library allocates, the library frees.  Sessions
+ * (ldscalc_close), results (ldscalc_result_free) and prepared programs
+ * (ldscalc_prepared_free) have their own; the one block handed to the
+ * caller, ldscalc_read_file's text, goes back with ldscalc_free (not the
+ * caller's free(): the library's C runtime may not be the program's).
+ * Every string a function returns or a struct it fills points into the
+ * object it was read from (a session, a result, a prepared program) and
+ * stays valid while that object lives and, for a prepared program's
+ * scores, until its next score: copy what must outlive it.  NULL does
+ * nothing. */
+void ldscalc_free(void *p);
 
 /* How a call or a run ended: the command line's exit statuses
  * (lds-calc(1)), and out-of-memory, which the command line reports with
@@ -102,9 +130,10 @@ const ldscalc_error *ldscalc_session_error(const ldscalc_session *s);
 const char *ldscalc_session_error_text(const ldscalc_session *s);
 /* Ask the run in progress in s to stop: it ends with LDSCALC_CANCELLED,
  * keeping what finished.  From any thread, or a signal handler; a run
- * that starts later is not affected. */
+ * that starts later is not affected.  NULL does nothing. */
 void ldscalc_cancel(ldscalc_session *s);
-/* Close the session (results read from it stay valid). */
+/* Close the session (results read from it stay valid; close a prepared
+ * program made in it first).  NULL does nothing. */
 void ldscalc_close(ldscalc_session *s);
 
 /* Run an lds program (name: how messages name it, "<arg1>" if NULL).
@@ -209,6 +238,111 @@ int ldscalc_render(ldscalc_result *r, const char *format, char *buf, size_t size
 int ldscalc_access_svg(ldscalc_result *r, size_t i, char *buf, size_t size, size_t *length);
 
 /* ---------------------------------------------------------------------
+ * Candidates: a program described once, scored for many values of its
+ * parameters (an autotuner's layout search).  ldscalc_prepare parses the
+ * program and keeps it; each score runs it with the candidate's values
+ * for its free names (as -D NAME=VALUE would) and the candidate's
+ * profile, with no text parsed again: the numbers are those of
+ * ldscalc_run of the program with those defines, or with each name
+ * written out as its value.  The handle keeps the session s: close it
+ * after ldscalc_prepared_free, and score on one thread at a time (one
+ * handle; several handles on one session may not score at once either:
+ * they share its cancel).
+ *
+ * A candidate that cannot run (a misaligned vector access, an array too
+ * large, an index out of bounds, a limit, a parameter without a value or
+ * one the program does not have, an unknown profile) is not an error: its
+ * score says why, and a batch goes on to the next. */
+
+typedef struct ldscalc_prepared ldscalc_prepared;
+
+/* A parameter's value in a candidate. */
+typedef struct {
+    const char *name;
+    int64_t value;
+} ldscalc_value;
+
+/* A candidate: values for some of the parameters (the others keep their
+ * defaults, below) and the profile it starts on (NULL: the session's arch
+ * option; an arch statement in the program switches from it, as it does
+ * from the option). */
+typedef struct {
+    const char *arch;
+    const ldscalc_value *values;
+    size_t nvalues;
+} ldscalc_candidate;
+
+/* A candidate's score.  The caller sets size to sizeof(ldscalc_score_result)
+ * before the call; the library fills the fields that fit in it. */
+typedef struct {
+    size_t size;
+    int status;               /* LDSCALC_OK, LDSCALC_CHECK (an expect failed:
+                                 scored all the same), or why it is
+                                 infeasible: LDSCALC_USAGE (a parameter),
+                                 LDSCALC_EVAL (a statement failed),
+                                 LDSCALC_CANCELLED, LDSCALC_NO_MEMORY */
+    const char *reason;       /* NULL, or why: "1:35: index 32 is out of range
+                                 for dimension 1 of 'T' (0..31) (lane 32, k = 0)" */
+    size_t naccesses;         /* access statements that ran (a failed one too) */
+    /* over the shared-memory accesses that ran: the worst ways, and the
+     * sums of the others (UINT64_MAX when they do not fit) */
+    uint64_t ways, instructions, cycles, ideal, excess, broadcasts;
+} ldscalc_score_result;
+
+/* One access of a score: the fields of ldscalc_access, with the same
+ * meanings.  The caller sets size to sizeof(ldscalc_score_access). */
+typedef struct {
+    size_t size;
+    unsigned line, column;
+    const char *array;        /* NULL: none named */
+    const char *profile;
+    const char *kind;         /* "read", "write" or "atomic" */
+    unsigned width;
+    int global;
+    int failed;
+    uint64_t instructions, cycles, ideal, excess, ways, broadcasts;
+} ldscalc_score_access;
+
+/* Parse the lds program text in session s (name: how reasons name it,
+ * "<arg1>" if NULL) and find its parameters: the names its statements use
+ * and nothing declares, each with the session's define of that name as
+ * its default (ldscalc_set(s, "define", "PAD=1")), or none; a session
+ * define the program never reads is a parameter too.  (A name is found
+ * when the program, run once with the defaults and 1 for the rest,
+ * reaches it: define a name the run would not reach to make it one.)
+ * A misspelt name is a parameter too: check the list.  Returns
+ * LDSCALC_OK with *out set (a program that fails for other reasons
+ * prepares: its scores say why), or LDSCALC_SYNTAX (the text does not
+ * parse), LDSCALC_USAGE (an unknown arch option, more than 64
+ * parameters) or LDSCALC_NO_MEMORY, with ldscalc_session_error saying
+ * why and *out NULL.  The text and name are copied. */
+int ldscalc_prepare(ldscalc_session *s, const char *name, const char *text, size_t len, ldscalc_prepared **out);
+/* Its parameters: their number, the i-th's name (valid until
+ * ldscalc_prepared_free; NULL past the end), and whether it has a
+ * default (into *value when not NULL; 0 when it has none or it does not
+ * fit 64 bits). */
+size_t ldscalc_prepared_nparams(const ldscalc_prepared *p);
+const char *ldscalc_prepared_param(const ldscalc_prepared *p, size_t i, int64_t *value, int *has_default);
+/* Score one candidate into *out (its size set).  Returns LDSCALC_OK when
+ * the candidate was scored, feasible or not (out->status says), or
+ * LDSCALC_USAGE for a NULL p or out, or out->size too small.  The
+ * strings in *out, and the accesses, are valid until the next score on
+ * p or ldscalc_prepared_free. */
+int ldscalc_score(ldscalc_prepared *p, const ldscalc_candidate *c, ldscalc_score_result *out);
+/* Score ncand candidates into out[0 .. ncand-1] (each one's size set as
+ * out[0]'s, the stride of the array), on as many threads as the
+ * session's jobs option allows (one keeps the order of work, not of
+ * results: those are in candidate order either way).  The results are
+ * those of ldscalc_score for each.  Returns LDSCALC_OK, LDSCALC_USAGE
+ * or LDSCALC_NO_MEMORY (no candidate scored). */
+int ldscalc_score_many(ldscalc_prepared *p, const ldscalc_candidate *c, size_t ncand, ldscalc_score_result *out);
+/* Access i of candidate k of the last score (k 0 after
+ * ldscalc_score) into *a (its size set); LDSCALC_USAGE if none. */
+int ldscalc_scored_access(const ldscalc_prepared *p, size_t k, size_t i, ldscalc_score_access *a);
+/* Free the handle, and what its scores hold.  NULL does nothing. */
+void ldscalc_prepared_free(ldscalc_prepared *p);
+
+/* ---------------------------------------------------------------------
  * Streaming: the command line's layer.  lds-calc(1) and its REPL are
  * written on these functions alone.  A streaming session writes each
  * report to `out` as its statements finish and its errors, warnings and
@@ -232,8 +366,8 @@ int ldscalc_check_options(ldscalc_session *s);
 int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
 int ldscalc_add_file(ldscalc_session *s, const char *path);
 /* Read a file as ldscalc_add_file does, into a NUL-terminated text the
- * caller frees with free() (*len: its length, when len is not NULL);
- * NULL with the error set if it cannot be read (the REPL's :load). */
+ * caller frees with ldscalc_free (*len: its length, when len is not
+ * NULL); NULL with the error set if it cannot be read (the REPL's :load). */
 char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
 /* Lower the kernel files, parse every program (a syntax error anywhere
  * runs nothing), then run them once per sweep point, reporting as they

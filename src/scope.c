@@ -1,6 +1,7 @@
 /* src/scope.c - the scope: a stack of symbols, looked up innermost first. */
 #include "src/scope.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,15 +110,61 @@ void lds_scope_pop_to(lds_scope *sc, size_t mark)
     }
 }
 
+/* The built-ins' chains, hashed once for the process: every scope
+ * starts as a copy (a -D sweep or a candidate search opens a session,
+ * and so a scope, per point). */
+enum { NBUILTIN = sizeof builtin_syms / sizeof builtin_syms[0] };
+static struct {
+    size_t cap, nbuckets;
+    size_t next[NBUILTIN];
+    size_t *bucket;               /* [nbuckets], in no heap: the process's */
+} builtin_chains;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void hash_builtins(void)
+{
+    size_t cap = 64, nb = 64;   /* as make_room would grow them, one at a time */
+    while (cap < NBUILTIN)
+        cap *= 2;
+    while (nb < 2 * NBUILTIN)
+        nb *= 2;
+    lds_scope sc = { .nbuckets = nb, .next = builtin_chains.next, .n = NBUILTIN };
+    sc.bucket = lds_alloc_unowned(nb * sizeof *sc.bucket);
+    if (!sc.bucket)
+        return;   /* out of memory: each scope hashes them itself */
+    lds_sym *syms[NBUILTIN];
+    sc.syms = syms;
+    for (size_t i = 0; i < NBUILTIN; i++) {
+        syms[i] = (lds_sym *)&builtin_syms[i];
+        chain(&sc, i);
+    }
+    builtin_chains.cap = cap;
+    builtin_chains.nbuckets = nb;
+    builtin_chains.bucket = sc.bucket;
+}
+
 void lds_scope_init(lds_scope *sc)
 {
-    enum { N = sizeof builtin_syms / sizeof builtin_syms[0] };
     memset(sc, 0, sizeof *sc);
-    for (size_t i = 0; i < N; i++) {
-        make_room(sc);
-        sc->syms[sc->n] = (lds_sym *)&builtin_syms[i];
-        chain(sc, sc->n++);
+    pthread_once(&builtin_once, hash_builtins);
+    if (!builtin_chains.bucket) {
+        for (size_t i = 0; i < NBUILTIN; i++) {
+            make_room(sc);
+            sc->syms[sc->n] = (lds_sym *)&builtin_syms[i];
+            chain(sc, sc->n++);
+        }
+        return;
     }
+    sc->cap = builtin_chains.cap;
+    sc->nbuckets = builtin_chains.nbuckets;
+    sc->syms = lds_xreallocarray(NULL, sc->cap, sizeof *sc->syms);
+    sc->next = lds_xreallocarray(NULL, sc->cap, sizeof *sc->next);
+    sc->bucket = lds_xreallocarray(NULL, sc->nbuckets, sizeof *sc->bucket);
+    for (size_t i = 0; i < NBUILTIN; i++)
+        sc->syms[i] = (lds_sym *)&builtin_syms[i];
+    memcpy(sc->next, builtin_chains.next, sizeof builtin_chains.next);
+    memcpy(sc->bucket, builtin_chains.bucket, sc->nbuckets * sizeof *sc->bucket);
+    sc->n = NBUILTIN;
 }
 
 void lds_scope_free(lds_scope *sc)

@@ -12,8 +12,17 @@ In Jupyter a result shows as a table with each access's lanes-by-banks
 picture.  An error raises LdsCalcError with its file, line and column;
 a cancelled run raises Cancelled.  The language is lds(5); the C API
 underneath, lds-calc(3).
+
+A layout search prepares its question once and scores candidates:
+
+    >>> tile = ldscalc.prepare("array f32 T[32][32 + PAD]; read T[lane][k] for k in 0..8", arch="sm80")
+    >>> [s.ways for s in tile.score_many([{"PAD": 0}, {"PAD": 1}])]
+    [32, 1]
+    >>> tile.score(PAD=1).accesses[0]["excess"], tile.score().reason
+    (0, "no value for the parameter 'PAD'")
 """
 import json as _json
+import struct as _struct
 import os as _os
 import threading as _threading
 from collections.abc import Mapping as _Mapping
@@ -21,7 +30,7 @@ from collections.abc import Mapping as _Mapping
 from . import _native
 from ._html import result_html
 
-__all__ = ["run", "run_file", "Session", "Result", "Access", "LdsCalcError", "Cancelled",
+__all__ = ["run", "run_file", "prepare", "Prepared", "Score", "Session", "Result", "Access", "LdsCalcError", "Cancelled",
            "API_VERSION", "JSON_FORMAT", "version"]
 
 API_VERSION = _native.API_VERSION
@@ -334,6 +343,226 @@ class Session:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class Score:
+    """A candidate's score (ldscalc_score_result): status, reason (None
+    when it ran; else why it is infeasible: a misaligned access, an index
+    out of bounds, a parameter without a value), the totals over its
+    shared-memory accesses (ways: the worst; instructions, cycles, ideal,
+    excess, broadcasts: sums) and accesses, one dict per access statement
+    with the fields of Access (line, column, array, profile, kind, width,
+    global, failed and the metrics)."""
+
+    __slots__ = ("status", "reason", "ways", "instructions", "cycles", "ideal", "excess",
+                 "broadcasts", "_raw", "_accesses")
+
+    @property
+    def feasible(self):
+        return self.reason is None
+
+    @property
+    def accesses(self):
+        """One dict per access statement that ran (made when first read:
+        a search that reads only the totals never pays for them)."""
+        if self._accesses is None:
+            out = []
+            for f, array, profile, kind in self._raw:
+                d = dict(zip(_METRICS, f[9:]))
+                d.update(line=f[1], column=f[2], array=array, profile=profile, kind=kind, width=f[6], failed=f[8])
+                d["global"] = bool(f[7])
+                out.append(d)
+            self._accesses = out
+        return self._accesses
+
+    def __repr__(self):
+        if self.reason is not None:
+            return "<Score infeasible: %s>" % self.reason
+        return "<Score %d-way, cycles %d, excess %d, %d accesses>" % (
+            self.ways, self.cycles, self.excess, len(self.accesses))
+
+
+# ldscalc_score_access as struct.unpack reads it: size, line, column, the
+# three strings (pointers), width, global, failed, the six metrics
+_ACCESS_LAYOUT = _struct.Struct("@NIIPPPIii6Q")
+_METRICS = ("instructions", "cycles", "ideal", "excess", "ways", "broadcasts")
+
+
+class Prepared:
+    """A program parsed once, scored for many candidates (lds-calc(3),
+    ldscalc_prepare): prepare(text).score(PAD=1) -> Score;
+    .score_many([{"PAD": 0}, {"PAD": 1, "arch": "gfx942"}]) -> [Score].
+    An infeasible candidate gives a Score with its reason, never an
+    exception.  params: the program's free names, with their defaults
+    (the session's defines) or None."""
+
+    def __init__(self, session, program, name=None):
+        data = _text(program, "the program")
+        label = None if name is None else _text(name, "name")
+        self._session = session
+        self._ptr = None
+        handle = _native._P()
+        ptr = session._enter()
+        try:
+            status = _native.lib.ldscalc_prepare(ptr, label, data, len(data), _native.ctypes.byref(handle))
+            if status != OK:
+                err = _native.lib.ldscalc_session_error(ptr)
+                raise _error_of(err) if err else MemoryError("ldscalc: out of memory")
+        finally:
+            session._leave()
+        self._ptr = handle.value
+        self.params = {}
+        value, has = _native.ctypes.c_int64(), _native.ctypes.c_int()
+        for i in range(_native.lib.ldscalc_prepared_nparams(self._ptr)):
+            pname = _native.lib.ldscalc_prepared_param(self._ptr, i, _native.ctypes.byref(value),
+                                                       _native.ctypes.byref(has)).decode()
+            self.params[pname] = value.value if has.value else None
+        self._names = {n: n.encode() for n in self.params}
+        self._one = _native.ScoreResult()
+        self._one.size = _native.ctypes.sizeof(_native.ScoreResult)
+        self._acc = _native.ScoreAccess()
+        self._acc.size = _native.ctypes.sizeof(self._acc)
+        assert _ACCESS_LAYOUT.size <= self._acc.size
+        self._get_access = _native.lib.ldscalc_scored_access
+        self._strings = {}
+        # score's candidate, made once: a value per parameter at most
+        self._values = (_native.Value * max(len(self.params), 1))()
+        self._cand = _native.Candidate()
+        self._cand.values = self._values
+        self._cand_ref = _native.ctypes.byref(self._cand)
+        self._one_ref = _native.ctypes.byref(self._one)
+
+    def _candidate(self, values, cand, keep):
+        """Fill the ctypes candidate cand from a mapping ("arch" names the
+        profile); keep holds what it points to."""
+        arch = values.get("arch")
+        n = len(values) - (arch is not None or "arch" in values)
+        arr = (_native.Value * max(n, 1))()
+        i = 0
+        for key, v in values.items():
+            if key == "arch":
+                continue
+            if isinstance(v, bool) or not isinstance(v, int) or not -2**63 <= v < 2**63:
+                raise TypeError("ldscalc: the value of %r must be an int of 64 bits, not %r" % (key, v))
+            arr[i].name = self._names.get(key) or _text(key, "a parameter's name")
+            arr[i].value = v
+            i += 1
+        cand.arch = None if arch is None else _text(arch, "arch")
+        cand.values = arr
+        cand.nvalues = n
+        keep.append(arr)
+
+    def _string(self, address):
+        """A string the handle owns (an array's or profile's name, kept
+        for its life), read once."""
+        if not address:
+            return None
+        got = self._strings.get(address)
+        if got is None:
+            got = self._strings[address] = _native.ctypes.string_at(address).decode("utf-8", "replace")
+        return got
+
+    def _read(self, k, res):
+        sc = Score()
+        sc.status = res.status
+        sc.reason = None if res.reason is None else res.reason.decode("utf-8", "replace")
+        sc.ways, sc.instructions, sc.cycles = res.ways, res.instructions, res.cycles
+        sc.ideal, sc.excess, sc.broadcasts = res.ideal, res.excess, res.broadcasts
+        if res.status == NO_MEMORY:   # a slot made again: its names may have moved
+            self._strings.clear()
+        acc, get, unpack, ptr, string = self._acc, self._get_access, _ACCESS_LAYOUT.unpack_from, self._ptr, self._string
+        raw = []
+        for i in range(res.naccesses):   # read now: the next score replaces them
+            get(ptr, k, i, acc)
+            f = unpack(acc)
+            raw.append((f, string(f[3]), string(f[4]), string(f[5])))
+        sc._raw, sc._accesses = raw, None
+        return sc
+
+    def _handle(self):
+        if not self._ptr:
+            raise ValueError("ldscalc: the prepared program is freed")
+        return self._ptr
+
+    def _fill_one(self, values):
+        """score's candidate from a mapping: the values in place, when
+        every name is a parameter (else through _candidate)."""
+        names, arr, n = self._names, self._values, 0
+        arch = None
+        for key, v in values.items():
+            if key == "arch":
+                arch = v
+                continue
+            name = names.get(key)
+            if name is None or n == len(arr):
+                return None
+            if v.__class__ is not int and (isinstance(v, bool) or not isinstance(v, int)) or not -2**63 <= v < 2**63:
+                raise TypeError("ldscalc: the value of %r must be an int of 64 bits, not %r" % (key, v))
+            arr[n].name = name
+            arr[n].value = v
+            n += 1
+        self._cand.arch = None if arch is None else _text(arch, "arch")
+        self._cand.nvalues = n
+        return self._cand_ref
+
+    def score(self, values=None, **named):
+        """Score one candidate: score(PAD=1), score({"PAD": 1}), score(PAD=1, arch="sm90")."""
+        merged = dict(values, **named) if values else named
+        keep = []
+        self._session._enter()
+        try:
+            cand = self._fill_one(merged)
+            if cand is None:   # a name that is not a parameter: the library says so
+                one = _native.Candidate()
+                self._candidate(merged, one, keep)
+                cand = _native.ctypes.byref(one)
+            _native.lib.ldscalc_score(self._handle(), cand, self._one_ref)
+            return self._read(0, self._one)
+        finally:
+            self._session._leave()
+
+    def score_many(self, candidates):
+        """Score a list of candidates (mappings, as score's) on the
+        session's threads -> a list of Score, in order."""
+        candidates = list(candidates)
+        n = len(candidates)
+        cands, keep = (_native.Candidate * max(n, 1))(), []
+        for i, values in enumerate(candidates):
+            if not isinstance(values, _Mapping):
+                raise TypeError("ldscalc: a candidate is a mapping of names to values, not %s"
+                                % type(values).__name__)
+            self._candidate(values, cands[i], keep)
+        out = (_native.ScoreResult * max(n, 1))()
+        out[0].size = _native.ctypes.sizeof(_native.ScoreResult)
+        self._session._enter()
+        try:
+            if _native.lib.ldscalc_score_many(self._handle(), cands, n, out) != OK:
+                raise MemoryError("ldscalc: out of memory")
+            return [self._read(k, out[k]) for k in range(n)]
+        finally:
+            self._session._leave()
+
+    def free(self, _free=_native.lib.ldscalc_prepared_free):
+        ptr, self._ptr = getattr(self, "_ptr", None), None
+        if ptr:
+            _free(ptr)
+
+    __del__ = free
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.free()
+
+
+def prepare(program, arch=None, defines=None, session=None, name=None, **options):
+    """Parse a program once for scoring many candidates: prepare(text,
+    arch="sm80").score(PAD=1).  Its session (made from arch, defines and
+    options unless given) lives as long as the Prepared."""
+    if session is None:
+        session = Session(arch, defines, **options)
+    return Prepared(session, program, name)
 
 
 def run(program, arch=None, defines=None, **options):

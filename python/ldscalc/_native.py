@@ -15,6 +15,34 @@ class Error(ctypes.Structure):
                 ("message", ctypes.c_char_p)]
 
 
+class Value(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("value", ctypes.c_int64)]
+
+
+class Candidate(ctypes.Structure):
+    _fields_ = [("arch", ctypes.c_char_p), ("values", ctypes.POINTER(Value)),
+                ("nvalues", ctypes.c_size_t)]
+
+
+_TOTALS = [("ways", ctypes.c_uint64), ("instructions", ctypes.c_uint64),
+           ("cycles", ctypes.c_uint64), ("ideal", ctypes.c_uint64),
+           ("excess", ctypes.c_uint64), ("broadcasts", ctypes.c_uint64)]
+
+
+class ScoreResult(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("status", ctypes.c_int),
+                ("reason", ctypes.c_char_p), ("naccesses", ctypes.c_size_t)] + _TOTALS
+
+
+class ScoreAccess(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("line", ctypes.c_uint), ("column", ctypes.c_uint),
+                ("array", ctypes.c_char_p), ("profile", ctypes.c_char_p), ("kind", ctypes.c_char_p),
+                ("width", ctypes.c_uint), ("global_", ctypes.c_int), ("failed", ctypes.c_int),
+                ("instructions", ctypes.c_uint64), ("cycles", ctypes.c_uint64),
+                ("ideal", ctypes.c_uint64), ("excess", ctypes.c_uint64),
+                ("ways", ctypes.c_uint64), ("broadcasts", ctypes.c_uint64)]
+
+
 def _candidates():
     """Where libldscalc may be, most specific first."""
     env = os.environ.get("LDSCALC_LIBRARY")
@@ -78,6 +106,15 @@ _declare("ldscalc_result_printed", _S, _P)
 _declare("ldscalc_result_naccesses", _SIZE, _P)
 _declare("ldscalc_render", ctypes.c_int, _P, _S, ctypes.c_char_p, _SIZE, ctypes.POINTER(_SIZE))
 _declare("ldscalc_access_svg", ctypes.c_int, _P, _SIZE, ctypes.c_char_p, _SIZE, ctypes.POINTER(_SIZE))
+
+_declare("ldscalc_version_number", ctypes.c_int)
+_declare("ldscalc_prepare", ctypes.c_int, _P, _S, _S, _SIZE, ctypes.POINTER(_P))
+_declare("ldscalc_prepared_nparams", _SIZE, _P)
+_declare("ldscalc_prepared_param", _S, _P, _SIZE, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int))
+_declare("ldscalc_score", ctypes.c_int, _P, ctypes.POINTER(Candidate), ctypes.POINTER(ScoreResult))
+_declare("ldscalc_score_many", ctypes.c_int, _P, ctypes.POINTER(Candidate), _SIZE, ctypes.POINTER(ScoreResult))
+_declare("ldscalc_scored_access", ctypes.c_int, _P, _SIZE, _SIZE, ctypes.POINTER(ScoreAccess))
+_declare("ldscalc_prepared_free", None, _P)
 
 if lib.ldscalc_api_version() != API_VERSION:
     raise ImportError("ldscalc: this module speaks API %d, the library %d: install matching versions"

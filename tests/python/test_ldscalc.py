@@ -7,6 +7,7 @@ lds-calc binary), srcdir, LDSCALC_LIBRARY and PYTHONPATH=srcdir/python.
 import glob
 import os
 import subprocess
+import sys
 import threading
 import time
 import unittest
@@ -231,6 +232,64 @@ class Pictures(unittest.TestCase):
 
     def test_print_output(self):
         self.assertEqual(ldscalc.run("print 6 * 7").printed, "42\n")
+
+
+class Candidates(unittest.TestCase):
+    """prepare/score: a score is a full run of the program with each
+    parameter written out as its value in the text."""
+
+    PROGRAMS = [
+        "arch sm80; array f32 T[32][32 + PAD]; read T[lane][k] for k in 0..8",
+        "array f32 T[32][32 + PAD]; read T[lane][k ^ (lane % (SW + 1))] for k in 0..8\nwrite T[k][lane] for k in 0..4",
+        "read b128 @ (lane * 16 + PAD * 4)",
+        "array f32 T[N]; read T[lane * SW]",
+    ]
+
+    def test_score_equals_substituted_run(self):
+        import random
+        import re
+        rng = random.Random(7)
+        for text in self.PROGRAMS:
+            prepared = ldscalc.prepare(text, jobs=1)
+            names = sorted(prepared.params)
+            for _ in range(25):
+                values = {n: rng.choice([0, 1, 2, 3, 5, 8, 40, 100, 70000]) for n in names}
+                score = prepared.score(**values)
+                written = re.sub(r"\b(%s)\b" % "|".join(names), lambda m: "(%d)" % values[m.group(1)], text)
+                try:
+                    run = ldscalc.run(written, jobs=1)
+                except ldscalc.LdsCalcError as e:
+                    self.assertIsNotNone(score.reason, (text, values))
+                    # the written-out text's columns differ: the line and the message agree
+                    self.assertTrue(score.reason.startswith("%d:" % e.line), (score.reason, e.line))
+                    self.assertTrue(score.reason.endswith(": " + e.message), (score.reason, e.message))
+                    continue
+                self.assertIsNone(score.reason, (text, values))
+                self.assertEqual(len(score.accesses), len(run.accesses))
+                for got, want in zip(score.accesses, run.accesses):
+                    for field in ("ways", "cycles", "ideal", "excess", "instructions", "line"):
+                        self.assertEqual(got[field], getattr(want, field), (text, values, field))
+
+    def test_batch_and_infeasible(self):
+        prepared = ldscalc.prepare(self.PROGRAMS[0])
+        self.assertEqual(prepared.params, {"PAD": None})
+        scores = prepared.score_many([{"PAD": p} for p in range(4)] + [{}, {"PAD": 1, "arch": "nope"}])
+        self.assertEqual([s.ways for s in scores[:4]], [32, 1, 2, 1])
+        self.assertEqual(scores[4].reason, "no value for the parameter 'PAD'")
+        self.assertEqual(scores[5].reason, "unknown profile 'nope'")
+        self.assertFalse(scores[5].feasible)
+        self.assertEqual(prepared.score(Q=1).reason, "'Q' is not a parameter of the program")
+        with self.assertRaises(TypeError):
+            prepared.score(PAD="1")
+        with self.assertRaises(ldscalc.LdsCalcError):
+            ldscalc.prepare("read T[")
+
+    def test_autotune_example(self):
+        out = subprocess.run([sys.executable, os.path.join(SRCDIR, "examples", "autotune.py"), "sm80", "gfx942"],
+                             capture_output=True, text=True, check=True).stdout
+        self.assertIn("sm80     best: PAD=0 SW=5 MUL=1  excess 0 cycles", out)
+        self.assertIn("gfx942   no feasible candidate: 4:12: index 32 is out of range", out)
+        self.assertIn("324 candidates (162 infeasible)", out)
 
 
 if __name__ == "__main__":

@@ -637,7 +637,7 @@ static void test_bad_arguments(void)
     char *text = ldscalc_read_file(s, path, NULL);   /* the length is optional */
     CU_ASSERT_PTR_NOT_NULL(text);
     CU_ASSERT(text && !strcmp(text, "read f32[lane]\n"));
-    free(text);
+    ldscalc_free(text);   /* the library's memory, back to it */
     remove(path);
     ldscalc_close(s);
 }
