@@ -400,8 +400,8 @@ val *cl_call(lower *L, const csrc_expr *e)
             w.warning = 1;
             cl_warn(L, &w);
             L->accesses++;
-            cl_line(L, e->args[i]->loc, "skipped read %s: passed to '%s', which lds-calc does not see into", a->arr->name,
-                 name ? name : "a function");
+            cl_line(L, e->args[i]->loc, "%s %s: passed to '%s', which lds-calc does not see into", cl_skip_head(L, 0, false, 0),
+                    a->arr->name, name ? name : "a function");
         }
     }
     if (cl_is_member_call(e, "thread_rank"))

@@ -364,6 +364,9 @@ void cl_add_array(lower *L, sarray *a);
 val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
+/* "skipped KIND [global] [bN]": the head of a skipped record's line
+ * (bytes 0: its width is not known, and not written). */
+const char *cl_skip_head(lower *L, int kind, bool global, unsigned bytes);
 const char *cl_unlaid_why(const lower *L, const char *name);
 val *cl_unlaid_array(lower *L, const char *name, lds_loc loc);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
