@@ -286,6 +286,99 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
 }
 
+/* The declaration without a body of the function call e names (a
+ * prototype: its definition is elsewhere, in a header lds-calc read or
+ * another file), or NULL. */
+static const csrc_func *prototype_of(lower *L, const csrc_expr *e)
+{
+    if (!e->name || e->launch)
+        return NULL;
+    for (const csrc_func *f = L->unit->prototypes; f; f = f->next)
+        if (names_func(e->name, f) && f->nparams == e->nargs)
+            return f;
+    return NULL;
+}
+
+/* Whether a function of which lds-calc sees no declaration at all takes
+ * its arguments by value all the same: OpenCL C has no references, HLSL's
+ * and GLSL's out parameters are of functions the shader defines (their
+ * other functions are the language's, by value), and in CUDA and HIP the
+ * compiler's own functions (__shfl_sync, __float2half, __expf) and the C
+ * math library's take values.  Anything else may be a header's helper
+ * taking a reference (bitonicSort's Comparator(uint &keyA, ...)). */
+static bool by_value_anyway(lower *L, const char *name)
+{
+    static const char *const math[] = {
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2", "exp10",
+        "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "rcbrt", "pow", "fabs", "fmin", "fmax",
+        "fmod", "floor", "ceil", "round", "rint", "lrint", "llrint", "lround", "trunc", "fma", "erf", "erfc",
+        "lgamma", "tgamma", "hypot", "copysign", "remainder", "ldexp", "signbit", "isnan", "isinf", "isfinite",
+        "fdim", "nearbyint", "logb", "ilogb", "scalbn", "norm3d", "rnorm3d", "sinpi", "cospi", NULL,
+    };
+    if (L->o->lang != LDS_LANG_CUDA && L->o->lang != LDS_LANG_HIP)
+        return true;
+    if (!name)
+        return false;
+    for (const char *q = "std::"; !strncmp(name, q, 5) || !strncmp(name, "::", 2);)
+        name += name[0] == ':' ? 2 : 5;
+    if (!strncmp(name, "__", 2))
+        return true;
+    size_t n = strlen(name);
+    for (int i = 0; math[i]; i++) {
+        size_t m = strlen(math[i]);
+        if (!strncmp(name, math[i], m) && (n == m || (n == m + 1 && name[m] == 'f')))
+            return true;
+    }
+    return false;
+}
+
+/* Argument i of call e to a function lds-calc does not see into: where
+ * the function may take it by reference (a reference parameter of its
+ * prototype, or no declaration in sight) and it names an element of
+ * memory, the access is the function's, which lds-calc cannot see: a
+ * record not modelled, never a guessed read.  1: so recorded; 0: an
+ * ordinary argument (the caller evaluates it); -1: failed. */
+static int opaque_reference_arg(lower *L, const csrc_expr *e, const csrc_func *proto, unsigned i)
+{
+    const csrc_param *param = proto ? &proto->params[i] : NULL;
+    if (param ? !param->type.reference || param->type.pointers : by_value_anyway(L, e->name))
+        return 0;
+    const csrc_expr *x = e->args[i];   /* a plain element: indices that read nothing */
+    while ((x->kind == CE_INDEX && cl_reads_nothing(L, x->b)) || x->kind == CE_MEMBER)
+        x = x->a;
+    lvalue lv;
+    if (x->kind != CE_ID || cl_lvalue_of(L, e->args[i], &lv) < 0)
+        return cl_failed(L) ? -1 : 0;
+    if (lv.kind != LV_SHARED && lv.kind != LV_GLOBAL && lv.kind != LV_UNKNOWN)
+        return 0;
+    bool reads_only = param && param->type.is_const;
+    const char *fn = e->name ? e->name : "the function called";
+    const char *at = !proto ? NULL
+                     : proto->loc.src && proto->loc.src != L->file
+                         ? cl_fmt(L, "%s:%s", proto->loc.src->name, cl_where(L, proto->loc))
+                         : cl_where(L, proto->loc);
+    const char *ref = param && param->name ? cl_fmt(L, " '%s'", param->name) : "";
+    const char *why = !proto ? cl_fmt(L, "'%s' is declared nowhere lds-calc read (a header not found?), so its body is not "
+                                         "visible: it may read and/or write this element through a reference", fn)
+                      : reads_only ? cl_fmt(L, "the body of '%s' is not visible (only declared, at %s): it reads this "
+                                               "element through the const reference%s, where and how often lds-calc "
+                                               "cannot see", fn, at, ref)
+                                   : cl_fmt(L, "the body of '%s' is not visible (only declared, at %s): it may read "
+                                               "and/or write this element through the reference%s", fn, at, ref);
+    const char *outer = L->skip;
+    lds_loc outer_loc = L->skip_loc;
+    if (!outer) {   /* a reason already in force (a branch on data) stays the record's */
+        L->skip = why;
+        L->skip_loc = (lds_loc){ 0 };
+    }
+    int kind = reads_only ? 0 : 1, rc = lv.kind == LV_SHARED ? cl_emit_access(L, kind, lv.s, lv.bytes, e->args[i]->loc)
+                                        : lv.kind == LV_GLOBAL ? cl_emit_global(L, kind, lv.s, lv.bytes, e->args[i]->loc)
+                                                               : cl_emit_unknown_target(L, kind, lv.s, e->args[i]->loc);
+    L->skip = outer;
+    L->skip_loc = outer_loc;
+    return rc < 0 ? -1 : 1;
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -385,9 +478,16 @@ val *cl_call(lower *L, const csrc_expr *e)
     }
     if (cl_failed(L))
         return NULL;
-    /* anything else: its arguments run (their accesses count); a shared
-     * array passed in is accessed where lds-calc cannot see */
+    /* anything else: its arguments run (their accesses count); an element
+     * it may take by reference, or a shared array passed in, is accessed
+     * where lds-calc cannot see */
+    const csrc_func *proto = prototype_of(L, e);
     for (unsigned i = 0; i < e->nargs; i++) {
+        int by_ref = opaque_reference_arg(L, e, proto, i);
+        if (by_ref < 0)
+            return NULL;
+        if (by_ref)
+            continue;
         val *a = cl_expr(L, e->args[i]);
         if (!a)
             return NULL;
