@@ -286,6 +286,80 @@ static val *group_member_call(lower *L, const csrc_expr *e, bool *handled)
     return cl_v_data(L, cl_fmt(L, "the result of '%s'", m), e->loc);
 }
 
+/* ------------------------------------------------------------ CuTe */
+
+/* What to give lds-calc instead of CuTe's C++ (lds(5), the layout
+ * statement; lds-calc(1), PTX FILES). */
+#define CUTE_INSTEAD                                                                                               \
+    "describe the shared layout in lds instead (lds(5), the layout statement reads CuTe's notation: layout sA = "  \
+    "Swizzle<3,3,3> o (64,8):(1,64)), or give the compiled kernel (nvcc -ptx -lineinfo, then lds-calc -f "        \
+    "kernel.ptx)"
+
+/* CuTe's functions that make tensors: a kernel that calls one works
+ * through CuTe, but the warning names the calls that move data. */
+static const char *const cute_makers[] = { "make_smem_ptr", "make_gmem_ptr", "make_tensor", "make_fragment_like",
+                                           "make_tensor_like", "make_identity_tensor", NULL };
+
+/* The name of CuTe's function call e makes (its tensors, partitions,
+ * tiled copies: what lds-calc does not follow), or NULL.  copy and gemm
+ * (copy(tiled_copy, tAgA, tAsA)) are CuTe's when qualified or after
+ * another of CuTe's calls in the kernel. */
+static const char *cute_call(const lower *L, const csrc_expr *e)
+{
+    static const char *const movers[] = {
+        "local_partition", "local_tile", "make_tiled_copy", "make_tiled_mma", "make_tiled_copy_A", "make_tiled_copy_B",
+        "make_tiled_copy_C", "partition_S", "partition_D", "partition_A", "partition_B", "partition_C",
+        "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "get_slice", "get_thread_slice",
+        "retile_S", "retile_D", "make_cotiled_copy", NULL,
+    };
+    const char *name = e->name;
+    if (!name)
+        return NULL;
+    bool qualified = !strncmp(name, "cute::", 6);
+    if (qualified)
+        name += 6;
+    bool seen = L->cute.at.line != 0;
+    if (cl_name_in(name, movers) || cl_name_in(name, cute_makers)
+        || ((qualified || seen) && (!strcmp(name, "copy") || !strcmp(name, "gemm") || !strcmp(name, "copy_if")
+                                    || !strcmp(name, "axpby"))))
+        return name;
+    return NULL;
+}
+
+/* Call e, CuTe's function `name`, kept for the kernel's warning: where
+ * the first is, and the first few names of calls that move data (a
+ * maker's where no other is), each once. */
+static void note_cute(lower *L, const csrc_expr *e, const char *name)
+{
+    bool maker = cl_name_in(name, cute_makers);
+    if (!L->cute.at.line || (!maker && !L->cute.n))
+        L->cute.at = e->loc;
+    if (!L->cute.names && maker)
+        L->cute.names = cl_fmt(L, "'%s'", name);   /* until a call that moves data replaces it */
+    if (maker || (L->cute.n && strstr(L->cute.names, cl_fmt(L, "'%s'", name))))
+        return;
+    if (L->cute.n == 4) {
+        L->cute.more = true;
+        return;
+    }
+    L->cute.names = L->cute.n ? cl_fmt(L, "%s, '%s'", L->cute.names, name) : cl_fmt(L, "'%s'", name);
+    L->cute.n++;
+}
+
+bool cl_warn_cute(lower *L, const csrc_func *f)
+{
+    if (!L->cute.at.line || !L->o->warn)
+        return false;
+    lds_diag w = { 0 };
+    lds_diag_set(&w, L->cute.at,
+                 "kernel '%s' works through CuTe (%s%s), whose tensors, partitions and copies lds-calc does not follow: "
+                 "the shared-memory accesses they make are not counted; " CUTE_INSTEAD,
+                 f->name, L->cute.names, L->cute.more ? ", ..." : "");
+    w.warning = 1;
+    cl_warn(L, &w);
+    return true;
+}
+
 /* The declaration without a body of the function call e names (a
  * prototype: its definition is elsewhere, in a header lds-calc read or
  * another file), or NULL. */
@@ -482,6 +556,9 @@ val *cl_call(lower *L, const csrc_expr *e)
      * it may take by reference, or a shared array passed in, is accessed
      * where lds-calc cannot see */
     const csrc_func *proto = prototype_of(L, e);
+    const char *cute = cute_call(L, e);
+    if (cute)
+        note_cute(L, e, cute);
     for (unsigned i = 0; i < e->nargs; i++) {
         int by_ref = opaque_reference_arg(L, e, proto, i);
         if (by_ref < 0)
@@ -492,16 +569,17 @@ val *cl_call(lower *L, const csrc_expr *e)
         if (!a)
             return NULL;
         if (a->kind == V_SHARED && L->o->warn) {
+            const char *callee = cute ? cl_fmt(L, "CuTe's '%s'", cute) : cl_fmt(L, "'%s'", name ? name : "a function");
             lds_diag w = { 0 };
             lds_diag_set(&w, e->args[i]->loc,
-                         "'%s' is passed to '%s', which lds-calc does not see into: the accesses it makes there are "
+                         "'%s' is passed to %s, which lds-calc does not see into: the accesses it makes there are "
                          "not counted",
-                         a->arr->cname, name ? name : "a function");
+                         a->arr->cname, callee);
             w.warning = 1;
             cl_warn(L, &w);
             L->accesses++;
-            cl_line(L, e->args[i]->loc, "%s %s: passed to '%s', which lds-calc does not see into", cl_skip_head(L, 0, false, 0),
-                    a->arr->name, name ? name : "a function");
+            cl_line(L, e->args[i]->loc, "%s %s: passed to %s, which lds-calc does not see into%s",
+                    cl_skip_head(L, 0, false, 0), a->arr->name, callee, cute ? "; " CUTE_INSTEAD : "");
         }
     }
     if (cl_is_member_call(e, "thread_rank"))

@@ -30,6 +30,8 @@ typedef struct {
     unsigned line, col;           /* where its name is, in the file */
     char *text;                   /* its lowered program (malloc'd) */
     unsigned accesses;            /* shared-memory accesses it holds (skipped ones too) */
+    bool cute;                    /* it works through CuTe, which lds-calc does not follow
+                                     (a warning said so, with what to do instead) */
 } csrc_lowered;
 
 /* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .cl:

@@ -164,7 +164,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
             continue;
         }
         for (unsigned j = 0; j < nk; j++) {
-            if (!k[j].accesses) {
+            if (!k[j].accesses && !k[j].cute) {
                 lds_diag w = { 0 };
                 lds_diag_set(&w, (lds_loc){ origin, k[j].line, k[j].col }, "kernel '%s' makes no shared-memory access lds-calc can see",
                              k[j].kernel);
