@@ -37,6 +37,9 @@ typedef struct {
 /* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .cl:
  * OpenCL C, .hlsl .fx: HLSL, .comp .glsl: GLSL), or LDS_LANG_NONE. */
 lds_lang lds_lang_of_path(const char *path);
+/* The language of a file lds-calc refuses to read by its name (.wgsl:
+ * WGSL, .metal: Metal), for the message; NULL for any other. */
+const char *lds_lang_refused(const char *path);
 /* --lang NAME; false if unknown. */
 bool lds_lang_lookup(const char *name, lds_lang *out);
 const char *lds_lang_name(lds_lang l);
