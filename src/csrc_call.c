@@ -360,17 +360,26 @@ bool cl_warn_cute(lower *L, const csrc_func *f)
     return true;
 }
 
-/* The declaration without a body of the function call e names (a
- * prototype: its definition is elsewhere, in a header lds-calc read or
- * another file), or NULL. */
-static const csrc_func *prototype_of(lower *L, const csrc_expr *e)
+/* The declaration of the function call e names, where lds-calc does not
+ * inline the call: a prototype of as many parameters (its definition is
+ * elsewhere, in a header or another file), else a function of that name
+ * with more (default arguments: defined in the file, but not followed
+ * for this call), or NULL. */
+static const csrc_func *declaration_of(lower *L, const csrc_expr *e)
 {
     if (!e->name || e->launch)
         return NULL;
+    const csrc_func *more = NULL;
     for (const csrc_func *f = L->unit->prototypes; f; f = f->next)
-        if (names_func(e->name, f) && f->nparams == e->nargs)
-            return f;
-    return NULL;
+        if (names_func(e->name, f) && f->nparams >= e->nargs) {
+            if (f->nparams == e->nargs)
+                return f;
+            more = more ? more : f;
+        }
+    for (const csrc_func *f = L->unit->funcs; f && !more; f = f->next)
+        if (names_func(e->name, f) && f->nparams > e->nargs && !f->kernel)
+            more = f;
+    return more;
 }
 
 /* Whether a function of which lds-calc sees no declaration at all takes
@@ -434,6 +443,9 @@ static int opaque_reference_arg(lower *L, const csrc_expr *e, const csrc_func *p
     const char *ref = param && param->name ? cl_fmt(L, " '%s'", param->name) : "";
     const char *why = !proto ? cl_fmt(L, "'%s' is declared nowhere lds-calc read (a header not found?), so its body is not "
                                          "visible: it may read and/or write this element through a reference", fn)
+                      : proto->body ? cl_fmt(L, "'%s' (defined at %s) is not followed where its default arguments are "
+                                                "taken: it may %s this element through the reference%s",
+                                             fn, at, reads_only ? "read" : "read and/or write", ref)
                       : reads_only ? cl_fmt(L, "the body of '%s' is not visible (only declared, at %s): it reads this "
                                                "element through the const reference%s, where and how often lds-calc "
                                                "cannot see", fn, at, ref)
@@ -555,7 +567,7 @@ val *cl_call(lower *L, const csrc_expr *e)
     /* anything else: its arguments run (their accesses count); an element
      * it may take by reference, or a shared array passed in, is accessed
      * where lds-calc cannot see */
-    const csrc_func *proto = prototype_of(L, e);
+    const csrc_func *proto = declaration_of(L, e);
     const char *cute = cute_call(L, e);
     if (cute)
         note_cute(L, e, cute);
