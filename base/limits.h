@@ -27,6 +27,9 @@
 #define LDS_MAX_SHOWN 16
 /* Loop variables in scope at once: block loops and an access's own. */
 #define LDS_MAX_LOOPS 48
+/* The widest access a skipped record names (skipped read b65536 NAME:
+ * a struct copied whole); a wider one's width is not written. */
+#define LDS_MAX_SKIPPED_BITS 65536
 /* Values in one print statement. */
 #define LDS_MAX_PRINT_VALUES 64
 /* Instructions a probe replays per access statement (--emit): each is a

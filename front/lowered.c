@@ -23,6 +23,19 @@ lds_lang lds_lang_of_path(const char *path)
     return LDS_LANG_NONE;
 }
 
+const char *lds_lang_refused(const char *path)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    static const struct { const char *ext, *lang; } refused[] = {
+        { ".wgsl", "WGSL (WebGPU's shading language)" },
+        { ".metal", "the Metal Shading Language" },
+    };
+    for (size_t i = 0; dot && i < sizeof refused / sizeof refused[0]; i++)
+        if (!strcmp(dot, refused[i].ext))
+            return refused[i].lang;
+    return NULL;
+}
+
 static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir" };
 
 bool lds_lang_lookup(const char *name, lds_lang *out)

@@ -30,6 +30,8 @@ typedef struct {
     unsigned line, col;           /* where its name is, in the file */
     char *text;                   /* its lowered program (malloc'd) */
     unsigned accesses;            /* shared-memory accesses it holds (skipped ones too) */
+    bool cute;                    /* it works through CuTe, which lds-calc does not follow
+                                     (a warning said so, with what to do instead) */
 } csrc_lowered;
 
 /* A kernel's lowered programs, freed (n of them, the array too). */
@@ -38,6 +40,9 @@ void csrc_lowered_free(csrc_lowered *l, unsigned n);
 /* The language a file's name says (.cu .cuh: CUDA, .hip: HIP, .cl:
  * OpenCL C, .hlsl .fx: HLSL, .comp .glsl: GLSL), or LDS_LANG_NONE. */
 lds_lang lds_lang_of_path(const char *path);
+/* The language of a file lds-calc refuses to read by its name (.wgsl:
+ * WGSL, .metal: Metal), for the message; NULL for any other. */
+const char *lds_lang_refused(const char *path);
 /* --lang NAME; false if unknown. */
 bool lds_lang_lookup(const char *name, lds_lang *out);
 const char *lds_lang_name(lds_lang l);

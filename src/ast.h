@@ -216,9 +216,11 @@ typedef struct lds_stmt {
         /* if COND { then } else { otherwise }: COND uniform (per-lane
          * conditions go on the accesses) */
         struct { lds_expr *cond; struct lds_stmt *then, *otherwise; } branch;
-        /* skipped KIND NAME: WHY - an access a front end saw and could not
-         * model (its index depends on data, say): a record with no numbers */
-        struct { lds_access_kind kind; const char *array; const char *why; } skipped;
+        /* skipped KIND [global] [WIDTH] NAME: WHY - an access a front end
+         * saw and could not model (its index depends on data, say): a
+         * record with no numbers; width 0: not written (the array's
+         * element where NAME is one, else not known) */
+        struct { lds_access_kind kind; const char *array; const char *why; unsigned width; bool global; } skipped;
         struct { const char *name; } kernel;
         struct { lds_expr **values; unsigned n; } print;
         struct {

@@ -169,7 +169,7 @@ static void progress_tick(lds_progress *p)
 }
 
 static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_access_kind kind, const char *array,
-                                         const char *why);
+                                         const char *why, unsigned width, bool global);
 
 /* An access of a program lowered from a kernel file whose instruction the
  * profile does not have (a 96-bit access or atomic on a part without one,
@@ -186,7 +186,8 @@ static int refused(lds_interp *in, const lds_stmt *s)
     char why[sizeof in->diag->msg];
     snprintf(why, sizeof why, "%s", in->diag->msg);
     memset(in->diag, 0, sizeof *in->diag);
-    skipped_record(in, s, s->u.access.kind, t->kind == T_ELEM ? t->array->name : "@", why);
+    unsigned width = s->u.access.width ? s->u.access.width : t->kind == T_ELEM ? t->array->array.elem_size : 0;
+    skipped_record(in, s, s->u.access.kind, t->kind == T_ELEM ? t->array->name : "@", why, width, s->u.access.global);
     return 0;
 }
 
@@ -543,13 +544,15 @@ static int exec_if(lds_interp *in, const lds_stmt *s)
 /* skipped KIND NAME: WHY - a record with no numbers, saying why. */
 static int exec_skipped(lds_interp *in, const lds_stmt *s)
 {
-    skipped_record(in, s, s->u.skipped.kind, s->u.skipped.array, s->u.skipped.why);
+    skipped_record(in, s, s->u.skipped.kind, s->u.skipped.array, s->u.skipped.why, s->u.skipped.width,
+                   s->u.skipped.global);
     return 0;
 }
 
-/* The record of statement s, an access not modelled: no numbers, why. */
+/* The record of statement s, an access not modelled: no numbers, why;
+ * its width in bytes (0: not known) and its memory. */
 static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_access_kind kind, const char *array,
-                                         const char *why)
+                                         const char *why, unsigned width, bool global)
 {
     lds_results *r = in->results;
     for (size_t i = r->n; i-- > in->first_unreported;)
@@ -564,7 +567,8 @@ static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_
     a->array = lds_results_string(r, array);
     a->kernel = in->kernel;   /* as every record of a kernel file */
     a->kind = kind;
-    a->width = 4;
+    a->width = width;
+    a->global = global;
     a->parts = 1;
     a->show = SHOW_SUMMARY;
     char *inlined = inlined_note(r, a, s);

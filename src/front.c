@@ -152,6 +152,19 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
     }
     for (unsigned i = 0; i < n; i++) {
         lds_lang lang = lang_of(f, &srcs[i]);
+        const char *refused = lang == LDS_LANG_NONE && srcs[i].name[0] != '<' ? lds_lang_refused(srcs[i].name) : NULL;
+        if (refused && status == LDS_EXIT_OK) {   /* never read as lds: its first line would be a syntax error */
+            lds_diag d = { 0 };
+            lds_diag_set(&d, (lds_loc){ 0 },
+                         "'%s' is written in %s, which lds-calc does not read; it reads lds programs (lds(5)) and kernels "
+                         "in CUDA (.cu .cuh), HIP (.hip), OpenCL C (.cl), HLSL (.hlsl .hlsli .fx), GLSL (.comp .glsl) "
+                         "and PTX (.ptx): write the kernel's shared-memory accesses in lds, or give --lang to read "
+                         "the file as one of those",
+                         srcs[i].name, refused);
+            sink->report(sink->ctx, &d);
+            status = LDS_EXIT_USAGE;
+            continue;
+        }
         if (lang == LDS_LANG_NONE || status != LDS_EXIT_OK) {
             add(out, &srcs[i]);
             continue;
@@ -189,7 +202,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
             continue;
         }
         for (unsigned j = 0; j < nk; j++) {
-            if (!k[j].accesses) {
+            if (!k[j].accesses && !k[j].cute) {
                 lds_diag w = { 0 };
                 lds_diag_set(&w, (lds_loc){ origin, k[j].line, k[j].col }, "kernel '%s' makes no shared-memory access lds-calc can see",
                              k[j].kernel);

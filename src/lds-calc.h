@@ -164,7 +164,8 @@ typedef struct {
     const char *array;        /* NULL: none named */
     const char *profile;      /* the profile it ran on */
     const char *kind;         /* "read", "write" or "atomic" */
-    unsigned width;           /* bytes per lane and instruction */
+    unsigned width;           /* bytes per lane and instruction (0: an access
+                                 not modelled whose width is not known) */
     int global;               /* global memory: cycles are transactions */
     int failed;               /* an error stopped it: metrics partial */
     const char *error;        /* why, when failed */

@@ -1038,8 +1038,35 @@ static lds_stmt *parse_if(parser *p, lds_loc loc)
     }
 }
 
-/* skipped := 'skipped' ('read' | 'write' | 'atomic') NAME ':' WHY (to the
- * end of the line) */
+/* The width of a skipped access, bN (N a multiple of 8: a struct a
+ * kernel copies whole may be 24 bytes), if the token is one and a name
+ * follows it; else 0 and nothing taken. */
+static unsigned skipped_width(parser *p)
+{
+    const lds_token *t = &p->tok;
+    if (t->kind != TK_NAME || t->len < 2 || t->len > 6 || t->start[0] != 'b')
+        return 0;
+    unsigned bits = 0;
+    for (size_t i = 1; i < t->len; i++) {
+        if (t->start[i] < '0' || t->start[i] > '9')
+            return 0;
+        bits = bits * 10 + (unsigned)(t->start[i] - '0');
+    }
+    if (!bits || bits % 8 || bits > LDS_MAX_SKIPPED_BITS)
+        return 0;
+    lds_lexer save = p->lx;
+    lds_token here = p->tok;
+    pr_advance(p);
+    bool named = p->tok.kind == TK_NAME;   /* "skipped read b32: ..." names an array b32 */
+    if (!named) {
+        p->lx = save;
+        p->tok = here;
+    }
+    return named ? bits / 8 : 0;
+}
+
+/* skipped := 'skipped' ('read' | 'write' | 'atomic') ['global'] [WIDTH]
+ * NAME ':' WHY (to the end of the line) */
 static lds_stmt *parse_skipped(parser *p, lds_loc loc)
 {
     lds_stmt *s = pr_new_stmt(p, S_SKIPPED, loc);
@@ -1054,6 +1081,11 @@ static lds_stmt *parse_skipped(parser *p, lds_loc loc)
     }
     s->u.skipped.kind = k == 0 ? ACC_READ : k == 1 ? ACC_WRITE : ACC_ATOMIC;
     pr_advance(p);
+    if (at_global(p)) {
+        s->u.skipped.global = true;
+        pr_advance(p);
+    }
+    s->u.skipped.width = skipped_width(p);
     lds_loc name_loc;
     if (pr_take_name(p, "the array (skipped read NAME: WHY)", &s->u.skipped.array, &name_loc) < 0)
         return NULL;

@@ -70,7 +70,11 @@ static void access_row(lds_reporter *r, const lds_run_view *run, const lds_acces
     fprintf(out, ",%s,", lds_sim_profile_rules(a->profile));
     lds_report_csv_field(out, over);
     lds_sim_confidence conf = a->global ? lds_sim_global_model_of(a->profile)->confidence : lds_access_confidence(a);
-    fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width, lds_sim_confidence_name(conf));
+    if (a->width)
+        fprintf(out, ",%s,b%u,%u,%s,", lds_access_kind_name(a->kind), a->width * 8, a->width,
+                lds_sim_confidence_name(conf));
+    else   /* a skipped access of a width lds-calc does not know: no width, no entry of the profile */
+        fprintf(out, ",%s,,,%s,", lds_access_kind_name(a->kind), a->global ? lds_sim_confidence_name(conf) : "");
     const char *space = a->global ? "global" : "shared";
     if (a->failed) {
         fprintf(out, ",,,,,,,,%s,,,,", space);

@@ -170,13 +170,20 @@ static void access_doc(FILE *out, const lds_access_result *a, bool first)
     rules_fields(out, a->profile);
     key_string(out, "kind", lds_access_kind_name(a->kind));
     key(out, "width", false);
-    fprintf(out, "\"b%u\"", a->width * 8);
-    key_uint(out, "bytes", a->width);
+    if (a->width)
+        fprintf(out, "\"b%u\"", a->width * 8);
+    else   /* a skipped access through a pointer to a type lds-calc does not know */
+        fputs("null", out);
+    key(out, "bytes", false);
+    if (a->width)
+        fprintf(out, "%u", a->width);
+    else
+        fputs("null", out);
     key_uint(out, "parts", a->parts);
     key_string(out, "space", a->global ? "global" : "shared");
     if (a->global)
         coalescing_object(out, a);
-    else
+    else if (a->width)
         geometry_object(out, a);
     key_string(out, "status", a->skipped ? "skipped" : a->failed ? "error" : "ok");
     if (a->skipped) {

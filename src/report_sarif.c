@@ -2,7 +2,8 @@
  * scanning reads in CI.  One run of lds-calc's tool with its rules;
  * one result per access that conflicts (lds-bank-conflict, a warning,
  * its fix in the message and in the properties), per access lds-calc
- * could not model (lds-not-modelled, a note) and per access that failed
+ * could not model (lds-not-modelled, a warning, as in --format
+ * diagnostics: the totals leave it out) and per access that failed
  * (lds-error); per warning the kernel-file reader gave (lds-reader).  Every point of a sweep adds its results to the one log,
  * which is written when the last run ends.  The shape is checked against
  * doc/sarif-2.1.0-subset.schema.json by the tests. */
@@ -20,8 +21,8 @@ static const struct { const char *id, *name, *text, *level; } rules[] = {
       "An access makes more shared-memory wavefronts than its phases need: lanes of one phase want different words "
       "of one bank.", "warning" },
     { "lds-not-modelled", "NotModelled",
-      "lds-calc saw a shared-memory access it cannot model (its index depends on data, say); its cost is not "
-      "counted.", "note" },
+      "lds-calc saw a shared- or global-memory access it cannot model (its index depends on data, say); its cost "
+      "is not counted, so the totals are short of it.", "warning" },
     { "lds-error", "Error", "The simulation of an access stopped with an error.", "error" },
     { "lds-uncoalesced", "Uncoalesced",
       "A global-memory access fetches more transactions than its bytes need: its lanes' addresses are strided or "

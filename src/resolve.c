@@ -250,10 +250,13 @@ static bool undeclared_pasted(lds_resolver *r, lds_stmt *s)
                    name, name);
     char *why = lds_arena_strndup(r->persist, lds_buf_str(&b), b.len);
     lds_buf_free(&b);
+    unsigned width = s->u.access.width;
     s->kind = S_SKIPPED;
     s->u.skipped.kind = kind;
     s->u.skipped.array = name;
     s->u.skipped.why = why;
+    s->u.skipped.width = width;
+    s->u.skipped.global = false;   /* global memory, most likely; lds-calc cannot say */
     return true;
 }
 
@@ -502,6 +505,14 @@ int lds_resolve_statement(lds_resolver *r, lds_stmt *s)
     case S_IF:
         return resolve_if(r, s);
     case S_SKIPPED:
+        if (!s->lowered && !s->u.skipped.width) {   /* written by hand: the array's element, where it is one */
+            const lds_sym *a = lds_scope_find(r->scope, s->u.skipped.array);
+            if (a && a->kind == SYM_ARRAY) {
+                s->u.skipped.width = a->array.elem_size;
+                s->u.skipped.global |= a->array.global;
+            }
+        }
+        return 0;
     case S_NOP:
     case S_KERNEL:
         return 0;

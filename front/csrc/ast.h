@@ -199,6 +199,8 @@ typedef struct csrc_using {
 
 typedef struct {
     csrc_func *funcs;             /* in file order */
+    csrc_func *prototypes;        /* functions declared without a body (no definition
+                                     in the file: a header's), the last first */
     csrc_instance *instances;     /* explicit instantiations, in file order */
     csrc_struct *structs;         /* struct and class definitions at file level */
     csrc_stmt *globals;           /* file-scope declarations (shared arrays, constants), in order;

@@ -523,5 +523,6 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     out->col = f->loc.col;
     out->text = lds_buf_take(&L->out);
     out->accesses = L->accesses;
+    out->cute = cl_warn_cute(L, f);
     return 0;
 }

@@ -66,6 +66,12 @@ const char *cl_target_text(lower *L, const val *s)
 
 const char *cl_kind_word(int kind) { return kind == 0 ? "read" : kind == 1 ? "write" : "atomic"; }
 
+const char *cl_skip_head(lower *L, int kind, bool global, unsigned bytes)
+{
+    const char *width = bytes && bytes <= LDS_MAX_SKIPPED_BITS / 8 ? cl_fmt(L, " b%u", bytes * 8) : "";
+    return cl_fmt(L, "skipped %s%s%s", cl_kind_word(kind), global ? " global" : "", width);
+}
+
 /* Why the indices of s cannot be followed, or NULL. */
 const val *cl_data_index(const val *s)
 {
@@ -127,13 +133,13 @@ int cl_emit_instruction(lower *L, int kind, const char *instr, const val *s, uns
     if (!why && (why = cl_missing(L, L->gmiss, "the condition of an access", 1)) != NULL)
         why_loc = L->gmiss->missing_loc;
     if (why) {
-        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, why_loc.line ? " at " : "",
-             why_loc.line ? cl_where(L, why_loc) : "");
+        cl_line(L, loc, "%s %s: %s%s%s", cl_skip_head(L, kind, false, bytes), name, why, why_loc.line ? " at " : "",
+                why_loc.line ? cl_where(L, why_loc) : "");
         return 0;
     }
     const char *t = cl_target_text(L, s);
     if ((why = cl_unreadable(L, t, L->guard)) != NULL) {
-        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);
+        cl_line(L, loc, "%s %s: %s", cl_skip_head(L, kind, false, bytes), name, why);
         return 0;
     }
     const char *head = instr ? instr : cl_fmt(L, "%s %s", cl_kind_word(kind), cl_width_word(L, bytes, s->arr->ctype, s->arr->lds_type));

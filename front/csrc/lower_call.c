@@ -402,6 +402,223 @@ static val *call_through(lower *L, const csrc_expr *e, const csrc_func *f)
     return cl_inline_body(L, f, direct, &r) < 0 ? NULL : r;
 }
 
+/* ------------------------------------------------------------ CuTe */
+
+/* What to give lds-calc instead of CuTe's C++ (lds(5), the layout
+ * statement; lds-calc(1), PTX FILES). */
+#define CUTE_INSTEAD                                                                                               \
+    "describe the shared layout in lds instead (lds(5), the layout statement reads CuTe's notation: layout sA = "  \
+    "Swizzle<3,3,3> o (64,8):(1,64)), or give the compiled kernel (nvcc -ptx -lineinfo, then lds-calc -f "        \
+    "kernel.ptx)"
+
+/* CuTe's functions that make tensors: a kernel that calls one works
+ * through CuTe, but the warning names the calls that move data. */
+static const char *const cute_makers[] = { "make_smem_ptr", "make_gmem_ptr", "make_tensor", "make_fragment_like",
+                                           "make_tensor_like", "make_identity_tensor", NULL };
+
+/* The name of CuTe's function call e makes (its tensors, partitions,
+ * tiled copies: what lds-calc does not follow), or NULL.  copy and gemm
+ * (copy(tiled_copy, tAgA, tAsA)) are CuTe's when qualified or after
+ * another of CuTe's calls in the kernel. */
+static const char *cute_call(const lower *L, const csrc_expr *e)
+{
+    static const char *const movers[] = {
+        "local_partition", "local_tile", "make_tiled_copy", "make_tiled_mma", "make_tiled_copy_A", "make_tiled_copy_B",
+        "make_tiled_copy_C", "partition_S", "partition_D", "partition_A", "partition_B", "partition_C",
+        "partition_fragment_A", "partition_fragment_B", "partition_fragment_C", "get_slice", "get_thread_slice",
+        "retile_S", "retile_D", "make_cotiled_copy", NULL,
+    };
+    const char *name = e->name;
+    if (!name)
+        return NULL;
+    bool qualified = !strncmp(name, "cute::", 6);
+    if (qualified)
+        name += 6;
+    bool seen = L->cute.at.line != 0;
+    if (cl_name_in(name, movers) || cl_name_in(name, cute_makers)
+        || ((qualified || seen) && (!strcmp(name, "copy") || !strcmp(name, "gemm") || !strcmp(name, "copy_if")
+                                    || !strcmp(name, "axpby"))))
+        return name;
+    return NULL;
+}
+
+/* Call e, CuTe's function `name`, kept for the kernel's warning: where
+ * the first is, and the first few names of calls that move data (a
+ * maker's where no other is), each once. */
+static void note_cute(lower *L, const csrc_expr *e, const char *name)
+{
+    bool maker = cl_name_in(name, cute_makers);
+    if (!L->cute.at.line || (!maker && !L->cute.n))
+        L->cute.at = e->loc;
+    if (!L->cute.names && maker)
+        L->cute.names = cl_fmt(L, "'%s'", name);   /* until a call that moves data replaces it */
+    if (maker || (L->cute.n && strstr(L->cute.names, cl_fmt(L, "'%s'", name))))
+        return;
+    if (L->cute.n == 4) {
+        L->cute.more = true;
+        return;
+    }
+    L->cute.names = L->cute.n ? cl_fmt(L, "%s, '%s'", L->cute.names, name) : cl_fmt(L, "'%s'", name);
+    L->cute.n++;
+}
+
+bool cl_warn_cute(lower *L, const csrc_func *f)
+{
+    if (!L->cute.at.line || !L->o->warn)
+        return false;
+    lds_diag w = { 0 };
+    lds_diag_set(&w, L->cute.at,
+                 "kernel '%s' works through CuTe (%s%s), whose tensors, partitions and copies lds-calc does not follow: "
+                 "the shared-memory accesses they make are not counted; " CUTE_INSTEAD,
+                 f->name, L->cute.names, L->cute.more ? ", ..." : "");
+    w.warning = 1;
+    cl_warn(L, &w);
+    return true;
+}
+
+/* The declaration of the function call e names, where lds-calc does not
+ * inline the call: a prototype of as many parameters (its definition is
+ * elsewhere, in a header or another file), else a function of that name
+ * with more (default arguments: defined in the file, but not followed
+ * for this call), or NULL. */
+static const csrc_func *declaration_of(lower *L, const csrc_expr *e)
+{
+    if (!e->name || e->launch)
+        return NULL;
+    const csrc_func *more = NULL;
+    for (const csrc_func *f = L->unit->prototypes; f; f = f->next)
+        if (names_func(e->name, f) && f->nparams >= e->nargs) {
+            if (f->nparams == e->nargs)
+                return f;
+            more = more ? more : f;
+        }
+    for (const csrc_func *f = L->unit->funcs; f && !more; f = f->next)
+        if (names_func(e->name, f) && f->nparams > e->nargs && !f->kernel)
+            more = f;
+    return more;
+}
+
+/* Whether a function of which lds-calc sees no declaration at all takes
+ * its arguments by value all the same: OpenCL C has no references, HLSL's
+ * and GLSL's out parameters are of functions the shader defines (their
+ * other functions are the language's, by value), and in CUDA and HIP the
+ * compiler's own functions (__shfl_sync, __float2half, __expf) and the C
+ * math library's take values.  Anything else may be a header's helper
+ * taking a reference (bitonicSort's Comparator(uint &keyA, ...)). */
+static bool by_value_anyway(lower *L, const char *name)
+{
+    static const char *const math[] = {
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2", "exp10",
+        "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "rcbrt", "pow", "fabs", "fmin", "fmax",
+        "fmod", "floor", "ceil", "round", "rint", "lrint", "llrint", "lround", "trunc", "fma", "erf", "erfc",
+        "lgamma", "tgamma", "hypot", "copysign", "remainder", "ldexp", "signbit", "isnan", "isinf", "isfinite",
+        "fdim", "nearbyint", "logb", "ilogb", "scalbn", "norm3d", "rnorm3d", "sinpi", "cospi", NULL,
+    };
+    if (L->o->lang != LDS_LANG_CUDA && L->o->lang != LDS_LANG_HIP)
+        return true;
+    if (!name)
+        return false;
+    for (const char *q = "std::"; !strncmp(name, q, 5) || !strncmp(name, "::", 2);)
+        name += name[0] == ':' ? 2 : 5;
+    if (!strncmp(name, "__", 2))
+        return true;
+    size_t n = strlen(name);
+    for (int i = 0; math[i]; i++) {
+        size_t m = strlen(math[i]);
+        if (!strncmp(name, math[i], m) && (n == m || (n == m + 1 && name[m] == 'f')))
+            return true;
+    }
+    return false;
+}
+
+/* Argument i of call e to a function lds-calc does not see into: where
+ * the function may take it by reference (a reference parameter of its
+ * prototype, or no declaration in sight) and it names an element of
+ * memory, the access is the function's, which lds-calc cannot see: a
+ * record not modelled, never a guessed read.  1: so recorded; 0: an
+ * ordinary argument (the caller evaluates it); -1: failed. */
+static int opaque_reference_arg(lower *L, const csrc_expr *e, const csrc_func *proto, unsigned i)
+{
+    const csrc_param *param = proto ? &proto->params[i] : NULL;
+    if (param ? !param->type.reference || param->type.pointers : by_value_anyway(L, e->name))
+        return 0;
+    const csrc_expr *x = e->args[i];   /* a plain element: indices that read nothing */
+    while ((x->kind == CE_INDEX && cl_reads_nothing(L, x->b)) || x->kind == CE_MEMBER)
+        x = x->a;
+    lvalue lv;
+    if (x->kind != CE_ID || cl_lvalue_of(L, e->args[i], &lv) < 0)
+        return cl_failed(L) ? -1 : 0;
+    if (lv.kind != LV_SHARED && lv.kind != LV_GLOBAL && lv.kind != LV_UNKNOWN)
+        return 0;
+    bool reads_only = param && param->type.is_const;
+    const char *fn = e->name ? e->name : "the function called";
+    const char *at = !proto ? NULL
+                     : proto->loc.src && proto->loc.src != L->file
+                         ? cl_fmt(L, "%s:%s", proto->loc.src->name, cl_where(L, proto->loc))
+                         : cl_where(L, proto->loc);
+    const char *ref = param && param->name ? cl_fmt(L, " '%s'", param->name) : "";
+    const char *why = !proto ? cl_fmt(L, "'%s' is declared nowhere lds-calc read (a header not found?), so its body is not "
+                                         "visible: it may read and/or write this element through a reference", fn)
+                      : proto->body ? cl_fmt(L, "'%s' (defined at %s) is not followed where its default arguments are "
+                                                "taken: it may %s this element through the reference%s",
+                                             fn, at, reads_only ? "read" : "read and/or write", ref)
+                      : reads_only ? cl_fmt(L, "the body of '%s' is not visible (only declared, at %s): it reads this "
+                                               "element through the const reference%s, where and how often lds-calc "
+                                               "cannot see", fn, at, ref)
+                                   : cl_fmt(L, "the body of '%s' is not visible (only declared, at %s): it may read "
+                                               "and/or write this element through the reference%s", fn, at, ref);
+    const char *outer = L->skip;
+    lds_loc outer_loc = L->skip_loc;
+    if (!outer) {   /* a reason already in force (a branch on data) stays the record's */
+        L->skip = why;
+        L->skip_loc = (lds_loc){ 0 };
+    }
+    int kind = reads_only ? 0 : 1, rc = lv.kind == LV_SHARED ? cl_emit_access(L, kind, lv.s, lv.bytes, e->args[i]->loc)
+                                        : lv.kind == LV_GLOBAL ? cl_emit_global(L, kind, lv.s, lv.bytes, e->args[i]->loc)
+                                                               : cl_emit_unknown_target(L, kind, lv.s, e->args[i]->loc);
+    L->skip = outer;
+    L->skip_loc = outer_loc;
+    return rc < 0 ? -1 : 1;
+}
+
+/* A call lds-calc does not see into: its arguments run (their accesses
+ * count); an element it may take by reference, or a shared array passed
+ * in, is accessed where lds-calc cannot see. */
+static val *opaque_call(lower *L, const csrc_expr *e)
+{
+    const char *name = e->name;
+    const csrc_func *proto = declaration_of(L, e);
+    const char *cute = cute_call(L, e);
+    if (cute)
+        note_cute(L, e, cute);
+    for (unsigned i = 0; i < e->nargs; i++) {
+        int by_ref = opaque_reference_arg(L, e, proto, i);
+        if (by_ref < 0)
+            return NULL;
+        if (by_ref)
+            continue;
+        val *a = cl_expr(L, e->args[i]);
+        if (!a)
+            return NULL;
+        if (a->kind == V_SHARED && L->o->warn) {
+            const char *callee = cute ? cl_fmt(L, "CuTe's '%s'", cute) : cl_fmt(L, "'%s'", name ? name : "a function");
+            lds_diag w = { 0 };
+            lds_diag_set(&w, e->args[i]->loc,
+                         "'%s' is passed to %s, which lds-calc does not see into: the accesses it makes there are "
+                         "not counted",
+                         a->arr->cname, callee);
+            w.warning = 1;
+            cl_warn(L, &w);
+            L->accesses++;
+            cl_line(L, e->args[i]->loc, "%s %s: passed to %s, which lds-calc does not see into%s",
+                    cl_skip_head(L, 0, false, 0), a->arr->name, callee, cute ? "; " CUTE_INSTEAD : "");
+        }
+    }
+    if (cl_is_member_call(e, "thread_rank"))
+        return cl_v_name(L, C_LANE, "tid");
+    return cl_v_data(L, cl_fmt(L, "the result of '%s'", name ? name : "a call"), e->loc);
+}
+
 val *cl_call(lower *L, const csrc_expr *e)
 {
     static const char *const barriers[] = {
@@ -523,28 +740,7 @@ val *cl_call(lower *L, const csrc_expr *e)
     }
     if (cl_failed(L))
         return NULL;
-    /* anything else: its arguments run (their accesses count); a shared
-     * array passed in is accessed where lds-calc cannot see */
-    for (unsigned i = 0; i < e->nargs; i++) {
-        val *a = cl_expr(L, e->args[i]);
-        if (!a)
-            return NULL;
-        if (a->kind == V_SHARED && L->o->warn) {
-            lds_diag w = { 0 };
-            lds_diag_set(&w, e->args[i]->loc,
-                         "'%s' is passed to '%s', which lds-calc does not see into: the accesses it makes there are "
-                         "not counted",
-                         a->arr->cname, name ? name : "a function");
-            w.warning = 1;
-            cl_warn(L, &w);
-            L->accesses++;
-            cl_line(L, e->args[i]->loc, "skipped read %s: passed to '%s', which lds-calc does not see into", a->arr->name,
-                 name ? name : "a function");
-        }
-    }
-    if (cl_is_member_call(e, "thread_rank"))
-        return cl_v_name(L, C_LANE, "tid");
-    return cl_v_data(L, cl_fmt(L, "the result of '%s'", name ? name : "a call"), e->loc);
+    return opaque_call(L, e);
 }
 
 /* ------------------------------------------- the callees' shared arrays */

@@ -408,6 +408,14 @@ static val *expr_unary(lower *L, const csrc_expr *e)
     return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
 }
 
+/* Whether v can move a pointer: an integer, or data (a value loaded from
+ * memory: s_Hist + (data & 0xFF) is a pointer whose offset is data, and
+ * an access through it a skipped record, never lost). */
+static bool is_offset(const val *v)
+{
+    return cl_is_int(v) || (v->kind == V_DATA && !v->pointer_name && !v->no_memory);
+}
+
 /* a op b: && and || guard their right side; pointer and address arithmetic; integers. */
 static val *expr_binary(lower *L, const csrc_expr *e)
 {
@@ -430,7 +438,7 @@ static val *expr_binary(lower *L, const csrc_expr *e)
         return cl_vector_binary(L, e->op, a, b, e->loc);
     if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
         return cl_address_binary(L, e, a, b);
-    if (a->kind == V_SHARED && cl_is_int(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
+    if (a->kind == V_SHARED && is_offset(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
         val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
         val *p = cl_subscript(L, a, off, e->loc);
         p->pointee = a->pointee ? a->pointee : (a->nidx < a->arr->ndims && !a->flat ? 0 : p->pointee);
@@ -446,7 +454,7 @@ static val *expr_binary(lower *L, const csrc_expr *e)
         }
         return p;
     }
-    if (b->kind == V_SHARED && cl_is_int(a) && !strcmp(e->op, "+")) {
+    if (b->kind == V_SHARED && is_offset(a) && !strcmp(e->op, "+")) {
         val *p = cl_subscript(L, b, a, e->loc);
         return p;
     }

@@ -145,14 +145,14 @@ int cl_emit_global(lower *L, int kind, const val *p, unsigned bytes, lds_loc loc
     if (!why && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16)
         why = cl_fmt(L, "it moves %u bytes at once, no instruction's width", bytes);
     if (why) {
-        cl_line(L, loc, "skipped %s %s: %s%s%s", cl_kind_word(kind), name, why, at.line ? " at " : "",
+        cl_line(L, loc, "%s %s: %s%s%s", cl_skip_head(L, kind, true, bytes), name, why, at.line ? " at " : "",
                 at.line ? cl_where(L, at) : "");
         return 0;
     }
     const char *addr = p->goff ? cl_fmt(L, "(%u << 40) + %s", p->gregion, cl_paren(L, p->goff))
                                : cl_fmt(L, "(%u << 40)", p->gregion);
     if ((why = cl_unreadable(L, cl_fmt(L, "@%s", addr), L->guard)) != NULL) {
-        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), name, why);
+        cl_line(L, loc, "%s %s: %s", cl_skip_head(L, kind, true, bytes), name, why);
         return 0;
     }
     const char *width = cl_width_word(L, bytes, p->gtype ? cl_type_name(L, p->gtype) : NULL, NULL);

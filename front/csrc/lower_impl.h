@@ -251,6 +251,12 @@ struct lower {
     cl_names taken;               /* lds names in use */
     cl_names *warned;             /* the warnings given in the file ("line:col:message"), or NULL */
     struct cl_missing_values *missing;   /* the -D values the file needs, for its one message, or NULL */
+    struct {                      /* CuTe's functions the kernel calls, which lds-calc does */
+        const char *names;        /*   not follow (front/csrc/lower_call.c): "'local_tile', 'copy'", */
+        unsigned n;               /*   the first few that move data, each once (0: a maker's) */
+        bool more;                /*   more than those */
+        lds_loc at;               /*   where the first of them is called (line 0: none) */
+    } cute;
 };
 
 /* A snapshot of the bindings (values only: scopes do not change in a
@@ -373,6 +379,9 @@ void cl_add_array(lower *L, sarray *a);
 val *cl_flat_of(lower *L, const val *s);
 const char *cl_target_text(lower *L, const val *s);
 const char *cl_kind_word(int kind);
+/* "skipped KIND [global] [bN]": the head of a skipped record's line
+ * (bytes 0: its width is not known, and not written). */
+const char *cl_skip_head(lower *L, int kind, bool global, unsigned bytes);
 const char *cl_unlaid_why(const lower *L, const char *name);
 val *cl_unlaid_array(lower *L, const char *name, lds_loc loc);
 int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc);
@@ -447,6 +456,10 @@ int cl_declare_arrays_from(lower *L, const csrc_stmt *s, unsigned mark);
 #define CL_EXTERN_SIZE (-3)
 val *cl_atomic_call(lower *L, const csrc_expr *e, bool by_address);
 val *cl_call(lower *L, const csrc_expr *e);
+/* After kernel f: a warning that it works through CuTe, which lds-calc
+ * does not follow, naming the calls and what to give instead; whether it
+ * gave one. */
+bool cl_warn_cute(lower *L, const csrc_func *f);
 /* OpenCL C's work-item functions, fences and atom_* (front/csrc/lower_opencl.c); *handled
  * false for any other call. */
 val *cl_opencl_call(lower *L, const csrc_expr *e, bool *handled);

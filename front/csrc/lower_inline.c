@@ -167,6 +167,16 @@ static void reach_stmt(const csrc_stmt *s, void *ctx)
         reach_expr(in->r, in->f, s->operands[i], i < s->noutputs ? REACH_WRITE : 0);
 }
 
+/* Whether name is the lds name of one of the kernel's shared arrays (else
+ * the memory a call reaches is a global allocation's). */
+static bool lowered_array(const lower *L, const char *name)
+{
+    for (const sarray *a = L->arrays; a; a = a->next)
+        if (!strcmp(a->name, name))
+            return true;
+    return false;
+}
+
 /* A call of f (the arguments args) not followed, for `why`: a skipped
  * record at the call for each memory its code accesses and way. */
 static void call_not_followed(lower *L, const csrc_func *f, const csrc_expr *e, val *const *args, unsigned n,
@@ -186,8 +196,8 @@ static void call_not_followed(lower *L, const csrc_func *f, const csrc_expr *e, 
         for (unsigned k = 0; k < 3; k++)
             if (r.found[i].how & hows[k]) {
                 L->accesses++;
-                cl_line(L, e->loc, "skipped %s %s: it is in a call to '%s' that lds-calc does not follow: %s",
-                        cl_kind_word((int)k), r.found[i].name, f->name, why);
+                cl_line(L, e->loc, "%s %s: it is in a call to '%s' that lds-calc does not follow: %s",
+                        cl_skip_head(L, (int)k, !lowered_array(L, r.found[i].name), 0), r.found[i].name, f->name, why);
             }
     lds_free(r.alias);
     lds_free(r.todo);

@@ -183,9 +183,9 @@ int cl_emit_unknown_target(lower *L, int kind, const val *p, lds_loc loc)
 {
     L->accesses++;
     if (p->why && p->why == cl_unlaid_why(L, p->pointer_name))   /* a shared array not laid out */
-        cl_line(L, loc, "skipped %s %s: %s", cl_kind_word(kind), p->pointer_name, p->why);
+        cl_line(L, loc, "%s %s: %s", cl_skip_head(L, kind, false, 0), p->pointer_name, p->why);
     else
-        cl_line(L, loc, "skipped %s %s: it goes through the pointer '%s', which points where lds-calc does not follow (%s)",
-                cl_kind_word(kind), p->pointer_name, p->pointer_name, p->why ? p->why : "data");
+        cl_line(L, loc, "%s %s: it goes through the pointer '%s', which points where lds-calc does not follow (%s)",
+                cl_skip_head(L, kind, false, 0), p->pointer_name, p->pointer_name, p->why ? p->why : "data");
     return 0;
 }

@@ -83,6 +83,50 @@ bool cl_type_shape(lower *L, const char *base, unsigned *bytes, unsigned *lanes,
     return base && csrc_type_shape(cl_type_name(L, base), bytes, lanes, is_float);
 }
 
+/* How many lanes a header's type says it has in its name: a part of it
+ * that ends in a letter and 2, 3 or 4 (vec4<T>::Type, Vec3), else 0. */
+static unsigned lanes_in_name(const char *name)
+{
+    unsigned lanes = 0;
+    for (const char *p = name; *p; p++) {
+        bool part_end = p[1] == '\0' || p[1] == ':' || p[1] == '<';
+        if (part_end && *p >= '2' && *p <= '4' && p > name
+            && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
+            lanes = (unsigned)(*p - '0');
+    }
+    return lanes;
+}
+
+/* The floating-point type a type parameter of the kernel (or of the
+ * calls inlined here) is bound to, the innermost first: the scalar a
+ * header's vector type is likely made of (vec4<T>::Type with T = double:
+ * double4); "float" where none is. */
+static const char *bound_scalar(const lower *L)
+{
+    for (unsigned i = L->nenv; i-- > 0;)
+        if (L->env[i].is_type && L->env[i].ctype
+            && (!strcmp(L->env[i].ctype, "float") || !strcmp(L->env[i].ctype, "double")))
+            return L->env[i].ctype;
+    return "float";
+}
+
+/* The hint for a type a header declares: a -D that gives it, never one
+ * of the wrong width (its size is the width of every access through it,
+ * so -D vec4::Type=float would make float4 reads 32-bit): a vector where
+ * its name counts lanes, else the type it stands for, with float as an
+ * example only. */
+static const char *header_type_hint(lower *L, const char *base)
+{
+    unsigned lanes = lanes_in_name(base);
+    if (lanes)
+        return cl_fmt(L, " (if '%s' is a type a header declares, -D %s=%s%u gives it where it is %u %ss: its size "
+                         "is the width of the accesses through it)",
+                      base, base, bound_scalar(L), lanes, lanes, bound_scalar(L));
+    return cl_fmt(L, " (if '%s' is a type a header declares, -D %s=TYPE gives it: the type it stands for, float or "
+                     "another, whose size is the width of the accesses through it)",
+                  base, base);
+}
+
 const char *cl_unknown_type_hint(lower *L, const char *base)
 {
     const binding *b = base ? cl_lookup(L, base) : NULL;
@@ -91,7 +135,7 @@ const char *cl_unknown_type_hint(lower *L, const char *base)
     bool c_family = L->o->lang == LDS_LANG_CUDA || L->o->lang == LDS_LANG_HIP || L->o->lang == LDS_LANG_OPENCL;
     if (!b && base && c_family && cl_type_name(L, base) == base && !csrc_type_shape(base, &bytes, &lanes, &fl)
         && !cl_struct_declared(L, base))
-        return cl_fmt(L, " (if '%s' is a type a header declares, -D %s=float gives it)", base, base);
+        return header_type_hint(L, base);
     if (!b || !b->is_type || b->ctype)
         return "";
     return cl_fmt(L, " ('%s' is a template parameter nothing gives: -D %s=float, or a launch in the file, "

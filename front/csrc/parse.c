@@ -367,8 +367,13 @@ int cp_file_declaration(cparser *p, csrc_func ***ftail, csrc_stmt ***gtail, csrc
             ;
         if (cp_accept(p, ":") && cp_peek(p)->kind == CT_ID)   /* HLSL return semantic */
             cp_advance(p);
-        if (cp_accept(p, ";"))
-            return 0;   /* a prototype */
+        if (cp_accept(p, ";")) {   /* a prototype: its parameters tell a call what it may do */
+            if (!f->specialized) {
+                f->next = p->unit->prototypes;
+                p->unit->prototypes = f;
+            }
+            return 0;
+        }
         if (!cp_at(p, "{")) {
             cp_skip_statement(p);
             return 0;

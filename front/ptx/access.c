@@ -38,6 +38,16 @@ void ptx_add_skip(ptx_walk *w, const ptx_ins *in, pcond cond, const char *kind, 
     ptx_add_item(w, &it);
 }
 
+/* A skipped record of a memory instruction whose width and memory are
+ * known (s's, global or not). */
+static void add_skip_sized(ptx_walk *w, const ptx_ins *in, pcond cond, const char *kind, const char *name,
+                           const char *why, unsigned line, unsigned col, unsigned bytes, bool global)
+{
+    ptx_item it = { .kind = IT_SKIP, .in = in, .cond = cond, .kind_word = kind, .name = name, .why = why,
+                    .why_line = line, .why_col = col, .skip_bytes = bytes, .skip_global = global };
+    ptx_add_item(w, &it);
+}
+
 void ptx_note_missing(ptx_walk *w, const char *name)
 {
     if (!w->emitting)
@@ -256,13 +266,13 @@ static void shared_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
     const ptx_array *a = array_of(w, b);
     const char *name = a ? a->name : "shared";
     if (s->why_not) {
-        ptx_add_skip(w, in, cond, s->kind, name, s->why_not, 0, 0);
+        add_skip_sized(w, in, cond, s->kind, name, s->why_not, 0, 0, s->bytes, false);
         return;
     }
     unsigned line, col;
     const char *why = ptx_why_not(w, cond, addr, NULL, &line, &col);
     if (why) {
-        ptx_add_skip(w, in, cond, s->kind, name, why, line, col);
+        add_skip_sized(w, in, cond, s->kind, name, why, line, col, s->bytes, false);
         return;
     }
     const char *target = a ? ptx_fmt(w, "%s[%s]", a->name, pv_text(w->pc, pv_sub(w->pc, addr, b)))
@@ -277,7 +287,7 @@ static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
 {
     pv *b = base_term(addr, SYM_REGION, true);
     if (s->why_not) {
-        ptx_add_skip(w, in, cond, s->kind, "global", s->why_not, 0, 0);
+        add_skip_sized(w, in, cond, s->kind, "global", s->why_not, 0, 0, s->bytes, true);
         return;
     }
     unsigned line, col;
@@ -285,7 +295,7 @@ static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
     if (!why && !b)
         why = "its address is in no allocation lds-calc knows (a pointer parameter, a .global variable)";
     if (why) {
-        ptx_add_skip(w, in, cond, s->kind, "global", why, line, col);
+        add_skip_sized(w, in, cond, s->kind, "global", why, line, col, s->bytes, true);
         return;
     }
     if (b->sym == SYM_PARAM) {   /* the parameter's allocation */
@@ -350,9 +360,9 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         if (!at) {
             unsigned line, col;
             const char *why = ptx_why_not(w, cond, addr, NULL, &line, &col);
-            ptx_add_skip(w, in, cond, s.kind, "generic",
-                         why ? why : "its generic address is neither a shared array's nor an allocation's lds-calc knows",
-                         line, col);
+            add_skip_sized(w, in, cond, s.kind, "generic",
+                           why ? why : "its generic address is neither a shared array's nor an allocation's lds-calc knows",
+                           line, col, s.bytes, false);
         } else if (!strcmp(at, "shared")) {
             shared_item(w, in, cond, addr, &s);
         } else {
@@ -362,9 +372,9 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
     } else if (!strcmp(space, "cluster")) {
         shape s = plain_shape(w, in, space);
         const ptx_array *a = array_of(w, base_term(address(w, in, env, &in->ops[ai]), SYM_SHARED, false));
-        ptx_add_skip(w, in, cond, s.kind, a ? a->name : "shared",
-                     ptx_fmt(w, "'%s' reaches the shared memory of the cluster's blocks (.shared::cluster), which "
-                                "lds-calc does not model", in->opcode), 0, 0);
+        add_skip_sized(w, in, cond, s.kind, a ? a->name : "shared",
+                       ptx_fmt(w, "'%s' reaches the shared memory of the cluster's blocks (.shared::cluster), which "
+                                  "lds-calc does not model", in->opcode), 0, 0, s.bytes, false);
         space = "distributed shared";
     }
     if (load)

@@ -10,6 +10,7 @@
  * or one whose trip count needs a -D name not given, every access is a
  * skipped record saying so. */
 #include "front/ptx/ptx_impl.h"
+#include "base/limits.h"
 
 #include <stdio.h>
 
@@ -97,7 +98,10 @@ static void skipped(level *L, const ptx_item *it, const char *why, unsigned line
 {
     ptx_emit_mark(L->w, it->in, L->out, L->indent);
     indent_by(L->out, L->indent);
-    lds_buf_printf(L->out, "skipped %s %s: %s", it->kind_word, it->name, why);
+    lds_buf_printf(L->out, "skipped %s%s", it->kind_word, it->skip_global ? " global" : "");
+    if (it->skip_bytes && it->skip_bytes <= LDS_MAX_SKIPPED_BITS / 8)
+        lds_buf_printf(L->out, " b%u", it->skip_bytes * 8);
+    lds_buf_printf(L->out, " %s: %s", it->name, why);
     if (line)
         lds_buf_printf(L->out, " at %u:%u", line, col);
     lds_buf_putc(L->out, '\n');

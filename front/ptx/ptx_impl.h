@@ -475,6 +475,8 @@ typedef struct ptx_item {
     const char *name;             /* the array, "global", or the instruction */
     const char *text;             /* IT_ACCESS: the statement, no guard */
     const char *why;              /* IT_SKIP: why */
+    unsigned skip_bytes;          /* IT_SKIP: its width in bytes (0: not known) */
+    bool skip_global;             /* IT_SKIP: of global memory */
     unsigned why_line, why_col;   /* IT_SKIP: where it came from (0: nowhere) */
     const char *head;             /* IT_LOOP: "for k in 0..T" */
     const char *loop_why;         /* IT_LOOP: why its items are skipped (NULL: they are not) */

@@ -1,0 +1,1 @@
+lds --lang cuda --threads 64 -D T=float -f - < src-header-type-width.stdin; lds --lang cuda --threads 64 -D T=double -f - < src-header-type-width.stdin; lds --lang cuda --threads 64 -D T=float -D vec4::Type=float4 -f - < src-header-type-width.stdin

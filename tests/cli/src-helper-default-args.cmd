@@ -1,0 +1,1 @@
+lds --lang cuda --threads 32 -f -
