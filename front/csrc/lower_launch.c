@@ -464,9 +464,10 @@ void cl_find_launch(lower *L, const csrc_func *f)
         lds_diag_set(&w, first->call->loc,
                      first->instance ? "'%s' is instantiated %u times in this file with different template arguments: "
                                        "lds-calc follows this one; give -D for another"
-                                     : "'%s' is launched %u times in this file with different shapes or arguments: "
+                                     : "'%s' is launched %u times in this file with different shapes or arguments%s: "
                                        "lds-calc follows this one; give --threads and -D for another",
-                     f->name, total);
+                     f->name, total + unread,
+                     unread ? cl_fmt(L, " (among the %u it compared, the first 8 of each host function)", total) : "");
         w.warning = 1;
         cl_warn(L, &w);
     }

@@ -1,0 +1,1 @@
+lds --lang cuda -f - < src-launch-many-differ.stdin
