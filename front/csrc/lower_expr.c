@@ -360,6 +360,32 @@ static val *expr_index(lower *L, const csrc_expr *e)
         cl_emit_unknown_target(L, 0, base, e->loc);
     return cl_v_data(L, base->kind == V_DATA && base->why ? base->why : "an element of an array outside shared memory", e->loc);
 }
+/* Whether v can move a pointer: an integer, or data (a value loaded from
+ * memory: s_Hist + (data & 0xFF) is a pointer whose offset is data, and
+ * an access through it a skipped record, never lost). */
+static bool is_offset(const val *v)
+{
+    return cl_is_int(v) || (v->kind == V_DATA && !v->pointer_name && !v->no_memory);
+}
+
+/* *(t + k) or *(t - k) where t names a shared array whose elements are
+ * arrays (float t[32][32]): C's row t[k], which the caller subscripts.
+ * NULL where e is not such an expression (t, a name, is evaluated then:
+ * a name reads nothing). */
+static val *row_of_pointer(lower *L, const csrc_expr *e)
+{
+    if (e->kind != CE_BINARY || (strcmp(e->op, "+") && strcmp(e->op, "-")) || e->a->kind != CE_ID)
+        return NULL;
+    val *t = cl_expr(L, e->a);
+    if (!t || !cl_is_row_pointer(t))
+        return NULL;
+    val *k = cl_expr(L, e->b);
+    if (!k)
+        return NULL;
+    if (!is_offset(k))
+        return cl_row_pointer_moved(L, t, e->loc);
+    return cl_subscript(L, t, strcmp(e->op, "-") ? k : cl_int_unary(L, "-", k), e->loc);
+}
 
 /* op a: ++ and -- assign, & takes an address, * reads through a pointer. */
 static val *expr_unary(lower *L, const csrc_expr *e)
@@ -389,6 +415,9 @@ static val *expr_unary(lower *L, const csrc_expr *e)
         return v ? cl_v_no_memory(L, "an address outside shared memory", e->loc) : NULL;
     }
     if (!strcmp(e->op, "*")) {
+        val *row = row_of_pointer(L, e->a);   /* *(t + k) of float t[32][32]: the row t[k] */
+        if (row || cl_failed(L))
+            return row;
         val *p = cl_expr(L, e->a);
         if (!p)
             return NULL;
@@ -406,14 +435,6 @@ static val *expr_unary(lower *L, const csrc_expr *e)
     if (cl_is_vector_like(L, a))   /* -XY, ~mask */
         return cl_vector_unary(L, e->op, a, e->loc);
     return cl_is_int(a) ? cl_int_unary(L, e->op, a) : cl_data_of(L, a, NULL, e->loc);
-}
-
-/* Whether v can move a pointer: an integer, or data (a value loaded from
- * memory: s_Hist + (data & 0xFF) is a pointer whose offset is data, and
- * an access through it a skipped record, never lost). */
-static bool is_offset(const val *v)
-{
-    return cl_is_int(v) || (v->kind == V_DATA && !v->pointer_name && !v->no_memory);
 }
 
 /* a op b: && and || guard their right side; pointer and address arithmetic; integers. */
@@ -438,6 +459,8 @@ static val *expr_binary(lower *L, const csrc_expr *e)
         return cl_vector_binary(L, e->op, a, b, e->loc);
     if ((a->kind == V_SHARED && a->shared_addr) || (b->kind == V_SHARED && b->shared_addr))   /* addr + bytes */
         return cl_address_binary(L, e, a, b);
+    if ((cl_is_row_pointer(a) && is_offset(b)) || (cl_is_row_pointer(b) && is_offset(a) && !strcmp(e->op, "+")))
+        return cl_row_pointer_moved(L, cl_is_row_pointer(a) ? a : b, e->loc);   /* t + k of float t[32][32] */
     if (a->kind == V_SHARED && is_offset(b) && (!strcmp(e->op, "+") || !strcmp(e->op, "-"))) {
         val *off = !strcmp(e->op, "+") ? b : cl_int_unary(L, "-", b);
         val *p = cl_subscript(L, a, off, e->loc);

@@ -421,6 +421,12 @@ val *cl_pointer_advanced(lower *L, const val *p, val *step, val *times, lds_loc 
 /* What a variable holding old becomes when it changes in a way not
  * followed: data, or for a pointer, a pointer whose offset is data (so
  * the accesses through it are kept as skipped, not lost). */
+/* Whether a is a shared array (or row) whose elements are arrays: t of
+ * float t[32][32], which C moves by rows (t + k is &t[k]). */
+bool cl_is_row_pointer(const val *a);
+/* a + k for such an a: not followed, a pointer whose accesses are records
+ * not modelled that say why (never an element access guessed). */
+val *cl_row_pointer_moved(lower *L, val *a, lds_loc loc);
 val *cl_unknown_like(lower *L, const val *old, const char *why, lds_loc loc);
 /* c ? a : b with a pointer arm (not a constant c): within one array or
  * allocation, a pointer at the offset c chooses; between two, the first

@@ -117,6 +117,21 @@ static val *decayed(lower *L, val *s)
     return p;
 }
 
+val *cl_row_pointer_moved(lower *L, val *a, lds_loc loc)
+{
+    LDS_ASSERT(cl_is_row_pointer(a));
+    return cl_unknown_like(L, decayed(L, a),
+                           cl_fmt(L, "'%s' moved as a pointer to its rows (t + k is &t[k]), which lds-calc does not "
+                                     "follow: write %s[k][...]",
+                                  a->arr->cname, a->arr->cname),
+                           loc);
+}
+
+bool cl_is_row_pointer(const val *a)
+{
+    return a->kind == V_SHARED && !a->flat && !a->pointee && a->arr->ndims >= a->nidx + 2;
+}
+
 static const char *memory_name(const val *p)
 {
     return p->kind == V_SHARED ? p->arr->cname : p->gname ? p->gname : "a global pointer";
