@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/check.h"
 #include "base/mem.h"
 
 /* Built-in names, and the kernel spellings that mean the same. */
@@ -117,8 +118,12 @@ enum { NBUILTIN = sizeof builtin_syms / sizeof builtin_syms[0] };
 static struct {
     size_t cap, nbuckets;
     size_t next[NBUILTIN];
-    size_t *bucket;               /* [nbuckets], in no heap: the process's */
+    size_t *bucket;               /* [nbuckets]: builtin_buckets */
 } builtin_chains;
+/* The chains' heads: static, so that nothing of the process's is left for
+ * a leak checker to call lost (nbuckets, a power of two of at least
+ * 2 x NBUILTIN and 64, is under 4 x NBUILTIN + 64). */
+static size_t builtin_buckets[4 * NBUILTIN + 64];
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
 
 static void hash_builtins(void)
@@ -128,10 +133,8 @@ static void hash_builtins(void)
         cap *= 2;
     while (nb < 2 * NBUILTIN)
         nb *= 2;
-    lds_scope sc = { .nbuckets = nb, .next = builtin_chains.next, .n = NBUILTIN };
-    sc.bucket = lds_alloc_unowned(nb * sizeof *sc.bucket);
-    if (!sc.bucket)
-        return;   /* out of memory: each scope hashes them itself */
+    LDS_ASSERT(nb <= sizeof builtin_buckets / sizeof builtin_buckets[0]);
+    lds_scope sc = { .nbuckets = nb, .next = builtin_chains.next, .n = NBUILTIN, .bucket = builtin_buckets };
     lds_sym *syms[NBUILTIN];
     sc.syms = syms;
     for (size_t i = 0; i < NBUILTIN; i++) {
