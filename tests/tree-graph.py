@@ -27,7 +27,7 @@ top, build = sys.argv[1], sys.argv[2]
 remap = {}
 if len(sys.argv) > 4 and sys.argv[3] == "--as-folders":
     for line in open(sys.argv[4]):
-        if line.strip():
+        if line.strip() and not line.startswith("#"):
             p, f = line.split()
             remap[p] = f
 
