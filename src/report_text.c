@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "src/explain.h"
+#include "base/strset.h"
 #include "base/mem.h"
 #include "src/notes.h"
 #include "src/suggest_print.h"
@@ -27,9 +28,7 @@ static void header(lds_reporter *r, const lds_access_result *a)
  * it if not). */
 static bool said_already(lds_reporter *r, const char *note)
 {
-    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
-    for (const char *c = note; *c; c++)
-        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    uint64_t h = lds_str_hash(note);
     for (unsigned i = 0; i < r->nsaid; i++)
         if (r->said[i] == h)
             return true;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strset.h"
 #include "base/mem.h"
 
 void lds_results_init(lds_results *r)
@@ -136,13 +137,10 @@ const lds_sim_profile *lds_results_profile(lds_results *r, const lds_sim_profile
     return copy;
 }
 
-/* FNV-1a: the interned strings' hash. */
+/* The interned strings' hash. */
 static size_t string_hash(const char *s)
 {
-    uint64_t h = 14695981039346656037u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return (size_t)h;
+    return (size_t)lds_str_hash(s);
 }
 
 /* The slot of s in r's table: the one holding it, or the empty one where

@@ -7,6 +7,7 @@
 
 #include "base/buf.h"
 #include "base/check.h"
+#include "base/strset.h"
 #include "base/mem.h"
 
 /* Built-in names, and the kernel spellings that mean the same. */
@@ -52,13 +53,10 @@ static const lds_sym builtin_syms[] = {
 };
 #undef BUILTIN
 
-/* FNV-1a of a name, to a bucket of sc. */
+/* A name's bucket in sc. */
 static size_t bucket_of(const lds_scope *sc, const char *name)
 {
-    uint64_t h = 14695981039346656037u;
-    for (; *name; name++)
-        h = (h ^ (unsigned char)*name) * 1099511628211u;
-    return (size_t)h & (sc->nbuckets - 1);
+    return (size_t)lds_str_hash(name) & (sc->nbuckets - 1);
 }
 
 /* syms[i], the innermost symbol, into its bucket's chain. */

@@ -484,8 +484,7 @@ int cl_lower_kernel(lower *L, const csrc_func *f, csrc_lowered *out)
     L->nqualified = 0;
     L->nglobal = 0;
     L->arrays = NULL;
-    L->array_slot = NULL;
-    L->narray_slots = L->caparray_slots = 0;
+    L->array_by_name = (lds_strset){ 0 };
     memset(&L->taken, 0, sizeof L->taken);
     for (unsigned i = 0; i < L->o->ndefines; i++)
         cl_take_name(L, L->o->defines[i].name);

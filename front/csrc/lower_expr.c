@@ -6,41 +6,22 @@
 
 /* ------------------------------------------------------ shared arrays */
 
-/* The slot of C name `name` in L's table of arrays: its own, or the
- * empty one it would go in. */
-static sarray **array_slot(const lower *L, const char *name)
-{
-    uint32_t h = 2166136261u;   /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        h = (h ^ *c) * 16777619u;
-    size_t mask = L->caparray_slots - 1;
-    for (size_t k = h & mask;; k = (k + 1) & mask)
-        if (!L->array_slot[k] || !strcmp(L->array_slot[k]->cname, name))
-            return &L->array_slot[k];
-}
+static const char *array_cname(const void *a) { return ((const sarray *)a)->cname; }
 
 sarray *cl_find_array(lower *L, const char *name)
 {
-    return L->caparray_slots ? *array_slot(L, name) : NULL;
+    return (sarray *)lds_strset_find(&L->array_by_name, name);
 }
 
 void cl_add_array(lower *L, sarray *a)
 {
     a->next = L->arrays;
     L->arrays = a;
-    if (2 * (L->narray_slots + 1) > L->caparray_slots) {   /* grown (a power of two), each placed again */
-        sarray **old = L->array_slot;
-        size_t oldcap = L->caparray_slots;
-        L->caparray_slots = oldcap ? 2 * oldcap : 64;
-        L->array_slot = lds_arena_alloc(L->arena, sizeof *L->array_slot * L->caparray_slots);
-        memset(L->array_slot, 0, sizeof *L->array_slot * L->caparray_slots);
-        for (size_t k = 0; k < oldcap; k++)
-            if (old[k])
-                *array_slot(L, old[k]->cname) = old[k];
+    if (!L->array_by_name.cap) {
+        L->array_by_name.key_of = array_cname;
+        L->array_by_name.arena = L->arena;
     }
-    sarray **slot = array_slot(L, a->cname);
-    L->narray_slots += !*slot;
-    *slot = a;   /* a second of the name hides the first, as the list's order did */
+    lds_strset_put(&L->array_by_name, a);   /* a second of the name hides the first */
     LDS_ASSERT(cl_find_array(L, a->cname) == a);
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/strset.h"
 #include "front/csrc/csrc.h"
 #include "base/check.h"
 #include "base/limits.h"
@@ -157,11 +158,8 @@ typedef struct {
 typedef struct lower lower;
 typedef struct cl_launches cl_launches;   /* the file's launches (front/csrc/lower_launch.c) */
 
-/* A set of names: a hash set, open addressing, at most half full. */
-typedef struct {
-    const char **slot;            /* [cap], NULL: empty */
-    unsigned n, cap;
-} cl_names;
+/* A set of names (base/strset.h), its slots in the lowering's arena. */
+typedef lds_strset cl_names;
 
 /* A call being inlined: its function and what its parameters (template
  * ones first) were bound to (front/csrc/lower_inline.c: the recursion test). */
@@ -204,14 +202,12 @@ struct lower {
     unsigned nfile;               /* env[0, nfile): the file scope's (::P names one of them) */
     unsigned nqualified;          /* bindings of a qualified name (cfg::P) made so far */
     size_t capenv;
-    const char **bound;           /* every name bound so far (a hash set): a
+    lds_strset bound;             /* every name bound so far (on the heap): a
                                      name never bound is not looked for */
-    size_t nbound, capbound;      /* capbound: 0 or a power of two */
     const lds_source *file;       /* the kernel file (a place in another is a header's) */
     sarray *arrays;               /* the kernel's arrays, the newest first */
-    sarray **array_slot;          /* the same by C name (an open hash table, at most
-                                     half full), the newest of a name */
-    size_t narray_slots, caparray_slots;
+    lds_strset array_by_name;     /* the same by C name (a second of a name hides
+                                     the first, as the list's order did) */
     const char *guard;            /* the per-lane condition of the code here, or NULL */
     const val *gmiss;             /* a part of it that needs a -D value, or NULL */
     const char *skip;             /* accesses here are not modelled: why, or NULL */

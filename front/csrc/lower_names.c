@@ -17,40 +17,13 @@
 
 /* ------------------------------------------------------ lds names */
 
-static uint32_t name_hash(const char *name)
-{
-    uint32_t h = 2166136261u;   /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        h = (h ^ *c) * 16777619u;
-    return h;
-}
-
-/* The slot of name n in set s: its own, or the empty one it would go in. */
-static unsigned names_slot(const cl_names *s, const char *n)
-{
-    unsigned i = name_hash(n) & (s->cap - 1);
-    while (s->slot[i] && strcmp(s->slot[i], n))
-        i = (i + 1) & (s->cap - 1);
-    return i;
-}
-
-bool cl_names_has(const cl_names *s, const char *n) { return s->cap && s->slot[names_slot(s, n)]; }
+bool cl_names_has(const cl_names *s, const char *n) { return lds_strset_find(s, n) != NULL; }
 
 void cl_names_add(lower *L, cl_names *s, const char *n)
 {
-    if (2 * (s->n + 1) > s->cap) {   /* grown (a power of two), each name placed again */
-        cl_names old = *s;
-        s->cap = old.cap ? 2 * old.cap : 64;
-        s->slot = lds_arena_alloc(L->arena, sizeof *s->slot * s->cap);
-        for (unsigned i = 0; i < old.cap; i++)
-            if (old.slot[i])
-                s->slot[names_slot(s, old.slot[i])] = old.slot[i];
-    }
-    unsigned i = names_slot(s, n);
-    if (!s->slot[i]) {
-        s->slot[i] = n;
-        s->n++;
-    }
+    if (!s->cap)
+        s->arena = L->arena;   /* its slots live as long as the lowering's */
+    lds_strset_put(s, n);
 }
 
 bool cl_name_taken(const lower *L, const char *n) { return cl_names_has(&L->taken, n); }

@@ -189,40 +189,13 @@ val *cl_define_val(lower *L, const csrc_define *d)
 
 /* --------------------------------------------------------- bindings */
 
-/* The slot of name in L's set of names bound: its own, or the empty one
- * where it goes. */
-static const char **bound_slot(const lower *L, const char *name)
-{
-    uint64_t h = 14695981039346656037u;   /* FNV-1a */
-    for (const char *p = name; *p; p++)
-        h = (h ^ (unsigned char)*p) * 1099511628211u;
-    size_t mask = L->capbound - 1;
-    for (size_t k = (size_t)h & mask;; k = (k + 1) & mask)
-        if (!L->bound[k] || !strcmp(L->bound[k], name))
-            return &L->bound[k];
-}
-
-/* Add name to the names bound, the set at most half full.  So that a
- * name no binding ever had (a type such as 'int', looked up for every
- * declaration) costs one probe, not a walk over every binding: a file of
- * many constants and kernels binds each constant in each kernel. */
+/* Add name to the names bound.  So that a name no binding ever had (a
+ * type such as 'int', looked up for every declaration) costs one probe,
+ * not a walk over every binding: a file of many constants and kernels
+ * binds each constant in each kernel. */
 static void note_bound(lower *L, const char *name)
 {
-    if (2 * (L->nbound + 1) > L->capbound) {
-        const char **old = L->bound;
-        size_t oldcap = L->capbound;
-        L->capbound = oldcap ? 2 * oldcap : 64;
-        L->bound = lds_xcalloc(L->capbound, sizeof *L->bound);
-        for (size_t k = 0; k < oldcap; k++)
-            if (old[k])
-                *bound_slot(L, old[k]) = old[k];
-        lds_free(old);
-    }
-    const char **slot = bound_slot(L, name);
-    if (!*slot) {
-        *slot = name;
-        L->nbound++;
-    }
+    lds_strset_put(&L->bound, name);
 }
 
 void cl_bind(lower *L, const char *name, val *v, bool is_float)
@@ -236,10 +209,9 @@ void cl_bind(lower *L, const char *name, val *v, bool is_float)
 void cl_free_env(lower *L)
 {
     lds_free(L->env);
-    lds_free(L->bound);
+    lds_strset_free(&L->bound);
     L->env = NULL;
-    L->bound = NULL;
-    L->nenv = L->nbound = L->capbound = 0;
+    L->nenv = 0;
     L->capenv = 0;
 }
 
@@ -271,7 +243,7 @@ binding *cl_lookup(lower *L, const char *name)
                 return &L->env[i];
         return NULL;
     }
-    if (!L->capbound || !*bound_slot(L, name))
+    if (!lds_strset_find(&L->bound, name))
         return L->nqualified ? qualified_only(L, name) : NULL;
     for (unsigned i = L->nenv; i-- > 0;)
         if (!strcmp(L->env[i].name, name)) {

@@ -3,12 +3,14 @@
  * held; an arena emptied for reuse hands out zeroed memory again; a
  * growing string (base/buf.c) holds what was written, however long. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/mem.h"
+#include "base/strset.h"
 #include "tests/unit/cunit_tap.h"
 
 static void test_grow(void)
@@ -118,6 +120,55 @@ static void test_buf(void)
     lds_buf_free(&b);
 }
 
+typedef struct {
+    char name[16];
+    int value;
+} named;
+
+static const char *name_of(const void *e) { return ((const named *)e)->name; }
+
+/* Sets by string key, on the heap and in an arena: every entry found
+ * after growing past several doublings, a second entry of a key
+ * replacing the first, absent keys absent, the hash FNV-1a's. */
+static void test_strset(void)
+{
+    CU_ASSERT_EQUAL(lds_str_hash(""), 14695981039346656037u);
+    CU_ASSERT_EQUAL(lds_str_hash("a"), 0xaf63dc4c8601ec8cu);   /* FNV-1a 64 of "a" */
+    enum { N = 1000 };
+    static named e[N], again;
+    lds_strset heap = { .key_of = name_of };
+    for (int i = 0; i < N; i++) {
+        snprintf(e[i].name, sizeof e[i].name, "n%d", i);
+        e[i].value = i;
+        CU_ASSERT_PTR_NULL(lds_strset_put(&heap, &e[i]));
+    }
+    CU_ASSERT_EQUAL(heap.n, N);
+    CU_ASSERT(heap.cap >= 2 * N && (heap.cap & (heap.cap - 1)) == 0);
+    int found = 0;
+    for (int i = 0; i < N; i++) {
+        const named *f = lds_strset_find(&heap, e[i].name);
+        found += f == &e[i];
+    }
+    CU_ASSERT_EQUAL(found, N);
+    CU_ASSERT_PTR_NULL(lds_strset_find(&heap, "n1000"));
+    CU_ASSERT_PTR_NULL(lds_strset_find(&heap, ""));
+    strcpy(again.name, "n7");
+    CU_ASSERT_PTR_EQUAL(lds_strset_put(&heap, &again), &e[7]);
+    CU_ASSERT_PTR_EQUAL(lds_strset_find(&heap, "n7"), &again);
+    CU_ASSERT_EQUAL(heap.n, N);
+    lds_strset_free(&heap);
+    CU_ASSERT_PTR_NULL(lds_strset_find(&heap, "n7"));
+
+    lds_arena *arena = lds_arena_new();
+    lds_strset names = { .arena = arena };
+    CU_ASSERT_PTR_NULL(lds_strset_put(&names, "tile"));
+    CU_ASSERT_PTR_NULL(lds_strset_put(&names, "tid"));
+    CU_ASSERT_STRING_EQUAL(lds_strset_find(&names, "tile"), "tile");
+    CU_ASSERT_PTR_NULL(lds_strset_find(&names, "til"));
+    CU_ASSERT_EQUAL(names.n, 2);
+    lds_arena_free(arena);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -126,5 +177,6 @@ int main(void)
     CU_add_test(s, "arrays grow by doubling, only when full", test_grow);
     CU_add_test(s, "an arena reset is as new", test_arena_reset);
     CU_add_test(s, "strings: printf, puts, integers, clear", test_buf);
+    CU_add_test(s, "sets by string key: found, replaced, grown", test_strset);
     return lds_cunit_tap_main();
 }
