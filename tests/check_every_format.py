@@ -30,13 +30,16 @@ Under valgrind or a sanitizer build every fourth case runs.
 """
 import csv, glob, io, json, os, re, shlex, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vgsample import valgrind_wrap  # noqa: E402
+
 TEXT_RECORD = re.compile(r"^(?:.+:)?\d+:\d+: (?:read|write|atomic): |^\d+: ")
 DIAG = re.compile(r"^.+:\d+:\d+: (warning|error): .*\[(lds-[a-z-]+)\]$")
 SAFE_WITH_VALUE = {"--lang", "--threads", "-D", "--kernel", "-a", "-U", "-I", "-f"}
 
 
 def run(lds, args, cwd, stdin):
-    wrap = shlex.split(os.environ.get("LDS_VALGRIND", ""))
+    wrap = valgrind_wrap()
     with open(stdin, "rb") if stdin else open(os.devnull, "rb") as inp:
         p = subprocess.run(wrap + [lds] + args, capture_output=True, cwd=cwd, stdin=inp)
     return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")

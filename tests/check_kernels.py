@@ -26,6 +26,9 @@ For each one:
 import glob, json, os, re, shlex, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vgsample import valgrind_wrap  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import schema_lite  # noqa: E402
 
 SAME = ["kind", "width", "status", "space", "instructions", "ways", "cycles", "ideal", "excess", "broadcasts",
@@ -49,7 +52,7 @@ def header(path):
 def run(lds, args, cwd):
     # under make check-valgrind every lds-calc runs under valgrind (an
     # error exits 99, which fails the status checks)
-    wrap = shlex.split(os.environ.get("LDS_VALGRIND", ""))
+    wrap = valgrind_wrap()
     p = subprocess.run(wrap + [lds] + args, capture_output=True, cwd=cwd)
     return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
 

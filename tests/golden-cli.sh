@@ -8,26 +8,15 @@
 #   make regen-golden        (or REGEN=1 with this script), then review
 #   `git diff tests/cli` before committing.
 #
-# Under valgrind every run pays about 0.7 s of valgrind's start-up and
-# the cases run one after another: there, every third case runs (the
-# first, fourth, ...; GOLDEN_SAMPLE=N for every Nth, 1 for all), the
-# rest are skipped and say so.  `make check` and the sanitizer build run
-# them all.
+# Under valgrind, one lds-calc run in four runs under it (tests/lib.sh's
+# lds): every case is checked, a quarter of them under valgrind.
 . "$srcdir/tests/lib.sh"
 cd "$srcdir/tests/cli" || exit 99
 tmp=${TMPDIR:-/tmp}/lds-golden.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
-sample=${GOLDEN_SAMPLE:-1}
-[ -n "$LDS_VALGRIND" ] && [ -z "$REGEN" ] && sample=${GOLDEN_SAMPLE:-3}
-case_n=0
 for cmd in *.cmd; do
     name=${cmd%.cmd}
-    case_n=$((case_n + 1))
-    if [ $(((case_n - 1) % sample)) -ne 0 ]; then
-        ok "$name # SKIP under valgrind, one case in $sample runs (GOLDEN_SAMPLE=1 for all)"
-        continue
-    fi
     input=/dev/null
     [ -f "$name.stdin" ] && input=$name.stdin
     ( . "$srcdir/tests/lib.sh"; eval "$(cat "$cmd")" ) <"$input" >"$tmp/out" 2>"$tmp/err"

@@ -12,9 +12,25 @@ not_ok() {
 }
 # check DESCRIPTION COMMAND...: ok if the command succeeds
 check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
-# run lds-calc (under $LDS_VALGRIND when set)
-lds() { $LDS_VALGRIND "$LDS_CALC" "$@"; }
-tap_end() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# run lds-calc; under make check-valgrind one run in LDS_VALGRIND_EVERY
+# (default 4) of the script runs under $LDS_VALGRIND, the others as they
+# are, so that every check is still made while valgrind's start-up is paid
+# a quarter as often (tests/vgsample.py does the same for the Python
+# tests).  The runs are counted in a file, so that those in subshells
+# count too ($$ is the script's there).  LDS_VALGRIND_EVERY=1: all.
+lds_runs_file=${TMPDIR:-/tmp}/lds-runs.$$
+lds() {
+    if [ -n "$LDS_VALGRIND" ]; then
+        lds_k=$(cat "$lds_runs_file" 2>/dev/null || echo 0)
+        echo $((lds_k + 1)) >"$lds_runs_file"
+        if [ $((lds_k % ${LDS_VALGRIND_EVERY:-4})) -eq 0 ]; then
+            $LDS_VALGRIND "$LDS_CALC" "$@"
+            return
+        fi
+    fi
+    "$LDS_CALC" "$@"
+}
+tap_end() { rm -f "$lds_runs_file"; echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 # slow_start: true where every lds-calc run starts slowly (under valgrind,
 # about 0.7 s; a sanitizer build, 0.15 s): tests that repeat one path
 # many times run a sample of their cases there (HACKING.md lists them)

@@ -42,6 +42,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vgsample import valgrind_wrap  # noqa: E402
+
 # ---- tokens: the text as a list of [kind, text], joined back exactly
 
 TOKEN = re.compile(r'''
@@ -668,7 +671,7 @@ def run(lds, kernel, text, workdir):
     path = os.path.join(workdir, 'mm-' + kernel.name)
     with open(path, 'w', newline='') as f:
         f.write(text)
-    wrap = shlex.split(os.environ.get("LDS_VALGRIND", ""))
+    wrap = valgrind_wrap()
     p = subprocess.run(wrap + [lds, '--format', 'json'] + kernel.args + ['-f', path], capture_output=True,
                        cwd=workdir)
     try:
