@@ -157,12 +157,14 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
             lds_diag d = { 0 };
             lds_diag_set(&d, (lds_loc){ 0 },
                          "'%s' is written in %s, which lds-calc does not read; it reads lds programs (lds(5)) and kernels "
-                         "in CUDA (.cu .cuh), HIP (.hip), OpenCL C (.cl), HLSL (.hlsl .hlsli .fx), GLSL (.comp .glsl) "
-                         "and PTX (.ptx): write the kernel's shared-memory accesses in lds, or give --lang to read "
-                         "the file as one of those",
+                         "in CUDA (.cu .cuh), HIP (.hip), OpenCL C (.cl), HLSL (.hlsl .hlsli .fx), GLSL (.comp .glsl), "
+                         "PTX (.ptx) and TTGIR (.ttgir .mlir): write the kernel's shared-memory accesses in lds, or "
+                         "give --lang to read the file as one of those",
                          srcs[i].name, refused);
             sink->report(sink->ctx, &d);
             status = LDS_EXIT_USAGE;
+            lds_free(srcs[i].name);   /* not kept: nothing will name it */
+            lds_free(srcs[i].text);
             continue;
         }
         if (lang == LDS_LANG_NONE || status != LDS_EXIT_OK) {
