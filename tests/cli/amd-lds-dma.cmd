@@ -1,0 +1,1 @@
+lds -f - < amd-lds-dma.stdin
