@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/check.h"
 #include "front/linlayout.h"
 #include "src/parse_ctx.h"
 
@@ -155,8 +156,12 @@ bool pr_ttgir_op_line(const parser *p)
     if (*s == '%') {   /* %a_5 = ttg.local_load ... */
         while (s < end && *s != '=' && *s != '\n')
             s++;
-        for (s++; s < end && (*s == ' ' || *s == '\t'); s++) {}
+        if (s < end)   /* past the '=' (or the line's end) */
+            s++;
+        while (s < end && (*s == ' ' || *s == '\t'))
+            s++;
     }
+    LDS_ASSERT(s <= end);
     static const char *const starts[] = { "ttg.", "tt.", "ttng.", "scf.", "arith.", "amdg.", "math.", "cf.",
                                           "module attributes", NULL };
     for (int i = 0; starts[i]; i++)

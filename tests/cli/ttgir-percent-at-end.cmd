@@ -1,0 +1,1 @@
+lds -f - < ttgir-percent-at-end.stdin
