@@ -351,13 +351,15 @@ static bool is_offset(const val *v)
 
 /* *(t + k) or *(t - k) where t names a shared array whose elements are
  * arrays (float t[32][32]): C's row t[k], which the caller subscripts.
- * NULL where e is not such an expression (t, a name, is evaluated then:
- * a name reads nothing). */
+ * NULL, having read nothing, where e is not such an expression. */
 static val *row_of_pointer(lower *L, const csrc_expr *e)
 {
     if (e->kind != CE_BINARY || (strcmp(e->op, "+") && strcmp(e->op, "-")) || e->a->kind != CE_ID)
         return NULL;
-    val *t = cl_expr(L, e->a);
+    const binding *b = cl_lookup(L, e->a->name);   /* looked at, not read: a shared scalar's read is a record */
+    if (b ? !cl_is_row_pointer(b->v) : !cl_find_array(L, e->a->name))
+        return NULL;
+    val *t = b ? b->v : cl_expr(L, e->a);   /* an array's name reads nothing */
     if (!t || !cl_is_row_pointer(t))
         return NULL;
     val *k = cl_expr(L, e->b);
