@@ -29,7 +29,7 @@ Usage: layering.py TOP_SRCDIR [BUILDDIR]        prints TAP
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tree import ORDER, folder, include_edges, load_files, may_use, object_calls
+from tree import ORDER, folder, function_lengths, include_edges, load_files, may_use, object_calls
 
 top = sys.argv[1]
 build = sys.argv[2] if len(sys.argv) > 2 else None
@@ -134,22 +134,6 @@ for w in sorted(writers):
 # at the left margin to the "}" that closes it there, the style of every
 # C file here) of at most 150 lines.  Files are split where the call
 # graph splits, not at a line count.
-def function_lengths(text):
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        if lines[i] == "{" and i > 0:
-            j = i - 1
-            while j > 0 and "(" not in lines[j]:
-                j -= 1
-            m = re.search(r"(\w+)\s*\(", lines[j])
-            k = i + 1
-            while k < len(lines) and lines[k] != "}":
-                k += 1
-            yield (m.group(1) if m else "?"), i + 1, k - i + 1
-            i = k
-        i += 1
-
 for f in sorted(files):
     if f.endswith(".c"):
         long = ["%s (line %d, %d lines)" % fn for fn in function_lengths(files[f]) if fn[2] > 150]

@@ -90,19 +90,7 @@ for a in against:
 cross = [c for c in circles if len({mfolder[m] for m in c}) > 1]
 print("circles through more than one folder: %d" % len(cross))
 
-lengths = []
-for p, t in files.items():
-    if p.endswith(".c"):
-        lines = t.split("\n")
-        i = 0
-        while i < len(lines):
-            if lines[i] == "{" and i > 0:
-                k = i + 1
-                while k < len(lines) and lines[k] != "}":
-                    k += 1
-                lengths.append(k - i + 1)
-                i = k
-            i += 1
+lengths = [n for p, t in files.items() if p.endswith(".c") for _, _, n in tree.function_lengths(t)]
 lengths.sort()
 print("functions: %d, median %d lines, 90th percentile %d, longest %d, over 150: %d" % (
     len(lengths), lengths[len(lengths) // 2], lengths[int(len(lengths) * 0.9)], lengths[-1],

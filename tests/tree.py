@@ -65,3 +65,23 @@ def object_calls(build, files):
                     defined[w[2]] = src
     calls = {(f, defined[s]) for f, syms in used.items() for s in syms if s in defined and defined[s] != f}
     return calls or None
+
+
+def function_lengths(text):
+    """(name, line, length) of each function of a C text: a body from a
+    "{" alone on its line at the left margin to the "}" that closes it
+    there, the style of every C file here."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i] == "{" and i > 0:
+            j = i - 1
+            while j > 0 and "(" not in lines[j]:
+                j -= 1
+            m = re.search(r"(\w+)\s*\(", lines[j])
+            k = i + 1
+            while k < len(lines) and lines[k] != "}":
+                k += 1
+            yield (m.group(1) if m else "?"), i + 1, k - i + 1
+            i = k
+        i += 1
