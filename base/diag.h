@@ -3,6 +3,7 @@
 #define LDS_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /* One program text and the name diagnostics give it (a file, <arg1>, ...). */
@@ -27,6 +28,10 @@ typedef struct lds_source {
     const char *lang;
     /* a header a kernel file's #include read: the file whose line read it */
     const struct lds_source *included_by;
+    /* a source file a compiled kernel's line information names (PTX's
+     * .file): its columns start statements, not the subscripts of the
+     * accesses the compiled instructions make */
+    bool named_by_line_info;
     /* where its lines (and a kernel file's statements) start, found once
      * (base/source_index.h), or NULL: lines are found by reading */
     struct lds_source_index *index;

@@ -3,8 +3,11 @@
  * programs freed. */
 #include "front/lowered.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "base/input.h"
+#include "base/limits.h"
 #include "base/mem.h"
 
 lds_lang lds_lang_of_path(const char *path)
@@ -67,4 +70,61 @@ void csrc_lowered_free(csrc_lowered *l, unsigned n)
         lds_free(l[i].text);
     }
     lds_free(l);
+}
+
+/* Read path into *out (name: path as given); false where it cannot be. */
+static bool read_named(const char *path, lds_source *out)
+{
+    char why[LDS_MAX_PATH + 128];
+    memset(out, 0, sizeof *out);
+    if (!path[0] || !strcmp(path, "-"))   /* never standard input */
+        return false;
+    return lds_input_read(path, out, why, sizeof why) == 0;
+}
+
+/* path's last component in input's folder (where input has one), into
+ * buf (size n); false where there is none or it does not fit. */
+static bool beside_name(const char *path, const lds_source *input, char *buf, size_t n)
+{
+    const char *base = strrchr(path, '/');
+    const char *dir_end = input && input->name ? strrchr(input->name, '/') : NULL;
+    if (!base || !base[1])
+        return false;
+    int len = dir_end ? snprintf(buf, n, "%.*s%s", (int)(dir_end - input->name), input->name, base)
+                      : snprintf(buf, n, "%s", base + 1);
+    return len > 0 && (size_t)len < n;
+}
+
+static const lds_source *named(const lds_source_files *files, const char *name)
+{
+    for (size_t i = 0; i < files->n; i++)
+        if (!strcmp(files->v[i]->name, name))
+            return files->v[i];
+    return NULL;
+}
+
+const lds_source *lds_source_file_find(lds_source_files *files, const char *path, const lds_source *input)
+{
+    if (!files || !path)
+        return NULL;
+    char beside[LDS_MAX_PATH];
+    bool has_beside = beside_name(path, input, beside, sizeof beside);
+    const lds_source *known = named(files, path);
+    if (!known && has_beside)
+        known = named(files, beside);
+    if (known)
+        return known;
+    lds_source found;
+    if (!read_named(path, &found) && !(has_beside && read_named(beside, &found))) {
+        memset(&found, 0, sizeof found);
+        found.name = lds_xstrdup(path);
+        found.text = lds_xstrdup("");
+    }
+    lds_source *s = lds_xmalloc(sizeof *s);
+    *s = found;
+    s->first_line = 1;
+    s->named_by_line_info = true;
+    files->v = lds_xreallocarray(files->v, files->n + 1, sizeof *files->v);
+    files->v[files->n++] = s;
+    return s;
 }

@@ -9,7 +9,10 @@
 #define LDS_FRONT_LOWERED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "base/diag.h"
 
 typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR } lds_lang;
 
@@ -33,6 +36,23 @@ typedef struct {
     bool cute;                    /* it works through CuTe, which lds-calc does not follow
                                      (a warning said so, with what to do instead) */
 } csrc_lowered;
+
+/* The source files a compiled kernel's line information names (PTX's
+ * .file), read where they can be: its lowered programs place accesses
+ * there with '#line L:C "NAME"' (lds(5)).  Each lds_source and its name
+ * and text lds_xmalloc'd, owned by whoever passes the list (src/front.c
+ * keeps them as it keeps a kernel file's headers). */
+typedef struct {
+    lds_source **v;
+    size_t n;
+} lds_source_files;
+
+/* The file line information in `input` names as `path`: read from path,
+ * else from the input's folder under path's last component (a compile
+ * made elsewhere, its sources shipped beside it), else kept by that name
+ * with no text (len 0: messages name it and show no line).  Added to
+ * files once, however often it is asked for; NULL if files is NULL. */
+const lds_source *lds_source_file_find(lds_source_files *files, const char *path, const lds_source *input);
 
 /* A kernel's lowered programs, freed (n of them, the array too). */
 void csrc_lowered_free(csrc_lowered *l, unsigned n);

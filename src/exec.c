@@ -126,7 +126,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->source = lds_xstrdup(s->source);
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
-    a->in_header = s->lowered && s->loc.src && s->loc.src->included_by;
+    a->in_other_file = s->lowered && s->loc.src && (s->loc.src->included_by || s->loc.src->named_by_line_info);
     a->global = s->u.access.global;
     a->kernel = in->kernel;
     char *inlined = inlined_note(r, a, s);
@@ -583,7 +583,7 @@ static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_
     a->skipped = true;
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;
-    a->in_header = s->lowered && s->loc.src && s->loc.src->included_by;
+    a->in_other_file = s->lowered && s->loc.src && (s->loc.src->included_by || s->loc.src->named_by_line_info);
     a->failed = true;   /* no numbers: out of every total and gate */
     return a;
 }

@@ -118,21 +118,22 @@ static int check_type_defines(const lds_options *o, const csrc_define *types, bo
     return LDS_EXIT_OK;
 }
 
-/* The headers a kernel file included, kept among the origins (they must
- * outlive every run that names them), each indexed as the file is; the
- * list of them for its lowered programs (NULL: none), which the caller
- * keeps.  The list in h is freed, not the headers. */
-static const lds_source **keep_headers(lds_front_texts *out, csrc_includes *h)
+/* The files a kernel's lowered programs name beside it (the headers a
+ * kernel file included, the sources a PTX file's .loc names), kept among
+ * the origins (they must outlive every run that names them), each
+ * indexed as a kernel file is; the list of them for its lowered programs
+ * (NULL: none), which the caller keeps.  The array v is freed, not the
+ * files. */
+static const lds_source **keep_files(lds_front_texts *out, lds_source **v, size_t n)
 {
-    const lds_source **files = h->n ? lds_xcalloc(h->n, sizeof *files) : NULL;
-    for (size_t i = 0; i < h->n; i++) {
-        lds_source_index(h->v[i], true);
+    const lds_source **files = n ? lds_xcalloc(n, sizeof *files) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        lds_source_index(v[i], true);
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
-        out->origins[out->norigins++] = h->v[i];
-        files[i] = h->v[i];
+        out->origins[out->norigins++] = v[i];
+        files[i] = v[i];
     }
-    lds_free(h->v);
-    lds_free(h->once);
+    lds_free(v);
     return files;
 }
 
@@ -187,8 +188,10 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
                                   .nmacros = o->nmacro_defines, .includes = &headers,
                                   .reserved = lds_name_reserved };
         profiles_of(o, &lo);
+        lds_source_files sources = { 0 };
         ptx_lower_options po = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
-                                 .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report, .warn_ctx = sink->ctx };
+                                 .ndefines = o->ndefines + o->ntype_defines, .warn = sink->report, .warn_ctx = sink->ctx,
+                                 .sources = &sources };
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
@@ -196,7 +199,10 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         int rc = lang == LDS_LANG_PTX     ? ptx_lower_file(origin, &po, &k, &nk, &diag)
                  : lang == LDS_LANG_TTGIR ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
                                           : csrc_lower_file(origin, &lo, &k, &nk, &diag);
-        const lds_source **files = keep_headers(out, &headers);
+        size_t nfiles = lang == LDS_LANG_PTX ? sources.n : headers.n;
+        const lds_source **files = lang == LDS_LANG_PTX ? keep_files(out, sources.v, sources.n)
+                                                        : keep_files(out, headers.v, headers.n);
+        lds_free(headers.once);
         if (rc < 0) {
             lds_free(files);
             sink->report(sink->ctx, &diag);
@@ -213,7 +219,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
             }
             size_t len = strlen(origin->name) + strlen(k[j].kernel) + 32;
             lds_source s = { .name = lds_xmalloc(len), .text = k[j].text, .len = strlen(k[j].text), .first_line = 1,
-                             .origin = origin, .files = files, .nfiles = (unsigned)headers.n };
+                             .origin = origin, .files = files, .nfiles = (unsigned)nfiles };
             snprintf(s.name, len, "%s (kernel %s, lowered)", origin->name, k[j].kernel);
             k[j].text = NULL;
             add(out, &s);

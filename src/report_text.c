@@ -58,11 +58,12 @@ static void kernel_heading(lds_reporter *r, const lds_access_result *a)
     fputs(":\n", r->o.out);
 }
 
-/* "L:C: ", or "FILE:L:C: " for a line of a header the kernel file
- * includes. */
+/* "L:C: ", or "FILE:L:C: " for a line of another file than the one
+ * read: a header the kernel file includes, the source file of a PTX
+ * instruction. */
 static void text_place(FILE *out, const lds_access_result *a)
 {
-    if (a->in_header && a->file) {
+    if (a->in_other_file && a->file) {
         lds_fput_text(out, a->file);
         fputc(':', out);
     }

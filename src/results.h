@@ -70,7 +70,8 @@ typedef struct lds_access_result {
     lds_show show;                /* detail asked for its report */
     bool explain;
     bool lowered;                 /* from a kernel file: its source is the kernel's line */
-    bool in_header;               /* ...in a header the kernel file includes (file names it) */
+    bool in_other_file;           /* ...in another file than the one read: a header the kernel
+                                     file includes, a PTX .loc's source (file names it) */
     bool global;                  /* global memory: coalesced (cycles are its
                                      transactions), not banked */
     const char *kernel;           /* the kernel statement it follows (interned), or NULL */

@@ -11,6 +11,7 @@
  * skipped record saying so. */
 #include "front/ptx/ptx_impl.h"
 #include "base/limits.h"
+#include "base/linemark.h"
 
 #include <stdio.h>
 
@@ -26,21 +27,41 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path ? path : "?";
 }
 
+static const lds_source *source_of(const ptx_module *m, unsigned id)
+{
+    for (unsigned i = m->nfiles; i-- > 0;)
+        if (m->files[i].id == id)
+            return m->files[i].src;
+    return NULL;
+}
+
+/* Where an access is: its .loc in the source file (read: the options'
+ * sources), at the kernel's own line where the .loc was inlined (as the
+ * kernel-file reader places a helper's access at its call), the PTX
+ * instruction and the helper's line in a note; else its PTX line. */
 void ptx_emit_mark(ptx_walk *w, const ptx_ins *in, lds_buf *out, unsigned indent)
 {
+    (void)indent;   /* a mark is not indented: lds(5) reads it at a line's start */
     if (!in)
         return;
     const ptx_module *m = w->m;
-    if (in->place >= 0) {
-        const ptx_place *pl = &m->places[in->place];
-        indent_by(out, indent);
-        lds_buf_printf(out, "# %s:%u:%u", base_name(ptx_file_name(m, pl->file)), pl->line, pl->col);
-        for (int o = pl->outer, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
-            lds_buf_printf(out, "%s %s:%u:%u", n ? "," : ", inlined at", base_name(ptx_file_name(m, m->places[o].file)),
-                           m->places[o].line, m->places[o].col);
-        lds_buf_putc(out, '\n');
+    const ptx_place *pl = in->place >= 0 ? &m->places[in->place] : NULL;
+    const ptx_place *top = pl;
+    for (int o = pl ? pl->outer : -1, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
+        top = &m->places[o];
+    const lds_source *at = top && top->line ? source_of(m, top->file) : NULL;
+    if (!at) {
+        lds_buf_printf(out, "#line %u:%u\n", in->line, in->col);
+        return;
     }
-    lds_buf_printf(out, "#line %u:%u\n", in->line, in->col);
+    const char *what = top == pl ? "the PTX of the source line"
+                                 : ptx_fmt(w, "the PTX of %s:%u:%u, inlined", base_name(ptx_file_name(m, pl->file)),
+                                           pl->line, pl->col);
+    char mark[2 * LDS_MAX_PATH + 160];
+    lds_line_mark lm = { .at = { top->line, top->col, at->name, strlen(at->name) },
+                         .note = { in->line, in->col, NULL, 0 }, .note_text = what, .note_len = strlen(what) };
+    lds_line_mark_format(mark, sizeof mark, &lm);
+    lds_buf_printf(out, "%s\n", mark);
 }
 
 /* A condition's parts: what is the same for all threads (an 'if'), and

@@ -355,6 +355,8 @@ int ptx_lower_file(const lds_source *src, const ptx_lower_options *o, csrc_lower
     lds_arena *arena = lds_arena_new();
     ptx_module m;
     int rc = ptx_parse(src, arena, &m, diag);
+    for (unsigned i = 0; rc == 0 && i < m.nfiles; i++)
+        m.files[i].src = lds_source_file_find(o->sources, m.files[i].name, src);
     ptx_walk probe = { .arena = arena, .m = &m, .o = o };
     unsigned nk = 0;
     for (const ptx_func *f = rc == 0 ? m.funcs : NULL; f; f = f->next)

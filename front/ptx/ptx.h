@@ -16,6 +16,9 @@ typedef struct {
     unsigned ndefines;
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
+    lds_source_files *sources;    /* the source files .file names, read (front/lowered.h): each
+                                     access is placed at its .loc there, its PTX line a note;
+                                     NULL: at its PTX line */
 } ptx_lower_options;
 
 /* Lower every .entry of src (or the one o->kernel names): *out gets n

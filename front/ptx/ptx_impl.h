@@ -132,6 +132,7 @@ typedef struct ptx_func {
 typedef struct {
     unsigned id;
     const char *name;
+    const lds_source *src;        /* the file read (ptx_lower_options.sources), or NULL */
 } ptx_file;
 
 typedef struct {
