@@ -303,6 +303,7 @@ static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
         addr = pv_subst(w->pc, addr, &b, &r, 1);
     }
     ptx_item it = { .kind = IT_ACCESS, .in = in, .cond = cond, .kind_word = s->kind, .name = "global",
+                    .skip_global = true, .skip_bytes = s->bytes,   /* as a skipped record, if a loop skips it */
                     .text = ptx_fmt(w, "%s global b%u @ %s", s->kind, s->bytes * 8, pv_text(w->pc, addr)) };
     ptx_add_item(w, &it);
 }

@@ -191,8 +191,17 @@ static int threads(ptx_walk *w, lds_buf *out)
             d[k] = t[k];
         from = f->reqntid[0] ? ".reqntid" : ".maxntid";
     }
-    if (!from) {
+    if (!from) {   /* a guess: said, where the kernel is (as for a kernel file) */
         lds_buf_printf(out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
+        if (w->o->warn) {
+            lds_diag wd = { 0 };
+            lds_diag_set(&wd, (lds_loc){ w->m->src, f->line, f->col },
+                         "no --threads, .reqntid or .maxntid gives the workgroup size of '%s': one wave of each "
+                         "profile is assumed, and every total counts that wave alone (give it with --threads X,Y,Z)",
+                         f->name);
+            wd.warning = 1;
+            w->o->warn(w->o->warn_ctx, &wd);
+        }
         return 0;
     }
     for (int k = 0; k < 3; k++) {
