@@ -90,7 +90,7 @@ unsigned pl_type_bytes(const char *t, unsigned n)
     unsigned bits = (unsigned)atoi(t + 2);
     if (strchr(".bsuf", t[1]) == NULL || !bits)
         return 0;
-    if (strstr(t, "x2"))
+    if (n >= 2 && t[n - 2] == 'x' && t[n - 1] == '2')   /* .f16x2 .bf16x2: within the token, not the text after it */
         bits *= 2;
     return (bits + 7) / 8;
 }

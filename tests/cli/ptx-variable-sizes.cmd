@@ -1,0 +1,1 @@
+lds -f ../ptx/sizes.ptx --show-lowered | grep "^array"
