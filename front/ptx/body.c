@@ -211,6 +211,73 @@ static int vector(ptx_parser *P, ptx_operand *o, const char *close)
     return 0;
 }
 
+static int const_binary(ptx_parser *P, pw *v, int min_prec);
+
+/* A primary of a constant expression: a number, ( expr ), -x, ~x, !x. */
+static int const_primary(ptx_parser *P, pw *v)
+{
+    if (pl_accept(P, "(")) {
+        if (const_binary(P, v, 1) < 0)
+            return -1;
+        return pl_expect(P, ")");
+    }
+    const char *unary = pl_is(P, "-") ? "-" : pl_is(P, "~") ? "~" : pl_is(P, "!") ? "!" : NULL;
+    if (unary) {
+        pl_next(P);
+        if (const_primary(P, v) < 0)
+            return -1;
+        *v = unary[0] == '-' ? -*v : unary[0] == '~' ? ~*v : !*v;
+        return 0;
+    }
+    return pl_number(P, v);
+}
+
+/* The binary operator at P (C's integer operators of PTX constant
+ * expressions; '<<' and '>>' are two tokens), its precedence, or 0. */
+static int const_operator(const ptx_parser *P, char *op)
+{
+    static const struct { char op; int prec; } ops[] = {
+        { '|', 1 }, { '^', 2 }, { '&', 3 }, { '<', 4 }, { '>', 4 }, { '+', 5 }, { '-', 5 }, { '*', 6 }, { '/', 6 }, { '%', 6 },
+    };
+    if (P->t.kind != T_PUNCT && !(P->t.len == 1 && P->t.p[0] == '%'))   /* '%' alone: a remainder, no register */
+        return 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (P->t.p[0] == ops[i].op) {
+            *op = ops[i].op;
+            return ops[i].prec;
+        }
+    return 0;
+}
+
+/* A constant expression by precedence climbing, 64-bit as PTX computes
+ * it ((128 >> 4) << 16, as the CuTe DSL writes descriptors' fields). */
+static int const_binary(ptx_parser *P, pw *v, int min_prec)
+{
+    if (const_primary(P, v) < 0)
+        return -1;
+    char op;
+    for (int prec; (prec = const_operator(P, &op)) >= min_prec && prec;) {
+        pl_next(P);
+        if ((op == '<' || op == '>') && !pl_accept(P, op == '<' ? "<" : ">"))
+            return pl_fail(P, "a comparison in a constant expression, which lds-calc does not read, at '%s'",
+                           pl_found(P));
+        pw r;
+        if (const_binary(P, &r, prec + 1) < 0)
+            return -1;
+        if ((op == '/' || op == '%') && r == 0)
+            return pl_fail(P, "a division by zero in a constant expression");
+        if ((op == '<' || op == '>') && (r < 0 || r > 63))
+            return pl_fail(P, "a shift by %lld in a constant expression (0 .. 63)", (long long)r);
+        int64_t a = (int64_t)*v, b = (int64_t)r;
+        uint64_t ua = (uint64_t)a;
+        *v = op == '|' ? a | b : op == '^' ? a ^ b : op == '&' ? a & b : op == '<' ? (pw)(int64_t)(ua << b)
+           : op == '>' ? a >> b : op == '+' ? (pw)(int64_t)(ua + (uint64_t)b) : op == '-' ? (pw)(int64_t)(ua - (uint64_t)b)
+           : op == '*' ? (pw)(int64_t)(ua * (uint64_t)b) : op == '/' ? (b == -1 ? (pw)(int64_t)(0 - ua) : a / b)
+           : (b == -1 ? 0 : a % b);
+    }
+    return 0;
+}
+
 static int operand(ptx_parser *P, ptx_operand *o, bool in_vector)
 {
     memset(o, 0, sizeof *o);
@@ -221,8 +288,14 @@ static int operand(ptx_parser *P, ptx_operand *o, bool in_vector)
         return pl_fail(P, "a vector operand inside a vector operand, at '%s'", pl_found(P));
     if (pl_accept(P, "{"))
         return vector(P, o, "}");
-    if (pl_accept(P, "("))
-        return vector(P, o, ")");
+    if (pl_accept(P, "(")) {   /* a constant expression, or a call's (a, b) */
+        if (P->t.kind != T_NUM && !pl_is(P, "(") && !pl_is(P, "-") && !pl_is(P, "~"))
+            return vector(P, o, ")");
+        o->kind = OP_IMM;
+        if (const_binary(P, &o->imm, 1) < 0)
+            return -1;
+        return pl_expect(P, ")");
+    }
     o->neg = pl_accept(P, "!");
     if (P->t.kind == T_FLOAT || (P->t.kind == T_NUM && P->t.len > 2 && (P->t.p[1] == 'f' || P->t.p[1] == 'd'))) {
         o->kind = OP_FIMM;

@@ -35,7 +35,7 @@ __extension__ typedef __int128 pw;   /* values and bounds: 64-bit registers of e
 
 /* ------------------------------------------------------------ parse.c */
 
-enum { PTX_MAX_PARTS = 16, PTX_MAX_OPS = 40, PTX_MAX_VEC = 32 };
+enum { PTX_MAX_PARTS = 16, PTX_MAX_OPS = 40, PTX_MAX_VEC = 256 }   /* wgmma m64n256 f32: 128 accumulators in one vector */;
 /* The most threads along one axis of a workgroup. */
 #define LDS_PTX_MAX_THREADS ((long long)1 << 31)
 /* The most bytes a dynamic shared array may be given (-D NAME_size). */
