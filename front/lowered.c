@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/input.h"
 #include "base/limits.h"
+#include "base/linemark.h"
 #include "base/mem.h"
 
 lds_lang lds_lang_of_path(const char *path)
@@ -127,4 +129,18 @@ const lds_source *lds_source_file_find(lds_source_files *files, const char *path
     files->v = lds_xreallocarray(files->v, files->n + 1, sizeof *files->v);
     files->v[files->n++] = s;
     return s;
+}
+
+void lds_mark_compiled(lds_buf *out, const lds_source *src, unsigned line, unsigned col, unsigned in_line,
+                       unsigned in_col, const char *what)
+{
+    if (!src || !line) {
+        lds_buf_printf(out, "#line %u:%u\n", in_line, in_col);
+        return;
+    }
+    char mark[2 * LDS_MAX_PATH + 160];
+    lds_line_mark m = { .at = { line, col ? col : 1, src->name, strlen(src->name) },
+                        .note = { in_line, in_col, NULL, 0 }, .note_text = what, .note_len = strlen(what) };
+    lds_line_mark_format(mark, sizeof mark, &m);
+    lds_buf_printf(out, "%s\n", mark);
 }

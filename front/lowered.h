@@ -54,6 +54,16 @@ typedef struct {
  * files once, however often it is asked for; NULL if files is NULL. */
 const lds_source *lds_source_file_find(lds_source_files *files, const char *path, const lds_source *input);
 
+struct lds_buf;
+
+/* The '#line' mark (lds(5)) that places a compiled instruction at its
+ * source line: line:col of src (a file lds_source_file_find gave; col 0,
+ * no column, is the line's first), the instruction's own place in the
+ * input (in_line:in_col) a note saying what it is; at its own place
+ * where src is NULL or line is 0 (no line information).  A line. */
+void lds_mark_compiled(struct lds_buf *out, const lds_source *src, unsigned line, unsigned col, unsigned in_line,
+                       unsigned in_col, const char *what);
+
 /* A kernel's lowered programs, freed (n of them, the array too). */
 void csrc_lowered_free(csrc_lowered *l, unsigned n);
 

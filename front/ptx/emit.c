@@ -11,7 +11,6 @@
  * skipped record saying so. */
 #include "front/ptx/ptx_impl.h"
 #include "base/limits.h"
-#include "base/linemark.h"
 
 #include <stdio.h>
 
@@ -49,20 +48,11 @@ void ptx_emit_mark(ptx_walk *w, const ptx_ins *in, lds_buf *out, unsigned indent
     const ptx_place *top = pl;
     for (int o = pl ? pl->outer : -1, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
         top = &m->places[o];
-    /* a .loc of line 0 names no line; of column 0, no column (the line's first) */
-    const lds_source *at = top && top->line ? source_of(m, top->file) : NULL;
-    if (!at) {
-        lds_buf_printf(out, "#line %u:%u\n", in->line, in->col);
-        return;
-    }
     const char *what = top == pl ? "the PTX of the source line"
                                  : ptx_fmt(w, "the PTX of %s:%u:%u, inlined", base_name(ptx_file_name(m, pl->file)),
                                            pl->line, pl->col);
-    char mark[2 * LDS_MAX_PATH + 160];
-    lds_line_mark lm = { .at = { top->line, top->col ? top->col : 1, at->name, strlen(at->name) },
-                         .note = { in->line, in->col, NULL, 0 }, .note_text = what, .note_len = strlen(what) };
-    lds_line_mark_format(mark, sizeof mark, &lm);
-    lds_buf_printf(out, "%s\n", mark);
+    lds_mark_compiled(out, top ? source_of(m, top->file) : NULL, top ? top->line : 0, top ? top->col : 0, in->line,
+                      in->col, what);
 }
 
 /* A condition's parts: what is the same for all threads (an 'if'), and
