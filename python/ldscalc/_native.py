@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 1
+API_VERSION = 2
 JSON_FORMAT = "lds-calc/2"
 
 
@@ -53,7 +53,7 @@ def _candidates():
     yield os.path.join(here, "..", "..", ".libs", "libldscalc.so")
     try:
         from ._libdir import LIBDIR   # written by make for the installed module
-        yield os.path.join(LIBDIR, "libldscalc.so.0")
+        yield os.path.join(LIBDIR, "libldscalc.so.%d" % API_VERSION)
     except ImportError:
         pass
     found = ctypes.util.find_library("ldscalc")
