@@ -93,10 +93,10 @@ int ldscalc_version_number(void);
  * does nothing. */
 void ldscalc_free(void *p);
 
-/* A struct of the library's with its size set, the rest zero (C++: an
- * aggregate's first member; C: designated, which -Wextra accepts). */
+/* A struct of the library's with its size set, the rest zero (C:
+ * designated, C++11: value-initialized; both quiet under -Wextra). */
 #ifdef __cplusplus
-#define LDSCALC_SIZED_INIT(type) { sizeof(type) }
+#define LDSCALC_SIZED_INIT(type) ([] { type t = type(); t.size = sizeof t; return t; }())
 #else
 #define LDSCALC_SIZED_INIT(type) { .size = sizeof(type) }
 #endif
