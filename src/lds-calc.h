@@ -175,13 +175,14 @@ void ldscalc_result_free(ldscalc_result *r);
  * they fill, is the result's: valid until ldscalc_result_free(r), or a
  * call on r that returns LDSCALC_NO_MEMORY (or NULL, -1). */
 
-/* The run's status, and its error (NULL if none). */
+/* The run's status, and its error (NULL if none; the result's, above). */
 int ldscalc_result_status(const ldscalc_result *r);
 const ldscalc_error *ldscalc_result_error(const ldscalc_result *r);
-/* Warnings, in order. */
+/* Warnings, in order (the result's, above). */
 size_t ldscalc_result_nwarnings(const ldscalc_result *r);
 const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i);
-/* What the program's print statements wrote ("" if nothing). */
+/* What the program's print statements wrote ("" if nothing; the
+ * result's, above). */
 const char *ldscalc_result_printed(const ldscalc_result *r);
 
 /* One access statement's result.  Metrics are exact integers, which may
@@ -205,8 +206,9 @@ typedef struct {
 #define LDSCALC_ACCESS_INIT LDSCALC_SIZED_INIT(ldscalc_access)
 
 size_t ldscalc_result_naccesses(const ldscalc_result *r);
-/* Fill *a (its size set) with access i; LDSCALC_USAGE if there is no
- * access i or a->size is too small (nothing written then). */
+/* Fill *a (its size set) with access i, its strings the result's
+ * (above); LDSCALC_USAGE if there is no access i or a->size is too small
+ * (nothing written then). */
 int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *a);
 /* Any metric of access i by its lds(5) name (ways, cycles, ideal,
  * excess, broadcasts, instructions, unaligned, skipped; transactions,
@@ -218,7 +220,8 @@ int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric,
 /* The run's totals: one per profile and memory space (never summed
  * across profiles), in the order they first appear. */
 size_t ldscalc_result_ntotals(const ldscalc_result *r);
-/* Total i's profile and space, and one of its metrics as above. */
+/* Total i's profile (the result's string, above) and space, and one of
+ * its metrics as above. */
 const char *ldscalc_total_profile(const ldscalc_result *r, size_t i);
 int ldscalc_total_is_global(const ldscalc_result *r, size_t i);
 int ldscalc_total_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size);
@@ -253,7 +256,8 @@ typedef struct {
 #define LDSCALC_LAYOUT_INIT LDSCALC_SIZED_INIT(ldscalc_layout)
 
 size_t ldscalc_result_nsuggestions(const ldscalc_result *r);
-/* Suggestion i: its array, where, and how many layouts it ranked. */
+/* Suggestion i: its array (the result's string, above), where, and how
+ * many layouts it ranked. */
 const char *ldscalc_suggestion_array(const ldscalc_result *r, size_t i);
 unsigned ldscalc_suggestion_line(const ldscalc_result *r, size_t i);
 size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i);
