@@ -3,11 +3,11 @@
  *
  * Open a session, set its options, run lds programs or kernel files in
  * it, read each run's results as data or render them in any report
- * format, close.  The library prints nothing, never exits or aborts the process
- * (memory running out is an error value too, below) and keeps no global
- * state but GMP's allocation functions: sessions are independent, and
- * several sessions may run at once on several threads (one run at a time
- * in a session).  Errors are values, with their place.  lds-calc(3) documents
+ * format, close.  The library prints nothing, never exits or aborts the
+ * process (memory running out is an error value too, below) and keeps no
+ * global state but GMP's allocation functions: sessions are independent,
+ * and several sessions may run at once on several threads (one run at a
+ * time in a session).  Errors are values, with their place.  lds-calc(3) documents
  * every function; lds(5) the language; lds-calc(1) the command line,
  * whose options the session options mirror.
  *
