@@ -106,7 +106,7 @@ int main(int argc, char **argv)
             snprintf(def, sizeof def, "PAD=%d", i % 64);
             ldscalc_set(s, "define", def);
             ldscalc_result *res = ldscalc_run(s, NULL, PROGRAM, strlen(PROGRAM));
-            ldscalc_access a;
+            ldscalc_access a = LDSCALC_ACCESS_INIT;
             ldscalc_result_access(res, 0, &a);
             check += a.excess;
             ldscalc_result_free(res);

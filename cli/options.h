@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 
 typedef struct {
     ldscalc_session *session;   /* the options set, the programs added */

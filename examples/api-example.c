@@ -16,7 +16,7 @@
 static unsigned long long ways_of(ldscalc_session *s, const char *program)
 {
     ldscalc_result *r = ldscalc_run(s, "tile", program, strlen(program));
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     unsigned long long ways = 0;
     if (!r)
         return 0;   /* out of memory */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 #include "base/mem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -65,7 +65,7 @@ static void read_result(const ldscalc_result *r, uint8_t arg)
 {
     char buf[32];
     size_t n = ldscalc_result_naccesses(r), i = arg % 4;
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     int st = ldscalc_result_access(r, i, arg & 0x80 ? NULL : &a);
     if (st == LDSCALC_OK && (i >= n || !a.kind || !a.profile))
         abort();   /* an access past the end, or one without its kind */
@@ -77,9 +77,9 @@ static void read_result(const ldscalc_result *r, uint8_t arg)
         if (!ldscalc_total_profile(r, k))
             abort();
     ldscalc_total_metric(r, arg % 3, metrics[arg % 6], buf, sizeof buf);
-    ldscalc_expect e;
+    ldscalc_expect e = LDSCALC_EXPECT_INIT;
     ldscalc_result_expect(r, i, &e);
-    ldscalc_layout l;
+    ldscalc_layout l = LDSCALC_LAYOUT_INIT;
     if (ldscalc_result_nsuggestions(r)) {
         ldscalc_suggestion_layout(r, 0, i, &l);
         ldscalc_suggestion_excess(r, 0, i, buf, sizeof buf);

@@ -404,7 +404,7 @@ static void read_parts(ldscalc_result *r)
         abort();
     size_t n = ldscalc_result_naccesses(r);
     for (size_t i = 0; i <= n && i < 256; i++) {
-        ldscalc_access a;
+        ldscalc_access a = LDSCALC_ACCESS_INIT;
         if ((ldscalc_result_access(r, i, &a) == LDSCALC_OK) != (i < n))
             abort();
         for (size_t m = 0; m < sizeof metrics / sizeof metrics[0]; m++) {
@@ -421,13 +421,13 @@ static void read_parts(ldscalc_result *r)
             (void)ldscalc_total_metric(r, i, metrics[m], buf, sizeof buf);
     }
     for (size_t i = 0; i < ldscalc_result_nexpects(r); i++) {
-        ldscalc_expect x;
+        ldscalc_expect x = LDSCALC_EXPECT_INIT;
         if (ldscalc_result_expect(r, i, &x) != LDSCALC_OK)
             abort();
     }
     for (size_t i = 0; i < ldscalc_result_nsuggestions(r); i++)
         for (size_t k = 0; k < ldscalc_suggestion_nlayouts(r, i); k++) {
-            ldscalc_layout l;
+            ldscalc_layout l = LDSCALC_LAYOUT_INIT;
             (void)ldscalc_suggestion_layout(r, i, k, &l);
             (void)ldscalc_suggestion_excess(r, i, k, buf, sizeof buf);
         }

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 
 typedef struct {
     ldscalc_session *session; /* streaming, with a live session */

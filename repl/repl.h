@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 
 /* Run the session's programs into a live session, then read statements
  * and commands until :quit or end of input.  Returns the worst exit

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "base/check.h"
 #include "base/input.h"
 #include "base/limits.h"
 #include "base/mem.h"
@@ -37,6 +38,24 @@ int ldscalc_version_number(void)
 void ldscalc_free(void *p)
 {
     lds_host_free(p);   /* the blocks it hands out are the C library's (lds_host_strndup) */
+}
+
+bool lds_api_sized_ok(const void *to)
+{
+    size_t want;
+    if (!to)
+        return false;
+    memcpy(&want, to, sizeof want);
+    return want >= sizeof want;
+}
+
+void lds_api_copy_sized(void *to, const void *from, size_t have)
+{
+    size_t want;
+    LDS_ASSERT(lds_api_sized_ok(to) && have >= sizeof want);
+    memcpy(&want, to, sizeof want);
+    memcpy(to, from, want < have ? want : have);
+    memcpy(to, &want, sizeof want);
 }
 
 /* ------------------------------------------------------------ sessions */

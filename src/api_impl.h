@@ -9,7 +9,7 @@
 
 #include "src/front.h"
 #include "base/interrupt.h"
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 #include "base/mem.h"
 #include "src/run.h"
 #include "src/session.h"
@@ -82,6 +82,14 @@ void lds_api_sources_free(lds_api_sources *l);
 void lds_api_limits_config(const ldscalc_session *s, lds_session_config *cfg);
 /* A metric of m as ldscalc_access holds it: UINT64_MAX when it does not fit. */
 uint64_t lds_api_metric_u64(const lds_metrics *m, lds_metric which);
+/* Whether a struct the caller gives the library to fill is usable: its
+ * first field, its size, covers at least that field (0: never set). */
+bool lds_api_sized_ok(const void *to);
+/* Copy the filled struct from (have bytes) into the caller's to, at most
+ * the size the caller set in its first field, which stays the caller's
+ * (lds-calc.h: a program built against an older, smaller struct is never
+ * written past). */
+void lds_api_copy_sized(void *to, const void *from, size_t have);
 
 /* A record the run made, in order: an access or an expect. */
 typedef struct {

@@ -326,16 +326,6 @@ static void *score_share(void *arg)
     return NULL;
 }
 
-/* Copy what fits of a filled struct into the caller's, whose first field
- * (its size) the caller set. */
-static void copy_sized(void *to, const void *from, size_t have)
-{
-    size_t want;
-    memcpy(&want, to, sizeof want);
-    memcpy(to, from, want < have ? want : have);
-    memcpy(to, &want, sizeof want);
-}
-
 static unsigned threads_for(const ldscalc_prepared *p, size_t ncand)
 {
     unsigned jobs = p->s->opts.jobs ? p->s->opts.jobs : lds_default_jobs();
@@ -392,15 +382,15 @@ int ldscalc_score_many(ldscalc_prepared *p, const ldscalc_candidate *c, size_t n
 {
     if (!p || (ncand && (!c || !out)) || p->s->broken)
         return p && p->s->broken ? LDSCALC_NO_MEMORY : LDSCALC_USAGE;
-    size_t stride = ncand ? out[0].size : 0;
-    if (ncand && stride < offsetof(ldscalc_score_result, reason) + sizeof(const char *))
+    if (ncand && !lds_api_sized_ok(out))
         return LDSCALC_USAGE;
+    size_t stride = ncand ? out[0].size : 0;
     if (score_batch(p, c, ncand) < 0)
         return LDSCALC_NO_MEMORY;
     for (size_t k = 0; k < ncand; k++) {
         char *to = (char *)out + k * stride;
         memcpy(to, &stride, sizeof stride);
-        copy_sized(to, &p->results[k].sc, sizeof p->results[k].sc);
+        lds_api_copy_sized(to, &p->results[k].sc, sizeof p->results[k].sc);
     }
     return LDSCALC_OK;
 }
@@ -413,11 +403,11 @@ int ldscalc_score(ldscalc_prepared *p, const ldscalc_candidate *c, ldscalc_score
 
 int ldscalc_scored_access(const ldscalc_prepared *p, size_t k, size_t i, ldscalc_score_access *a)
 {
-    if (!p || !a || a->size < offsetof(ldscalc_score_access, line) + sizeof(unsigned) || k >= p->nresults
+    if (!p || !lds_api_sized_ok(a) || k >= p->nresults
         || i >= p->results[k].sc.naccesses)
         return LDSCALC_USAGE;
     const scored *r = &p->results[k];
-    copy_sized(a, &p->slots[r->slot].accs[r->first + i], sizeof *a);
+    lds_api_copy_sized(a, &p->slots[r->slot].accs[r->first + i], sizeof *a);
     return LDSCALC_OK;
 }
 

@@ -175,12 +175,13 @@ uint64_t lds_api_metric_u64(const lds_metrics *m, lds_metric which)
 
 int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out)
 {
-    if (!out || i >= ldscalc_result_naccesses(r))
+    if (!lds_api_sized_ok(out) || i >= ldscalc_result_naccesses(r))
         return LDSCALC_USAGE;
     ldscalc_result *w = (ldscalc_result *)r;   /* its heap holds the integers made */
     LDS_API_ON_RESULT(w, LDSCALC_NO_MEMORY);
     const lds_access_result *a = records(r)->accesses[i];
     ldscalc_access got = {
+        .size = sizeof got,
         .file = a->file,
         .line = a->line,
         .column = a->col,
@@ -200,7 +201,7 @@ int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *out
         .broadcasts = lds_api_metric_u64(&a->m, M_BROADCASTS),
     };
     LDS_API_LEAVE();
-    *out = got;
+    lds_api_copy_sized(out, &got, sizeof got);
     return LDSCALC_OK;
 }
 
@@ -295,17 +296,13 @@ size_t ldscalc_result_nexpects(const ldscalc_result *r)
 
 int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *out)
 {
-    if (!out || i >= ldscalc_result_nexpects(r))
+    if (!lds_api_sized_ok(out) || i >= ldscalc_result_nexpects(r))
         return LDSCALC_USAGE;
     const lds_expect_result *e = &records(r)->expects[i];
-    out->file = e->file;
-    out->line = e->line;
-    out->column = e->col;
-    out->source = e->source;
-    out->metric = e->metric_name;
-    out->ok = e->ok;
-    out->actual = e->actual;
-    out->expected = e->expected;
+    ldscalc_expect got = { .size = sizeof got, .file = e->file, .line = e->line, .column = e->col,
+                           .source = e->source, .metric = e->metric_name, .ok = e->ok,
+                           .actual = e->actual, .expected = e->expected };
+    lds_api_copy_sized(out, &got, sizeof got);
     return LDSCALC_OK;
 }
 
@@ -341,16 +338,12 @@ size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i)
 int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *out)
 {
     const lds_suggestion *sg = suggestion(r, i);
-    if (!out || !sg || k >= sg->ncand)
+    if (!lds_api_sized_ok(out) || !sg || k >= sg->ncand)
         return LDSCALC_USAGE;
     const lds_suggest_candidate *c = &sg->cand[k];
-    out->label = c->label;
-    out->layout = c->layout;
-    out->cute = c->cute;
-    out->triton = c->triton;
-    out->error = c->error;
-    out->ways = c->ways;
-    out->bytes = c->bytes;
+    ldscalc_layout got = { .size = sizeof got, .label = c->label, .layout = c->layout, .cute = c->cute,
+                           .triton = c->triton, .error = c->error, .ways = c->ways, .bytes = c->bytes };
+    lds_api_copy_sized(out, &got, sizeof got);
     return LDSCALC_OK;
 }
 

@@ -3,12 +3,11 @@
  *
  * Open a session, set its options, run lds programs or kernel files in
  * it, read each run's results as data or render them in any report
- * format, close.  The library prints nothing (but to the streams a
- * streaming session is given, below), never exits or aborts the process
- * (memory running out is an error value too, below) and keeps no global
- * state but GMP's allocation functions: sessions are independent, and
- * several sessions may run at once on several threads (one run at a time
- * in a session).  Errors are values, with their place.  lds-calc(3) documents
+ * format, close.  The library prints nothing, never exits or aborts the
+ * process (memory running out is an error value too, below) and keeps no
+ * global state but GMP's allocation functions: sessions are independent,
+ * and several sessions may run at once on several threads (one run at a
+ * time in a session).  Errors are values, with their place.  lds-calc(3) documents
  * every function; lds(5) the language; lds-calc(1) the command line,
  * whose options the session options mirror.
  *
@@ -20,58 +19,87 @@
  * where a comment says so: a name, a length out-pointer, buf with size
  * 0, an empty text (len 0).
  *
+ * Structs the library fills in the caller's memory (ldscalc_access,
+ * ldscalc_expect, ldscalc_layout, ldscalc_score_result,
+ * ldscalc_score_access) start with `size`, which the caller sets to its
+ * sizeof before the call - the INIT macro of each does it:
+ *     ldscalc_access a = LDSCALC_ACCESS_INIT;
+ * Fields are only ever added at a struct's end, and the library writes
+ * at most `size` bytes: a program built against an older, smaller struct
+ * gets the fields it knows and nothing is written past them.  A size
+ * smaller than the size field itself (0: not set) is LDSCALC_USAGE, and
+ * nothing is written.  The structs the caller fills for the library
+ * (ldscalc_value, ldscalc_candidate) never grow: a new field would come
+ * with a new function.
+ *
+ * This is the embedding API.  The command line's own layer (streamed
+ * reports, the REPL's live session) is src/lds-calc-tool.h in the
+ * source tree, which is not installed.
+ *
  * Link with `pkg-config --cflags --libs ldscalc`. */
 #ifndef LDS_CALC_H
 #define LDS_CALC_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The API's version: it changes when a function or a struct changes
- * incompatibly, or the JSON format changes, and the JSON format's name
- * changes with it.  Both are versioned together: a program that parses
- * the JSON checks LDSCALC_JSON_FORMAT against the document's "format".
- * Additions (a new function, a new option) keep the version. */
-#define LDSCALC_API_VERSION 1
+/* The API's version: it changes when a function or a struct of this
+ * header changes incompatibly, or the JSON format does; additions (a new
+ * function, a new option, a field at a struct's end) keep it.  It is the
+ * shared library's soname, libldscalc.so.LDSCALC_API_VERSION
+ * (libldscalc.so.2), which changes with it and only with it.  The JSON
+ * format has a name of its own, which changes when the format does (and
+ * the API version with it): a program that parses the JSON checks
+ * LDSCALC_JSON_FORMAT against the document's "format".  Version 2 put
+ * the size field first in the structs the library fills. */
+#define LDSCALC_API_VERSION 2
 #define LDSCALC_JSON_FORMAT "lds-calc/2"
 
 /* The package's version (configure.ac's), as numbers: the header a
  * program was compiled with.  LDSCALC_VERSION_NUMBER is MAJOR * 10000 +
  * MINOR * 100 + PATCH (#if LDSCALC_VERSION_NUMBER >= 100: the candidate
- * API, below, is there).  The shared library's soname (libldscalc.so.0)
- * changes when LDSCALC_API_VERSION does, and only then: an addition
- * raises MINOR (and libtool's current and age) and keeps both. */
+ * API, below, is there).  An addition to the API raises MINOR. */
 #define LDSCALC_VERSION_MAJOR 0
 #define LDSCALC_VERSION_MINOR 1
 #define LDSCALC_VERSION_PATCH 0
 #define LDSCALC_VERSION_NUMBER (LDSCALC_VERSION_MAJOR * 10000 + LDSCALC_VERSION_MINOR * 100 + LDSCALC_VERSION_PATCH)
 
 /* The API version of the library linked (LDSCALC_API_VERSION when it was
- * built), and the package's version as text ("0.1.0": a static string).
- * ldscalc_version_number is the library's LDSCALC_VERSION_NUMBER: a
- * program compiled against a newer header than the library it runs with
- * checks ldscalc_version_number() >= LDSCALC_VERSION_NUMBER before it
- * calls what that header added. */
+ * built), and the package's version as text ("0.1.0": a static string,
+ * valid for the process's life).  ldscalc_version_number is the
+ * library's LDSCALC_VERSION_NUMBER: a program checks at run time
+ *     ldscalc_api_version() == LDSCALC_API_VERSION
+ *     && ldscalc_version_number() >= LDSCALC_VERSION_NUMBER
+ * before it calls what its header has and an older library may not. */
 int ldscalc_api_version(void);
 const char *ldscalc_version(void);
 int ldscalc_version_number(void);
 
-/* Memory: what the library allocates, the library frees.  Sessions
- * (ldscalc_close), results (ldscalc_result_free) and prepared programs
- * (ldscalc_prepared_free) have their own; the one block handed to the
- * caller, ldscalc_read_file's text, goes back with ldscalc_free (not the
- * caller's free(): the library's C runtime may not be the program's).
- * Every string a function returns or a struct it fills points into the
- * object it was read from (a session, a result, a prepared program) and
- * stays valid while that object lives and, for a prepared program's
- * scores, until its next score: copy what must outlive it.  NULL does
- * nothing. */
+/* Memory: what the library allocates, the library frees, never the
+ * caller's free() (the library's C runtime may not be the program's).
+ * Each function that returns memory says which function frees it:
+ * sessions ldscalc_close, results ldscalc_result_free, prepared programs
+ * ldscalc_prepared_free; a plain block (the command line's
+ * ldscalc_read_file text) ldscalc_free.  Each function that returns a
+ * string, or fills a struct with strings, says how long they live: at
+ * most while the object they were read from lives (copy what must
+ * outlive it).  A result's strings also end when a call on that result
+ * runs out of memory (the result is emptied, below).  The caller's
+ * strings are copied where the library keeps them.  ldscalc_free(NULL)
+ * does nothing. */
 void ldscalc_free(void *p);
+
+/* A struct of the library's with its size set, the rest zero (C:
+ * designated, C++11: value-initialized; both quiet under -Wextra). */
+#ifdef __cplusplus
+#define LDSCALC_SIZED_INIT(type) ([] { type t = type(); t.size = sizeof t; return t; }())
+#else
+#define LDSCALC_SIZED_INIT(type) { .size = sizeof(type) }
+#endif
 
 /* How a call or a run ended: the command line's exit statuses
  * (lds-calc(1)), and out-of-memory, which the command line reports with
@@ -87,7 +115,8 @@ typedef enum {
 } ldscalc_status;
 
 /* An error or a warning, with its place (file NULL and line 0 when it
- * has none, as an option's error). */
+ * has none, as an option's error).  The library's own, returned by
+ * pointer (never filled in the caller's memory): it may grow at its end. */
 typedef struct {
     int status;               /* an ldscalc_status; LDSCALC_OK for a warning */
     const char *file;
@@ -112,52 +141,55 @@ ldscalc_session *ldscalc_open(void);
  *   gmp-only on|off    evaluate on the exact-integer path only (testing)
  *   lang L, kernel NAME, threads "X, Y, Z"   for kernel files (L: cuda,
  *                      hip, opencl, hlsl, glsl or lds)
- * and, for a streaming session (ldscalc_stream, below), the rest of the
- * command line's: arch A,B,... and define NAME=LO..HI[:STEP] or
- * NAME=V1,V2,... (sweeps), format, sweep, group-digits, output, quiet,
- * fail-on-conflict, max-ways, color (on|off), emit, rerun (the probe's
- * command words), check-counters, tolerance, suggest, interactive and
- * show-lowered; on|off for the flags.  Returns LDSCALC_OK, or
- * LDSCALC_USAGE with ldscalc_session_error set (the session is
- * unchanged). */
+ * (the command line's streaming session, src/lds-calc-tool.h, takes the
+ * rest of its options).  option and value are copied.  Returns
+ * LDSCALC_OK, or LDSCALC_USAGE with ldscalc_session_error set (the
+ * session is unchanged). */
 int ldscalc_set(ldscalc_session *s, const char *option, const char *value);
-/* The error of the last ldscalc_set (or ldscalc_check_options,
- * ldscalc_add_file) that failed, or NULL. */
+/* The error of the last ldscalc_set (or ldscalc_prepare) that failed,
+ * or NULL; it and its strings are the session's, valid until the next
+ * call on s or its close. */
 const ldscalc_error *ldscalc_session_error(const ldscalc_session *s);
-/* The same error as lds-calc(1) prints it: "lds-calc: MESSAGE", and for
- * an option with a place, its text and a caret under the place; with a
- * final newline.  NULL if none. */
-const char *ldscalc_session_error_text(const ldscalc_session *s);
-/* Ask the run in progress in s to stop: it ends with LDSCALC_CANCELLED,
- * keeping what finished.  From any thread, or a signal handler; a run
- * that starts later is not affected.  NULL does nothing. */
+/* Ask the run (or scoring batch) in progress in s to stop: it ends with
+ * LDSCALC_CANCELLED, keeping what finished.  From any thread, or a
+ * signal handler; a run that starts later is not affected.  NULL does
+ * nothing. */
 void ldscalc_cancel(ldscalc_session *s);
-/* Close the session (results read from it stay valid; close a prepared
- * program made in it first).  NULL does nothing. */
+/* Close the session and free what it holds (results read from it stay
+ * valid; free a prepared program made in it first).  NULL does nothing. */
 void ldscalc_close(ldscalc_session *s);
 
 /* Run an lds program (name: how messages name it, "<arg1>" if NULL).
  * Each run starts afresh under the session's options.  Returns the
- * result, whatever its status; NULL only when out of memory. */
+ * result, whatever its status, which the caller frees with
+ * ldscalc_result_free (it does not depend on s: it outlives s's close);
+ * NULL only when out of memory.  name and text are copied. */
 ldscalc_result *ldscalc_run(ldscalc_session *s, const char *name, const char *text, size_t len);
 /* Run a file: an lds program, or a kernel file (.cu .cuh .hip .cl .hlsl
  * .comp .glsl, or the lang option) lowered to one program per kernel. */
 ldscalc_result *ldscalc_run_file(ldscalc_session *s, const char *path);
+/* Free a result and every string read from it.  NULL does nothing. */
 void ldscalc_result_free(ldscalc_result *r);
 
-/* The run's status, and its error (NULL if none). */
+/* Every pointer the functions below return, and every string in a struct
+ * they fill, is the result's: valid until ldscalc_result_free(r), or a
+ * call on r that returns LDSCALC_NO_MEMORY (or NULL, -1). */
+
+/* The run's status, and its error (NULL if none; the result's, above). */
 int ldscalc_result_status(const ldscalc_result *r);
 const ldscalc_error *ldscalc_result_error(const ldscalc_result *r);
-/* Warnings, in order. */
+/* Warnings, in order (the result's, above). */
 size_t ldscalc_result_nwarnings(const ldscalc_result *r);
 const ldscalc_error *ldscalc_result_warning(const ldscalc_result *r, size_t i);
-/* What the program's print statements wrote ("" if nothing). */
+/* What the program's print statements wrote ("" if nothing; the
+ * result's, above). */
 const char *ldscalc_result_printed(const ldscalc_result *r);
 
 /* One access statement's result.  Metrics are exact integers, which may
  * pass 64 bits: read them with ldscalc_access_metric as decimal text;
  * the uint64_t fields hold them, or UINT64_MAX when they do not fit. */
 typedef struct {
+    size_t size;              /* the caller's sizeof: LDSCALC_ACCESS_INIT */
     const char *file;
     unsigned line, column;
     const char *source;       /* the statement as written */
@@ -171,9 +203,12 @@ typedef struct {
     const char *error;        /* why, when failed */
     uint64_t instructions, cycles, ideal, excess, ways, broadcasts;
 } ldscalc_access;
+#define LDSCALC_ACCESS_INIT LDSCALC_SIZED_INIT(ldscalc_access)
 
 size_t ldscalc_result_naccesses(const ldscalc_result *r);
-/* Fill *a with access i; LDSCALC_USAGE if there is no access i. */
+/* Fill *a (its size set) with access i, its strings the result's
+ * (above); LDSCALC_USAGE if there is no access i or a->size is too small
+ * (nothing written then). */
 int ldscalc_result_access(const ldscalc_result *r, size_t i, ldscalc_access *a);
 /* Any metric of access i by its lds(5) name (ways, cycles, ideal,
  * excess, broadcasts, instructions, unaligned, skipped; transactions,
@@ -185,13 +220,15 @@ int ldscalc_access_metric(const ldscalc_result *r, size_t i, const char *metric,
 /* The run's totals: one per profile and memory space (never summed
  * across profiles), in the order they first appear. */
 size_t ldscalc_result_ntotals(const ldscalc_result *r);
-/* Total i's profile and space, and one of its metrics as above. */
+/* Total i's profile (the result's string, above) and space, and one of
+ * its metrics as above. */
 const char *ldscalc_total_profile(const ldscalc_result *r, size_t i);
 int ldscalc_total_is_global(const ldscalc_result *r, size_t i);
 int ldscalc_total_metric(const ldscalc_result *r, size_t i, const char *metric, char *buf, size_t size);
 
 /* The program's expect statements. */
 typedef struct {
+    size_t size;              /* the caller's sizeof: LDSCALC_EXPECT_INIT */
     const char *file;
     unsigned line, column;
     const char *source;
@@ -199,13 +236,16 @@ typedef struct {
     int ok;
     const char *actual, *expected;   /* decimal */
 } ldscalc_expect;
+#define LDSCALC_EXPECT_INIT LDSCALC_SIZED_INIT(ldscalc_expect)
 
 size_t ldscalc_result_nexpects(const ldscalc_result *r);
+/* Fill *e (its size set) with expect i, as ldscalc_result_access. */
 int ldscalc_result_expect(const ldscalc_result *r, size_t i, ldscalc_expect *e);
 
 /* The suggest statements' results: per statement, the layouts tried,
  * [0] the array as declared, then the others best first. */
 typedef struct {
+    size_t size;              /* the caller's sizeof: LDSCALC_LAYOUT_INIT */
     const char *label;        /* "pad rows by 1 element", "Swizzle<5,0,5>" */
     const char *layout;       /* the lds layout expression; NULL: as declared */
     const char *cute, *triton;   /* the same for CuTe and Triton, or NULL */
@@ -213,12 +253,15 @@ typedef struct {
     uint64_t ways;            /* the worst access's */
     uint64_t bytes;           /* the array's, padding included */
 } ldscalc_layout;
+#define LDSCALC_LAYOUT_INIT LDSCALC_SIZED_INIT(ldscalc_layout)
 
 size_t ldscalc_result_nsuggestions(const ldscalc_result *r);
-/* Suggestion i: its array, where, and how many layouts it ranked. */
+/* Suggestion i: its array (the result's string, above), where, and how
+ * many layouts it ranked. */
 const char *ldscalc_suggestion_array(const ldscalc_result *r, size_t i);
 unsigned ldscalc_suggestion_line(const ldscalc_result *r, size_t i);
 size_t ldscalc_suggestion_nlayouts(const ldscalc_result *r, size_t i);
+/* Fill *l (its size set) with layout k, as ldscalc_result_access. */
 int ldscalc_suggestion_layout(const ldscalc_result *r, size_t i, size_t k, ldscalc_layout *l);
 /* Layout k's excess cycles over every access to the array, in decimal. */
 int ldscalc_suggestion_excess(const ldscalc_result *r, size_t i, size_t k, char *buf, size_t size);
@@ -273,10 +316,10 @@ typedef struct {
     size_t nvalues;
 } ldscalc_candidate;
 
-/* A candidate's score.  The caller sets size to sizeof(ldscalc_score_result)
- * before the call; the library fills the fields that fit in it. */
+/* A candidate's score.  The caller sets size (LDSCALC_SCORE_RESULT_INIT);
+ * the library fills the fields that fit in it. */
 typedef struct {
-    size_t size;
+    size_t size;              /* the caller's sizeof */
     int status;               /* LDSCALC_OK, LDSCALC_CHECK (an expect failed:
                                  scored all the same), or why it is
                                  infeasible: LDSCALC_USAGE (a parameter),
@@ -289,11 +332,12 @@ typedef struct {
      * sums of the others (UINT64_MAX when they do not fit) */
     uint64_t ways, instructions, cycles, ideal, excess, broadcasts;
 } ldscalc_score_result;
+#define LDSCALC_SCORE_RESULT_INIT LDSCALC_SIZED_INIT(ldscalc_score_result)
 
 /* One access of a score: the fields of ldscalc_access, with the same
- * meanings.  The caller sets size to sizeof(ldscalc_score_access). */
+ * meanings.  The caller sets size (LDSCALC_SCORE_ACCESS_INIT). */
 typedef struct {
-    size_t size;
+    size_t size;              /* the caller's sizeof */
     unsigned line, column;
     const char *array;        /* NULL: none named */
     const char *profile;
@@ -303,6 +347,7 @@ typedef struct {
     int failed;
     uint64_t instructions, cycles, ideal, excess, ways, broadcasts;
 } ldscalc_score_access;
+#define LDSCALC_SCORE_ACCESS_INIT LDSCALC_SIZED_INIT(ldscalc_score_access)
 
 /* Parse the lds program text in session s (name: how reasons name it,
  * "<arg1>" if NULL) and find its parameters: the names its statements use
@@ -312,7 +357,8 @@ typedef struct {
  * when the program, run once with the defaults and 1 for the rest,
  * reaches it: define a name the run would not reach to make it one.)
  * A misspelt name is a parameter too: check the list.  Returns
- * LDSCALC_OK with *out set (a program that fails for other reasons
+ * LDSCALC_OK with *out set, a handle the caller frees with
+ * ldscalc_prepared_free (a program that fails for other reasons
  * prepares: its scores say why), or LDSCALC_SYNTAX (the text does not
  * parse), LDSCALC_USAGE (an unknown arch option, more than 64
  * parameters) or LDSCALC_NO_MEMORY, with ldscalc_session_error saying
@@ -324,11 +370,12 @@ int ldscalc_prepare(ldscalc_session *s, const char *name, const char *text, size
  * fit 64 bits). */
 size_t ldscalc_prepared_nparams(const ldscalc_prepared *p);
 const char *ldscalc_prepared_param(const ldscalc_prepared *p, size_t i, int64_t *value, int *has_default);
-/* Score one candidate into *out (its size set).  Returns LDSCALC_OK when
- * the candidate was scored, feasible or not (out->status says), or
- * LDSCALC_USAGE for a NULL p or out, or out->size too small.  The
- * strings in *out, and the accesses, are valid until the next score on
- * p or ldscalc_prepared_free. */
+/* Score one candidate into *out (its size set; c NULL: no values).
+ * Returns LDSCALC_OK when the candidate was scored, feasible or not
+ * (out->status says), or LDSCALC_USAGE for a NULL p or out, or out->size
+ * too small.  The reason in *out, and the accesses, are the handle's:
+ * valid until the next score on p or ldscalc_prepared_free; the
+ * candidate's strings are not kept. */
 int ldscalc_score(ldscalc_prepared *p, const ldscalc_candidate *c, ldscalc_score_result *out);
 /* Score ncand candidates into out[0 .. ncand-1] (each one's size set as
  * out[0]'s, the stride of the array), on as many threads as the
@@ -338,96 +385,14 @@ int ldscalc_score(ldscalc_prepared *p, const ldscalc_candidate *c, ldscalc_score
  * or LDSCALC_NO_MEMORY (no candidate scored). */
 int ldscalc_score_many(ldscalc_prepared *p, const ldscalc_candidate *c, size_t ncand, ldscalc_score_result *out);
 /* Access i of candidate k of the last score (k 0 after
- * ldscalc_score) into *a (its size set); LDSCALC_USAGE if none. */
+ * ldscalc_score) into *a (its size set); LDSCALC_USAGE if none or
+ * a->size is too small.  Its strings (array, profile, kind) are the
+ * handle's, valid until ldscalc_prepared_free or a score of p that
+ * answers LDSCALC_NO_MEMORY for a candidate. */
 int ldscalc_scored_access(const ldscalc_prepared *p, size_t k, size_t i, ldscalc_score_access *a);
-/* Free the handle, and what its scores hold.  NULL does nothing. */
+/* Free the handle, and every string its parameters and scores gave.
+ * NULL does nothing. */
 void ldscalc_prepared_free(ldscalc_prepared *p);
-
-/* ---------------------------------------------------------------------
- * Streaming: the command line's layer.  lds-calc(1) and its REPL are
- * written on these functions alone.  A streaming session writes each
- * report to `out` as its statements finish and its errors, warnings and
- * gate messages to `err`, byte for byte as the command line does, runs
- * every sweep point, and can keep its last run alive for REPL input.
- * Out of memory still returns LDSCALC_NO_MEMORY: nothing exits. */
-
-/* Make s a streaming session writing to out and err (the command line:
- * stdout and stderr).  Call it before the other options are set. */
-int ldscalc_stream(ldscalc_session *s, FILE *out, FILE *err);
-/* Check that the options set go together (emit needs output and one
- * run, check-counters no format, ...), and settle those that depend on
- * others (at without show shows the grid).  LDSCALC_USAGE with
- * ldscalc_session_error set if they do not. */
-int ldscalc_check_options(ldscalc_session *s);
-/* Add a program to run: text (name: how messages name it) or a file
- * ("-": standard input; a kernel file is lowered).  The programs run in
- * the command line's order: every text, then every file, then the
- * suggest option's searches.  ldscalc_add_file returns LDSCALC_USAGE,
- * with the error set, for a file it cannot read. */
-int ldscalc_add_program(ldscalc_session *s, const char *name, const char *text, size_t len);
-int ldscalc_add_file(ldscalc_session *s, const char *path);
-/* Read a file as ldscalc_add_file does, into a NUL-terminated text the
- * caller frees with ldscalc_free (*len: its length, when len is not
- * NULL); NULL with the error set if it cannot be read (the REPL's :load). */
-char *ldscalc_read_file(ldscalc_session *s, const char *path, size_t *len);
-/* Lower the kernel files, parse every program (a syntax error anywhere
- * runs nothing), then run them once per sweep point, reporting as they
- * go.  With show-lowered, print the lowered programs and run nothing.
- * With interactive, run them into a live session that ldscalc_input
- * continues (no sweep).  Returns the worst status of any run. */
-int ldscalc_stream_run(ldscalc_session *s);
-/* Whether an interactive ldscalc_stream_run left a live session (it
- * does not when a program failed to lower or parse). */
-int ldscalc_live(const ldscalc_session *s);
-/* Run REPL input in the live session (names, arrays and profile carry
- * over; an error leaves the session as it was).  name and first_line
- * place its messages (first_line from 1; LDSCALC_USAGE when it is 0 or
- * the text's lines would number past UINT_MAX).  Returns that input's
- * status. */
-int ldscalc_input(ldscalc_session *s, const char *name, unsigned first_line, const char *text, size_t len);
-/* Whether text is unfinished input (an open brace, a trailing operator):
- * the REPL then reads another line. */
-int ldscalc_input_incomplete(ldscalc_session *s, const char *text, size_t len);
-/* If text is the statement `explain` alone and an access has finished,
- * explain that access to out and return 1; else 0 (run it as input). */
-int ldscalc_input_explain(ldscalc_session *s, const char *text, size_t len);
-/* Write the live session's names, functions and arrays to out. */
-int ldscalc_describe(ldscalc_session *s);
-/* Forget the live session's state: a new one, as the start left it. */
-int ldscalc_reset(ldscalc_session *s);
-/* End the stream: write what the report owes at its end (JSON's closing
- * bracket, CSV's totals), and return LDSCALC_USAGE if out could not be
- * written.  ldscalc_stream_run ends a session that is not interactive
- * itself. */
-int ldscalc_stream_end(ldscalc_session *s);
-/* Whether writing to out has failed (the REPL stops reading). */
-int ldscalc_output_failed(const ldscalc_session *s);
-
-/* Profiles: describe one (NULL: the live session's, else the arch
- * option's, else the generic one) to out, or list them all with their
- * other names.  LDSCALC_USAGE, with the error set, for an unknown name. */
-int ldscalc_arch_info(ldscalc_session *s, const char *name);
-int ldscalc_list_archs(ldscalc_session *s);
-/* The profile the live session is on (or would start on; with s NULL,
- * the generic one a session starts on): its name, and its banks and
- * wave size (banks and wave may be NULL). */
-const char *ldscalc_current_arch(const ldscalc_session *s, unsigned *banks, unsigned *wave);
-
-/* Words for completion, the i-th of a list, NULL past its end. */
-typedef enum {
-    LDSCALC_WORDS_STATEMENTS,   /* arch set rules ... */
-    LDSCALC_WORDS_SETTINGS,     /* banks bank_bytes ... (set NAME) */
-    LDSCALC_WORDS_SHOW,         /* summary phases lanes grid */
-    LDSCALC_WORDS_PROFILES,     /* the profiles, then their other names */
-    LDSCALC_WORDS_NAMES,        /* the live session's names and functions */
-    LDSCALC_WORDS_ARRAYS        /* the live session's arrays */
-} ldscalc_words;
-const char *ldscalc_word(const ldscalc_session *s, ldscalc_words list, unsigned i);
-
-/* Write text a user gave (an option's value, a message quoting one) to
- * out by the rule every report follows: a control byte or a byte not in
- * valid UTF-8 as the four characters \xNN, the rest as it is. */
-void ldscalc_write_text(FILE *out, const char *text);
 
 /* Memory running out.  Inside any call it is an error value, never an
  * exit or an abort: the call returns LDSCALC_NO_MEMORY (or NULL, 0 or -1
@@ -437,17 +402,18 @@ void ldscalc_write_text(FILE *out, const char *text);
  *     status LDSCALC_NO_MEMORY; the session runs on;
  *   - a call on a result (reading a metric, a total, rendering): the
  *     result becomes that empty result;
- *   - a call on a session (ldscalc_set, the streaming calls): the session
- *     is broken; every later call on it answers LDSCALC_NO_MEMORY, its
- *     error says "out of memory", and it can only be closed.
+ *   - a call on a session (ldscalc_set, the command line's streaming
+ *     calls): the session is broken; every later call on it answers
+ *     LDSCALC_NO_MEMORY, its error says "out of memory", and it can
+ *     only be closed.
  * GMP allocates through functions the first ldscalc_open installs, once
  * for the process: inside the library's calls they allocate as the
  * library does (memory running out is the error value above); outside,
  * they call the functions GMP had before - its default ones, or a host
  * program's own, set with mp_set_memory_functions before the first
  * ldscalc_open (set them then or never: GMP's allocator is the
- * process's).  A stream given to ldscalc_stream must not use GMP in its
- * own write functions. */
+ * process's).  A stream given to the command line's ldscalc_stream
+ * (src/lds-calc-tool.h) must not use GMP in its own write functions. */
 
 /* Install GMP's allocation functions now rather than at the first
  * ldscalc_open (above); for programs written before that was the

@@ -168,6 +168,16 @@ void lds_scope_init(lds_scope *sc)
     sc->n = NBUILTIN;
 }
 
+void lds_scope_reset(lds_scope *sc)
+{
+    if (!sc->syms) {   /* never made, or freed */
+        lds_scope_init(sc);
+        return;
+    }
+    LDS_ASSERT(sc->n >= NBUILTIN);
+    lds_scope_pop_to(sc, NBUILTIN);
+}
+
 void lds_scope_free(lds_scope *sc)
 {
     lds_free(sc->syms);

@@ -168,24 +168,41 @@ static int explain_fixes(lds_session *s, const lds_stmt *st)
     return rc;
 }
 
+/* What the parser knows in s: the configuration's parse context, cloned
+ * at open, or made from its -D values when s first parses a text (a
+ * prepared program's runs never do: a candidate's reopen skips it). */
+static lds_parse_ctx *parse_ctx(lds_session *s)
+{
+    if (!s->parse) {
+        s->parse = lds_parse_ctx_clone(NULL);
+        for (unsigned i = 0; i < s->cfg.ndefines; i++)
+            lds_parse_ctx_predefine(s->parse, s->cfg.defines[i].name, s->cfg.defines[i].value);
+    }
+    return s->parse;
+}
+
 /* A session as lds_session_open makes it, in s (zeroed), with its
- * persistent names in arena persist. */
+ * persistent names in arena persist; scope: the last one's lists, to
+ * reset rather than make (NULL: made). */
 static void session_init(lds_session *s, const lds_session_config *cfg, const lds_session_hooks *hooks,
-                         lds_arena *persist, lds_arena *scratch)
+                         lds_arena *persist, lds_arena *scratch, lds_scope *scope)
 {
     s->cfg = *cfg;
     s->persist = persist;
     s->scratch = scratch;
     copy_config_lists(s);
     cfg = &s->cfg;
-    s->parse = lds_parse_ctx_clone(cfg->parse_from);
-    if (!cfg->parse_from)
-        for (unsigned i = 0; i < cfg->ndefines; i++)
-            lds_parse_ctx_predefine(s->parse, cfg->defines[i].name, cfg->defines[i].value);
+    if (cfg->parse_from)
+        s->parse = lds_parse_ctx_clone(cfg->parse_from);
     s->cfg.parse_from = NULL;   /* not the session's to keep */
     if (hooks)
         s->hooks = *hooks;
-    lds_scope_init(&s->scope);
+    if (scope) {
+        s->scope = *scope;
+        lds_scope_reset(&s->scope);
+    } else {
+        lds_scope_init(&s->scope);
+    }
     lds_results_init(&s->results);
     lds_interp *in = &s->in;
     lds_interp_init(in, &s->results, &s->diag, scratch);
@@ -239,7 +256,7 @@ lds_session *lds_session_open(const lds_session_config *cfg, const lds_session_h
     if (cfg->arch && !lds_sim_profile_find(cfg->arch))
         return NULL;
     lds_session *s = lds_xcalloc(1, sizeof *s);
-    session_init(s, cfg, hooks, lds_arena_new(), lds_arena_new());
+    session_init(s, cfg, hooks, lds_arena_new(), lds_arena_new(), NULL);
     return s;
 }
 
@@ -308,12 +325,14 @@ lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, c
     }
     lds_results_pools pools;   /* interned profiles and names: no copy per point */
     lds_results_take_pools(&s->results, &pools);
+    lds_scope scope = s->scope;   /* its lists: reset, not freed and made again */
+    memset(&s->scope, 0, sizeof s->scope);
     session_release(s);
     lds_arena *persist = s->persist, *scratch = s->scratch;
     lds_arena_reset(persist);
     lds_arena_reset(scratch);
     memset(s, 0, sizeof *s);
-    session_init(s, cfg, hooks, persist, scratch);
+    session_init(s, cfg, hooks, persist, scratch, &scope);
     lds_results_give_pools(&s->results, &pools);
     return s;
 }
@@ -458,7 +477,7 @@ int lds_session_run_source(lds_session *s, const lds_source *src)
     bool keeps_tree = false;
     int status = LDS_EXIT_OK;
     size_t t = remember_text(s, &k->src, true);
-    if (lds_parse_program_in(&k->src, &k->prog, s->parse, &s->diag) < 0)
+    if (lds_parse_program_in(&k->src, &k->prog, parse_ctx(s), &s->diag) < 0)
         status = LDS_EXIT_SYNTAX;
     else if (run_program(s, &k->prog, &keeps_tree) < 0)
         status = LDS_EXIT_EVAL;
@@ -480,9 +499,9 @@ bool lds_session_define_use(const lds_session *s, unsigned i, bool *used, lds_lo
     return true;
 }
 
-const struct lds_parse_ctx *lds_session_parse_ctx(const lds_session *s)
+const struct lds_parse_ctx *lds_session_parse_ctx(lds_session *s)
 {
-    return s->parse;
+    return parse_ctx(s);
 }
 
 uint64_t lds_session_steps(const lds_session *s)

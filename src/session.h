@@ -158,7 +158,7 @@ bool lds_session_define_use(const lds_session *s, unsigned i, bool *used, lds_lo
 
 /* What the session's parser knows now (the REPL asks whether input is
  * complete with it). */
-const struct lds_parse_ctx *lds_session_parse_ctx(const lds_session *s);
+const struct lds_parse_ctx *lds_session_parse_ctx(lds_session *s);
 
 /* Instruction steps the session's runs have taken (the --max-steps count). */
 uint64_t lds_session_steps(const lds_session *s);

@@ -13,7 +13,8 @@ Usage: layering.py TOP_SRCDIR [BUILDDIR]        prints TAP
   front/ptx/ptx.h, front/ttgir/ttgir.h); what the readers share at
   front/'s top (front/lowered.h, front/linlayout.h) it may use;
 - the command line and the REPL (cli/, repl/) see the library through
-  its public header alone, src/lds-calc.h (tests/cli-api.sh checks the
+  its headers alone, src/lds-calc.h (the embedding API) and
+  src/lds-calc-tool.h (the command line's layer; tests/cli-api.sh checks the
   objects' symbols too);
 - no include cycle between files;
 - the writers of reports (src/report*.c, views.c, explain.c, svg.c,
@@ -82,10 +83,23 @@ else:
     check(not circle, what_circle + ("; " + ", ".join(circle) if circle else ""))
 
 # the command line and the REPL: the public API only
+api_headers = ("src/lds-calc.h", "src/lds-calc-tool.h")
 private = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-           if f.split("/")[0] in ("cli", "repl") and i.split("/")[0] in ("base", "front", "src", "sim") and i != "src/lds-calc.h"]
-check(not private, "cli/ and repl/ include only src/lds-calc.h of the library" +
+           if f.split("/")[0] in ("cli", "repl") and i.split("/")[0] in ("base", "front", "src", "sim") and i not in api_headers]
+check(not private, "cli/ and repl/ include only the library's API headers (%s)" % ", ".join(api_headers) +
       ("; against it: " + ", ".join(private) if private else ""))
+
+# the command line's layer holds what the command line uses, and only that:
+# every function src/lds-calc-tool.h declares is called in cli/ or repl/
+def declared(header):
+    return set(re.findall(r"\b(ldscalc_\w+)\(", files.get(header, "")))
+front_text = "".join(t for f, t in files.items() if f.split("/")[0] in ("cli", "repl"))
+unused = sorted(fn for fn in declared("src/lds-calc-tool.h") if not re.search(r"\b%s\(" % fn, front_text))
+check(declared("src/lds-calc-tool.h") and not unused,
+      "every function of src/lds-calc-tool.h is the command line's (called in cli/ or repl/)" +
+      ("; not called there: " + ", ".join(unused) + " (lds-calc.h is the place of what embedders use)" if unused else ""))
+both = sorted(declared("src/lds-calc-tool.h") & declared("src/lds-calc.h"))
+check(not both, "no function in both src/lds-calc.h and src/lds-calc-tool.h" + ("; " + ", ".join(both) if both else ""))
 
 # no cycle between files
 def find_cycle():

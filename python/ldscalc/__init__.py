@@ -20,25 +20,42 @@ A layout search prepares its question once and scores candidates:
     [32, 1]
     >>> tile.score(PAD=1).accesses[0]["excess"], tile.score().reason
     (0, "no value for the parameter 'PAD'")
+
+score_many(..., arrays=True) gives the batch as columns instead: a dict
+of the totals, numpy arrays when numpy is installed, else lists.
+
+A run's warnings go to warnings.warn as LdsCalcWarning (and stay in
+Result.warnings).  Install: pip install ./python from the source tree;
+the library is found by LDSCALC_LIBRARY, else as libldscalc.so.API where
+the dynamic linker looks (_native.py says the whole order).
 """
+from __future__ import annotations
+
 import json as _json
 import struct as _struct
 import os as _os
 import threading as _threading
-from collections.abc import Mapping as _Mapping
+import warnings as _warnings
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._html import result_html
 
 __all__ = ["run", "run_file", "prepare", "Prepared", "Score", "Session", "Result", "Access", "LdsCalcError", "Cancelled",
-           "API_VERSION", "JSON_FORMAT", "version"]
+           "LdsCalcWarning", "API_VERSION", "JSON_FORMAT", "version"]
+
+Text = Union[str, bytes, bytearray, memoryview]
+PathLike = Union[str, bytes, "_os.PathLike[str]", "_os.PathLike[bytes]"]
+OptionValue = Union[str, bytes, int, bool, Sequence[int]]
+Candidate = Mapping[str, Union[int, str, None]]
 
 API_VERSION = _native.API_VERSION
 JSON_FORMAT = _native.JSON_FORMAT
 OK, CHECK, USAGE, SYNTAX, EVAL, NO_MEMORY, CANCELLED = 0, 1, 2, 3, 4, 5, 130
 
 
-def _text(value, what):
+def _text(value: object, what: str) -> bytes:
     """A text the C API takes as bytes: str (as UTF-8) or bytes-like."""
     if isinstance(value, str):
         return value.encode()
@@ -47,13 +64,13 @@ def _text(value, what):
     raise TypeError("ldscalc: %s must be str or bytes, not %s" % (what, type(value).__name__))
 
 
-def _path(value, what="path"):
+def _path(value: object, what: str = "path") -> bytes:
     if isinstance(value, (str, bytes, _os.PathLike)):
         return _os.fsencode(value)
     raise TypeError("ldscalc: %s must be str, bytes or a path, not %s" % (what, type(value).__name__))
 
 
-def _option_value(option, value):
+def _option_value(option: str, value: object) -> bytes:
     """An option's value as ldscalc_set takes it: on/off for a bool,
     decimal for an int, X,Y,Z for a tuple of ints, a text as it is."""
     if isinstance(value, bool):
@@ -69,9 +86,16 @@ def _option_value(option, value):
                     % (option, type(value).__name__))
 
 
-def version():
+def version() -> str:
     """The library's version ("0.1.0")."""
     return _native.lib.ldscalc_version().decode()
+
+
+class LdsCalcWarning(UserWarning):
+    """A warning of a run (what lds-calc(1) prints as "warning:"), given
+    to warnings.warn as the run returns: filter it with
+    warnings.filterwarnings("ignore", category=ldscalc.LdsCalcWarning).
+    Result.warnings keeps them as text too."""
 
 
 class LdsCalcError(Exception):
@@ -79,7 +103,15 @@ class LdsCalcError(Exception):
     file, line, column (from 1; 0 when it has no place), message, and
     the result of what ran before the error (None for an option)."""
 
-    def __init__(self, status, message, file=None, line=0, column=0, result=None):
+    status: int
+    message: str
+    file: Optional[str]
+    line: int
+    column: int
+    result: Optional["Result"]
+
+    def __init__(self, status: int, message: str, file: Optional[str] = None, line: int = 0, column: int = 0,
+                 result: Optional["Result"] = None) -> None:
         self.status, self.message, self.file, self.line, self.column = status, message, file, line, column
         self.result = result
         where = "%s:%d:%d: " % (file, line, column) if file and line else (file + ": " if file else "")
@@ -90,36 +122,95 @@ class Cancelled(LdsCalcError):
     """Session.cancel() stopped the run."""
 
 
-def _error_of(ptr, result=None):
+def _error_of(ptr: Any, result: Optional["Result"] = None) -> LdsCalcError:
     e = ptr.contents
     cls = Cancelled if e.status == CANCELLED else LdsCalcError
     return cls(e.status, (e.message or b"").decode("utf-8", "replace"),
                e.file.decode("utf-8", "replace") if e.file else None, e.line, e.column, result)
 
 
+# The fields every access record of the JSON report may have
+# (lds-calc(1), JSON): declared on Access, None where a record has none.
+_ACCESS_FIELDS = ("index", "file", "line", "column", "source", "kernel", "profile", "rules", "overrides",
+                  "kind", "width", "bytes", "parts", "space", "geometry", "status", "error", "reason",
+                  "instructions", "ways", "cycles", "ideal", "excess", "broadcasts", "unaligned", "skipped",
+                  "transactions", "requests", "useful_bytes", "fetched_bytes", "efficiency", "lines", "line_bytes",
+                  "sectors", "coalescing", "counters", "notes")
+
+
 class Access:
     """One access statement's result: the fields of its JSON record
-    (lds-calc(1), JSON) as attributes - line, column, source, profile,
-    kind, width, space, instructions, ways, cycles, ideal, excess,
-    broadcasts, counters, notes ... - exact Python integers."""
+    (lds-calc(1), JSON) as attributes, exact Python integers - line,
+    column, source, profile, kind, width, space, instructions, ways,
+    cycles, ideal, excess, broadcasts, counters, notes ... (None where
+    the record has no such field: transactions on a shared-memory access);
+    record is the whole record, and a field a newer library adds is an
+    attribute too."""
 
-    def __init__(self, result, index, record):
+    __slots__ = ("_result", "_index", "record") + _ACCESS_FIELDS
+    record: Dict[str, Any]
+    index: int
+    file: str
+    line: int
+    column: int
+    source: str
+    kernel: Optional[str]
+    profile: str
+    rules: str
+    overrides: str
+    kind: str
+    width: Optional[str]   # "b32"; None: not known (a skipped access)
+    bytes: Optional[int]
+    parts: int
+    space: str
+    geometry: Optional[Dict[str, Any]]
+    status: str
+    error: Optional[str]
+    reason: Optional[str]
+    instructions: int
+    ways: int
+    cycles: int
+    ideal: int
+    excess: int
+    broadcasts: int
+    unaligned: int
+    skipped: int
+    transactions: Optional[int]
+    requests: Optional[int]
+    useful_bytes: Optional[int]
+    fetched_bytes: Optional[int]
+    efficiency: Optional[Any]
+    lines: Optional[int]
+    line_bytes: Optional[int]
+    sectors: Optional[int]
+    coalescing: Optional[Dict[str, Any]]
+    counters: Dict[str, Any]
+    notes: List[Any]
+
+    def __init__(self, result: "Result", index: int, record: Dict[str, Any]) -> None:
         self._result, self._index, self.record = result, index, record
-        for key, value in record.items():
-            setattr(self, key, value)
+        for name in _ACCESS_FIELDS:
+            setattr(self, name, record.get(name))
 
-    def svg(self):
+    def __getattr__(self, name: str) -> Any:
+        """A field of the record not declared above (a newer library's)."""
+        try:
+            return self.record[name]
+        except (KeyError, AttributeError):
+            raise AttributeError("Access has no field %r" % name) from None
+
+    def svg(self) -> str:
         """Its lanes-by-banks picture (its costliest instruction) as SVG."""
         status, text = _native.text(
             lambda b, n, ln: _native.lib.ldscalc_access_svg(self._result._ptr, self._index, b, n, ln))
-        if status != OK:
+        if status != OK or text is None:
             raise LdsCalcError(status, "access %d has no picture (it failed)" % (self._index + 1))
         return text
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.svg()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Access %s:%s %r: %s-way, excess %s>" % (self.file, self.line, self.source,
                                                          self.record.get("ways"), self.record.get("excess"))
 
@@ -128,44 +219,48 @@ class Result:
     """What a run produced.  status is lds-calc(1)'s exit status (0, or
     1 when an expect failed; errors raise instead)."""
 
-    def __init__(self, ptr):
-        self._ptr = ptr
-        self.status = _native.lib.ldscalc_result_status(ptr)
-        self._doc = None
+    status: int
 
-    def __del__(self, _free=_native.lib.ldscalc_result_free):   # bound now: at exit the module may be gone
+    def __init__(self, ptr: int) -> None:
+        self._ptr: Optional[int] = ptr
+        self.status = _native.lib.ldscalc_result_status(ptr)
+        self._doc: Optional[Dict[str, Any]] = None
+
+    def __del__(self, _free: Callable[[Any], None] = _native.lib.ldscalc_result_free) -> None:   # bound now: at exit the module may be gone
         if getattr(self, "_ptr", None):
             _free(self._ptr)
             self._ptr = None
 
-    def render(self, format):
+    def render(self, format: str) -> str:
         """The report in a --format of lds-calc(1): text, json, csv,
         markdown, svg, counters, diagnostics or sarif."""
         if not isinstance(format, str):
             raise TypeError("ldscalc: format must be str, not %s" % type(format).__name__)
         status, text = _native.text(
             lambda b, n, ln: _native.lib.ldscalc_render(self._ptr, format.encode(), b, n, ln))
-        if status != OK:
+        if status != OK or text is None:
             raise LdsCalcError(status, "cannot render %r (svg holds one picture: use Access.svg())" % format)
         return text
 
-    def to_json(self):
+    def to_json(self) -> str:
         """The JSON report, byte for byte what lds-calc --format json writes."""
         return self.render("json")
 
-    def json(self):
+    def json(self) -> Dict[str, Any]:
         """The JSON report as Python data."""
         if self._doc is None:
             self._doc = _json.loads(self.to_json())
         return self._doc
 
-    def text(self):
+    def text(self) -> str:
+        """The text report, what lds-calc prints."""
         return self.render("text")
 
-    def markdown(self):
+    def markdown(self) -> str:
+        """The Markdown report."""
         return self.render("markdown")
 
-    def svg(self, access=-1):
+    def svg(self, access: int = -1) -> str:
         """The picture of an access (the last by default) as SVG."""
         if not isinstance(access, int) or isinstance(access, bool):
             raise TypeError("ldscalc: access must be an int (an index into accesses), not %s"
@@ -173,40 +268,46 @@ class Result:
         return self.accesses[access].svg()
 
     @property
-    def accesses(self):
+    def accesses(self) -> List[Access]:
+        """One Access per access statement that ran, in order."""
         return [Access(self, i, rec) for i, rec in enumerate(self.json()["accesses"])]
 
     @property
-    def totals(self):
+    def totals(self) -> List[Dict[str, Any]]:
         """One dict per profile and memory space: instructions, ways,
         cycles, ideal, excess, ... (never summed across profiles)."""
         return self.json()["totals"]
 
     @property
-    def expects(self):
+    def expects(self) -> List[Dict[str, Any]]:
+        """The expect statements: source, metric, ok, actual, expected."""
         return self.json()["expects"]
 
     @property
-    def suggestions(self):
+    def suggestions(self) -> List[Dict[str, Any]]:
+        """The suggest statements' ranked layouts."""
         return self.json().get("suggestions", [])
 
     @property
-    def warnings(self):
+    def warnings(self) -> List[str]:
+        """The run's warnings as text, "FILE:LINE:COLUMN: message" (each
+        also given to warnings.warn as an LdsCalcWarning when the run
+        returned)."""
         n = _native.lib.ldscalc_result_nwarnings(self._ptr)
         return [str(_error_of(_native.lib.ldscalc_result_warning(self._ptr, i))) for i in range(n)]
 
     @property
-    def printed(self):
+    def printed(self) -> str:
         """What the program's print statements wrote."""
         return _native.lib.ldscalc_result_printed(self._ptr).decode("utf-8", "replace")
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         return result_html(self)
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> Optional[str]:
         return self.svg() if self.accesses else None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Result status %d, %d accesses>" % (self.status, len(self.accesses))
 
 
@@ -221,10 +322,11 @@ class Session:
     show="phases", explain=True, lang="cu", kernel="transpose",
     threads="32, 8")"""
 
-    def __init__(self, arch=None, defines=None, **options):
+    def __init__(self, arch: Optional[str] = None, defines: Optional[Mapping[str, Union[int, str]]] = None,
+                 **options: OptionValue) -> None:
         self._cond = _threading.Condition()
         self._busy = False
-        self._ptr = None
+        self._ptr: Optional[int] = None
         if defines is not None and not isinstance(defines, _Mapping):
             raise TypeError("ldscalc: defines must be a mapping of names to values, not %s"
                             % type(defines).__name__)
@@ -241,13 +343,13 @@ class Session:
                     raise TypeError("ldscalc: the value of define %r must be int or str, not %s"
                                     % (name, type(value).__name__))
                 self.set("define", "%s=%s" % (name, value))
-            for name, value in options.items():
-                self.set(name.replace("_", "-"), value)
+            for option, option_value in options.items():
+                self.set(option.replace("_", "-"), option_value)
         except BaseException:
             self.close()
             raise
 
-    def _enter(self):
+    def _enter(self) -> int:
         """Wait for the call in progress, if any; the session's pointer,
         held until _leave (close waits for it)."""
         with self._cond:
@@ -258,12 +360,12 @@ class Session:
             self._busy = True
             return self._ptr
 
-    def _leave(self):
+    def _leave(self) -> None:
         with self._cond:
             self._busy = False
             self._cond.notify_all()
 
-    def set(self, option, value):
+    def set(self, option: str, value: OptionValue) -> None:
         """Set an option by its long command-line name (lds-calc(3))."""
         if not isinstance(option, str):
             raise TypeError("ldscalc: option must be str, not %s" % type(option).__name__)
@@ -275,7 +377,9 @@ class Session:
         finally:
             self._leave()
 
-    def _finish(self, ptr):
+    def _finish(self, ptr: Optional[int], stacklevel: int) -> Result:
+        """The result of a run, its warnings given to warnings.warn
+        (stacklevel: the user's call, counted from the caller's)."""
         if not ptr:
             raise MemoryError("ldscalc: out of memory")
         result = Result(ptr)
@@ -284,11 +388,13 @@ class Session:
             if err:
                 raise _error_of(err, result)
             raise LdsCalcError(result.status, "the run failed", result=result)
+        for text in result.warnings:
+            _warnings.warn(text, LdsCalcWarning, stacklevel=stacklevel + 1)
         return result
 
-    def run(self, program, name=None):
+    def run(self, program: Text, name: Optional[Text] = None, *, _stacklevel: int = 2) -> Result:
         """Run an lds program (lds(5)), str or bytes; name: how messages
-        name it."""
+        name it.  Its warnings go to warnings.warn (LdsCalcWarning)."""
         data = _text(program, "the program")
         label = None if name is None else _text(name, "name")
         ptr = self._enter()
@@ -296,9 +402,9 @@ class Session:
             got = _native.lib.ldscalc_run(ptr, label, data, len(data))
         finally:
             self._leave()
-        return self._finish(got)
+        return self._finish(got, _stacklevel)
 
-    def run_file(self, path):
+    def run_file(self, path: PathLike, *, _stacklevel: int = 2) -> Result:
         """Run an lds file, or a kernel (.cu .cuh .hip .hlsl .comp .glsl)."""
         data = _path(path)
         ptr = self._enter()
@@ -306,9 +412,9 @@ class Session:
             got = _native.lib.ldscalc_run_file(ptr, data)
         finally:
             self._leave()
-        return self._finish(got)
+        return self._finish(got, _stacklevel)
 
-    def cancel(self, _cancel=_native.lib.ldscalc_cancel):
+    def cancel(self, _cancel: Callable[[Any], None] = _native.lib.ldscalc_cancel) -> None:
         """Stop the run in progress (from another thread): it raises Cancelled."""
         with self._cond:
             if not self._ptr:
@@ -316,10 +422,11 @@ class Session:
             _cancel(self._ptr)
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return getattr(self, "_ptr", None) is None
 
-    def close(self, _close=_native.lib.ldscalc_close, _cancel=_native.lib.ldscalc_cancel):
+    def close(self, _close: Callable[[Any], None] = _native.lib.ldscalc_close,
+              _cancel: Callable[[Any], None] = _native.lib.ldscalc_cancel) -> None:
         """Free the session (results stay valid).  A run in progress on
         another thread is cancelled, and close waits for it to end."""
         cond = getattr(self, "_cond", None)
@@ -338,10 +445,10 @@ class Session:
 
     __del__ = close
 
-    def __enter__(self):
+    def __enter__(self) -> "Session":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -356,13 +463,24 @@ class Score:
 
     __slots__ = ("status", "reason", "ways", "instructions", "cycles", "ideal", "excess",
                  "broadcasts", "_raw", "_accesses")
+    status: int
+    reason: Optional[str]
+    ways: int
+    instructions: int
+    cycles: int
+    ideal: int
+    excess: int
+    broadcasts: int
+    _raw: List[Tuple[Tuple[Any, ...], Optional[str], Optional[str], Optional[str]]]
+    _accesses: Optional[List[Dict[str, Any]]]
 
     @property
-    def feasible(self):
+    def feasible(self) -> bool:
+        """Whether it ran (reason None)."""
         return self.reason is None
 
     @property
-    def accesses(self):
+    def accesses(self) -> List[Dict[str, Any]]:
         """One dict per access statement that ran (made when first read:
         a search that reads only the totals never pays for them)."""
         if self._accesses is None:
@@ -375,7 +493,7 @@ class Score:
             self._accesses = out
         return self._accesses
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.reason is not None:
             return "<Score infeasible: %s>" % self.reason
         return "<Score %d-way, cycles %d, excess %d, %d accesses>" % (
@@ -396,11 +514,13 @@ class Prepared:
     exception.  params: the program's free names, with their defaults
     (the session's defines) or None."""
 
-    def __init__(self, session, program, name=None):
+    params: Dict[str, Optional[int]]
+
+    def __init__(self, session: Session, program: Text, name: Optional[Text] = None) -> None:
         data = _text(program, "the program")
         label = None if name is None else _text(name, "name")
         self._session = session
-        self._ptr = None
+        self._ptr: Optional[int] = None
         handle = _native._P()
         ptr = session._enter()
         try:
@@ -424,7 +544,7 @@ class Prepared:
         self._acc.size = _native.ctypes.sizeof(self._acc)
         assert _ACCESS_LAYOUT.size <= self._acc.size
         self._get_access = _native.lib.ldscalc_scored_access
-        self._strings = {}
+        self._strings: Dict[int, str] = {}
         # score's candidate, made once: a value per parameter at most
         self._values = (_native.Value * max(len(self.params), 1))()
         self._cand = _native.Candidate()
@@ -432,7 +552,7 @@ class Prepared:
         self._cand_ref = _native.ctypes.byref(self._cand)
         self._one_ref = _native.ctypes.byref(self._one)
 
-    def _candidate(self, values, cand, keep):
+    def _candidate(self, values: Candidate, cand: _native.Candidate, keep: List[Any]) -> None:
         """Fill the ctypes candidate cand from a mapping ("arch" names the
         profile); keep holds what it points to."""
         arch = values.get("arch")
@@ -452,7 +572,7 @@ class Prepared:
         cand.nvalues = n
         keep.append(arr)
 
-    def _string(self, address):
+    def _string(self, address: Optional[int]) -> Optional[str]:
         """A string the handle owns (an array's or profile's name, kept
         for its life), read once."""
         if not address:
@@ -462,7 +582,7 @@ class Prepared:
             got = self._strings[address] = _native.ctypes.string_at(address).decode("utf-8", "replace")
         return got
 
-    def _read(self, k, res):
+    def _read(self, k: int, res: _native.ScoreResult) -> Score:
         sc = Score()
         sc.status = res.status
         sc.reason = None if res.reason is None else res.reason.decode("utf-8", "replace")
@@ -471,7 +591,7 @@ class Prepared:
         if res.status == NO_MEMORY:   # a slot made again: its names may have moved
             self._strings.clear()
         acc, get, unpack, ptr, string = self._acc, self._get_access, _ACCESS_LAYOUT.unpack_from, self._ptr, self._string
-        raw = []
+        raw: List[Tuple[Tuple[Any, ...], Optional[str], Optional[str], Optional[str]]] = []
         for i in range(res.naccesses):   # read now: the next score replaces them
             get(ptr, k, i, acc)
             f = unpack(acc)
@@ -479,12 +599,12 @@ class Prepared:
         sc._raw, sc._accesses = raw, None
         return sc
 
-    def _handle(self):
+    def _handle(self) -> int:
         if not self._ptr:
             raise ValueError("ldscalc: the prepared program is freed")
         return self._ptr
 
-    def _fill_one(self, values):
+    def _fill_one(self, values: Candidate) -> Any:
         """score's candidate from a mapping: the values in place, when
         every name is a parameter (else through _candidate)."""
         names, arr, n = self._names, self._values, 0
@@ -505,10 +625,10 @@ class Prepared:
         self._cand.nvalues = n
         return self._cand_ref
 
-    def score(self, values=None, **named):
+    def score(self, values: Optional[Candidate] = None, **named: Union[int, str, None]) -> Score:
         """Score one candidate: score(PAD=1), score({"PAD": 1}), score(PAD=1, arch="sm90")."""
-        merged = dict(values, **named) if values else named
-        keep = []
+        merged: Dict[str, Union[int, str, None]] = dict(values, **named) if values else dict(named)
+        keep: List[Any] = []
         self._session._enter()
         try:
             cand = self._fill_one(merged)
@@ -521,12 +641,13 @@ class Prepared:
         finally:
             self._session._leave()
 
-    def score_many(self, candidates):
-        """Score a list of candidates (mappings, as score's) on the
-        session's threads -> a list of Score, in order."""
+    def _score_array(self, candidates: _Iterable[Candidate]) -> Tuple[Any, int]:
+        """Score a batch into a ctypes array of ldscalc_score_result; the
+        array and the number scored."""
         candidates = list(candidates)
         n = len(candidates)
-        cands, keep = (_native.Candidate * max(n, 1))(), []
+        cands = (_native.Candidate * max(n, 1))()
+        keep: List[Any] = []
         for i, values in enumerate(candidates):
             if not isinstance(values, _Mapping):
                 raise TypeError("ldscalc: a candidate is a mapping of names to values, not %s"
@@ -534,29 +655,70 @@ class Prepared:
             self._candidate(values, cands[i], keep)
         out = (_native.ScoreResult * max(n, 1))()
         out[0].size = _native.ctypes.sizeof(_native.ScoreResult)
+        if _native.lib.ldscalc_score_many(self._handle(), cands, n, out) != OK:
+            raise MemoryError("ldscalc: out of memory")
+        return out, n
+
+    def score_many(self, candidates: _Iterable[Candidate], arrays: bool = False) -> Any:
+        """Score a list of candidates (mappings, as score's) on the
+        session's threads -> a list of Score, in order.
+
+        arrays=True: the batch as columns instead, a dict of the totals
+        (status, ways, instructions, cycles, ideal, excess, broadcasts,
+        naccesses) as numpy arrays of 64-bit integers when numpy is
+        installed, else as lists, and reason, a list of str or None; no
+        Score is made, and no access read (what a search over many
+        candidates wants)."""
         self._session._enter()
         try:
-            if _native.lib.ldscalc_score_many(self._handle(), cands, n, out) != OK:
-                raise MemoryError("ldscalc: out of memory")
+            out, n = self._score_array(candidates)
+            if arrays:
+                return _columns(out, n)
             return [self._read(k, out[k]) for k in range(n)]
         finally:
             self._session._leave()
 
-    def free(self, _free=_native.lib.ldscalc_prepared_free):
+    def free(self, _free: Callable[[Any], None] = _native.lib.ldscalc_prepared_free) -> None:
+        """Free the prepared program (its session stays open)."""
         ptr, self._ptr = getattr(self, "_ptr", None), None
         if ptr:
             _free(ptr)
 
     __del__ = free
 
-    def __enter__(self):
+    def __enter__(self) -> "Prepared":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.free()
 
 
-def prepare(program, arch=None, defines=None, session=None, name=None, **options):
+_COLUMNS = ("status", "ways", "instructions", "cycles", "ideal", "excess", "broadcasts", "naccesses")
+
+
+def _columns(out: Any, n: int) -> Dict[str, Any]:
+    """A batch's totals as columns: numpy arrays where numpy is
+    installed (read from the C structs without a Python loop), lists
+    otherwise; reason a list either way."""
+    reasons = [None if out[k].reason is None else out[k].reason.decode("utf-8", "replace") for k in range(n)]
+    try:
+        import numpy
+    except ImportError:
+        cols: Dict[str, Any] = {c: [getattr(out[k], c) for k in range(n)] for c in _COLUMNS}
+    else:
+        fields = [getattr(_native.ScoreResult, c) for c in _COLUMNS]   # ctypes' offset and size of each
+        layout = numpy.dtype({"names": list(_COLUMNS),
+                              "formats": ["%s%d" % ("i" if c == "status" else "u", f.size) for c, f in zip(_COLUMNS, fields)],
+                              "offsets": [f.offset for f in fields],
+                              "itemsize": _native.ctypes.sizeof(_native.ScoreResult)})
+        table = numpy.frombuffer(out, dtype=layout, count=n)
+        cols = {c: table[c].astype(numpy.int64 if c == "status" else numpy.uint64) for c in _COLUMNS}
+    cols["reason"] = reasons
+    return cols
+
+
+def prepare(program: Text, arch: Optional[str] = None, defines: Optional[Mapping[str, Union[int, str]]] = None,
+            session: Optional[Session] = None, name: Optional[Text] = None, **options: OptionValue) -> Prepared:
     """Parse a program once for scoring many candidates: prepare(text,
     arch="sm80").score(PAD=1).  Its session (made from arch, defines and
     options unless given) lives as long as the Prepared."""
@@ -565,14 +727,16 @@ def prepare(program, arch=None, defines=None, session=None, name=None, **options
     return Prepared(session, program, name)
 
 
-def run(program, arch=None, defines=None, **options):
+def run(program: Text, arch: Optional[str] = None, defines: Optional[Mapping[str, Union[int, str]]] = None,
+        **options: OptionValue) -> Result:
     """Run an lds program once: ldscalc.run(text, arch="sm80",
     defines={"N": 64}, max_steps=..., jobs=...) -> Result."""
     with Session(arch, defines, **options) as s:
-        return s.run(program)
+        return s.run(program, _stacklevel=3)
 
 
-def run_file(path, arch=None, defines=None, **options):
+def run_file(path: PathLike, arch: Optional[str] = None, defines: Optional[Mapping[str, Union[int, str]]] = None,
+             **options: OptionValue) -> Result:
     """Run a file once (an lds program or a kernel)."""
     with Session(arch, defines, **options) as s:
-        return s.run_file(path)
+        return s.run_file(path, _stacklevel=3)

@@ -1,15 +1,21 @@
 """A result as HTML for Jupyter: a table of its accesses and totals, each
 access's lanes-by-banks picture beside it."""
+from __future__ import annotations
+
 import html
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import Result
 
 COLUMNS = ("line", "source", "profile", "ways", "cycles", "ideal", "excess", "instructions")
 
 
-def _cell(value):
+def _cell(value: Any) -> str:
     return "<td>%s</td>" % html.escape(str(value))
 
 
-def result_html(result):
+def result_html(result: "Result") -> str:
     doc = result.json()
     rows = []
     for access in result.accesses:

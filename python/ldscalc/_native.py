@@ -1,11 +1,21 @@
 """The C API (lds-calc.h) through ctypes: finding libldscalc and
 declaring its functions.  ctypes releases the GIL around every call, so
-a run in one thread can be cancelled from another."""
+a run in one thread can be cancelled from another.
+
+The library is found, first to last: the file LDSCALC_LIBRARY names; the
+source tree's, built in place (python/ldscalc -> .libs); the one `make
+install` installed beside this module (_libdir.py); libldscalc.so.API
+(the soname of the API this module speaks) where the dynamic linker
+looks (LD_LIBRARY_PATH, ld.so.cache: run ldconfig after installing to
+/usr/local/lib); ctypes.util.find_library("ldscalc")."""
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import os
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
-API_VERSION = 1
+API_VERSION = 2
 JSON_FORMAT = "lds-calc/2"
 
 
@@ -24,14 +34,14 @@ class Candidate(ctypes.Structure):
                 ("nvalues", ctypes.c_size_t)]
 
 
-_TOTALS = [("ways", ctypes.c_uint64), ("instructions", ctypes.c_uint64),
+_TOTALS: List[Tuple[str, Any]] = [("ways", ctypes.c_uint64), ("instructions", ctypes.c_uint64),
            ("cycles", ctypes.c_uint64), ("ideal", ctypes.c_uint64),
            ("excess", ctypes.c_uint64), ("broadcasts", ctypes.c_uint64)]
 
 
 class ScoreResult(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("status", ctypes.c_int),
-                ("reason", ctypes.c_char_p), ("naccesses", ctypes.c_size_t)] + _TOTALS
+                ("reason", ctypes.c_char_p), ("naccesses", ctypes.c_size_t)] + _TOTALS   # type: ignore[assignment]
 
 
 class ScoreAccess(ctypes.Structure):
@@ -43,7 +53,7 @@ class ScoreAccess(ctypes.Structure):
                 ("ways", ctypes.c_uint64), ("broadcasts", ctypes.c_uint64)]
 
 
-def _candidates():
+def _candidates() -> Iterator[str]:
     """Where libldscalc may be, most specific first."""
     env = os.environ.get("LDSCALC_LIBRARY")
     if env:
@@ -52,16 +62,17 @@ def _candidates():
     # the source tree, built in place: python/ldscalc -> .libs
     yield os.path.join(here, "..", "..", ".libs", "libldscalc.so")
     try:
-        from ._libdir import LIBDIR   # written by make for the installed module
-        yield os.path.join(LIBDIR, "libldscalc.so.0")
+        from ._libdir import LIBDIR  # written by make install
+        yield os.path.join(LIBDIR, "libldscalc.so.%d" % API_VERSION)
     except ImportError:
         pass
+    yield "libldscalc.so.%d" % API_VERSION   # the dynamic linker's search
     found = ctypes.util.find_library("ldscalc")
     if found:
         yield found
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     tried = []
     for path in _candidates():
         if os.path.sep in path and not os.path.exists(path):
@@ -72,7 +83,7 @@ def _load():
         except OSError as e:
             tried.append("%s (%s)" % (path, e))
     raise ImportError("ldscalc: libldscalc not found; build lds-calc, or set LDSCALC_LIBRARY "
-                      "to the path of libldscalc.so (tried: %s)" % ", ".join(tried) if tried else "none")
+                      "to the path of libldscalc.so (tried: %s)" % (", ".join(tried) if tried else "none"))
 
 
 lib = _load()
@@ -82,7 +93,7 @@ _S = ctypes.c_char_p
 _SIZE = ctypes.c_size_t
 
 
-def _declare(name, restype, *argtypes):
+def _declare(name: str, restype: Any, *argtypes: Any) -> None:
     f = getattr(lib, name)
     f.restype = restype
     f.argtypes = list(argtypes)
@@ -121,7 +132,7 @@ if lib.ldscalc_api_version() != API_VERSION:
                       % (API_VERSION, lib.ldscalc_api_version()))
 
 
-def text(fill):
+def text(fill: Callable[[Any, int, Any], int]) -> Tuple[int, Optional[str]]:
     """Text a C function writes as snprintf does: fill(buf, size, length)."""
     need = _SIZE(0)
     status = fill(None, 0, ctypes.byref(need))

@@ -292,5 +292,83 @@ class Candidates(unittest.TestCase):
         self.assertIn("324 candidates (162 infeasible)", out)
 
 
+class Hygiene(unittest.TestCase):
+    """The module as a typed, installable package: declared fields,
+    annotations, warnings through the warnings module, columns."""
+
+    def test_access_fields_are_declared(self):
+        import inspect  # noqa: F401 (kept beside the other checks' imports)
+        declared = set(ldscalc._ACCESS_FIELDS)
+        self.assertEqual(set(ldscalc.Access.__slots__) - {"_result", "_index", "record"}, declared)
+        self.assertTrue(declared <= set(ldscalc.Access.__annotations__))
+        seen = set()
+        for path in examples():
+            cli, opts = KERNEL_OPTIONS.get(os.path.basename(path), ([], {}))
+            try:
+                result = ldscalc.run_file(path, **opts)
+            except ldscalc.LdsCalcError as e:
+                result = e.result
+            for a in (result.accesses if result else []):
+                seen |= set(a.record)
+                self.assertEqual(a.ways, a.record.get("ways"))
+        self.assertFalse(seen - declared, "record fields not declared on Access")
+        a = ldscalc.run("read f32[lane]").accesses[0]
+        self.assertIsNone(a.transactions)   # a shared-memory access has none
+        with self.assertRaises(AttributeError):
+            a.no_such_field
+        with self.assertRaises(AttributeError):
+            a.other = 1   # slots: no attribute made by a typo
+
+    def test_public_api_is_annotated(self):
+        import inspect
+        missing = []
+        for name in ldscalc.__all__:
+            obj = getattr(ldscalc, name)
+            members = [obj] if inspect.isfunction(obj) else [
+                m for n, m in vars(obj).items() if inspect.isfunction(m) and (not n.startswith("_") or n == "__init__")
+            ] if inspect.isclass(obj) else []
+            for f in members:
+                sig = inspect.signature(f)
+                if sig.return_annotation is inspect.Signature.empty:
+                    missing.append("%s.%s -> ?" % (name, f.__name__))
+                missing += ["%s.%s(%s)" % (name, f.__name__, p) for p in sig.parameters
+                            if p != "self" and sig.parameters[p].annotation is inspect.Parameter.empty]
+        self.assertEqual(missing, [])
+        here = os.path.dirname(ldscalc.__file__)
+        self.assertTrue(os.path.exists(os.path.join(here, "py.typed")))
+
+    def test_warnings_go_to_the_warnings_module(self):
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = ldscalc.run("arch sm90\nread f32[lane]", arch="sm80")
+        mine = [w for w in caught if issubclass(w.category, ldscalc.LdsCalcWarning)]
+        self.assertEqual(len(mine), 1, [str(w.message) for w in caught])
+        self.assertIn("replaces sm80", str(mine[0].message))
+        self.assertEqual(os.path.basename(mine[0].filename), os.path.basename(__file__))   # the caller's line
+        self.assertEqual(result.warnings, [str(mine[0].message)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", ldscalc.LdsCalcWarning)
+            with self.assertRaises(ldscalc.LdsCalcWarning):
+                ldscalc.Session(arch="sm80").run("arch sm90\nread f32[lane]")
+
+    def test_score_many_columns(self):
+        prepared = ldscalc.prepare("arch sm80; array f32 T[32][32 + PAD]; read T[lane][k] for k in 0..8")
+        cands = [{"PAD": p} for p in range(4)] + [{}]
+        cols = prepared.score_many(cands, arrays=True)
+        scores = prepared.score_many(cands)
+        for field in ("status", "ways", "cycles", "excess", "instructions", "ideal", "broadcasts"):
+            self.assertEqual([int(v) for v in cols[field]], [getattr(s, field) for s in scores], field)
+        self.assertEqual(cols["reason"], [s.reason for s in scores])
+        self.assertEqual(list(cols["ways"][:4]), [32, 1, 2, 1])
+        try:
+            import numpy
+        except ImportError:
+            self.assertIsInstance(cols["ways"], list)
+        else:
+            self.assertIsInstance(cols["ways"], numpy.ndarray)
+            self.assertEqual(cols["ways"].dtype, numpy.uint64)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

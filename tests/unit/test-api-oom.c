@@ -36,7 +36,7 @@
 #include <unistd.h>
 #include <gmp.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 #include "base/mem.h"   /* lds_oom_current: where the library can recover */
 #include "tests/unit/cunit_tap.h"
 
@@ -373,7 +373,7 @@ static void render_step(transcript *t, ldscalc_result *r, const char *format)
 static void read_results(transcript *t, ldscalc_result *r)
 {
     char buf[64];
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     const ldscalc_error *e = ldscalc_result_error(r);
     step(t, lost(r), (uint64_t)ldscalc_result_status(r) * 31 + (e ? hash_text(e->message) : 7));
     step(t, lost(r), hash_text(ldscalc_result_printed(r)) + ldscalc_result_nwarnings(r));
@@ -385,7 +385,7 @@ static void read_results(transcript *t, ldscalc_result *r)
     size_t totals = ldscalc_result_ntotals(r);
     n = ldscalc_total_metric(r, 0, "cycles", buf, sizeof buf);
     step(t, lost(r), totals * 977 + (n < 0 ? 3 : hash_text(buf)));
-    ldscalc_expect x;
+    ldscalc_expect x = LDSCALC_EXPECT_INIT;
     rc = ldscalc_result_expect(r, 0, &x);
     step(t, lost(r), rc == LDSCALC_OK ? hash_text(x.actual) + (uint64_t)x.ok : (uint64_t)rc);
     size_t len = 0;

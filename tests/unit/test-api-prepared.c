@@ -101,7 +101,7 @@ static void check_against_run(const char *text, const ldscalc_prepared *p, size_
     CU_ASSERT_EQUAL(sc->naccesses, ldscalc_result_naccesses(r));
     uint64_t worst = 0, cycles = 0, excess = 0;
     for (size_t i = 0; i < ldscalc_result_naccesses(r) && i < sc->naccesses; i++) {
-        ldscalc_access a;
+        ldscalc_access a = LDSCALC_ACCESS_INIT;
         ldscalc_score_access b = { .size = sizeof b };
         ldscalc_result_access(r, i, &a);
         CU_ASSERT_EQUAL_FATAL(ldscalc_scored_access(p, k, i, &b), LDSCALC_OK);

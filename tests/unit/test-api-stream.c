@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 #include "tests/unit/cunit_tap.h"
 
 /* A streaming session writing into two memory streams. */

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "src/lds-calc.h"
+#include "src/lds-calc-tool.h"
 #include "base/mem.h"
 #include "tests/unit/cunit_tap.h"
 
@@ -48,7 +48,7 @@ static void test_access_data(void)
     CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
     CU_ASSERT_PTR_NULL(ldscalc_result_error(r));
     CU_ASSERT_EQUAL(ldscalc_result_naccesses(r), 2);
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     CU_ASSERT_EQUAL(ldscalc_result_access(r, 0, &a), LDSCALC_OK);
     CU_ASSERT_EQUAL(a.line, 2);
     CU_ASSERT_EQUAL(a.column, 1);
@@ -86,7 +86,7 @@ static void test_exact_beyond_64_bits(void)
      * uint64_t field saturates */
     ldscalc_result *r = run(s, "read f32[lane * 2] for i in 0..(1 << 35), j in 0..(1 << 35)\n");
     CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     ldscalc_result_access(r, 0, &a);
     CU_ASSERT_EQUAL(a.instructions, UINT64_MAX);
     CU_ASSERT_EQUAL(a.ways, 2);
@@ -103,7 +103,7 @@ static void test_expects_and_errors(void)
     ldscalc_result *r = run(s, "read f32[lane * 2]\nexpect ways == 2\nexpect cycles == 5\n");
     CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_CHECK);
     CU_ASSERT_EQUAL(ldscalc_result_nexpects(r), 2);
-    ldscalc_expect e;
+    ldscalc_expect e = LDSCALC_EXPECT_INIT;
     ldscalc_result_expect(r, 1, &e);
     CU_ASSERT_FALSE(e.ok);
     CU_ASSERT_EQUAL(e.line, 3);
@@ -130,7 +130,7 @@ static void test_expects_and_errors(void)
     CU_ASSERT_STRING_EQUAL(err->file, "prog.lds");
     CU_ASSERT_EQUAL(err->line, 2);
     CU_ASSERT_EQUAL(ldscalc_result_naccesses(r), 2);   /* the failed one is recorded, failed */
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     ldscalc_result_access(r, 1, &a);
     CU_ASSERT_TRUE(a.failed);
     ldscalc_result_free(r);
@@ -205,7 +205,7 @@ static void test_opencl_file(void)
     CU_ASSERT_EQUAL(ldscalc_set(s, "define", "tile_size=272"), LDSCALC_OK);
     r = ldscalc_run_file(s, path);
     CU_ASSERT_EQUAL(ldscalc_result_status(r), LDSCALC_OK);
-    ldscalc_access a[4];
+    ldscalc_access a[4] = { LDSCALC_ACCESS_INIT, LDSCALC_ACCESS_INIT, LDSCALC_ACCESS_INIT, LDSCALC_ACCESS_INIT };
     size_t n = 0;
     for (size_t i = 0; i < ldscalc_result_naccesses(r) && n < 4; i++)
         if (ldscalc_result_access(r, i, &a[n]) == LDSCALC_OK && !a[n].global)
@@ -233,7 +233,7 @@ static void test_suggestions(void)
     CU_ASSERT_STRING_EQUAL(ldscalc_suggestion_array(r, 0), "t");
     CU_ASSERT_EQUAL(ldscalc_suggestion_line(r, 0), 6);
     CU_ASSERT(ldscalc_suggestion_nlayouts(r, 0) > 2);
-    ldscalc_layout declared, best;
+    ldscalc_layout declared = LDSCALC_LAYOUT_INIT, best = LDSCALC_LAYOUT_INIT;
     char excess[32];
     CU_ASSERT_EQUAL(ldscalc_suggestion_layout(r, 0, 0, &declared), LDSCALC_OK);
     CU_ASSERT_PTR_NULL(declared.layout);
@@ -313,7 +313,7 @@ static void test_result_outlives_session(void)
             CU_ASSERT(text && before && !strcmp(text, before));
         free(text);
     }
-    ldscalc_access a;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
     CU_ASSERT_EQUAL(ldscalc_result_access(r, 0, &a), LDSCALC_OK);
     CU_ASSERT_STRING_EQUAL(a.profile, "sm80");
     CU_ASSERT_EQUAL(a.ways, 32);
@@ -392,7 +392,7 @@ static void test_reuse(void)
     const char *program = programs[0];
     for (unsigned k = 0; k < 10000; k++) {
         ldscalc_result *r = run(s, program);
-        ldscalc_access a;
+        ldscalc_access a = LDSCALC_ACCESS_INIT;
         mismatches += ldscalc_result_access(r, 0, &a) != LDSCALC_OK || a.ways != 32 || a.excess != 31;
         if (k % 1000 == 0) {   /* and the whole report, now and then */
             char *json = render(r, "json");
@@ -487,9 +487,9 @@ static void test_bad_arguments(void)
 {
     char buf[64];
     size_t len = 7;
-    ldscalc_access a;
-    ldscalc_expect e;
-    ldscalc_layout l;
+    ldscalc_access a = LDSCALC_ACCESS_INIT;
+    ldscalc_expect e = LDSCALC_EXPECT_INIT;
+    ldscalc_layout l = LDSCALC_LAYOUT_INIT;
     /* no session */
     CU_ASSERT_EQUAL(ldscalc_set(NULL, "arch", "sm80"), LDSCALC_USAGE);
     CU_ASSERT_PTR_NULL(ldscalc_session_error(NULL));

@@ -443,12 +443,20 @@ static void count_access(void *ctx, const lds_access_result *r)
  * hooks, or its count of kernels. */
 static void test_reopen(void)
 {
-    static const char *const first[] = {
+    /* 300 names: the scope's hash grows past the built-ins' (a reopen
+     * resets that scope rather than making one) */
+    static char many_names[8192];
+    size_t used = 0;
+    for (int k = 0; k < 300; k++)
+        used += (size_t)snprintf(many_names + used, sizeof many_names - used, "let n%d = %d; ", k, k);
+    snprintf(many_names + used, sizeof many_names - used, "array f32 A[32]; read A[lane]");
+    const char *const first[] = {
         "arch gfx942; threads 256; groups 3; array f32 A[64][65]; let q = lane * 2; def f(x) = x + 1; read A[lane][f(q)]",
         "arch sm90; set banks = 16; read f32[lane * 2]; print lane",
         "read f32[lane] for k in 0..3; expect ways == 4",
         "array u8 B[4]; read B[lane]",   /* an error: out of bounds */
         "",
+        many_names,
     };
     static const char *const second[] = {
         "read f32[lane * 2]",
@@ -456,6 +464,8 @@ static void test_reopen(void)
         "let q = 3; read f32[lane * q]; print q",
         "read f32[lane * 2] for k in 0..1000000000000",
         "array f32 A[32][33]; read A[lane][P]",
+        "read f32[lane * n299]",   /* unknown in a fresh session */
+        "#if P > 4\nread f32[lane * 2]\n#else\nread f32[lane]\n#endif\n",   /* -D P for #if */
     };
     mpz_t p;
     mpz_init_set_ui(p, 5);
