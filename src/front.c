@@ -126,7 +126,7 @@ static const lds_source **keep_headers(lds_front_texts *out, csrc_includes *h)
 {
     const lds_source **files = h->n ? lds_xcalloc(h->n, sizeof *files) : NULL;
     for (size_t i = 0; i < h->n; i++) {
-        lds_source_index(h->v[i], true);
+        lds_source_index(h->v[i], !h->v[i]->lang || strcmp(h->v[i]->lang, "ttgir"));   /* a TTGIR loc's Python file: lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = h->v[i];
         files[i] = h->v[i];
@@ -192,10 +192,19 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
-        ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx };
+        ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx,
+                                   .defines = defs, .ndefines = o->ndefines + o->ntype_defines, .keep_files = true };
         int rc = lang == LDS_LANG_PTX     ? ptx_lower_file(origin, &po, &k, &nk, &diag)
                  : lang == LDS_LANG_TTGIR ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
                                           : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        for (unsigned j = 0; j < to.nfiles; j++) {   /* the Python files a TTGIR module's loc(...) name: */
+            to.files[j]->included_by = origin;      /* records name them, */
+            to.files[j]->lang = origin->lang;        /* and their fixes are TTGIR's */
+            headers.v = lds_xreallocarray(headers.v, headers.n + 1, sizeof *headers.v);
+            headers.v[headers.n++] = to.files[j];
+            headers.cap = headers.n;
+        }
+        lds_free(to.files);
         const lds_source **files = keep_headers(out, &headers);
         if (rc < 0) {
             lds_free(files);

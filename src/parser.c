@@ -1431,6 +1431,9 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         bool lowered = s->loc.src && s->loc.src != p->lx.src;
         const char *source = lowered ? lds_kernel_statement_text(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                      : lds_statement_text(p->arena, start, p->prev_end, false);
+        if (lowered && !*source && s->related.src && s->related.line)   /* its file unread (a TTGIR loc's
+                                                                            Python file): its note's text */
+            source = lds_kernel_statement_text(p->arena, s->related.src, s->related.line, s->related.col);
         const char *written = lowered && s->kind == S_ACCESS
                                   ? lds_kernel_subscripted_name(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                   : NULL;

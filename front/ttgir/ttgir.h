@@ -14,13 +14,23 @@ typedef struct {
     const char *threads;          /* --threads "X, Y, Z", or NULL: the module's warps x threads */
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
+    csrc_define *defines;         /* -D names and values: kernel arguments (marked used when read) */
+    unsigned ndefines;
+    /* the source files the module's loc(...) name (its Python file), each
+     * read where it can be (as named, else beside the module; len 0 where
+     * neither reads), appended here (malloc'd, with lds_xreallocarray; the
+     * caller keeps them: '#line L:C "FILE"' names them), where keep_files
+     * is set; without it an access's source place is a comment */
+    bool keep_files;
+    lds_source **files;
+    unsigned nfiles;
 } ttgir_lower_options;
 
 /* Lower every tt.func of src (or the one o->kernel names): *out gets n
  * programs (malloc'd: csrc_lowered_free).  -1 with diag set on an error
  * (text that is no TTGIR module, no function, an attribute never
  * closed). */
-int ttgir_lower_file(const lds_source *src, const ttgir_lower_options *o, csrc_lowered **out, unsigned *n,
+int ttgir_lower_file(const lds_source *src, ttgir_lower_options *o, csrc_lowered **out, unsigned *n,
                      lds_diag *diag);
 
 #endif
