@@ -7,7 +7,8 @@
 # exactly that: nvcc merged two 4-byte loads into one ld.shared.v2.f32
 # (the PTX numbers are those of the 8-byte accesses), hoisted loop-
 # invariant loads out of a loop, or loaded a loop's first condition
-# before a loop the source reader skips.
+# before a loop the source reader skips.  tests/per-line.sh checks the
+# same kernels per source line.
 . "$srcdir/tests/lib.sh"
 dir=$srcdir/tests/ptx
 tmp=${TMPDIR:-/tmp}/lds-ptx.$$

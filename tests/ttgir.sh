@@ -102,6 +102,17 @@ check "the missing kernel argument is listed" \
 check "a loop of no trips has no accesses" \
     sh -c "! '$LDS_CALC' -a sm80 -f '$dir/matmul_pipelined_sm80.ttgir' -D K=0 2>/dev/null | grep -qF 'matmul_pipelined_sm80.ttgir:90:15'"
 
+# replicated_sm80.ttgir (Gluon, Triton 3.9): a 16 x 16 f32 tile in
+# #blocked<[1, 1], [1, 32], [4, 1]>: lane l holds column l % 16 (lanes l
+# and l + 16 the same element), warp w rows w + 4 i, 4 registers.  Triton
+# drops only broadcast registers, and its PTX stores from every lane
+# (4 st.shared.b32, no predicate): lanes l and l + 16 write one word, so a
+# store is one 64-byte row, one wavefront, 16 lanes repeating a word: 4
+# registers x 4 warps = 16 instructions, 16 wavefronts, 256 broadcasts
+# (tests/per-line.sh: the PTX's numbers too).
+op "a layout that replicates lanes: every lane stores, the replicas the same word" replicated_sm80.ttgir 22:5 \
+    "kernels.py:56:5: write: tile.store(x): 1-way (conflict-free), cycles 16, ideal 16, excess 0, instructions 16, broadcasts 256" -a sm80
+
 # loops.ttgir (written for these tests): a ring of 3 buffers of 64 x 32
 # f16 (#plain and #shared as dot_operand.ttgir's; 4096 bytes a buffer, so
 # every buffer is on the same banks), n trips (-D n=5), the buffer index
