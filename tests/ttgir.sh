@@ -170,4 +170,17 @@ check "a file without tt.func is an error" \
 printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
 check "a layout the module does not define: the op that uses it says so" \
     sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
+# Loops that are not what they seem: said, never a crash or a guess.
+head -30 "$dir/loops.ttgir" > "$tmp/cut.ttgir"
+check "a module cut short inside a loop: said" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/cut.ttgir' -D n=3 -D flag=1 2>&1 >/dev/null | grep -qF \"warning: kernel 'ring': its tt.func is not closed (the module is cut short)\""
+sed 's/scf.for %i = %c0_i32 to %n step/scf.for %i = %n to %c0_i32 step/' "$dir/loops.ttgir" > "$tmp/none.ttgir"
+check "a loop of no trips: said, and no buffer warning" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/none.ttgir' -D n=3 -D flag=1 2>&1 | grep -c warning | grep -qx 1 && '$LDS_CALC' -a sm80 -f '$tmp/none.ttgir' -D n=3 -D flag=1 2>&1 | grep -qF 'the scf.for of %i runs no trips (from 3 to 0)'"
+sed 's/step %c1_i32 iter_args/step %c0_i32 iter_args/' "$dir/loops.ttgir" > "$tmp/step0.ttgir"
+check "a step of 0: its accesses not modelled" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/step0.ttgir' -D n=3 -D flag=1 2>/dev/null | grep -qF 'not modelled: it is in the scf.for of %i, whose step is not a positive number the TTGIR reader knows (the access is at $tmp/step0.ttgir:20:7'"
+sed 's/"ring.py":8:9/"ring.py":99999999999:9/' "$dir/loops.ttgir" > "$tmp/far.ttgir"
+check "a source line past any file: the op's own line" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/far.ttgir' -D n=3 -D flag=1 2>/dev/null | grep -q '^20:7: write'"
 tap_end

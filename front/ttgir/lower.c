@@ -189,8 +189,8 @@ static const char *lds_type(unsigned bits, const char *elem)
 static bool keep_file(tg_fn *f, const char *name)
 {
     ttgir_lower_options *o = f->o;
-    if (!o->keep_files || strlen(name) >= LDS_MAX_PATH || !strcmp(name, "-"))
-        return false;
+    if (!o->keep_files || strlen(name) >= LDS_MAX_PATH || !strcmp(name, "-") || !strcmp(name, f->m->src->name))
+        return false;   /* (a loc in the module itself: its own line is the place) */
     for (unsigned i = 0; i < o->nfiles; i++)
         if (!strcmp(o->files[i]->name, name))
             return true;
@@ -218,6 +218,9 @@ static bool keep_file(tg_fn *f, const char *name)
     return true;
 }
 
+/* A source place's line or column beyond this is none. */
+#define LDS_TTGIR_MAX_LINE 100000000ul
+
 /* The op's own loc(...), last on its line: its source place. */
 static void place(tg_fn *f, const char *line, const char *end, unsigned col)
 {
@@ -234,8 +237,9 @@ static void place(tg_fn *f, const char *line, const char *end, unsigned col)
         c1--;
     if (c2 && c1 > loc + 1 && c1 < c2) {   /* "file:L:C" */
         f->src_file = lds_arena_strndup(f->m->arena, loc, (size_t)(c1 - 1 - loc));
-        f->src_line = (unsigned)strtoul(c1, NULL, 10);
-        f->src_col = (unsigned)strtoul(c2 + 1, NULL, 10);
+        unsigned long ln = strtoul(c1, NULL, 10), cn = strtoul(c2 + 1, NULL, 10);
+        f->src_line = ln <= LDS_TTGIR_MAX_LINE ? (unsigned)ln : 0;
+        f->src_col = cn <= LDS_TTGIR_MAX_LINE ? (unsigned)cn : 0;
         if (!f->src_line || !keep_file(f, f->src_file))
             f->src_file = NULL;
     }
@@ -589,6 +593,14 @@ static bool buffer_of(void *ctx, const char *ssa, int64_t *buffer)
  * trip where scf.c followed it, else known only at run time. */
 static void loop_values(tg_fn *f, const tg_loop *l)
 {
+    for (unsigned i = 0; l->trips_known && !l->trips && i < l->nargs; i++) {   /* no trip: what they start as */
+        const tg_scalar *init = tg_scalar_of(&f->scalars, l->init[i]);
+        if (init) {
+            tg_scalar v = *init;
+            v.ssa = l->arg[i];
+            tg_scalar_set(&f->scalars, &v);
+        }
+    }
     for (unsigned i = 0; i < l->nfits; i++)
         if (!view_of(f, l->fits[i].ssa)) {
             bool memdesc_arg = false;
@@ -604,7 +616,9 @@ static void loop_values(tg_fn *f, const tg_loop *l)
         const tg_scalar *fit = tg_loop_fit(l, l->arg[i]);
         tg_view v = *from;
         int d = buffer_dim(f, &v);
-        if (d >= 0 && fit) {
+        if (l->trips_known && !l->trips)
+            ;   /* no trip: the loop's ops do not run */
+        else if (d >= 0 && fit) {
             v.off[d] = fit->known ? fit->num : 0;
             v.expr[d] = fit->known ? NULL : fit->text;
         } else if (d >= 0) {
@@ -633,6 +647,18 @@ static bool no_access(const char *op)
         if (!strcmp(op, ops[i]))
             return true;
     return false;
+}
+
+/* A warning at line `line` of the module (its text made by the caller). */
+static void warn(tg_fn *f, unsigned line, unsigned col, lds_buf *text)
+{
+    if (f->o->warn) {
+        lds_diag d = { 0 };
+        lds_diag_set(&d, (lds_loc){ f->m->src, line, col }, "%s", lds_buf_str(text));
+        d.warning = 1;
+        f->o->warn(f->o->warn_ctx, &d);
+    }
+    lds_buf_free(text);
 }
 
 /* ------------------------------------------------------------- scf */
@@ -696,6 +722,12 @@ static void loop_open(tg_fn *f, const char *p, const char *end)
     tg_scalar_set(&f->scalars, &v);
     loop_values(f, &l);
     push_region(f, true, false, NULL);
+    if (l.trips_known && !l.trips) {
+        lds_buf w = { 0 };
+        lds_buf_printf(&w, "the scf.for of %s runs no trips (from %lld to %lld): the accesses in it make no records",
+                       l.iv, (long long)l.lb.num, (long long)l.ub.num);
+        warn(f, f->line, f->col, &w);
+    }
 }
 
 /* [%r =] scf.if %c [-> (...)] {: an lds 'if' of its condition (a scalar:
@@ -812,18 +844,6 @@ static int brace_balance(const char *p, const char *end)
     return n;
 }
 
-/* A warning at line `line` of the module (its text made by the caller). */
-static void warn(tg_fn *f, unsigned line, unsigned col, lds_buf *text)
-{
-    if (f->o->warn) {
-        lds_diag d = { 0 };
-        lds_diag_set(&d, (lds_loc){ f->m->src, line, col }, "%s", lds_buf_str(text));
-        d.warning = 1;
-        f->o->warn(f->o->warn_ctx, &d);
-    }
-    lds_buf_free(text);
-}
-
 /* The function whose tt.func line starts at *p (line `line`, its name at
  * col): its program; *p moves past its closing brace. */
 static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, unsigned line, unsigned col,
@@ -862,9 +882,14 @@ static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, un
             break;
     }
     lds_buf w = { 0 };
-    for (; f.nregions; f.nregions--)   /* a function cut short: its blocks closed */
-        if (f.regions[f.nregions - 1].block)
-            lds_buf_printf(&out, "}\n");
+    if (depth > 0) {   /* a function cut short: its blocks closed, and said */
+        for (; f.nregions; f.nregions--)
+            if (f.regions[f.nregions - 1].block)
+                lds_buf_printf(&out, "}\n");
+        lds_buf_printf(&w, "kernel '%s': its tt.func is not closed (the module is cut short): its ops up to the "
+                       "end are reported", name);
+        warn(&f, line, col, &w);
+    }
     if (f.nmissing) {
         lds_buf_printf(&w, "kernel '%s' needs ", name);
         for (unsigned i = 0; i < f.nmissing; i++)
