@@ -15,8 +15,9 @@ line where they differ must be one the tables name, with why, and must
 still differ (so the tables stay true).
 
 A PTX record's source line is that of the last .loc before its
-instruction: for an inlined helper the outermost inlined_at (the
-kernel's call, where the source reader puts it), and outside Triton's
+instruction: for an inlined helper, in CUDA the outermost inlined_at
+(the kernel's call, where the source reader puts it), in Triton the
+helper's own (where the TTGIR reader puts a callsite loc); and outside Triton's
 inline-asm blocks: inside one Triton writes a .loc per line of the asm
 text (34, 35, 36, 37 for one ld.global.v4 of line 34), and the
 instructions after the block would take the last of them.
@@ -108,8 +109,8 @@ def run(lds, args):
         return None
 
 
-def ptx_lines(path):
-    """PTX line -> the Python line of its instruction (.loc outside inline asm)."""
+def ptx_lines(path, outermost):
+    """PTX line -> the source line of its instruction (.loc outside inline asm)."""
     line_of, current, in_asm = {}, None, False
     with open(path) as f:
         for n, text in enumerate(f, 1):
@@ -120,7 +121,7 @@ def ptx_lines(path):
             m = re.match(r"\s*\.loc\s+\d+\s+(\d+)\s+\d+", text)
             outer = re.findall(r"inlined_at\s+\d+\s+(\d+)", text)
             if m and not in_asm and int(m.group(1)) > 0:
-                current = int(outer[-1] if outer else m.group(1))
+                current = int(outer[-1] if outer and outermost else m.group(1))
             line_of[n] = current
     return line_of
 
@@ -155,7 +156,7 @@ def main():
             print(f"not ok {n} - {name}: both paths read ({ext if tt is None else '.ptx'} failed)")
             continue
         print(f"ok {n} - {name}: both paths read")
-        line_of = ptx_lines(os.path.join(d, name + ".ptx"))
+        line_of = ptx_lines(os.path.join(d, name + ".ptx"), mode == "cuda")
         for a in px:   # a statement nvcc places at another of its lines
             moved = MOVED.get((name, line_of.get(a["line"]), a["kind"]))
             if moved:

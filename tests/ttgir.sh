@@ -170,6 +170,14 @@ check "a file without tt.func is an error" \
 printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
 check "a layout the module does not define: the op that uses it says so" \
     sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
+# A callsite location (a @triton.jit helper Triton inlined) places the
+# access at the helper's line, the callee; a fused one at its first.
+sed 's/^#loc3 = loc("tile.py":7:8)/#loc3 = loc(callsite(#loc5 at #loc6))\n#loc5 = loc("helpers.py":3:9)\n#loc6 = loc("tile.py":7:8)/; s/^#loc4 = loc("tile.py":8:8)/#loc4 = loc(fused[#loc7, "tile.py":8:8])\n#loc7 = loc("helpers.py":4:9)/' "$dir/dot_operand.ttgir" > "$tmp/callsite.ttgir"
+check "a callsite loc: the access at the helper's line" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/callsite.ttgir' | grep -q '^helpers.py:3:9: read: ttg.local_load %plain'"
+check "a fused loc: the access at its first place" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/callsite.ttgir' | grep -q '^helpers.py:4:9: read: ttg.local_load %swz'"
+
 # Loops that are not what they seem: said, never a crash or a guess.
 head -30 "$dir/loops.ttgir" > "$tmp/cut.ttgir"
 check "a module cut short inside a loop: said" \
