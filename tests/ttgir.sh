@@ -170,6 +170,17 @@ check "a file without tt.func is an error" \
 printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
 check "a layout the module does not define: the op that uses it says so" \
     sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
+# The buffer as the induction variable modulo 3 (ttg.memdesc_subview of
+# it, as older pipeliners wrote), and an inner loop of %i trips (a
+# triangle: 0 + 1 + 2 + 3 + 4 = 10 inner trips, 16 ldmatrix.x4 and 256
+# wavefronts each from #plain: 160 and 2560).
+sed 's/      %s = ttg.memdesc_index %buf\[%slot\]/      %k = arith.remsi %i, %c3_i32 : i32 loc(#loc3)\n      %s = ttg.memdesc_subview %buf[%k, %c0_i32, %c0_i32]/; s/scf.for %j = %c0_i32 to %c4_i32/scf.for %j = %c0_i32 to %i/' "$dir/loops.ttgir" > "$tmp/iv.ttgir"
+lowered=$(lds -f "$tmp/iv.ttgir" -D n=5 -D flag=1 --show-lowered 2>/dev/null)
+check "a subview by the induction variable modulo 3: the buffer of each trip" has "$lowered" "write b128 buf[(i_trip % 3)]"
+check "an inner loop bounded by the outer induction variable" has "$lowered" "for j_trip in 0..max(0, (i_trip - 0 + 0) / 1)"
+check "a triangular nest: 10 inner trips" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$tmp/iv.ttgir' -D n=5 -D flag=1 2>/dev/null | grep '^ring.py:10:17: read' | grep -qF '4-way, cycles 2560, ideal 640, excess 1920, instructions 160'"
+
 # A callsite location (a @triton.jit helper Triton inlined) places the
 # access at the helper's line, the callee; a fused one at its first.
 sed 's/^#loc3 = loc("tile.py":7:8)/#loc3 = loc(callsite(#loc5 at #loc6))\n#loc5 = loc("helpers.py":3:9)\n#loc6 = loc("tile.py":7:8)/; s/^#loc4 = loc("tile.py":8:8)/#loc4 = loc(fused[#loc7, "tile.py":8:8])\n#loc7 = loc("helpers.py":4:9)/' "$dir/dot_operand.ttgir" > "$tmp/callsite.ttgir"
