@@ -170,6 +170,13 @@ check "a file without tt.func is an error" \
 printf 'module {\n  tt.func @k() {\n    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nope, #smem>\n    %%b = ttg.local_load %%a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>\n  }\n}\n' > "$tmp/nope.ttgir"
 check "a layout the module does not define: the op that uses it says so" \
     sh -c "'$LDS_CALC' -f '$tmp/nope.ttgir' | grep -qF \"4:10: read: ttg.local_load %a : !ttg.memdesc<64x64xf16, #nope, #smem> -> tensor<64x64xf16, #blocked>: not modelled: its memdesc %a: its shared layout '#nope' is no attribute the module defines\""
+# A sweep of the kernel argument: the trips follow each value (n = 2:
+# stores 2 x 2 x 32, inner loads 2 x 4 x (256 + 64), the first trip's
+# read 32, the other's 32, flag's 2 x 32: 2816); the rotated buffer is
+# then not followed (buffer 0, warned: the same banks here)
+check "a sweep of -D n: the trips of each run" \
+    sh -c "'$LDS_CALC' -a sm80 -f '$dir/loops.ttgir' -D n=2..4 -D flag=1 2>/dev/null | grep -Eq '^ +2 +1 +sm80 +4 +2816 +1280 +1536 +320 +ok'"
+
 # The buffer as the induction variable modulo 3 (ttg.memdesc_subview of
 # it, as older pipeliners wrote), and an inner loop of %i trips (a
 # triangle: 0 + 1 + 2 + 3 + 4 = 10 inner trips, 16 ldmatrix.x4 and 256

@@ -79,9 +79,10 @@ void tg_scalar_args(const tg_module *m, tg_scalars *s, const char *p, const char
         tg_scalar v = { .ssa = lds_arena_strndup(m->arena, q, (size_t)(e - q)) };
         v.needs = v.ssa + 1;
         for (unsigned i = 0; i < ndefs && v.needs; i++)
-            if (defs[i].name && !strcmp(defs[i].name, v.needs) && defs[i].has_value) {
-                v.known = true;
+            if (defs[i].name && !strcmp(defs[i].name, v.needs) && !defs[i].type && !defs[i].wide) {
+                v.known = defs[i].has_value;   /* a sweep (-D K=32..129:32): the name, run by run */
                 v.num = defs[i].value;
+                v.text = v.known ? NULL : defs[i].name;
                 v.needs = NULL;
                 defs[i].used = true;
             }
