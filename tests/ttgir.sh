@@ -160,7 +160,7 @@ array f16 A[2][2] layout s; print s__2x2(1, 0)' | grep -qx 2"
 # Bad input: an error with its place, or a record that says what is not modelled.
 tmp=${TMPDIR:-/tmp}/lds-ttgir.$$
 mkdir -p "$tmp" || exit 99
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"' EXIT; [ -n "$KEEP" ] && trap - EXIT
 printf '#b = #ttg.blocked<{sizePerThread = [1, 8]\n' > "$tmp/open.ttgir"
 check "an alias never closed is an error at its line" \
     sh -c "'$LDS_CALC' -f '$tmp/open.ttgir' 2>&1 | grep -qF \"open.ttgir:1:1: error: a TTGIR alias '#NAME = #dialect.KIND<...>' or '#locN = loc(...)', closed on its line\""
@@ -209,4 +209,23 @@ check "a step of 0: its accesses not modelled" \
 sed 's/"ring.py":8:9/"ring.py":99999999999:9/' "$dir/loops.ttgir" > "$tmp/far.ttgir"
 check "a source line past any file: the op's own line" \
     sh -c "'$LDS_CALC' -a sm80 -f '$tmp/far.ttgir' -D n=3 -D flag=1 2>/dev/null | grep -q '^20:7: write'"
+# A loop body of 100000 scalar ops (50000 under valgrind): read and its
+# iter_args followed within a CPU-time cap (SSA names found by hash).
+ops=100000
+slow_start && ops=5000
+{ sed -n '1,7p' "$dir/loops.ttgir"
+  printf '  tt.func public @big(%%a: tensor<64x32xf16, #blocked>, %%n: i32) {\n    %%c0_i32 = arith.constant 0 : i32\n    %%c1_i32 = arith.constant 1 : i32\n    %%c3_i32 = arith.constant 3 : i32\n'
+  printf '    %%buf = ttg.local_alloc : () -> !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>\n'
+  printf '    %%r = scf.for %%i = %%c0_i32 to %%n step %%c1_i32 iter_args(%%slot = %%c0_i32) -> (i32) : i32 {\n'
+  awk -v n=$ops 'BEGIN { for (i = 0; i < n; i++) printf "      %%x%d = arith.addi %%slot, %%c1_i32 : i32\n", i }'
+  printf '      %%s = ttg.memdesc_index %%buf[%%slot] : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>\n'
+  printf '      ttg.local_store %%a, %%s : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>\n'
+  printf '      %%w = arith.cmpi sge, %%x0, %%c3_i32 : i32\n      %%y = arith.select %%w, %%c0_i32, %%x0 : i32\n      scf.yield %%y : i32\n    }\n    tt.return\n  }\n}\n'
+} > "$tmp/big.ttgir"
+(ulimit -t "$(cpu_cap 20)"; lds -a sm80 -f "$tmp/big.ttgir" -D n=100 --show-lowered) > "$tmp/big.out" 2>&1
+check "a loop body of $ops ops: its buffer followed within the cap" grep -qF 'write b128 buf[(i_trip % 3)]' "$tmp/big.out"
+# 100000 trips of it: more steps than the reader runs to follow them
+(ulimit -t "$(cpu_cap 20)"; lds -a sm80 -f "$tmp/big.ttgir" -D n=100000 --show-lowered) > "$tmp/big.out" 2>&1
+check "a loop of 100000 trips of $ops ops: its buffer not followed, said" \
+    grep -qF "a buffer known only at run time (the index %slot of ttg.memdesc_index) is taken as buffer 0" "$tmp/big.out"
 tap_end

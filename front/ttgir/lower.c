@@ -76,8 +76,8 @@ typedef struct {
     ttgir_lower_options *o;
     lds_buf *out;
     tg_array *arrays;
-    tg_view *views;
-    unsigned narrays, nviews, accesses, line, col;   /* line, col: the op's */
+    lds_strset views;             /* by SSA name: arena'd tg_view */
+    unsigned narrays, accesses, line, col;   /* line, col: the op's */
     tg_scalars scalars;
     tg_region *regions;
     unsigned nregions, depth;
@@ -135,18 +135,20 @@ static const char *lds_name(tg_fn *f, const char *ssa)
 
 static tg_view *view_of(tg_fn *f, const char *ssa)
 {
-    for (unsigned i = f->nviews; ssa && i-- > 0;)
-        if (!strcmp(f->views[i].ssa, ssa))
-            return &f->views[i];
-    return NULL;
+    return ssa ? (tg_view *)lds_strset_find(&f->views, ssa) : NULL;
+}
+
+static const char *view_key(const void *entry)
+{
+    return ((const tg_view *)entry)->ssa;
 }
 
 static tg_view *new_view(tg_fn *f, const char *ssa, const tg_view *from)
 {
-    f->views = lds_xreallocarray(f->views, f->nviews + 1, sizeof *f->views);
-    tg_view *v = &f->views[f->nviews++];
+    tg_view *v = lds_arena_alloc(f->m->arena, sizeof *v);
     *v = *from;
     v->ssa = ssa;
+    lds_strset_put(&f->views, v);
     return v;
 }
 
@@ -850,7 +852,8 @@ static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, un
                       const char **p, csrc_lowered *res)
 {
     lds_buf out = { 0 };
-    tg_fn f = { .m = m, .o = o, .out = &out };
+    tg_fn f = { .m = m, .o = o, .out = &out, .scalars = { .set = { .arena = m->arena } },
+                .views = { .key_of = view_key, .arena = m->arena } };
     lds_buf_printf(&out, "# TTGIR, kernel %s, lowered by lds-calc (--show-lowered): '#line L:C' places the next line "
                    "in the file\n", name);
     if (m->target)
@@ -911,8 +914,6 @@ static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, un
     res->accesses = f.accesses;
     lds_buf_free(&out);
     lds_free(f.arrays);
-    lds_free(f.views);
-    lds_free(f.scalars.v);
     lds_free(f.regions);
     lds_free(f.missing);
     return 0;

@@ -23,8 +23,11 @@
 #include <ctype.h>
 #include <stdlib.h>
 
-/* The most trips run to follow iter_args, and the values kept to fit. */
+/* The most trips run to follow iter_args, the most steps (trips x the
+ * body's ops and values) and values kept (/ 4) that takes, and the
+ * values kept to fit: past them the iter_args are not followed. */
 #define TG_MAX_TRIPS_RUN (1u << 22)
+#define TG_MAX_SIM_WORK (UINT64_C(1) << 26)
 #define TG_FIT_KEEP 130
 #define TG_MAX_PERIOD 64
 /* An expression longer than this is not followed (selects of selects). */
@@ -44,18 +47,23 @@ static const char *ssa_end(const char *p, const char *end)
     return p;
 }
 
+static const char *scalar_key(const void *entry)
+{
+    return ((const tg_scalar *)entry)->ssa;
+}
+
 const tg_scalar *tg_scalar_of(const tg_scalars *s, const char *ssa)
 {
-    for (unsigned i = s->n; ssa && i-- > 0;)
-        if (!strcmp(s->v[i].ssa, ssa))
-            return &s->v[i];
-    return NULL;
+    return ssa ? lds_strset_find(&s->set, ssa) : NULL;
 }
 
 void tg_scalar_set(tg_scalars *s, const tg_scalar *v)
 {
-    s->v = lds_xreallocarray(s->v, s->n + 1, sizeof *s->v);
-    s->v[s->n++] = *v;
+    LDS_ASSERT(s->set.arena != NULL);   /* its entries live in the module's arena */
+    tg_scalar *e = lds_arena_alloc(s->set.arena, sizeof *e);
+    *e = *v;
+    s->set.key_of = scalar_key;
+    lds_strset_put(&s->set, e);
 }
 
 static bool scalar_type(const char *p, const char *end)
@@ -405,7 +413,18 @@ typedef struct {
 } sim_op;
 
 typedef struct {
+    const char *name;
+    int slot;
+} sim_name;
+
+static const char *sim_name_key(const void *entry)
+{
+    return ((const sim_name *)entry)->name;
+}
+
+typedef struct {
     const tg_module *m;
+    lds_strset index;             /* SSA name -> its slot (arena'd sim_name) */
     const char **names;           /* slot -> SSA name */
     int64_t *val;
     bool *known;
@@ -418,10 +437,8 @@ typedef struct {
 
 static int slot_of(sim *S, const char *ssa)
 {
-    for (unsigned i = S->nslots; i-- > 0;)
-        if (!strcmp(S->names[i], ssa))
-            return (int)i;
-    return -1;
+    const sim_name *e = lds_strset_find(&S->index, ssa);
+    return e ? e->slot : -1;
 }
 
 static int new_slot(sim *S, const char *ssa, bool known, int64_t v)
@@ -434,6 +451,9 @@ static int new_slot(sim *S, const char *ssa, bool known, int64_t v)
         S->body = lds_xreallocarray(S->body, S->capslots, sizeof *S->body);
     }
     S->body[S->nslots] = false;
+    sim_name *e = lds_arena_alloc(S->m->arena, sizeof *e);
+    *e = (sim_name){ ssa, (int)S->nslots };
+    lds_strset_put(&S->index, e);
     S->names[S->nslots] = ssa;
     S->val[S->nslots] = v;
     S->known[S->nslots] = known;
@@ -675,7 +695,7 @@ static void sim_run(sim *S, tg_loop *l)
 static void follow_args(const tg_module *m, const tg_scalars *s, const char *end, tg_loop *l,
                         tg_buffer_of buffer_of, void *ctx)
 {
-    sim S = { .m = m };
+    sim S = { .m = m, .index = { .key_of = sim_name_key, .arena = m->arena } };
     new_slot(&S, l->iv, false, 0);
     for (unsigned i = 0; i < l->nargs; i++) {
         const tg_scalar *v = tg_scalar_of(s, l->init[i]);
@@ -701,7 +721,8 @@ static void follow_args(const tg_module *m, const tg_scalars *s, const char *end
             depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
         p = eol < text_end ? eol + 1 : text_end;
     }
-    if (l->trips <= TG_MAX_TRIPS_RUN) {
+    uint64_t work = (uint64_t)l->trips * (S.nops + S.nslots + 1), kept = (uint64_t)S.nslots * TG_FIT_KEEP;
+    if (l->trips <= TG_MAX_TRIPS_RUN && work <= TG_MAX_SIM_WORK && kept <= TG_MAX_SIM_WORK / 4) {
         l->fits = lds_arena_alloc(m->arena, (S.nslots + 1) * sizeof *l->fits);
         sim_run(&S, l);
     }

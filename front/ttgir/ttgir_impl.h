@@ -29,6 +29,7 @@
 #include "base/diag.h"
 #include "front/linlayout.h"
 #include "base/mem.h"
+#include "base/strset.h"
 
 /* The most dimensions of a tensor or memdesc the reader follows. */
 #define TG_MAX_RANK 4
@@ -131,8 +132,7 @@ typedef struct {
 } tg_scalar;
 
 typedef struct {
-    tg_scalar *v;                 /* lds_xreallocarray'd */
-    unsigned n;
+    lds_strset set;               /* by SSA name: arena'd tg_scalar (set.arena: the module's) */
 } tg_scalars;
 
 /* The scalar named ssa, or NULL. */
