@@ -885,10 +885,10 @@ static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, un
             break;
     }
     lds_buf w = { 0 };
-    if (depth > 0) {   /* a function cut short: its blocks closed, and said */
-        for (; f.nregions; f.nregions--)
-            if (f.regions[f.nregions - 1].block)
-                lds_buf_printf(&out, "}\n");
+    for (; f.nregions; f.nregions--)   /* a region never closed (a function cut short): its block closed */
+        if (f.regions[f.nregions - 1].block)
+            lds_buf_printf(&out, "}\n");
+    if (depth > 0) {   /* said */
         lds_buf_printf(&w, "kernel '%s': its tt.func is not closed (the module is cut short): its ops up to the "
                        "end are reported", name);
         warn(&f, line, col, &w);
