@@ -306,6 +306,37 @@ static void index_text(tg_fn *f, lds_buf *b, const tg_view *v, const char *const
         f->varies_taken = *v;
 }
 
+/* The mask of the bits of input `in` whose bases are zero: the lanes
+ * (or warps) that differ in them hold the same elements. */
+static unsigned free_bits(const lds_ll *ll, lds_ll_in in)
+{
+    unsigned mask = 0;
+    for (unsigned k = 0; k < ll->n[in] && k < 32; k++) {
+        bool zero = true;
+        for (unsigned d = 0; d < ll->rank; d++)
+            zero = zero && ll->b[in][k][d] == 0;
+        mask |= zero ? 1u << k : 0;
+    }
+    return mask;
+}
+
+/* An asynchronous copy's guard: Triton predicates it so that one of the
+ * lanes and warps holding the same elements copies them (its redundant
+ * thread predicate: lane & free lane bits == 0, and the warp's alike;
+ * Triton 3.9's PTX: '@%p cp.async' with %p = (tid & 16) == 0 for a layout
+ * whose lane bit 4 is free).  Its stores to shared memory are not
+ * predicated (tests/ttgir/replicated_sm80.ttgir). */
+static void redundant_lanes(tg_fn *f, const lds_ll *ll)
+{
+    unsigned lanes = free_bits(ll, LDS_LL_LANE), warps = free_bits(ll, LDS_LL_WARP), tpw = f->m->tpw ? f->m->tpw : 32;
+    if (lanes && warps)
+        lds_buf_printf(f->out, " if (tid %% %u & %u) == 0 && (tid / %u & %u) == 0", tpw, lanes, tpw, warps);
+    else if (lanes)
+        lds_buf_printf(f->out, " if (tid %% %u & %u) == 0", tpw, lanes);
+    else if (warps)
+        lds_buf_printf(f->out, " if (tid / %u & %u) == 0", tpw, warps);
+}
+
 /* A tensor's registers written to or read from view v, a vector at a
  * time (cp.async for an asynchronous copy of at most `contig` elements). */
 static void thread_access(tg_fn *f, const char *kind, const tg_view *v, const tg_type *t, bool async, int64_t contig)
@@ -364,6 +395,8 @@ static void thread_access(tg_fn *f, const char *kind, const tg_view *v, const tg
     else
         lds_buf_printf(f->out, "%s b%u ", kind, vec * arr->bits);
     index_text(f, f->out, v, coord);
+    if (async)
+        redundant_lanes(f, &ll);
     if (values / vec > 1)
         lds_buf_printf(f->out, " for r_v in 0..%u", values / vec);
     lds_buf_printf(f->out, "\n");

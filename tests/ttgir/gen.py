@@ -43,3 +43,5 @@ if __name__ == "__main__":
     from triton.experimental.gluon._runtime import GluonASTSource
     compile_to(kernels.replicated_store, {"x_ptr": "*fp32", "y_ptr": "*fp32"}, {}, 80, "replicated_sm80.ttgir",
                source=GluonASTSource)
+    compile_to(kernels.replicated_copy, {"x_ptr": "*fp32", "y_ptr": "*fp32"}, {}, 80, "replicated_copy_sm80.ttgir",
+               source=GluonASTSource)

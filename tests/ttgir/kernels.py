@@ -41,6 +41,7 @@ def dot_tile(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.con
 # lines above keep the numbers the tests name)
 from triton.experimental import gluon  # noqa: E402
 from triton.experimental.gluon import language as gl  # noqa: E402
+from triton.experimental.gluon.language.nvidia.ampere import async_copy  # noqa: E402
 
 
 @gluon.jit
@@ -56,3 +57,18 @@ def replicated_store(x_ptr, y_ptr):
     tile.store(x)
     y = tile.load(L)
     gl.store(y_ptr + r[:, None] * 16 + c[None, :], y)
+
+
+@gluon.jit
+def replicated_copy(x_ptr, y_ptr):
+    # the same layout copied from global memory by cp.async: Triton lets
+    # one of lanes l and l + 16 copy each element
+    L: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [4, 1], [1, 0])
+    S: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
+    r = gl.arange(0, 16, layout=gl.SliceLayout(1, L))
+    c = gl.arange(0, 16, layout=gl.SliceLayout(0, L))
+    tile = gl.allocate_shared_memory(gl.float32, [16, 16], S)
+    async_copy.async_load(tile, x_ptr + r[:, None] * 16 + c[None, :])
+    async_copy.commit_group()
+    async_copy.wait_group(0)
+    gl.store(y_ptr + r[:, None] * 16 + c[None, :], tile.load(L))
