@@ -36,11 +36,11 @@ KERNELS = {
     "dot_sm80": ([], ["-D", "global_smem_size=65536"], {
         (37, "read"): CONVERT, (37, "write"): CONVERT}),
     "replicated_sm80": ([], ["-D", "global_smem_size=65536"], {
-        (58, "read"): "Triton 3.9 lowers this local_load of a #blocked f32 tile as ldmatrix.x4 (b16 pairs; "
+        (63, "read"): "Triton 3.9 lowers this local_load of a #blocked f32 tile as ldmatrix.x4 (b16 pairs; "
                       "4 instructions, 16 wavefronts); the TTGIR reader as each thread's ld.shared.b32 "
                       "(16 instructions, 16 wavefronts): the same wavefronts, other instructions"}),
     "replicated_copy_sm80": ([], ["-D", "global_smem_size=65536"], {
-        (74, "read"): "as replicated_sm80's load: ldmatrix.x4 in Triton's PTX"}),
+        (63, "read"): "as replicated_sm80's load: ldmatrix.x4 in Triton's PTX"}),
     "transpose_sm80": ([], ["-D", "global_smem_size=65536"], {
         (25, "read"): "the transpose is a ttg.convert_layout, which Triton's PTX does through shared memory "
                       "(st.shared then ld.shared) and the TTGIR reader does not model",

@@ -111,7 +111,7 @@ check "a loop of no trips has no accesses" \
 # registers x 4 warps = 16 instructions, 16 wavefronts, 256 broadcasts
 # (tests/per-line.sh: the PTX's numbers too).
 op "a layout that replicates lanes: every lane stores, the replicas the same word" replicated_sm80.ttgir 22:5 \
-    "kernels.py:57:5: write: tile.store(x): 1-way (conflict-free), cycles 16, ideal 16, excess 0, instructions 16, broadcasts 256" -a sm80
+    "kernels.py:62:9: write: tile.store(gl.load(x_ptr + r[:, None] * 16 + c[None, :])): 1-way (conflict-free), cycles 16, ideal 16, excess 0, instructions 16, broadcasts 256" -a sm80
 
 # replicated_copy_sm80.ttgir: the same layout filled by cp.async (4
 # bytes).  Triton predicates an asynchronous copy so that one of the lanes
@@ -120,7 +120,7 @@ op "a layout that replicates lanes: every lane stores, the replicas the same wor
 # 16 wavefronts.  Were lanes 16-31 to copy too, each 4-byte word would be
 # written twice (cp.async's lanes on one address are not merged): 2-way.
 op "an asynchronous copy of a replicating layout: one replica copies" replicated_copy_sm80.ttgir 21:10 \
-    "kernels.py:71:5: write: async_copy.async_load(tile, x_ptr + r[:, None] * 16 + c[None, :]): 1-way (conflict-free), cycles 16, ideal 16, excess 0, instructions 16" -a sm80
+    "kernels.py:58:9: write: async_copy.async_load(tile, x_ptr + r[:, None] * 16 + c[None, :]): 1-way (conflict-free), cycles 16, ideal 16, excess 0, instructions 16" -a sm80
 check "its guard is Triton's redundant-thread predicate" \
     sh -c "'$LDS_CALC' -f '$dir/replicated_copy_sm80.ttgir' --show-lowered | grep -qF 'for r_v in 0..4' && '$LDS_CALC' -f '$dir/replicated_copy_sm80.ttgir' --show-lowered | grep -qF 'if (tid % 32 & 16) == 0'"
 

@@ -41,7 +41,7 @@ if __name__ == "__main__":
                                   "BN": "constexpr", "BK": "constexpr"}, tile, 80, "dot_sm80.ttgir", aligned=(0, 1, 2))
     # a Gluon kernel: its layouts are the program's own
     from triton.experimental.gluon._runtime import GluonASTSource
-    compile_to(kernels.replicated_store, {"x_ptr": "*fp32", "y_ptr": "*fp32"}, {}, 80, "replicated_sm80.ttgir",
-               source=GluonASTSource)
-    compile_to(kernels.replicated_copy, {"x_ptr": "*fp32", "y_ptr": "*fp32"}, {}, 80, "replicated_copy_sm80.ttgir",
+    replicated = {"x_ptr": "*fp32", "y_ptr": "*fp32", "ASYNC": "constexpr"}
+    compile_to(kernels.replicated, replicated, {"ASYNC": False}, 80, "replicated_sm80.ttgir", source=GluonASTSource)
+    compile_to(kernels.replicated, replicated, {"ASYNC": True}, 80, "replicated_copy_sm80.ttgir",
                source=GluonASTSource)

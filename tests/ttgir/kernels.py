@@ -45,30 +45,19 @@ from triton.experimental.gluon.language.nvidia.ampere import async_copy  # noqa:
 
 
 @gluon.jit
-def replicated_store(x_ptr, y_ptr):
+def replicated(x_ptr, y_ptr, ASYNC: gl.constexpr):
     # a 16 x 16 f32 tile in a layout of 32 lanes across its 16 columns:
-    # lanes l and l + 16 hold the same element, and both store it
-    L: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [4, 1], [1, 0])
-    S: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
-    r = gl.arange(0, 16, layout=gl.SliceLayout(1, L))
-    c = gl.arange(0, 16, layout=gl.SliceLayout(0, L))
-    x = gl.load(x_ptr + r[:, None] * 16 + c[None, :])
-    tile = gl.allocate_shared_memory(gl.float32, [16, 16], S)
-    tile.store(x)
-    y = tile.load(L)
-    gl.store(y_ptr + r[:, None] * 16 + c[None, :], y)
-
-
-@gluon.jit
-def replicated_copy(x_ptr, y_ptr):
-    # the same layout copied from global memory by cp.async: Triton lets
-    # one of lanes l and l + 16 copy each element
+    # lanes l and l + 16 hold the same element.  Stored from registers,
+    # both lanes store it; copied by cp.async (ASYNC), one of them copies
     L: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [4, 1], [1, 0])
     S: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
     r = gl.arange(0, 16, layout=gl.SliceLayout(1, L))
     c = gl.arange(0, 16, layout=gl.SliceLayout(0, L))
     tile = gl.allocate_shared_memory(gl.float32, [16, 16], S)
-    async_copy.async_load(tile, x_ptr + r[:, None] * 16 + c[None, :])
-    async_copy.commit_group()
-    async_copy.wait_group(0)
+    if ASYNC:
+        async_copy.async_load(tile, x_ptr + r[:, None] * 16 + c[None, :])
+        async_copy.commit_group()
+        async_copy.wait_group(0)
+    else:
+        tile.store(gl.load(x_ptr + r[:, None] * 16 + c[None, :]))
     gl.store(y_ptr + r[:, None] * 16 + c[None, :], tile.load(L))
