@@ -940,6 +940,7 @@ static int lower_func(tg_module *m, ttgir_lower_options *o, const char *name, un
                        f.varies_taken.varies);
         warn(&f, f.varies_taken.varies_line, f.varies_taken.varies_col, &w);
     }
+    *res = (csrc_lowered){ 0 };   /* .cute: TTGIR is never CuTe */
     res->kernel = lds_xstrdup(name);
     res->line = line;
     res->col = col;
