@@ -84,16 +84,13 @@ static bool read_named(const char *path, lds_source *out)
     return lds_input_read(path, out, why, sizeof why) == 0;
 }
 
-/* path's last component in input's folder (where input has one), into
- * buf (size n); false where there is none or it does not fit. */
-static bool beside_name(const char *path, const lds_source *input, char *buf, size_t n)
+/* name in input's folder (where input has one: else name itself), into
+ * buf (size n); false where it does not fit. */
+static bool in_input_folder(const char *name, const lds_source *input, char *buf, size_t n)
 {
-    const char *base = strrchr(path, '/');
     const char *dir_end = input && input->name ? strrchr(input->name, '/') : NULL;
-    if (!base || !base[1])
-        return false;
-    int len = dir_end ? snprintf(buf, n, "%.*s%s", (int)(dir_end - input->name), input->name, base)
-                      : snprintf(buf, n, "%s", base + 1);
+    int len = dir_end ? snprintf(buf, n, "%.*s/%s", (int)(dir_end - input->name), input->name, name)
+                      : snprintf(buf, n, "%s", name);
     return len > 0 && (size_t)len < n;
 }
 
@@ -109,15 +106,29 @@ const lds_source *lds_source_file_find(lds_source_files *files, const char *path
 {
     if (!files || !path)
         return NULL;
-    char beside[LDS_MAX_PATH];
-    bool has_beside = beside_name(path, input, beside, sizeof beside);
-    const lds_source *known = named(files, path);
-    if (!known && has_beside)
-        known = named(files, beside);
-    if (known)
-        return known;
+    /* where to look, in order: a relative path from the input's folder
+     * (a compiler names sources relative to where it ran, the input
+     * often written beside them), the path as given, the path's last
+     * component in the input's folder (a compile made elsewhere) */
+    const char *slash = strrchr(path, '/');
+    char places[3][LDS_MAX_PATH];
+    unsigned n = 0;
+    if (path[0] != '/' && in_input_folder(path, input, places[n], sizeof places[n]))
+        n++;
+    if (strlen(path) < sizeof places[n])
+        strcpy(places[n++], path);
+    if (slash && slash[1] && in_input_folder(slash + 1, input, places[n], sizeof places[n]))
+        n++;
+    for (unsigned i = 0; i < n; i++) {
+        const lds_source *known = named(files, places[i]);
+        if (known)
+            return known;
+    }
     lds_source found;
-    if (!read_named(path, &found) && !(has_beside && read_named(beside, &found))) {
+    bool read = false;
+    for (unsigned i = 0; i < n && !read; i++)
+        read = read_named(places[i], &found);
+    if (!read) {
         memset(&found, 0, sizeof found);
         found.name = lds_xstrdup(path);
         found.text = lds_xstrdup("");

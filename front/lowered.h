@@ -47,11 +47,13 @@ typedef struct {
     size_t n;
 } lds_source_files;
 
-/* The file line information in `input` names as `path`: read from path,
- * else from the input's folder under path's last component (a compile
- * made elsewhere, its sources shipped beside it), else kept by that name
- * with no text (len 0: messages name it and show no line).  Added to
- * files once, however often it is asked for; NULL if files is NULL. */
+/* The file line information in `input` names as `path`: read, and named
+ * by where it was read, from the input's folder (a relative path), from
+ * path as given, or from the input's folder under path's last component
+ * (a compile made elsewhere, its sources shipped beside it); else kept
+ * by path with no text (len 0: messages name it and show no line).
+ * Added to files once, however often it is asked for; NULL if files is
+ * NULL. */
 const lds_source *lds_source_file_find(lds_source_files *files, const char *path, const lds_source *input);
 
 struct lds_buf;

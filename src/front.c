@@ -128,7 +128,7 @@ static const lds_source **keep_files(lds_front_texts *out, lds_source **v, size_
 {
     const lds_source **files = n ? lds_xcalloc(n, sizeof *files) : NULL;
     for (size_t i = 0; i < n; i++) {
-        lds_source_index(v[i], true);
+        lds_source_index(v[i], !v[i]->lang || strcmp(v[i]->lang, "ttgir"));   /* a TTGIR loc's Python file: lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = v[i];
         files[i] = v[i];
@@ -195,13 +195,16 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         csrc_lowered *k;
         unsigned nk;
         lds_diag diag = { 0 };
-        ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx };
+        ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx,
+                                   .defines = defs, .ndefines = o->ndefines + o->ntype_defines, .sources = &sources };
         int rc = lang == LDS_LANG_PTX     ? ptx_lower_file(origin, &po, &k, &nk, &diag)
                  : lang == LDS_LANG_TTGIR ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
                                           : csrc_lower_file(origin, &lo, &k, &nk, &diag);
-        size_t nfiles = lang == LDS_LANG_PTX ? sources.n : headers.n;
-        const lds_source **files = lang == LDS_LANG_PTX ? keep_files(out, sources.v, sources.n)
-                                                        : keep_files(out, headers.v, headers.n);
+        bool compiled = lang == LDS_LANG_PTX || lang == LDS_LANG_TTGIR;   /* the sources its line information names */
+        for (size_t j = 0; lang == LDS_LANG_TTGIR && j < sources.n; j++)
+            sources.v[j]->lang = origin->lang;   /* a loc's Python file: its lines, and fixes as TTGIR's */
+        size_t nfiles = compiled ? sources.n : headers.n;
+        const lds_source **files = compiled ? keep_files(out, sources.v, sources.n) : keep_files(out, headers.v, headers.n);
         lds_free(headers.once);
         if (rc < 0) {
             lds_free(files);

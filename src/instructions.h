@@ -25,7 +25,8 @@ typedef struct {
     int async_level;          /* cp.async: 1 .ca, 2 .cg, 0 neither written */
     bool global;              /* a global-memory instruction (global_load_b128,
                                  ld.global.v4.f32, LDG.E.128) */
-    char note[400];           /* how it is modelled, when that is not plain ("": plain) */
+    char note[1024];          /* how it is modelled, when that is not plain ("": plain); the
+                                 longest, cp.async.cg's, is near 500 bytes */
     unsigned nv_kind;         /* an lds_nv_kind (src/smem_desc.h): TMA and
                                  bulk copies, tcgen05.ld/st; 0: none */
     bool to_shared;           /* a bulk copy into shared memory (else out of it) */

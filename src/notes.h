@@ -11,7 +11,7 @@
 #include "src/results.h"
 
 #define LDS_MAX_NOTES 6
-#define LDS_NOTE_LEN 512
+#define LDS_NOTE_LEN 2048   /* an instruction's note and where its access is (a compiled line's instruction text) */
 
 typedef struct {
     char text[LDS_MAX_NOTES][LDS_NOTE_LEN];

@@ -10,7 +10,9 @@
  * Each is a def of one parameter per dimension whose body is the element
  * offset Triton's linear layout gives (lib/Dialect/TritonGPU/IR/
  * LinearLayoutConversions.cpp): its bases for powers of two extended by
- * XOR are the closed forms below.  Triton requires powers of two; so do we. */
+ * XOR are the closed forms below.  Triton requires powers of two in the
+ * tile (the two fastest dimensions); so do we.  The dimensions outside it
+ * (a multi-buffered memdesc's buffers, 3 for 4 stages) are whole tiles. */
 #include "src/parse_layout.h"
 
 #include <string.h>
@@ -205,12 +207,6 @@ static int shape_and_order(parser *p, const pr_kwargs *k, lds_loc loc, const cha
         lds_diag_set(p->diag, sh->loc, "the shape has 1..%d dimensions", LDS_MAX_DIMS);
         return -1;
     }
-    for (unsigned d = 0; d < sh->n; d++)
-        if (!pr_pow2(sh->v[d])) {
-            lds_diag_set(p->diag, sh->loc, "Triton's shapes are powers of two (dimension %u is %lld)", d,
-                         (long long)sh->v[d]);
-            return -1;
-        }
     int64_t n = 1;
     for (unsigned d = 0; d < sh->n; d++)
         if (__builtin_mul_overflow(n, sh->v[d], &n) || n > ((int64_t)1 << 40)) {
@@ -240,6 +236,13 @@ static int shape_and_order(parser *p, const pr_kwargs *k, lds_loc loc, const cha
             order[d] = (unsigned)o->v[d];
         }
     }
+    for (unsigned t = 0; t < info->rank && t < 2; t++)   /* the tile; the dimensions outside it (the
+                                                            buffers a pipeliner rotates: 3x64x32) are whole tiles */
+        if (!pr_pow2(info->shape[order[t]])) {
+            lds_diag_set(p->diag, sh->loc, "Triton's shapes are powers of two (dimension %u is %lld)", order[t],
+                         (long long)info->shape[order[t]]);
+            return -1;
+        }
     return 0;
 }
 

@@ -1431,6 +1431,9 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
         bool lowered = s->loc.src && s->loc.src != p->lx.src;
         const char *source = lowered ? lds_kernel_statement_text(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                      : lds_statement_text(p->arena, start, p->prev_end, false);
+        if (lowered && !*source && s->related.src && s->related.line)   /* its file unread (a TTGIR loc's
+                                                                            Python file): its note's text */
+            source = lds_kernel_statement_text(p->arena, s->related.src, s->related.line, s->related.col);
         const char *written = lowered && s->kind == S_ACCESS && !s->loc.src->named_by_line_info
                                   ? lds_kernel_subscripted_name(p->arena, s->loc.src, s->loc.line, s->loc.col)
                                   : NULL;
@@ -1440,8 +1443,6 @@ static lds_stmt *parse_block(parser *p, lds_tok_kind end)
             s->lowered = lowered;
             if (lowered && s->related.src && s->related_what)   /* an inlined helper's line: its statement too */
                 s->related_source = lds_kernel_statement_text(p->arena, s->related.src, s->related.line, s->related.col);
-            if (lowered && !source[0] && s->related_source)   /* a source file not at hand: the instruction */
-                s->source = s->related_source;
             s->written = written;
             tail = &s->next;
         }

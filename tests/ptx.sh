@@ -7,7 +7,8 @@
 # exactly that: nvcc merged two 4-byte loads into one ld.shared.v2.f32
 # (the PTX numbers are those of the 8-byte accesses), hoisted loop-
 # invariant loads out of a loop, or loaded a loop's first condition
-# before a loop the source reader skips.
+# before a loop the source reader skips.  tests/per-line.sh checks the
+# same kernels per source line.
 . "$srcdir/tests/lib.sh"
 dir=$srcdir/tests/ptx
 tmp=${TMPDIR:-/tmp}/lds-ptx.$$
@@ -21,17 +22,7 @@ totals() {
     lds -f "$f" "$@" 2>/dev/null | grep '^total' | sort
 }
 
-# lines FILE ARGS...: per source line totals (tests/per_line.py)
-lines() {
-    f=$1
-    shift
-    lds -f "$f" --format json "$@" 2>/dev/null | "${PYTHON3:-python3}" "$srcdir/tests/per_line.py"
-}
-
-# same NAME SOURCE-ARGS -- PTX-ARGS: the same totals, and the same
-# numbers on each source line (the PTX's records stand at their .loc;
-# $moved, a sed script, moves the PTX's lines where they legitimately
-# differ)
+# same NAME SOURCE-ARGS -- PTX-ARGS
 same() {
     name=$1
     shift
@@ -47,15 +38,6 @@ same() {
         not_ok "$name: the PTX gives the source's totals"
         diff "$tmp/src" "$tmp/ptx" | sed 's/^/# /'
     fi
-    # shellcheck disable=SC2086
-    lines "$dir/$name.cu" $src >"$tmp/src"
-    lines "$dir/$name.ptx" "$@" | sed "${moved:-}" >"$tmp/ptx"
-    if [ -s "$tmp/src" ] && cmp -s "$tmp/src" "$tmp/ptx"; then
-        ok "$name: the PTX gives the source's numbers on each source line"
-    else
-        not_ok "$name: the PTX gives the source's numbers on each source line"
-        diff "$tmp/src" "$tmp/ptx" | sed 's/^/# /'
-    fi
 }
 
 same transpose --threads 32,8 -- --threads 32,8
@@ -63,12 +45,8 @@ same reduce --threads 256 -D n=100000 -- --threads 256 -D param_2=100000
 same reduce --threads 128 -D n=1000 -- --threads 128 -D param_2=1000
 same sgemm --threads 256 -D M=128 -D N=128 -D K=64 -- --threads 256 -D param_1=128 -D param_2=64
 same sgemm --threads 256 -D M=128 -D N=64 -D K=48 -- --threads 256 -D param_1=64 -D param_2=48
-# an asm statement written over three lines: nvcc's .loc names its last
-# line (19, 40), the source reader places the statement at its first
-moved='s/^ldmatrix.cu:19 /ldmatrix.cu:17 /; s/^ldmatrix.cu:40 /ldmatrix.cu:38 /'
 same ldmatrix --threads 32 -- --threads 32
 same ldmatrix --threads 128 -- --threads 128
-moved=
 same cpasync --threads 256 -D rows=64 -- --threads 256 -D param_2=64
 same cpasync --threads 256 -D rows=40 -- --threads 256 -D param_2=40
 same histogram --threads 256 -D n=4096 -- --threads 256 -D param_2=4096

@@ -476,14 +476,51 @@ static void close_scope(ptx_parser *P, unsigned scope)
         P->ndecls--;
 }
 
+/* Where an inline asm block nvcc or Triton marks ('// begin inline
+ * asm' ... '// end inline asm') starts and ends: the .locs inside it
+ * name the lines of the asm text (Triton writes one a line, up to a later
+ * source line), so after it the place before it is in force again. */
+typedef struct {
+    unsigned begins, ends;        /* the parser's counts seen */
+    bool inside;
+    int outside_place;
+} asm_span;
+
+static void leave_asm(const ptx_parser *P, asm_span *a, int *place)
+{
+    if (a->inside)
+        *place = a->outside_place;
+    a->inside = false;
+    a->ends = P->asm_ends;
+}
+
+/* The comments passed since the last statement, in their order: an end
+ * then a begin (one block after another) or a begin then an end (an
+ * empty block). */
+static void follow_asm(const ptx_parser *P, asm_span *a, int *place)
+{
+    if (a->inside && P->asm_ends != a->ends)
+        leave_asm(P, a, place);
+    if (P->asm_begins != a->begins) {
+        if (!a->inside)
+            a->outside_place = *place;
+        a->inside = true;
+        a->begins = P->asm_begins;
+    }
+    if (P->asm_ends != a->ends)
+        leave_asm(P, a, place);
+}
+
 /* A function's body: { statements }, each inner block's registers its own. */
 int pl_body(ptx_parser *P)
 {
     int place = -1;
     size_t capvars = 0;
+    asm_span span = { P->asm_begins, P->asm_ends, false, -1 };
     if (pl_expect(P, "{") < 0)
         return -1;
     for (;;) {
+        follow_asm(P, &span, &place);
         if (P->t.kind == T_EOF)
             return pl_fail(P, "the function's body has no closing '}' (found %s)", pl_found(P));
         if (pl_accept(P, "{")) {

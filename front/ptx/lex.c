@@ -26,6 +26,11 @@ static void skip_blank(ptx_parser *P)
             P->p++;
         }
         if (P->p + 1 < P->end && P->p[0] == '/' && P->p[1] == '/') {
+            static const char begin[] = "// begin inline asm", end[] = "// end inline asm";
+            if ((size_t)(P->end - P->p) >= sizeof begin - 1 && !memcmp(P->p, begin, sizeof begin - 1))
+                P->asm_begins++;
+            else if ((size_t)(P->end - P->p) >= sizeof end - 1 && !memcmp(P->p, end, sizeof end - 1))
+                P->asm_ends++;
             while (P->p < P->end && *P->p != '\n')
                 P->p++;
         } else if (P->p + 1 < P->end && P->p[0] == '/' && P->p[1] == '*') {

@@ -191,6 +191,9 @@ typedef struct {
     int *regmap, *regnext;        /* the function's registers by name: chains, newest first */
     size_t regmap_cap;
     size_t capdecls, capins, capregs, capplaces;
+    unsigned asm_begins, asm_ends;   /* '// begin inline asm' and '// end inline asm'
+                                        comments passed (the .locs between them are the
+                                        asm text's lines: pl_body) */
     bool failed;
 } ptx_parser;
 

@@ -14,13 +14,19 @@ typedef struct {
     const char *threads;          /* --threads "X, Y, Z", or NULL: the module's warps x threads */
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
+    csrc_define *defines;         /* -D names and values: kernel arguments (marked used when read) */
+    unsigned ndefines;
+    lds_source_files *sources;    /* the source files the module's loc(...) name (its Python
+                                     file), read (front/lowered.h): each access is placed at
+                                     its loc there, the TTGIR line a note; NULL: at the TTGIR
+                                     line, its source place a comment */
 } ttgir_lower_options;
 
 /* Lower every tt.func of src (or the one o->kernel names): *out gets n
  * programs (malloc'd: csrc_lowered_free).  -1 with diag set on an error
  * (text that is no TTGIR module, no function, an attribute never
  * closed). */
-int ttgir_lower_file(const lds_source *src, const ttgir_lower_options *o, csrc_lowered **out, unsigned *n,
+int ttgir_lower_file(const lds_source *src, ttgir_lower_options *o, csrc_lowered **out, unsigned *n,
                      lds_diag *diag);
 
 #endif

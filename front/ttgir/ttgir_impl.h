@@ -10,6 +10,9 @@
  *             load is
  *   lower.c   the driver: a tt.func's ops that move data through shared
  *             memory as lds text
+ *   scf.c     the scalars a function computes (arith ops, kernel
+ *             arguments, -D), scf.for loops (their trips, the values their
+ *             iter_args take trip by trip) and scf.if conditions
  */
 #ifndef LDS_TTGIR_IMPL_H
 #define LDS_TTGIR_IMPL_H
@@ -19,12 +22,14 @@
 #include <string.h>
 
 #include "front/ttgir/ttgir.h"
+#include "front/lowered.h"
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/check.h"
 #include "base/diag.h"
 #include "front/linlayout.h"
 #include "base/mem.h"
+#include "base/strset.h"
 
 /* The most dimensions of a tensor or memdesc the reader follows. */
 #define TG_MAX_RANK 4
@@ -112,5 +117,66 @@ bool tg_dot_ldmatrix(const tg_module *m, const tg_type *t, unsigned elem_bits, t
 /* The two view coordinates of lane's row in instruction (i, j), as lds
  * text, and the loop bounds: NI x NJ instructions a warp. */
 void tg_ldmatrix_coords(const tg_ldmatrix *p, lds_buf *row, lds_buf *col, int64_t *ni, int64_t *nj);
+
+/* -------------------------------------------------------------- scf.c */
+
+/* A scalar value of the function (i1, i32, i64, index): uniform across
+ * the workgroup, as every scalar of a Triton program is. */
+typedef struct {
+    const char *ssa;              /* "%c0_i32", "%acc_58" */
+    bool known;                   /* its number is num */
+    int64_t num;
+    const char *text;             /* not known: an lds expression of the trips of the loops
+                                     around it, or NULL (not followed) */
+    const char *needs;            /* not followed: the kernel argument (-D NAME) it needs, or NULL */
+} tg_scalar;
+
+typedef struct {
+    lds_strset set;               /* by SSA name: arena'd tg_scalar (set.arena: the module's) */
+} tg_scalars;
+
+/* The scalar named ssa, or NULL. */
+const tg_scalar *tg_scalar_of(const tg_scalars *s, const char *ssa);
+void tg_scalar_set(tg_scalars *s, const tg_scalar *v);
+/* The kernel arguments of scalar type on a tt.func line [p, end): each
+ * the -D value of its name (marked used), or not followed, needing it. */
+void tg_scalar_args(const tg_module *m, tg_scalars *s, const char *p, const char *end, csrc_define *defs,
+                    unsigned ndefs);
+/* An arith op of scalars, `op` its name, [args, end) after it: true
+ * with the result set in s (known, an expression, or not followed);
+ * false if it is no scalar arith op. */
+bool tg_scalar_op(const tg_module *m, tg_scalars *s, const char *res, const char *op, const char *args,
+                  const char *end);
+
+/* An scf.for: its induction variable, bounds and trips, and how its
+ * iter_args change from trip to trip. */
+typedef struct {
+    const char *iv;               /* "%acc_58" */
+    const char *trip;             /* the lds loop variable counting its trips from 0 */
+    tg_scalar lb, ub, step;
+    bool trips_known;
+    int64_t trips;
+    const char *trips_text;       /* not known: an lds expression of outer trips, or NULL */
+    const char *why;              /* its trips are not followed: why (its ops are skipped), or NULL */
+    const char *needs;            /* ...the -D name they need, or NULL */
+    unsigned nargs;
+    const char **arg, **init;     /* iter_args(%arg = %init, ...) (arena) */
+    tg_scalar *fits;              /* the iter_args and body results followed trip by trip: each
+                                     the same every trip, or an expression of `trip` (arena) */
+    unsigned nfits;
+} tg_loop;
+
+/* The value loop l followed of ssa (an iter_arg, a body result), or NULL. */
+const tg_scalar *tg_loop_fit(const tg_loop *l, const char *ssa);
+
+/* The scf.for whose line is [p, end) (line `line` of the module; its
+ * body the lines after it up to its closing brace): its header read and,
+ * where its trips are known, its iter_args followed trip by trip (init
+ * values numbers, the body's arith ops and memdesc views of a buffer
+ * index).  buffer_of gives an outer memdesc's buffer index (false: none
+ * known).  False if the line is no scf.for the reader reads. */
+typedef bool (*tg_buffer_of)(void *ctx, const char *ssa, int64_t *buffer);
+bool tg_loop_read(const tg_module *m, const tg_scalars *s, const char *p, const char *end, const char *trip,
+                  tg_buffer_of buffer_of, void *ctx, tg_loop *loop);
 
 #endif

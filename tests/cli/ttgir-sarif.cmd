@@ -1,0 +1,1 @@
+lds -a sm80 -f ../ttgir/dot_operand.ttgir --format sarif
