@@ -142,7 +142,7 @@ static void on_warning(void *ctx, const lds_diag *d)
 static const char *lower(const char *ptx, const char *threads, csrc_define *defs, unsigned ndefs)
 {
     static char *last;
-    free(last);
+    lds_free(last);
     last = NULL;
     lds_source src = { .name = "k.ptx", .text = (char *)ptx, .len = strlen(ptx), .first_line = 1 };
     ptx_lower_options o = { .threads = threads, .defines = defs, .ndefines = ndefs, .warn = on_warning };
@@ -150,7 +150,7 @@ static const char *lower(const char *ptx, const char *threads, csrc_define *defs
     unsigned nk;
     lds_diag d = { 0 };
     if (ptx_lower_file(&src, &o, &out, &nk, &d) < 0) {
-        last = strdup(d.msg);
+        last = lds_xstrdup(d.msg);
         return last;
     }
     lds_buf b = { 0 };
