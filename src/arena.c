@@ -3,6 +3,7 @@
 
 #include "src/mem.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,18 @@ char *lds_arena_strndup(lds_arena *a, const char *s, size_t n)
     char *p = lds_arena_alloc(a, n + 1);
     memcpy(p, s, n);
     p[n] = '\0';
+    return p;
+}
+
+char *lds_arena_vprintf(lds_arena *a, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *p = lds_arena_alloc(a, n > 0 ? (size_t)n + 1 : 1);
+    if (n > 0)
+        vsnprintf(p, (size_t)n + 1, fmt, again);
+    va_end(again);
     return p;
 }
 

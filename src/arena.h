@@ -3,6 +3,7 @@
 #ifndef LDS_ARENA_H
 #define LDS_ARENA_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>   /* before gmp.h, which declares its FILE functions only after it */
 #include <gmp.h>
@@ -19,6 +20,8 @@ void lds_arena_reset(lds_arena *a);
  * system is out of memory. */
 void *lds_arena_alloc(lds_arena *a, size_t n);
 char *lds_arena_strndup(lds_arena *a, const char *s, size_t n);
+/* A formatted string in the arena. */
+char *lds_arena_vprintf(lds_arena *a, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* An initialised mpz that lives as long as the arena. */
 mpz_ptr lds_arena_mpz(lds_arena *a);

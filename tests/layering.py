@@ -12,8 +12,10 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 - the writers of reports (src/report*.c, views.c, explain.c, svg.c,
   notes.c) see
   nothing of the interpreter or the parser, directly or through a header;
-- the PTX reader (front/ptx) is seen through front/ptx/ptx.h alone and
-  needs of src/ only the base library and the lowered-kernel type;
+- each reader of compiled code (front/ptx, front/amdgcn) is seen through
+  its door header (front/NAME/NAME.h) alone; front/common, what they
+  share, is seen by them alone; front/ needs of src/ only the base
+  library and the lowered-kernel type;
 - no C file over 600 lines but the parser;
 - only sim/ computes the word of an address, the bank of a word or
   whether lanes merge;
@@ -23,7 +25,10 @@ Usage: layering.py TOP_SRCDIR        prints TAP
 import os, re, sys
 
 top = sys.argv[1]
-folders = ["sim", "src", "cli", "repl", "front/ptx"]
+readers = [d for d in sorted(os.listdir(os.path.join(top, "front"))) if d != "common"
+           and os.path.isdir(os.path.join(top, "front", d))]
+folders = ["sim", "src", "cli", "repl", "front/common"] + ["front/" + r for r in readers]
+doors = {"front/%s/%s.h" % (r, r) for r in readers}
 files = {}
 for d in folders:
     for name in sorted(os.listdir(os.path.join(top, d))):
@@ -32,7 +37,7 @@ for d in folders:
             files[path] = open(os.path.join(top, path), encoding="utf-8").read()
 
 def folder(path):
-    return "front/ptx" if path.startswith("front/ptx/") else path.split("/")[0]
+    return "/".join(path.split("/")[:2]) if path.startswith("front/") else path.split("/")[0]
 
 include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 edges = {f: [i for i in include.findall(t) if i in files] for f, t in files.items()}
@@ -48,24 +53,28 @@ def check(ok, what):
 
 # folders, one way
 allowed = {"sim": {"sim"}, "src": {"src", "sim"}, "repl": {"repl", "src", "sim"},
-           "cli": {"cli", "repl", "src", "sim"}, "front/ptx": {"front/ptx", "src"}}
+           "cli": {"cli", "repl", "src", "sim"}, "front/common": {"front/common", "src"}}
+for r in readers:
+    allowed["front/" + r] = {"front/" + r, "front/common", "src"}
 bad = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-       if folder(i) not in allowed[folder(f)] and not (folder(f) == "src" and i == "front/ptx/ptx.h")]
-check(not bad, "folders depend one way (cli -> repl -> src -> sim; the PTX reader is seen through front/ptx/ptx.h)" +
-      ("; against it: " + ", ".join(bad) if bad else ""))
+       if folder(i) not in allowed[folder(f)] and not (folder(f) == "src" and i in doors)]
+check(not bad, "folders depend one way (cli -> repl -> src -> sim; a reader of compiled code is seen through its door, "
+      "front/common through the readers)" + ("; against it: " + ", ".join(bad) if bad else ""))
 
-# the PTX reader: its door is its one header seen from outside, and it
-# needs of src/ only the base (memory, buffers, arenas, diagnostics,
-# spelling, limits, checks) and the lowered-kernel type its door returns
+# the readers of compiled code: each one's door is its one header seen
+# from outside it, and front/ needs of src/ only the base (memory,
+# buffers, arenas, diagnostics, spelling, limits, checks) and the
+# lowered-kernel type the doors return
 base = {"src/mem.h", "src/buf.h", "src/arena.h", "src/diag.h", "src/spell.h", "src/limits.h", "src/check.h",
         "src/csrc_lower.h"}
 outside = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-           if folder(f) != "front/ptx" and folder(i) == "front/ptx" and i != "front/ptx/ptx.h"]
-check(not outside, "only front/ptx/ptx.h of the PTX reader is included from outside it" +
+           if folder(i).startswith("front/") and folder(f) != folder(i) and i not in doors
+           and not (folder(i) == "front/common" and folder(f).startswith("front/"))]
+check(not outside, "only a reader's door (%s) is included from outside it" % ", ".join(sorted(doors)) +
       ("; against it: " + ", ".join(outside) if outside else ""))
 needs = ["%s -> %s" % (f, i) for f, inc in edges.items() for i in inc
-         if folder(f) == "front/ptx" and folder(i) == "src" and i not in base]
-check(not needs, "front/ptx includes of src/ only the base and src/csrc_lower.h" +
+         if folder(f).startswith("front/") and folder(i) == "src" and i not in base]
+check(not needs, "front/ includes of src/ only the base and src/csrc_lower.h" +
       ("; against it: " + ", ".join(needs) if needs else ""))
 
 # the command line and the REPL: the public API only

@@ -1,11 +1,11 @@
-/* front/ptx/cond.c - path conditions (front/ptx/ptx_impl.h): where a block
+/* front/common/cond.c - path conditions (front/common/sym.h): where a block
  * runs, as a sum of products of branch literals.  Joins simplify: the
  * two arms of an if, X && p and X && !p, meet as X, so the block after
  * an if runs where the block before it did.  Literals are values (a
  * comparison or a predicate's value), a condition and its opposite one
  * value with two polarities (fold.c keeps comparisons as < and ==).  A
  * condition past the limits is `unknown`, never guessed. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 #include <stdlib.h>
 

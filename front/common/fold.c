@@ -1,4 +1,4 @@
-/* front/ptx/fold.c - the operators of symbolic values (front/ptx/ptx_impl.h),
+/* front/common/fold.c - the operators of symbolic values (front/common/sym.h),
  * each folded where its operands' values or intervals decide it: a
  * shift of a multiple of 2^n by n is a division, an OR of bits that do
  * not overlap is a sum, a comparison both of whose sides' ranges are
@@ -6,19 +6,19 @@
  * Comparisons are kept as < and == (with not): a <= b is a < b + 1,
  * a > b is b < a, a >= b is !(a < b), so that a condition and its
  * opposite are one node and its negation. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 static pw pmin(pw a, pw b) { return a < b ? a : b; }
 static pw pmax(pw a, pw b) { return a > b ? a : b; }
 static bool within(const pv *v, pw lo, pw hi) { return v->lo >= lo && v->hi <= hi; }
-static bool is_bool(const pv *v)
+bool pv_is_bool(const pv *v)
 {
     return v->op == PV_CMP || v->op == PV_LAND || v->op == PV_LOR || v->op == PV_NOT
            || (v->op == PV_CONST && (v->k == 0 || v->k == 1));
 }
 
 /* a != 0 as 1 or 0 */
-static pv *truth(pv_ctx *c, pv *a) { return is_bool(a) ? a : pv_not(c, pv_not(c, a)); }
+static pv *truth(pv_ctx *c, pv *a) { return pv_is_bool(a) ? a : pv_not(c, pv_not(c, a)); }
 
 static pv *node2(pv_ctx *c, pv_op op, pv *a, pv *b, pw lo, pw hi)
 {
@@ -273,7 +273,7 @@ pv *pv_not(pv_ctx *c, pv *a)
         return pv_const(c, a->k == 0);
     if (a->op == PV_NOT)
         return a->a;
-    if (!is_bool(a))
+    if (!pv_is_bool(a))
         return equal(c, a, pv_const(c, 0));
     pv p = pvi_proto(PV_NOT, a, NULL, NULL);
     p.lo = 0;

@@ -1,9 +1,9 @@
-/* front/ptx/vwalk.c - walks over symbolic values (front/ptx/ptx_impl.h):
+/* front/common/vwalk.c - walks over symbolic values (front/common/sym.h):
  * substitution (a loop's registers by trip), evaluation (a loop run at
  * lowering time), what a value uses, its form in a loop's trip, and its
  * text in lds.  Every walk is bounded by the values' height and size
  * limits (val.c). */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 #include <stdio.h>
 
