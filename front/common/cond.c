@@ -272,3 +272,22 @@ pcond pc_subst(pv_ctx *c, pcond a, pv *const *from, pv *const *to, unsigned n)
     }
     return r;
 }
+
+pv *pc_assume(pv_ctx *c, pcond a, pv *v)
+{
+    pcond com, rest;
+    pc_factor(c, a, &com, &rest);
+    if (!v || pc_is_true(com) || !com.nterms)
+        return v;
+    unsigned n = com.terms[0].n;
+    pv **facts = lds_xmalloc((n + 1) * sizeof *facts);
+    bool *neg = lds_xmalloc(n + 1);
+    for (unsigned i = 0; i < n; i++) {
+        facts[i] = com.terms[0].lits[i].v;
+        neg[i] = com.terms[0].lits[i].neg;
+    }
+    pv *r = pv_assume(c, v, facts, neg, n);
+    lds_free(facts);
+    lds_free(neg);
+    return r;
+}

@@ -135,6 +135,15 @@ typedef struct {
     void (*mark)(fw_walk *w, unsigned at, lds_buf *out, unsigned indent);
     /* A register's name, for messages. */
     const char *(*reg_name)(const fw_walk *w, int reg);
+    /* Optional, for a reader that stores some registers encoded (AMDGPU's
+     * lane masks: all ones or zero, as a lane sees its bit): register reg,
+     * carried by loop l as its placeholder number i, as a SYM_CARRIED
+     * symbol of index i, and in *seen the value the body sees for it (an
+     * expression of the symbol); NULL: a plain placeholder, seen as it is. */
+    pv *(*carry)(fw_walk *w, int l, int reg, unsigned i, pv **seen);
+    /* The value v of a register carry() encoded, as its placeholder's
+     * level sees it (NULL: v is no such value). */
+    pv *(*uncarry)(fw_walk *w, int l, int reg, pv *v);
 } fw_reader;
 
 struct fw_walk {

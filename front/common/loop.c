@@ -35,6 +35,7 @@ typedef struct {
     unsigned n;                   /* carried registers */
     int *reg;
     pv **ph;                      /* their placeholders */
+    pv **seen;                    /* what the body sees of each (the reader's encoding of ph; NULL: ph) */
     pv **init, **next, **h;       /* value before the loop, at the back edge, in trip k */
     pv *k0;                       /* the trip, unbounded, while solving */
     pcond cont;                   /* the back edge's condition (placeholders) */
@@ -263,6 +264,25 @@ static bool run_now(fw_walk *w, plan *p, pv *cont_v, bool neg, pv ***fits)
 
 /* ------------------------------------------------------ the trip count */
 
+/* The condition that takes the back edge, as one value (negated if
+ * *neg): one literal, or several that must all hold; NULL, or why it is
+ * not one. */
+static const char *continuation(fw_walk *w, const plan *p, pv **v, bool *neg)
+{
+    if (p->cont.unknown || p->cont.nterms != 1)
+        return pc_is_true(p->cont) ? "it never ends" : "it goes on under a condition lds-calc does not follow";
+    const pc_term *t = &p->cont.terms[0];
+    if (t->n == 0)
+        return "it never ends";
+    *v = t->lits[0].v;
+    *neg = t->lits[0].neg;
+    if (t->n > 1) {
+        *v = pc_value(w->pc, p->cont);
+        *neg = false;
+    }
+    return NULL;
+}
+
 static const char *solve(fw_walk *w, plan *p)
 {
     pv_ctx *c = w->pc;
@@ -285,17 +305,25 @@ static const char *solve(fw_walk *w, plan *p)
         p->trips = pv_const(c, 1);
         return NULL;
     }
-    if (p->cont.unknown || p->cont.nterms != 1 || p->cont.terms[0].n != 1)
-        return pc_is_true(p->cont) ? "it never ends" : "it goes on under a condition lds-calc does not follow";
-    pc_lit lit = p->cont.terms[0].lits[0];
-    const pv *d = pv_data_of(c, lit.v);
+    pv *cont;
+    bool neg;
+    const char *why = continuation(w, p, &cont, &neg);
+    if (why)
+        return why;
+    const pv *d = pv_data_of(c, cont);
     if (d)
         return fw_fmt(w, "whether it goes on depends on %s at %u:%u", d->text, d->line, d->col);
-    bool ready = only_uses(w, p, lit.v, solved);
+    bool ready = only_uses(w, p, cont, solved);
     pv **fits = NULL;
-    const char *why = "its trip count depends on a value that changes each trip in a way lds-calc does not follow";
+    why = "its trip count depends on a value that changes each trip in a way lds-calc does not follow";
     if (ready) {
-        pv *cur = pv_subst(c, lit.v, p->ph, p->h, p->n);
+        pv *cur = pv_subst(c, cont, p->ph, p->h, p->n);
+        bool cneg = neg;
+        pcond one = pc_lit1(c, cur, neg);   /* by trip, a conjunction may be one comparison */
+        if (!one.unknown && one.nterms == 1 && one.terms[0].n == 1) {
+            cur = one.terms[0].lits[0].v;
+            cneg = one.terms[0].lits[0].neg;
+        }
         const pv *m = pv_missing_of(c, cur, NULL);
         if (m) {   /* its trips need a value no -D gives: its items say so */
             fw_note_missing(w, m->text);
@@ -304,9 +332,9 @@ static const char *solve(fw_walk *w, plan *p)
                                    m->text, m->text);
             return NULL;
         }
-        why = pv_data_of(c, cur) ? why : fw_affine_trips(w, p->k0, cur, lit.neg, &p->trips, &p->guard);
+        why = pv_data_of(c, cur) ? why : fw_affine_trips(w, p->k0, cur, cneg, &p->trips, &p->guard);
     }
-    if (why && run_now(w, p, lit.v, lit.neg, &fits))
+    if (why && run_now(w, p, cont, neg, &fits))
         why = NULL;
     if (why)
         return why;
@@ -327,8 +355,25 @@ static const char *solve(fw_walk *w, plan *p)
 
 /* ---------------------------------------------------------------- plan */
 
-/* The body run once with placeholders: what the back edge carries. */
-static const char *dry_run(fw_walk *w, plan *p, pv **env_in)
+/* A carried register's value as the placeholder level sees it: what the
+ * reader's encoding (a lane mask's all-ones or zero) stands for. */
+static pv *uncarry(fw_walk *w, const plan *p, unsigned i, pv *v)
+{
+    if (!v || !p->seen[i])
+        return v;
+    pv *u = w->rd->uncarry(w, p->l, p->reg[i], v);
+    return u ? u
+             : pv_data(w->pc, fw_fmt(w, "%s, which the loop sets to a value of another kind than it carries",
+                                     fw_reg_name(w, p->reg[i])),
+                       p->line, p->col, false);
+}
+
+/* The body run once with placeholders: what the back edge carries.  A
+ * value the loop is entered with is what it is where the loop's entry
+ * condition holds; one the back edge carries, what it is where the
+ * condition that takes the back edge holds (a register the loop goes on
+ * while, or that the condition requires be 0, is that there). */
+static const char *dry_run(fw_walk *w, plan *p, pcond cin, pv **env_in)
 {
     pv_ctx *c = w->pc;
     bool *as = fw_loop_assigns(w, p->l);
@@ -338,13 +383,15 @@ static const char *dry_run(fw_walk *w, plan *p, pv **env_in)
         if (as[r])
             p->reg[p->n++] = (int)r;
     p->ph = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->ph);
+    p->seen = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->seen);
     p->init = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->init);
     p->next = lds_arena_alloc(w->arena, (p->n + 1) * sizeof *p->next);
     pv **env0 = fw_env_copy(w, env_in);
     for (unsigned i = 0; i < p->n; i++) {
-        p->ph[i] = pv_symbol(c, SYM_CARRIED, fw_reg_name(w, p->reg[i]), (int)i, DEP_CARRIED, -PV_INF, PV_INF, false);
-        p->init[i] = env_in[p->reg[i]];
-        env0[p->reg[i]] = p->ph[i];
+        pv *ph = w->rd->carry ? w->rd->carry(w, p->l, p->reg[i], i, &p->seen[i]) : NULL;
+        p->ph[i] = ph ? ph : pv_symbol(c, SYM_CARRIED, fw_reg_name(w, p->reg[i]), (int)i, DEP_CARRIED, -PV_INF, PV_INF, false);
+        p->init[i] = pc_assume(c, cin, uncarry(w, p, i, env_in[p->reg[i]]));
+        env0[p->reg[i]] = ph ? p->seen[i] : p->ph[i];
     }
     bool emitting = w->emitting;
     fw_edges ex = { 0 }, bk = { 0 };
@@ -355,9 +402,11 @@ static const char *dry_run(fw_walk *w, plan *p, pv **env_in)
     w->emitting = emitting;
     const char *why = bk.n > 1 ? "it has more than one way back to its start" : NULL;
     p->back = bk.n > 0;
-    for (unsigned i = 0; i < p->n; i++)
-        p->next[i] = p->back && bk.v[0].env[p->reg[i]] ? bk.v[0].env[p->reg[i]] : p->ph[i];
     p->cont = p->back ? bk.v[0].c : pc_false();
+    for (unsigned i = 0; i < p->n; i++) {
+        pv *v = p->back ? uncarry(w, p, i, bk.v[0].env[p->reg[i]]) : NULL;
+        p->next[i] = v ? pc_assume(c, p->cont, v) : p->ph[i];
+    }
     fw_edges_free(&ex);
     fw_edges_free(&bk);
     lds_free(env0);
@@ -373,8 +422,10 @@ static void act(fw_walk *w, plan *p, pcond cin, pv **env_in, fw_edges *exits)
     const char *name = loop_name(w, p);
     pv *k = once ? pv_const(c, 0) : pv_sym(c, name, DEP_LOOP, 0, p->trips->hi >= PV_INF ? PV_INF : p->trips->hi - 1);
     pv **env = fw_env_copy(w, env_in);
-    for (unsigned i = 0; i < p->n; i++)
-        env[p->reg[i]] = pv_subst(c, p->h[i], &p->k0, &k, 1);
+    for (unsigned i = 0; i < p->n; i++) {
+        pv *h = pv_subst(c, p->h[i], &p->k0, &k, 1);
+        env[p->reg[i]] = p->seen[i] ? pv_subst(c, p->seen[i], &p->ph[i], &h, 1) : h;
+    }
     pcond guard = pc_subst(c, p->guard, &p->k0, &k, 1);
     fw_item item = { .kind = IT_LOOP, .at = p->at, .cond = cin, .loop_why = p->why_trips,
                       .head = fw_fmt(w, p->trips->op == PV_CONST || p->trips->op == PV_SYM || p->trips->op == PV_MAX
@@ -399,6 +450,10 @@ static void act(fw_walk *w, plan *p, pcond cin, pv **env_in, fw_edges *exits)
     for (unsigned i = 0; i < p->n; i++) {
         int r = p->reg[i];
         if (!out[r] || !pv_uses_any(c, out[r], &k, 1))
+            continue;
+        if (ex.n)   /* the way out: where the condition to go on fails */
+            out[r] = pc_assume(c, ex.v[0].c, out[r]);
+        if (!pv_uses_any(c, out[r], &k, 1))
             continue;
         out[r] = lanes ? pv_data(c, fw_fmt(w, "%s, as the loop leaves it, which differs from lane to lane", fw_reg_name(w, r)),
                                  p->line, p->col, false)
@@ -486,7 +541,7 @@ void fw_follow_loop(fw_walk *w, int l, pcond cin, pv **env_in, fw_edges *exits)
     p.col = p.at >= 0 ? w->steps[first].col : 0;
     p.why = w->depth >= MAX_DEPTH ? "it is nested in more loops than lds-calc follows (12)" : shape_of(w, &p);
     if (!p.why)
-        p.why = dry_run(w, &p, env_in);
+        p.why = dry_run(w, &p, cin, env_in);
     if (!p.why)
         p.why = solve(w, &p);
     if (p.why)

@@ -132,6 +132,10 @@ bool pv_is_bool(const pv *v);
 /* The value with every symbol that is `from` replaced by `to` (symbols
  * found as pv_find finds them). */
 pv *pv_subst(pv_ctx *c, pv *v, pv *const *from, pv *const *to, unsigned n);
+/* The value where each node of `facts` (truth values) is true (or, with
+ * its neg set, false): what a value is where a condition is known to
+ * hold. */
+pv *pv_assume(pv_ctx *c, pv *v, pv *const *facts, const bool *neg, unsigned n);
 /* Its value where the symbols `from` take the values `to`: false if it
  * depends on anything else, or divides by zero. */
 bool pv_eval(const pv *v, pv *const *from, const pw *to, unsigned n, pw *out);
@@ -212,5 +216,7 @@ pv *pc_value(pv_ctx *c, pcond a);
 const pv *pc_data_of(pv_ctx *c, pcond a);
 /* Each literal with `from` replaced by `to` (pv_subst). */
 pcond pc_subst(pv_ctx *c, pcond a, pv *const *from, pv *const *to, unsigned n);
+/* v where the literals every term of a has hold (pv_assume). */
+pv *pc_assume(pv_ctx *c, pcond a, pv *v);
 
 #endif
