@@ -1,11 +1,11 @@
-/* front/ptx/cond.c - path conditions (front/ptx/ptx_impl.h): where a block
+/* front/common/cond.c - path conditions (front/common/sym.h): where a block
  * runs, as a sum of products of branch literals.  Joins simplify: the
  * two arms of an if, X && p and X && !p, meet as X, so the block after
  * an if runs where the block before it did.  Literals are values (a
  * comparison or a predicate's value), a condition and its opposite one
  * value with two polarities (fold.c keeps comparisons as < and ==).  A
  * condition past the limits is `unknown`, never guessed. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 #include <stdlib.h>
 
@@ -270,5 +270,24 @@ pcond pc_subst(pv_ctx *c, pcond a, pv *const *from, pv *const *to, unsigned n)
         }
         r = pc_or(c, r, t);
     }
+    return r;
+}
+
+pv *pc_assume(pv_ctx *c, pcond a, pv *v)
+{
+    pcond com, rest;
+    pc_factor(c, a, &com, &rest);
+    if (!v || pc_is_true(com) || !com.nterms)
+        return v;
+    unsigned n = com.terms[0].n;
+    pv **facts = lds_xmalloc((n + 1) * sizeof *facts);
+    bool *neg = lds_xmalloc(n + 1);
+    for (unsigned i = 0; i < n; i++) {
+        facts[i] = com.terms[0].lits[i].v;
+        neg[i] = com.terms[0].lits[i].neg;
+    }
+    pv *r = pv_assume(c, v, facts, neg, n);
+    lds_free(facts);
+    lds_free(neg);
     return r;
 }

@@ -1,4 +1,4 @@
-/* front/ptx/trips.c - a loop's trip count (front/ptx/ptx_impl.h).
+/* front/common/trips.c - a loop's trip count (front/common/flow.h).
  *
  * The branch that keeps a loop going compares two sides; with the
  * loop's registers written as functions of its trip k, their difference
@@ -10,7 +10,7 @@
  * that runs most, found over the workgroup's threads, and each thread is
  * guarded on every trip after the first by its own condition.  The
  * counter is taken not to wrap past its bound, as a C loop's cannot. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/flow.h"
 
 enum {
     MAX_THREADS = 65536,          /* threads looked at for a per-lane bound */
@@ -22,12 +22,12 @@ enum {
  * that is not known (a workgroup of unknown shape, a term that grows
  * with the workgroup the wrong way, a difference between threads that
  * is not a constant). */
-static pv *extreme(ptx_walk *w, pv *a0, bool least)
+static pv *extreme(fw_walk *w, pv *a0, bool least)
 {
     pv_ctx *c = w->pc;
     pv *u, *v, *zero = pv_const(c, 0);
     pv_split_uniform(c, a0, &u, &v);
-    pv *grp = w->special[PS_CTAID_X];
+    pv *grp = w->group;
     if (grp && grp->op == PV_SYM && pv_uses_any(c, v, &grp, 1)) {
         pv *v0 = pv_subst(c, v, &grp, &zero, 1), *d = pv_sub(c, v, v0);
         if (least ? d->lo < 0 : d->hi > 0)
@@ -40,8 +40,8 @@ static pv *extreme(ptx_walk *w, pv *a0, bool least)
     pv *tid[3];
     unsigned nt = 0;
     for (int k = 0; k < 3; k++)
-        if (w->special[PS_TID_X + k] && w->special[PS_TID_X + k]->op == PV_SYM)
-            tid[nt++] = w->special[PS_TID_X + k];
+        if (w->tid[k] && w->tid[k]->op == PV_SYM)
+            tid[nt++] = w->tid[k];
     pv *zeros[3] = { zero, zero, zero }, *v00 = pv_subst(c, v, tid, zeros, nt);
     bool plain = !(v->deps & (DEP_PARAM | DEP_LOOP | DEP_CARRIED | DEP_DATA));
     pw best = 0, base = 0;
@@ -74,7 +74,7 @@ static pv *extreme(ptx_walk *w, pv *a0, bool least)
  * taken not to wrap past it; the counter where its trip-0 value is in
  * the type's range without the wrap (a u32 counter that starts at -1 is
  * not: its first value is 4294967295).  NULL where it is not. */
-static pv *unwrap(ptx_walk *w, pv *k0, pv *v)
+static pv *unwrap(fw_walk *w, pv *k0, pv *v)
 {
     if (v->op == PV_LIN) {   /* a constant moved across the comparison: each term */
         pv *sum = pv_const(w->pc, v->k);
@@ -94,7 +94,7 @@ static pv *unwrap(ptx_walk *w, pv *k0, pv *v)
 
 /* The trips from cont (a literal on the trip's registers): n + 1, where
  * n is the number of trips k = 0, 1, ... for which it holds. */
-const char *ptx_affine_trips(ptx_walk *w, pv *k0, pv *v, bool neg, pv **trips, pcond *guard)
+const char *fw_affine_trips(fw_walk *w, pv *k0, pv *v, bool neg, pv **trips, pcond *guard)
 {
     pv_ctx *c = w->pc;
     if (v->op != PV_CMP)

@@ -1,4 +1,4 @@
-/* front/ptx/val.c - symbolic values (front/ptx/ptx_impl.h).
+/* front/common/val.c - symbolic values (front/common/sym.h).
  *
  * A register's value is an expression over the names lds knows (tid.x,
  * group, loop trips, -D names) and the addresses of arrays and
@@ -15,7 +15,7 @@
  * keep within the type's range wraps it there; one it can is itself.
  * Data (a value loaded from memory, a floating-point one) absorbs every
  * expression it enters, keeping why it is data and where it came from. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 #include <stdlib.h>
 

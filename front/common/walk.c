@@ -1,4 +1,4 @@
-/* front/ptx/walk.c - the blocks of a region in order (front/ptx/ptx_impl.h).
+/* front/common/walk.c - the blocks of a region in order (front/common/flow.h).
  *
  * A region is the function, or the body of a loop.  Its blocks are run
  * in reverse postorder, each once all the edges into it have arrived:
@@ -9,11 +9,11 @@
  * negation, to each edge out.  A loop inside the region is one step:
  * loop.c follows it and sends its exits on.  Edges back to the region's
  * own header and edges out of it are handed to the caller. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/flow.h"
 
 #include <stdlib.h>
 
-void ptx_edges_free(ptx_edges *e)
+void fw_edges_free(fw_edges *e)
 {
     for (unsigned i = 0; i < e->n; i++)
         lds_free(e->v[i].env);
@@ -21,43 +21,29 @@ void ptx_edges_free(ptx_edges *e)
     memset(e, 0, sizeof *e);
 }
 
-pv **ptx_env_copy(const ptx_walk *w, pv *const *env)
+pv **fw_env_copy(const fw_walk *w, pv *const *env)
 {
-    unsigned n = w->f->nregs ? w->f->nregs : 1;
+    unsigned n = w->nregs ? w->nregs : 1;
     pv **e = lds_xmalloc(n * sizeof *e);
-    if (w->f->nregs)
-        memcpy(e, env, w->f->nregs * sizeof *e);
+    if (w->nregs)
+        memcpy(e, env, w->nregs * sizeof *e);
     return e;
 }
 
-static void push(ptx_edges *e, int to, pcond c, pv **env)
+static void push(fw_edges *e, int to, pcond c, pv **env)
 {
     e->v = lds_xgrow(e->v, e->n, &e->cap, sizeof *e->v, 4);
-    e->v[e->n++] = (ptx_edge){ .to = to, .c = c, .env = env };
+    e->v[e->n++] = (fw_edge){ .to = to, .c = c, .env = env };
 }
 
-static void mark_operand(bool *set, const ptx_operand *o)
+bool *fw_loop_assigns(fw_walk *w, int l)
 {
-    if (o->kind == OP_REG) {
-        set[o->reg] = true;
-        if (o->reg2 >= 0)
-            set[o->reg2] = true;
-    } else if (o->kind == OP_VEC) {
-        for (unsigned i = 0; i < o->nelems; i++)
-            mark_operand(set, &o->elems[i]);
-    }
-}
-
-bool *ptx_loop_assigns(ptx_walk *w, int l)
-{
-    const ptx_func *f = w->f;
-    bool *set = lds_arena_alloc(w->arena, f->nregs + 1);
-    for (unsigned b = 0; b < w->g->nblocks; b++) {
-        if (!w->g->loops[l].in[b])
+    bool *set = lds_arena_alloc(w->arena, w->nregs + 1);
+    for (unsigned b = 0; b < w->g.nblocks; b++) {
+        if (!w->g.loops[l].in[b])
             continue;
-        for (unsigned i = w->g->blocks[b].first; i < w->g->blocks[b].end; i++)
-            if (f->ins[i].opcode && f->ins[i].nops)
-                mark_operand(set, &f->ins[i].ops[0]);
+        for (unsigned i = w->g.blocks[b].first; i < w->g.blocks[b].end; i++)
+            w->rd->assigns(w, i, set);
     }
     return set;
 }
@@ -74,7 +60,7 @@ static bool lit_in(const pc_lit *l, pcond c)
 }
 
 /* The condition as a value, without the literals in `skip`. */
-static pv *value_without(ptx_walk *w, pcond a, pcond skip)
+static pv *value_without(fw_walk *w, pcond a, pcond skip)
 {
     pv_ctx *c = w->pc;
     if (a.unknown)
@@ -93,7 +79,7 @@ static pv *value_without(ptx_walk *w, pcond a, pcond skip)
 }
 
 /* The literals every arrival's every term has. */
-static pcond common_literals(ptx_walk *w, const ptx_edges *in)
+static pcond common_literals(fw_walk *w, const fw_edges *in)
 {
     pcond com, rest;
     pc_factor(w->pc, in->v[0].c, &com, &rest);
@@ -110,18 +96,18 @@ static pcond common_literals(ptx_walk *w, const ptx_edges *in)
 }
 
 /* The arrivals into one block merged: the condition, the registers. */
-static pv **merge(ptx_walk *w, ptx_edges *in, pcond *cond)
+static pv **merge(fw_walk *w, fw_edges *in, pcond *cond)
 {
     pv_ctx *c = w->pc;
     *cond = pc_false();
     for (unsigned i = 0; i < in->n; i++)
         *cond = pc_or(c, *cond, in->v[i].c);
-    pv **env = ptx_env_copy(w, in->v[0].env);
+    pv **env = fw_env_copy(w, in->v[0].env);
     if (in->n == 1)
         return env;
     pcond com = common_literals(w, in);
     pv **sel = lds_xcalloc(in->n, sizeof *sel);
-    for (unsigned r = 0; r < w->f->nregs; r++) {
+    for (unsigned r = 0; r < w->nregs; r++) {
         bool same = true;
         pv *v = NULL;
         for (unsigned i = 0; i < in->n; i++) {
@@ -158,7 +144,7 @@ static pv **merge(ptx_walk *w, ptx_edges *in, pcond *cond)
 
 /* The loop directly inside loop l (-1: the function) that holds block b,
  * or -1 when b is in l itself. */
-static int child_loop(const ptx_cfg *g, int b, int l)
+static int child_loop(const fw_cfg *g, int b, int l)
 {
     int x = g->blocks[b].loop;
     if (x == l)
@@ -168,7 +154,7 @@ static int child_loop(const ptx_cfg *g, int b, int l)
     return x;
 }
 
-static bool in_region(const ptx_cfg *g, int b, int l) { return l < 0 || g->loops[l].in[b]; }
+static bool in_region(const fw_cfg *g, int b, int l) { return l < 0 || g->loops[l].in[b]; }
 
 /* The edges waiting at a region's blocks: a slot per block of the
  * region, found by a map from the block, so that a loop's walk costs its
@@ -179,7 +165,7 @@ typedef struct {
     unsigned *key;                /* the map: block + 1 (0: empty) */
     unsigned *pos;
     size_t cap;
-    ptx_edges *slot;
+    fw_edges *slot;
 } waiting;
 
 static void waiting_init(waiting *q, const unsigned *body, unsigned n)
@@ -200,7 +186,7 @@ static void waiting_init(waiting *q, const unsigned *body, unsigned n)
     }
 }
 
-static ptx_edges *waiting_at(const waiting *q, int b)
+static fw_edges *waiting_at(const waiting *q, int b)
 {
     size_t h = ((unsigned)b * 2654435761u) & (q->cap - 1);
     for (; q->key[h]; h = (h + 1) & (q->cap - 1))
@@ -213,57 +199,55 @@ static ptx_edges *waiting_at(const waiting *q, int b)
 static void waiting_free(waiting *q)
 {
     for (unsigned i = 0; i <= q->n; i++)
-        ptx_edges_free(&q->slot[i]);
+        fw_edges_free(&q->slot[i]);
     lds_free(q->slot);
     lds_free(q->key);
     lds_free(q->pos);
 }
 
 /* Send an edge on: into the region, back to its header, or out. */
-static void send(ptx_walk *w, int l, waiting *q, int to, pcond c, pv **env, ptx_edges *exits, ptx_edges *back)
+static void send(fw_walk *w, int l, waiting *q, int to, pcond c, pv **env, fw_edges *exits, fw_edges *back)
 {
     if (pc_is_false(c) || to < 0) {
         lds_free(env);
         return;
     }
-    if (l >= 0 && to == w->g->loops[l].header)
+    if (l >= 0 && to == w->g.loops[l].header)
         push(back, to, c, env);
-    else if (in_region(w->g, to, l))
+    else if (in_region(&w->g, to, l))
         push(waiting_at(q, to), to, c, env);
     else
         push(exits, to, c, env);
 }
 
-static void run_block(ptx_walk *w, int l, int b, pcond cond, pv **env, waiting *q, ptx_edges *exits, ptx_edges *back)
+static void run_block(fw_walk *w, int l, int b, pcond cond, pv **env, waiting *q, fw_edges *exits, fw_edges *back)
 {
-    const ptx_block *blk = &w->g->blocks[b];
+    const fw_block *blk = &w->g.blocks[b];
     for (unsigned i = blk->first; i < blk->end; i++)
-        ptx_exec(w, &w->f->ins[i], env, cond);
+        w->rd->exec(w, i, env, cond);
+    pv *g = NULL;
+    bool neg = false;
+    if (blk->conditional)
+        g = w->rd->branch(w, blk->end - 1, env, &neg);
     for (int k = 0; k < 2; k++) {
         int to = blk->succ[k];
         if (to < 0)
             continue;
-        pcond c = cond;
-        if (blk->guard >= 0) {
-            pv *g = env[blk->guard] ? env[blk->guard]
-                                    : pv_data(w->pc, ptx_fmt(w, "%s, read before anything sets it", ptx_reg_name(w, blk->guard)),
-                                              w->f->ins[blk->end - 1].line, w->f->ins[blk->end - 1].col, false);
-            c = pc_and(w->pc, cond, pc_lit1(w->pc, g, k == 0 ? blk->guard_neg : !blk->guard_neg));
-        }
-        send(w, l, q, to, c, ptx_env_copy(w, env), exits, back);
+        pcond c = g ? pc_and(w->pc, cond, pc_lit1(w->pc, g, k == 0 ? neg : !neg)) : cond;
+        send(w, l, q, to, c, fw_env_copy(w, env), exits, back);
     }
 }
 
-void ptx_walk_region(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exits, ptx_edges *back)
+void fw_walk_region(fw_walk *w, int l, pcond cin, pv **env_in, fw_edges *exits, fw_edges *back)
 {
-    const ptx_cfg *g = w->g;
+    const fw_cfg *g = &w->g;
     int h = l >= 0 ? g->loops[l].header : 0;
     waiting q;
     waiting_init(&q, l >= 0 ? g->loops[l].body : g->walk, l >= 0 ? g->loops[l].nbody : g->norder);
-    push(waiting_at(&q, h), h, cin, ptx_env_copy(w, env_in));
+    push(waiting_at(&q, h), h, cin, fw_env_copy(w, env_in));
     for (unsigned i = 0; i < q.n; i++) {
         int b = (int)q.body[i];
-        ptx_edges *at = &q.slot[i];
+        fw_edges *at = &q.slot[i];
         if (!at->n)
             continue;
         int inner = l >= 0 && b == h ? -1 : child_loop(g, b, l);
@@ -271,14 +255,14 @@ void ptx_walk_region(ptx_walk *w, int l, pcond cin, pv **env_in, ptx_edges *exit
             continue;
         pcond cond;
         pv **env = merge(w, at, &cond);
-        ptx_edges_free(at);
+        fw_edges_free(at);
         if (pc_is_false(cond)) {
             lds_free(env);
             continue;
         }
         if (inner >= 0) {
-            ptx_edges out = { 0 };
-            ptx_follow_loop(w, inner, cond, env, &out);
+            fw_edges out = { 0 };
+            fw_follow_loop(w, inner, cond, env, &out);
             for (unsigned k = 0; k < out.n; k++)
                 send(w, l, &q, out.v[k].to, out.v[k].c, out.v[k].env, exits, back);
             lds_free(out.v);

@@ -1,15 +1,15 @@
-/* front/ptx/emit.c - the items as lds text (front/ptx/ptx_impl.h).
+/* front/common/emit.c - the items as lds text (front/common/flow.h).
  *
- * Each item is placed at its PTX instruction by a '#line L:C' mark (and
- * a comment naming the source line its .loc gives, with the places it
- * was inlined at).  Its condition splits in two: the literals every way
- * to it shares that are the same for every thread and workgroup become
- * an 'if' block (consecutive items under one condition share it), the
+ * Each item is placed at its instruction by the reader's '#line L:C'
+ * mark (and a comment naming the source line its line table gives, with
+ * the places it was inlined at).  Its condition splits in two: the
+ * literals every way to it shares that are the same for every thread and
+ * workgroup become an 'if' block (consecutive items under one condition share it), the
  * rest the access's per-lane 'if'.  A loop's own per-lane condition
  * guards every access inside it.  Under a loop lds-calc does not follow,
  * or one whose trip count needs a -D name not given, every access is a
  * skipped record saying so. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/flow.h"
 #include "base/limits.h"
 
 #include <stdio.h>
@@ -20,32 +20,15 @@ static void indent_by(lds_buf *out, unsigned indent)
         lds_buf_puts(out, "    ");
 }
 
-static const char *base_name(const char *path)
+static void mark(fw_walk *w, int at, lds_buf *out, unsigned indent)
 {
-    const char *s = path ? strrchr(path, '/') : NULL;
-    return s ? s + 1 : path ? path : "?";
-}
-
-void ptx_emit_mark(ptx_walk *w, const ptx_ins *in, lds_buf *out, unsigned indent)
-{
-    if (!in)
-        return;
-    const ptx_module *m = w->m;
-    if (in->place >= 0) {
-        const ptx_place *pl = &m->places[in->place];
-        indent_by(out, indent);
-        lds_buf_printf(out, "# %s:%u:%u", base_name(ptx_file_name(m, pl->file)), pl->line, pl->col);
-        for (int o = pl->outer, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
-            lds_buf_printf(out, "%s %s:%u:%u", n ? "," : ", inlined at", base_name(ptx_file_name(m, m->places[o].file)),
-                           m->places[o].line, m->places[o].col);
-        lds_buf_putc(out, '\n');
-    }
-    lds_buf_printf(out, "#line %u:%u\n", in->line, in->col);
+    if (at >= 0)
+        w->rd->mark(w, (unsigned)at, out, indent);
 }
 
 /* A condition's parts: what is the same for all threads (an 'if'), and
  * the per-lane rest (a guard), each NULL when there is none. */
-static void split(ptx_walk *w, pcond c, pv **uniform, pv **lane)
+static void split(fw_walk *w, pcond c, pv **uniform, pv **lane)
 {
     pv_ctx *pc = w->pc;
     pcond com, rest;
@@ -65,7 +48,7 @@ static void split(ptx_walk *w, pcond c, pv **uniform, pv **lane)
 }
 
 typedef struct {
-    ptx_walk *w;
+    fw_walk *w;
     lds_buf *out;
     pv *open_if;                  /* the 'if' block open at this level, or NULL */
     unsigned indent;
@@ -94,9 +77,9 @@ static void open_if(level *L, pv *u)
     L->indent++;
 }
 
-static void skipped(level *L, const ptx_item *it, const char *why, unsigned line, unsigned col)
+static void skipped(level *L, const fw_item *it, const char *why, unsigned line, unsigned col)
 {
-    ptx_emit_mark(L->w, it->in, L->out, L->indent);
+    mark(L->w, it->at, L->out, L->indent);
     indent_by(L->out, L->indent);
     lds_buf_printf(L->out, "skipped %s%s", it->kind_word, it->skip_global ? " global" : "");
     if (it->skip_bytes && it->skip_bytes <= LDS_MAX_SKIPPED_BITS / 8)
@@ -107,13 +90,13 @@ static void skipped(level *L, const ptx_item *it, const char *why, unsigned line
     lds_buf_putc(L->out, '\n');
 }
 
-static void emit_list(ptx_walk *w, const ptx_item *items, lds_buf *out, unsigned indent, pv *inherited,
-                      const ptx_item *skip_all);
+static void emit_list(fw_walk *w, const fw_item *items, lds_buf *out, unsigned indent, pv *inherited,
+                      const fw_item *skip_all);
 
 /* Every access under a loop item that cannot run them, skipped. */
-static void skip_all_in(level *L, const ptx_item *items, const ptx_item *why)
+static void skip_all_in(level *L, const fw_item *items, const fw_item *why)
 {
-    for (const ptx_item *it = items; it; it = it->next) {
+    for (const fw_item *it = items; it; it = it->next) {
         if (pc_is_false(it->cond))
             continue;
         if (it->kind == IT_LOOP)
@@ -123,14 +106,14 @@ static void skip_all_in(level *L, const ptx_item *items, const ptx_item *why)
     }
 }
 
-static void emit_item(level *L, const ptx_item *it, pv *inherited)
+static void emit_item(level *L, const fw_item *it, pv *inherited)
 {
-    ptx_walk *w = L->w;
+    fw_walk *w = L->w;
     unsigned line, col;
-    const char *why = ptx_why_not(w, it->cond, NULL, NULL, &line, &col);
+    const char *why = fw_why_not(w, it->cond, NULL, NULL, &line, &col);
     if (why && it->kind != IT_SKIP) {
         close_if(L);
-        ptx_item reason = { .loop_why = why, .loop_line = line, .loop_col = col };
+        fw_item reason = { .loop_why = why, .loop_line = line, .loop_col = col };
         if (it->kind == IT_LOOP)
             skip_all_in(L, it->body, &reason);
         else
@@ -150,14 +133,14 @@ static void emit_item(level *L, const ptx_item *it, pv *inherited)
     if (it->kind == IT_SKIP) {
         skipped(L, it, it->why, it->why_line, it->why_col);
     } else if (it->kind == IT_ACCESS) {
-        ptx_emit_mark(w, it->in, L->out, L->indent);
+        mark(w, it->at, L->out, L->indent);
         indent_by(L->out, L->indent);
         lds_buf_puts(L->out, it->text);
         if (g)
             lds_buf_printf(L->out, " if %s", pv_text(w->pc, g));
         lds_buf_putc(L->out, '\n');
     } else {
-        ptx_emit_mark(w, it->in, L->out, L->indent);
+        mark(w, it->at, L->out, L->indent);
         indent_by(L->out, L->indent);
         lds_buf_printf(L->out, "%s {\n", it->head);
         emit_list(w, it->body, L->out, L->indent + 1, g, NULL);
@@ -166,18 +149,18 @@ static void emit_item(level *L, const ptx_item *it, pv *inherited)
     }
 }
 
-static void emit_list(ptx_walk *w, const ptx_item *items, lds_buf *out, unsigned indent, pv *inherited,
-                      const ptx_item *skip_all)
+static void emit_list(fw_walk *w, const fw_item *items, lds_buf *out, unsigned indent, pv *inherited,
+                      const fw_item *skip_all)
 {
     level L = { .w = w, .out = out, .indent = indent };
     if (skip_all) {
         skip_all_in(&L, items, skip_all);
         return;
     }
-    for (const ptx_item *it = items; it; it = it->next)
+    for (const fw_item *it = items; it; it = it->next)
         if (!pc_is_false(it->cond))
             emit_item(&L, it, inherited);
     close_if(&L);
 }
 
-void ptx_emit(ptx_walk *w, const ptx_item *items, lds_buf *out) { emit_list(w, items, out, 0, NULL, NULL); }
+void fw_emit(fw_walk *w, const fw_item *items, lds_buf *out) { emit_list(w, items, out, 0, NULL, NULL); }

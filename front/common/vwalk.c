@@ -1,9 +1,9 @@
-/* front/ptx/vwalk.c - walks over symbolic values (front/ptx/ptx_impl.h):
+/* front/common/vwalk.c - walks over symbolic values (front/common/sym.h):
  * substitution (a loop's registers by trip), evaluation (a loop run at
  * lowering time), what a value uses, its form in a loop's trip, and its
  * text in lds.  Every walk is bounded by the values' height and size
  * limits (val.c). */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 #include <stdio.h>
 
@@ -21,47 +21,88 @@ int pv_find(const pv *v, pv *const *xs, unsigned n)
     return -1;
 }
 
-static pv *subst(pv_ctx *c, pv *v, pv *const *from, pv *const *to, unsigned n)
+/* What a rebuilding walk replaces: a node's replacement, or NULL. */
+typedef struct {
+    pv *(*match)(const void *ctx, pv *v);
+    const void *ctx;
+} replacer;
+
+/* v with each node r->match replaces replaced, rebuilt (and folded) above it. */
+static pv *rebuild(pv_ctx *c, pv *v, const replacer *r)
 {
     if (v->seen == c->epoch)
         return v->memo;
-    pv *r = v;
-    switch (v->op) {
-    case PV_CONST:
-    case PV_DATA: break;
-    case PV_SYM: {
-        int i = pv_find(v, from, n);
-        if (i >= 0)
-            r = to[i];
-        break;
-    }
-    case PV_LIN:
-        r = pv_const(c, v->k);
-        for (unsigned i = 0; i < v->nterms; i++)
-            r = pv_add(c, r, pv_scale(c, subst(c, v->terms[i].v, from, to, n), v->terms[i].coef));
-        break;
-    case PV_MUL: r = pv_mul(c, subst(c, v->a, from, to, n), subst(c, v->b, from, to, n)); break;
-    case PV_CMP:
-        r = pv_cmp(c, (pv_rel)v->cmp, subst(c, v->a, from, to, n), subst(c, v->b, from, to, n));
-        break;
-    case PV_NOT: r = pv_not(c, subst(c, v->a, from, to, n)); break;
-    case PV_SEL:
-        r = pv_sel(c, subst(c, v->a, from, to, n), subst(c, v->b, from, to, n), subst(c, v->c, from, to, n));
-        break;
-    case PV_WRAP: r = pv_wrap(c, subst(c, v->a, from, to, n), v->bits, v->sgn); break;
-    default: r = pv_bin(c, v->op, subst(c, v->a, from, to, n), subst(c, v->b, from, to, n)); break;
+    pv *out = r->match(r->ctx, v);
+    if (!out) {
+        out = v;
+        switch (v->op) {
+        case PV_CONST:
+        case PV_DATA:
+        case PV_SYM: break;
+        case PV_LIN:
+            out = pv_const(c, v->k);
+            for (unsigned i = 0; i < v->nterms; i++)
+                out = pv_add(c, out, pv_scale(c, rebuild(c, v->terms[i].v, r), v->terms[i].coef));
+            break;
+        case PV_MUL: out = pv_mul(c, rebuild(c, v->a, r), rebuild(c, v->b, r)); break;
+        case PV_CMP: out = pv_cmp(c, (pv_rel)v->cmp, rebuild(c, v->a, r), rebuild(c, v->b, r)); break;
+        case PV_NOT: out = pv_not(c, rebuild(c, v->a, r)); break;
+        case PV_SEL: out = pv_sel(c, rebuild(c, v->a, r), rebuild(c, v->b, r), rebuild(c, v->c, r)); break;
+        case PV_WRAP: out = pv_wrap(c, rebuild(c, v->a, r), v->bits, v->sgn); break;
+        default: out = pv_bin(c, v->op, rebuild(c, v->a, r), rebuild(c, v->b, r)); break;
+        }
     }
     v->seen = c->epoch;
-    v->memo = r;
-    return r;
+    v->memo = out;
+    return out;
+}
+
+typedef struct {
+    pv *const *from, *const *to;
+    unsigned n;
+} symbols;
+
+static pv *symbol_match(const void *ctx, pv *v)
+{
+    const symbols *s = ctx;
+    int i = v->op == PV_SYM ? pv_find(v, s->from, s->n) : -1;
+    return i >= 0 ? s->to[i] : NULL;
 }
 
 pv *pv_subst(pv_ctx *c, pv *v, pv *const *from, pv *const *to, unsigned n)
 {
     if (!n || !pv_uses_any(c, v, from, n))
         return v;
+    symbols s = { from, to, n };
+    replacer r = { symbol_match, &s };
     c->epoch++;
-    return subst(c, v, from, to, n);
+    return rebuild(c, v, &r);
+}
+
+typedef struct {
+    pv_ctx *c;
+    pv *const *facts;
+    const bool *neg;
+    unsigned n;
+} known;
+
+static pv *fact_match(const void *ctx, pv *v)
+{
+    const known *k = ctx;
+    for (unsigned i = 0; i < k->n; i++)
+        if (k->facts[i] == v)
+            return pv_const(k->c, !k->neg[i]);
+    return NULL;
+}
+
+pv *pv_assume(pv_ctx *c, pv *v, pv *const *facts, const bool *neg, unsigned n)
+{
+    if (!n || !(v->deps & ~DEP_DATA) || v->op == PV_CONST)
+        return v;
+    known k = { c, facts, neg, n };
+    replacer r = { fact_match, &k };
+    c->epoch++;
+    return rebuild(c, v, &r);
 }
 
 /* ------------------------------------------------------------ evaluation */

@@ -1,4 +1,4 @@
-/* front/ptx/fold.c - the operators of symbolic values (front/ptx/ptx_impl.h),
+/* front/common/fold.c - the operators of symbolic values (front/common/sym.h),
  * each folded where its operands' values or intervals decide it: a
  * shift of a multiple of 2^n by n is a division, an OR of bits that do
  * not overlap is a sum, a comparison both of whose sides' ranges are
@@ -6,19 +6,46 @@
  * Comparisons are kept as < and == (with not): a <= b is a < b + 1,
  * a > b is b < a, a >= b is !(a < b), so that a condition and its
  * opposite are one node and its negation. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/sym.h"
 
 static pw pmin(pw a, pw b) { return a < b ? a : b; }
 static pw pmax(pw a, pw b) { return a > b ? a : b; }
 static bool within(const pv *v, pw lo, pw hi) { return v->lo >= lo && v->hi <= hi; }
-static bool is_bool(const pv *v)
+bool pv_is_bool(const pv *v)
 {
     return v->op == PV_CMP || v->op == PV_LAND || v->op == PV_LOR || v->op == PV_NOT
            || (v->op == PV_CONST && (v->k == 0 || v->k == 1));
 }
 
-/* a != 0 as 1 or 0 */
-static pv *truth(pv_ctx *c, pv *a) { return is_bool(a) ? a : pv_not(c, pv_not(c, a)); }
+/* a != 0 as 1 or 0 (a value that is 0 or 1 already is itself) */
+static pv *truth(pv_ctx *c, pv *a)
+{
+    return pv_is_bool(a) || (a->lo >= 0 && a->hi <= 1) ? a : pv_not(c, pv_not(c, a));
+}
+
+/* The terms of a linear form v whose coefficients are multiples of 2^n,
+ * and the rest (with the constant's low n bits, or with all of it where
+ * keep): v == 2^n * *high + *low.  False if v is not a linear form or
+ * nothing moves. */
+static bool split_at_bit(pv_ctx *c, const pv *v, unsigned n, bool keep, pv **high, pv **low)
+{
+    if (v->op != PV_LIN || n >= 100)
+        return false;
+    pw p = (pw)1 << n, k = v->k, klo = keep ? k : ((k % p) + p) % p;
+    pv *h = pv_const(c, (k - klo) / p), *l = pv_const(c, klo);
+    bool moved = klo != k;
+    for (unsigned i = 0; i < v->nterms; i++) {
+        if (v->terms[i].coef % p == 0) {
+            h = pv_add(c, h, pv_scale(c, v->terms[i].v, v->terms[i].coef / p));
+            moved = true;
+        } else {
+            l = pv_add(c, l, pv_scale(c, v->terms[i].v, v->terms[i].coef));
+        }
+    }
+    *high = h;
+    *low = l;
+    return moved;
+}
 
 static pv *node2(pv_ctx *c, pv_op op, pv *a, pv *b, pw lo, pw hi)
 {
@@ -78,6 +105,9 @@ static pv *shift(pv_ctx *c, pv *a, pv *b, bool left)
         return pv_const(c, -1);
     if (pvi_multiples(a, p))
         return pvi_divide(c, a, p);
+    pv *high, *low;   /* (2^n h + l) >> n is h where l lies in [0, 2^n) */
+    if (split_at_bit(c, a, (unsigned)b->k, false, &high, &low) && within(low, 0, p - 1))
+        return high;
     return node2(c, PV_SHR, a, b, a->lo >> b->k, a->hi >> b->k);
 }
 
@@ -88,6 +118,13 @@ static pv *and_const(pv_ctx *c, pv *a, pw m)
         return pv_const(c, 0);
     if (m == -1)
         return a;
+    pv *high, *rest;   /* (2^n h + l) & (2^n - 1) is l & (2^n - 1): l where it lies in [0, 2^n) */
+    if (m > 0 && !(m & (m + 1))) {
+        if (split_at_bit(c, a, pvi_bitlen(m), false, &high, &rest) && within(rest, 0, m))
+            return rest;
+        if (split_at_bit(c, a, pvi_bitlen(m), true, &high, &rest))
+            return and_const(c, rest, m);
+    }
     if (a->lo >= 0) {
         unsigned n = pvi_bitlen(a->hi);
         if (n < 100) {
@@ -273,7 +310,7 @@ pv *pv_not(pv_ctx *c, pv *a)
         return pv_const(c, a->k == 0);
     if (a->op == PV_NOT)
         return a->a;
-    if (!is_bool(a))
+    if (!pv_is_bool(a))
         return equal(c, a, pv_const(c, 0));
     pv p = pvi_proto(PV_NOT, a, NULL, NULL);
     p.lo = 0;
@@ -314,6 +351,9 @@ pv *pv_wrap(pv_ctx *c, pv *a, unsigned bits, bool sgn)
     }
     if (a->op == PV_WRAP && a->bits == bits)
         a = a->a;
+    pv *high, *low;   /* 2^bits h + l wraps as l does (the constant kept: a counter's start) */
+    if (split_at_bit(c, a, bits, true, &high, &low))
+        return pv_wrap(c, low, bits, sgn);
     pv p = pvi_proto(PV_WRAP, a, NULL, NULL);
     p.bits = (unsigned char)bits;
     p.sgn = sgn;

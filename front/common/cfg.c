@@ -1,4 +1,4 @@
-/* front/ptx/cfg.c - a function's control flow (front/ptx/ptx_impl.h):
+/* front/common/cfg.c - a function's control flow (front/common/flow.h):
  * basic blocks split at labels and after branches, their order (reverse
  * postorder), dominators (Cooper, Harvey and Kennedy's iteration), and
  * the natural loops of the back edges (an edge to a block that
@@ -6,16 +6,11 @@
  * block that does not dominate its source (a loop entered in two places)
  * or an indirect branch is control flow lds-calc does not follow: the
  * function says so (why_not) and its accesses are reported as skipped. */
-#include "front/ptx/ptx_impl.h"
+#include "front/common/flow.h"
 
 #include <stdlib.h>
 
-static bool is_op(const ptx_ins *in, const char *op) { return in->opcode && !strcmp(in->parts[0], op); }
-
-static bool ends_block(const ptx_ins *in)
-{
-    return is_op(in, "bra") || is_op(in, "ret") || is_op(in, "exit") || is_op(in, "trap") || is_op(in, "brx");
-}
+static bool ends_block(const fw_step *s) { return s->kind != FW_PLAIN && s->kind != FW_LABEL; }
 
 /* The labels of a function, sorted by name: each with its block. */
 typedef struct {
@@ -25,13 +20,13 @@ typedef struct {
 
 static int label_order(const void *x, const void *y) { return strcmp(((const label *)x)->name, ((const label *)y)->name); }
 
-static label *labels_of(const ptx_func *f, const int *first_block, unsigned *n)
+static label *labels_of(const fw_step *steps, unsigned nsteps, const int *first_block, unsigned *n)
 {
-    label *l = lds_xmalloc((f->nins + 1) * sizeof *l);
+    label *l = lds_xmalloc((nsteps + 1) * sizeof *l);
     *n = 0;
-    for (unsigned i = 0; i < f->nins; i++)
-        if (f->ins[i].label)
-            l[(*n)++] = (label){ f->ins[i].label, first_block[i] };
+    for (unsigned i = 0; i < nsteps; i++)
+        if (steps[i].kind == FW_LABEL)
+            l[(*n)++] = (label){ steps[i].label, first_block[i] };
     qsort(l, *n, sizeof *l, label_order);
     return l;
 }
@@ -43,7 +38,7 @@ static int block_of_label(const label *labels, unsigned n, const char *name)
     return hit ? hit->block : -2;
 }
 
-static void no_follow(ptx_cfg *g, const ptx_ins *in, const char *why)
+static void no_follow(fw_cfg *g, const fw_step *in, const char *why)
 {
     if (g->why_not)
         return;
@@ -53,19 +48,19 @@ static void no_follow(ptx_cfg *g, const ptx_ins *in, const char *why)
 }
 
 /* Blocks and their edges. */
-static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
+static void split(lds_arena *a, const fw_step *steps, unsigned nsteps, fw_cfg *g)
 {
-    int *block = lds_arena_alloc(a, (f->nins + 1) * sizeof *block);
+    int *block = lds_arena_alloc(a, (nsteps + 1) * sizeof *block);
     unsigned n = 0;
     bool start = true;
-    for (unsigned i = 0; i < f->nins; i++) {
-        if (f->ins[i].label && i > 0 && !f->ins[i - 1].label)
+    for (unsigned i = 0; i < nsteps; i++) {
+        if (steps[i].kind == FW_LABEL && i > 0 && steps[i - 1].kind != FW_LABEL)
             start = true;
         if (start)
             n++;
         start = false;
         block[i] = (int)n - 1;
-        if (ends_block(&f->ins[i]))
+        if (ends_block(&steps[i]))
             start = true;
     }
     if (n == 0)
@@ -73,35 +68,34 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
     g->blocks = lds_arena_alloc(a, n * sizeof *g->blocks);
     g->nblocks = n;
     for (unsigned b = 0; b < n; b++) {
-        g->blocks[b] = (ptx_block){ .succ = { -1, -1 }, .guard = -1, .idom = -1, .loop = -1 };
-        g->blocks[b].first = f->nins;
+        g->blocks[b] = (fw_block){ .succ = { -1, -1 }, .idom = -1, .loop = -1 };
+        g->blocks[b].first = nsteps;
     }
-    for (unsigned i = 0; i < f->nins; i++) {
-        ptx_block *b = &g->blocks[block[i]];
+    for (unsigned i = 0; i < nsteps; i++) {
+        fw_block *b = &g->blocks[block[i]];
         if (i < b->first)
             b->first = i;
         b->end = i + 1;
     }
     unsigned nlabels;
-    label *labels = labels_of(f, block, &nlabels);
+    label *labels = labels_of(steps, nsteps, block, &nlabels);
     for (unsigned bi = 0; bi < n; bi++) {
-        ptx_block *b = &g->blocks[bi];
-        const ptx_ins *last = b->end > b->first ? &f->ins[b->end - 1] : NULL;
+        fw_block *b = &g->blocks[bi];
+        const fw_step *last = b->end > b->first ? &steps[b->end - 1] : NULL;
         int fall = bi + 1 < n ? (int)bi + 1 : -1;
         if (!last || !ends_block(last)) {
             b->succ[0] = fall;
             b->exits = fall < 0;
             continue;
         }
-        if (is_op(last, "brx")) {
-            no_follow(g, last, "an indirect branch (brx.idx)");
+        if (last->kind == FW_UNFOLLOWED) {
+            no_follow(g, last, last->why);
             b->exits = true;
             continue;
         }
         int target = -1;
-        if (is_op(last, "bra")) {
-            if (last->nops != 1 || last->ops[0].kind != OP_SYM
-                || (target = block_of_label(labels, nlabels, last->ops[0].sym)) == -2) {
+        if (last->kind == FW_BRANCH) {
+            if (!last->target || (target = block_of_label(labels, nlabels, last->target)) == -2) {
                 no_follow(g, last, "a branch to a label the function does not have");
                 b->exits = true;
                 continue;
@@ -110,9 +104,8 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
             b->exits = true;   /* ret, exit, trap: the end (-1) */
         }
         b->succ[0] = target;
-        if (last->guarded) {
-            b->guard = last->guard;
-            b->guard_neg = last->guard_neg;
+        if (last->conditional) {
+            b->conditional = true;
             b->succ[1] = fall;
             b->exits = b->exits || fall < 0;
         }
@@ -120,9 +113,9 @@ static void split(lds_arena *a, const ptx_func *f, ptx_cfg *g)
     lds_free(labels);
 }
 
-static void add_pred(lds_arena *a, ptx_cfg *g, int to, int from)
+static void add_pred(lds_arena *a, fw_cfg *g, int to, int from)
 {
-    ptx_block *b = &g->blocks[to];
+    fw_block *b = &g->blocks[to];
     int *p = lds_arena_alloc(a, (b->npreds + 1) * sizeof *p);
     if (b->npreds)
         memcpy(p, b->preds, b->npreds * sizeof *p);
@@ -131,7 +124,7 @@ static void add_pred(lds_arena *a, ptx_cfg *g, int to, int from)
 }
 
 /* Reverse postorder from block 0, iteratively. */
-static void order(lds_arena *a, ptx_cfg *g)
+static void order(lds_arena *a, fw_cfg *g)
 {
     unsigned n = g->nblocks, top = 0, done = 0;
     unsigned *post = lds_arena_alloc(a, n * sizeof *post);
@@ -164,7 +157,7 @@ static void order(lds_arena *a, ptx_cfg *g)
     lds_free(next_succ);
 }
 
-static int intersect(const ptx_cfg *g, int x, int y)
+static int intersect(const fw_cfg *g, int x, int y)
 {
     while (x != y) {
         while (g->blocks[x].rpo > g->blocks[y].rpo)
@@ -175,13 +168,13 @@ static int intersect(const ptx_cfg *g, int x, int y)
     return x;
 }
 
-static void dominators(ptx_cfg *g)
+static void dominators(fw_cfg *g)
 {
     g->blocks[0].idom = 0;
     for (bool changed = true; changed;) {
         changed = false;
         for (unsigned i = 1; i < g->norder; i++) {
-            ptx_block *b = &g->blocks[g->order[i]];
+            fw_block *b = &g->blocks[g->order[i]];
             int d = -1;
             for (unsigned p = 0; p < b->npreds; p++) {
                 int q = b->preds[p];
@@ -196,7 +189,7 @@ static void dominators(ptx_cfg *g)
     }
 }
 
-bool ptx_cfg_dominates(const ptx_cfg *g, int d, int b)
+bool fw_cfg_dominates(const fw_cfg *g, int d, int b)
 {
     for (;;) {
         if (b == d)
@@ -208,7 +201,7 @@ bool ptx_cfg_dominates(const ptx_cfg *g, int d, int b)
 }
 
 /* The loop of header h: its blocks, reached backwards from each latch. */
-static void natural_loop(lds_arena *a, ptx_cfg *g, int h, ptx_loop *l)
+static void natural_loop(lds_arena *a, fw_cfg *g, int h, fw_loop *l)
 {
     unsigned n = g->nblocks;
     l->header = h;
@@ -223,7 +216,7 @@ static void natural_loop(lds_arena *a, ptx_cfg *g, int h, ptx_loop *l)
             work[top++] = l->latches[i];
         }
     while (top) {
-        const ptx_block *b = &g->blocks[work[--top]];
+        const fw_block *b = &g->blocks[work[--top]];
         for (unsigned p = 0; p < b->npreds; p++) {
             int q = b->preds[p];
             if (g->blocks[q].reachable && !l->in[q]) {
@@ -235,7 +228,7 @@ static void natural_loop(lds_arena *a, ptx_cfg *g, int h, ptx_loop *l)
     lds_free(work);
 }
 
-static unsigned loop_size(const ptx_cfg *g, const ptx_loop *l)
+static unsigned loop_size(const fw_cfg *g, const fw_loop *l)
 {
     unsigned s = 0;
     for (unsigned b = 0; b < g->nblocks; b++)
@@ -243,18 +236,18 @@ static unsigned loop_size(const ptx_cfg *g, const ptx_loop *l)
     return s;
 }
 
-static void loops(lds_arena *a, ptx_cfg *g)
+static void loops(lds_arena *a, fw_cfg *g)
 {
     unsigned n = g->nblocks;
     g->loops = lds_arena_alloc(a, (n ? n : 1) * sizeof *g->loops);
     for (unsigned i = 0; i < g->norder; i++) {
         int h = (int)g->order[i];
-        ptx_loop l = { 0 };
+        fw_loop l = { 0 };
         for (unsigned p = 0; p < g->blocks[h].npreds; p++) {
             int u = g->blocks[h].preds[p];
             if (!g->blocks[u].reachable || g->blocks[u].rpo < g->blocks[h].rpo)
                 continue;
-            if (!ptx_cfg_dominates(g, h, u)) {
+            if (!fw_cfg_dominates(g, h, u)) {
                 no_follow(g, NULL, "its control flow is irreducible (a loop entered in two places)");
                 continue;
             }
@@ -264,7 +257,7 @@ static void loops(lds_arena *a, ptx_cfg *g)
             lat[l.nlatches++] = u;
             l.latches = lat;
         }
-        if (l.nlatches && (uint64_t)(g->nloops + 1) * n > PTX_MAX_LOOP_CELLS) {
+        if (l.nlatches && (uint64_t)(g->nloops + 1) * n > FW_MAX_LOOP_CELLS) {
             g->too_big = true;
             return;
         }
@@ -335,7 +328,7 @@ static unsigned heap_pop(heap *h)
 /* The walk order: a topological order of the edges that are not back
  * edges, the lowest-numbered ready block first, so that code is walked
  * (and its accesses reported) in the order the text has it. */
-static void walk_order(lds_arena *a, ptx_cfg *g)
+static void walk_order(lds_arena *a, fw_cfg *g)
 {
     unsigned n = g->nblocks, done = 0;
     unsigned *need = lds_xcalloc(n, sizeof *need);
@@ -370,7 +363,7 @@ static void walk_order(lds_arena *a, ptx_cfg *g)
         if (!taken[g->order[i]])
             g->walk[done++] = g->order[i];
     for (unsigned i = 0; i < g->nloops; i++) {   /* each loop's blocks, in that order */
-        ptx_loop *L = &g->loops[i];
+        fw_loop *L = &g->loops[i];
         unsigned m = 0;
         for (unsigned b = 0; b < n; b++)
             m += L->in[b];
@@ -385,11 +378,11 @@ static void walk_order(lds_arena *a, ptx_cfg *g)
     lds_free(taken);
 }
 
-void ptx_cfg_build(lds_arena *a, const ptx_func *f, ptx_cfg *g)
+void fw_cfg_build(lds_arena *a, const fw_step *steps, unsigned n, fw_cfg *g)
 {
     memset(g, 0, sizeof *g);
-    split(a, f, g);
-    if (g->nblocks > PTX_MAX_BLOCKS) {
+    split(a, steps, n, g);
+    if (g->nblocks > FW_MAX_BLOCKS) {
         g->too_big = true;
         return;
     }
@@ -404,7 +397,7 @@ void ptx_cfg_build(lds_arena *a, const ptx_func *f, ptx_cfg *g)
         walk_order(a, g);
 }
 
-bool ptx_cfg_in_loop(const ptx_cfg *g, int b, int l)
+bool fw_cfg_in_loop(const fw_cfg *g, int b, int l)
 {
     for (int x = g->blocks[b].loop; x >= 0; x = g->loops[x].parent)
         if (x == l)
