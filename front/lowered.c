@@ -16,6 +16,7 @@ lds_lang lds_lang_of_path(const char *path)
         { ".cu", LDS_LANG_CUDA }, { ".cuh", LDS_LANG_CUDA }, { ".hip", LDS_LANG_HIP }, { ".hlsl", LDS_LANG_HLSL },
         { ".hlsli", LDS_LANG_HLSL }, { ".fx", LDS_LANG_HLSL }, { ".comp", LDS_LANG_GLSL }, { ".glsl", LDS_LANG_GLSL },
         { ".cl", LDS_LANG_OPENCL }, { ".ptx", LDS_LANG_PTX }, { ".ttgir", LDS_LANG_TTGIR }, { ".mlir", LDS_LANG_TTGIR },
+        { ".s", LDS_LANG_AMDGCN }, { ".amdgcn", LDS_LANG_AMDGCN },
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (!strcmp(dot, exts[i].ext))
@@ -36,7 +37,7 @@ const char *lds_lang_refused(const char *path)
     return NULL;
 }
 
-static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir" };
+static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir", "amdgcn" };
 
 bool lds_lang_lookup(const char *name, lds_lang *out)
 {
@@ -50,13 +51,13 @@ bool lds_lang_lookup(const char *name, lds_lang *out)
 
 const char *lds_lang_extension(lds_lang l)
 {
-    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx", "ttgir" };
+    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx", "ttgir", "amdgcn" };
     return ext[l];
 }
 
 const char *lds_lang_name(lds_lang l)
 {
-    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX", "TTGIR" };
+    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX", "TTGIR", "AMDGPU assembly" };
     return shown[l];
 }
 

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR } lds_lang;
+typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR, LDS_LANG_AMDGCN } lds_lang;
 
 /* A name given on the command line (-D): its value when it has one
  * (a sweep gives several: has_value false), for #if. */

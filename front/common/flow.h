@@ -161,6 +161,7 @@ struct fw_walk {
     const fw_step *steps;
     unsigned nsteps;
     unsigned nregs;
+    pv *const *entry;             /* the registers' values where the function starts (NULL: none set) */
     fw_cfg g;
     pv *tid[3];                   /* the thread's ids, the workgroup's number (trips.c) */
     pv *group;

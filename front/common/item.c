@@ -231,6 +231,8 @@ int fw_run(fw_walk *w, const char *what, unsigned line, unsigned col, lds_buf *o
     w->tail = &items;
     w->emitting = true;
     pv **env = lds_xcalloc(w->nregs + 1, sizeof *env);
+    if (w->entry)
+        memcpy(env, w->entry, w->nregs * sizeof *env);
     if (w->g.why_not) {   /* every access of the function, said so */
         fw_item all = { .kind = IT_LOOP, .at = -1, .cond = pc_true(),
                         .loop_why = fw_fmt(w, "it is in a function whose control flow lds-calc does not follow: %s",

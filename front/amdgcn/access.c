@@ -1,0 +1,211 @@
+/* front/amdgcn/access.c - memory instructions as lds statements.
+ *
+ * An LDS instruction's address is its VGPR address plus offset: (16
+ * bits, bytes); ds_read2/ds_write2 keep their two offsets (in elements,
+ * x64 for st64), which lds(5) reads as the instruction does.  The
+ * statement is lds's own spelling of the access (read/write/atomic of the
+ * width at a byte address), or the AMD name where lds models the
+ * instruction itself (ds_read2*, the transpose loads); each runs where
+ * the walk's condition and the lane's exec bit hold.  An LDS instruction
+ * this file does not know, an address that is data or needs a -D value,
+ * and every global, flat, buffer and scratch access (whose 64-bit
+ * addresses this reader does not follow) are records not modelled, with
+ * their width and memory, saying why. */
+#include "front/amdgcn/amdgcn_impl.h"
+
+#include <stdio.h>
+
+/* b32 u16 i8 b96 ... as bytes (0: none) */
+static unsigned width_of(const char *t)
+{
+    static const struct { const char *name; unsigned bytes; } widths[] = {
+        { "b8", 1 },  { "u8", 1 },  { "i8", 1 },   { "b16", 2 },  { "u16", 2 }, { "i16", 2 },
+        { "b32", 4 }, { "u32", 4 }, { "i32", 4 },  { "f32", 4 },  { "b64", 8 }, { "u64", 8 },
+        { "i64", 8 }, { "f64", 8 }, { "b96", 12 }, { "b128", 16 },
+    };
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        size_t n = strlen(widths[i].name);
+        if (!strncmp(t, widths[i].name, n) && (!t[n] || !strcmp(t + n, "_d16") || !strcmp(t + n, "_d16_hi")))
+            return widths[i].bytes;
+    }
+    return 0;
+}
+
+typedef struct {
+    const char *kind;             /* "read" "write" "atomic" */
+    unsigned bytes;
+    const char *form;             /* the AMD name lds reads (ds_read2_b32, a transpose), or NULL: kind and width */
+    bool two;                     /* ds_read2/ds_write2: offset0 and offset1 */
+    int addr;                     /* the address operand */
+    int result;                   /* the operand it loads into (-1: none) */
+} ds_shape;
+
+static bool prefix(const char *op, const char *p, const char **rest)
+{
+    size_t n = strlen(p);
+    if (strncmp(op, p, n))
+        return false;
+    *rest = op + n;
+    return true;
+}
+
+/* What lds models of ds_OP: false if nothing. */
+static bool ds_shape_of(const char *op, ds_shape *s)
+{
+    static const struct { const char *prefix; const char *kind; bool two; } two[] = {
+        { "ds_read2st64_", "read", true }, { "ds_read2_", "read", true },
+        { "ds_write2st64_", "write", true }, { "ds_write2_", "write", true },
+        { "ds_load_2addr_stride64_", "read", true }, { "ds_load_2addr_", "read", true },
+        { "ds_store_2addr_stride64_", "write", true }, { "ds_store_2addr_", "write", true },
+    };
+    static const char *const transposes[] = { "ds_read_b64_tr_b16", "ds_read_b64_tr_b8", "ds_read_b64_tr_b4",
+                                              "ds_read_b96_tr_b6", "ds_load_tr16_b128", "ds_load_tr8_b64",
+                                              "ds_load_tr4_b64", "ds_load_tr6_b96" };
+    static const char *const atomics[] = { "add", "sub", "rsub", "inc", "dec", "min", "max", "and", "or", "xor",
+                                           "mskor", "wrxchg", "cmpst", "cmpswap", "cmpstore" };
+    const char *rest;
+    memset(s, 0, sizeof *s);
+    s->result = -1;
+    for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
+        if (prefix(op, two[i].prefix, &rest) && (!strcmp(rest, "b32") || !strcmp(rest, "b64"))) {
+            bool read = two[i].kind[0] == 'r';
+            *s = (ds_shape){ two[i].kind, rest[1] == '3' ? 8 : 16, op, true, read ? 1 : 0, read ? 0 : -1 };
+            return true;
+        }
+    for (size_t i = 0; i < sizeof transposes / sizeof transposes[0]; i++)
+        if (!strcmp(op, transposes[i])) {
+            *s = (ds_shape){ "read", 0, op, false, 1, 0 };
+            return true;
+        }
+    if ((prefix(op, "ds_read_", &rest) || prefix(op, "ds_load_", &rest)) && width_of(rest)) {
+        *s = (ds_shape){ "read", width_of(rest), NULL, false, 1, 0 };
+        return true;
+    }
+    if ((prefix(op, "ds_write_", &rest) || prefix(op, "ds_store_", &rest)) && width_of(rest)) {
+        *s = (ds_shape){ "write", width_of(rest), NULL, false, 0, -1 };
+        return true;
+    }
+    for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++) {
+        char p[24];
+        snprintf(p, sizeof p, "ds_%s_", atomics[i]);
+        if (!prefix(op, p, &rest))
+            continue;
+        bool rtn = !strncmp(rest, "rtn_", 4);
+        unsigned b = width_of(rtn ? rest + 4 : rest);
+        if (b != 4 && b != 8)
+            return false;
+        *s = (ds_shape){ "atomic", b, NULL, false, rtn ? 1 : 0, rtn ? 0 : -1 };
+        return true;
+    }
+    return false;
+}
+
+static const char *kind_of_name(const char *op)
+{
+    return strstr(op, "write") || strstr(op, "store") ? "write" : strstr(op, "read") || strstr(op, "load") ? "read" : "atomic";
+}
+
+static pcond under_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
+{
+    pv *e = ag_exec_bit(w, in, env);
+    return pv_is_const(e, 1) ? cond : pc_and(w->fw.pc, cond, pc_lit1(w->fw.pc, e, false));
+}
+
+static void loaded(ag_walk *w, const ag_ins *in, pv **env, int k)
+{
+    if (k < 0 || (unsigned)k >= in->nops || in->ops[k].kind != AO_REG)
+        return;
+    ag_set_data(w, in, env, in->ops[k].reg, in->ops[k].count,
+                fw_fmt(&w->fw, "what '%s' at %u:%u loaded", in->opcode, in->line, in->col));
+}
+
+static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
+{
+    pv_ctx *c = w->fw.pc;
+    ds_shape s;
+    int at = ag_at(w, in);
+    if (!ds_shape_of(in->op, &s)) {
+        fw_add_skip(&w->fw, at, cond, kind_of_name(in->op), in->op,
+                    fw_fmt(&w->fw, "'%s' is an LDS instruction lds-calc does not model", in->opcode), 0, 0);
+        bool set[AG_NREGS] = { false };
+        ag_dests(in, set);
+        for (int r = 0; r < AG_NREGS; r++)
+            if (set[r])
+                ag_set_data(w, in, env, r, 1, fw_fmt(&w->fw, "what '%s' at %u:%u wrote", in->opcode, in->line, in->col));
+        return;
+    }
+    cond = under_exec(w, in, env, cond);
+    pv *addr = (unsigned)s.addr < in->nops && in->ops[s.addr].kind == AO_REG && in->ops[s.addr].count == 1
+                   ? ag_u32(w, in, env, &in->ops[s.addr])
+                   : pv_data(c, fw_fmt(&w->fw, "the address operand of '%s'", in->opcode), in->line, in->col, false);
+    if (!s.two)
+        addr = pv_add(c, addr, pv_const(c, ag_mod_int(in, "offset") & 0xffff));
+    unsigned line, col;
+    const char *why = fw_why_not(&w->fw, cond, addr, NULL, &line, &col);
+    if (why) {
+        fw_add_skip_sized(&w->fw, at, cond, s.kind, "LDS", why, line, col, s.bytes, false);
+    } else if (s.two) {
+        fw_add_access(&w->fw, at, cond, s.kind, "LDS",
+                      fw_fmt(&w->fw, "%s @ %s offset0:%lld offset1:%lld", s.form, pv_text(c, addr),
+                             (long long)(ag_mod_int(in, "offset0") & 0xff), (long long)(ag_mod_int(in, "offset1") & 0xff)));
+    } else if (s.form) {
+        fw_add_access(&w->fw, at, cond, s.kind, "LDS", fw_fmt(&w->fw, "%s @ %s", s.form, pv_text(c, addr)));
+    } else {
+        fw_add_access(&w->fw, at, cond, s.kind, "LDS", fw_fmt(&w->fw, "%s b%u @ %s", s.kind, s.bytes * 8, pv_text(c, addr)));
+    }
+    loaded(w, in, env, s.result);
+}
+
+/* global_load_dwordx4, buffer_store_short ...: bytes moved a lane. */
+static unsigned memory_bytes(const char *op)
+{
+    static const struct { const char *suffix; unsigned bytes; } sizes[] = {
+        { "dwordx4", 16 }, { "dwordx3", 12 }, { "dwordx2", 8 }, { "dword", 4 }, { "short", 2 }, { "ushort", 2 },
+        { "sshort", 2 },   { "byte", 1 },     { "ubyte", 1 },   { "sbyte", 1 }, { "b128", 16 }, { "b96", 12 },
+        { "b64", 8 },      { "b32", 4 },      { "b16", 2 },     { "u16", 2 },   { "i16", 2 },   { "u8", 1 },
+        { "i8", 1 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        const char *p = strstr(op, sizes[i].suffix);
+        if (p && (p == op || p[-1] == '_'))
+            return sizes[i].bytes;
+    }
+    return 0;
+}
+
+bool ag_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
+{
+    const char *op = in->op;
+    if (ag_starts(op, "ds_")) {
+        lds_access(w, in, env, cond);
+        return true;
+    }
+    bool global = ag_starts(op, "global_"), flat = ag_starts(op, "flat_"), buffer = ag_starts(op, "buffer_"),
+         scratch = ag_starts(op, "scratch_");
+    if (!global && !flat && !buffer && !scratch)
+        return false;
+    if (!strstr(op, "load") && !strstr(op, "store") && !strstr(op, "atomic"))
+        return false;   /* buffer_wbinvl1 and kin: no access */
+    cond = under_exec(w, in, env, cond);
+    int at = ag_at(w, in);
+    unsigned bytes = memory_bytes(op);
+    const char *kind = strstr(op, "store") ? "write" : strstr(op, "atomic") ? "atomic" : "read";
+    if ((buffer || global) && (ag_mod_of(in, "lds") || strstr(op, "_lds_")))
+        fw_add_skip_sized(&w->fw, at, cond, "write", "LDS",
+                          fw_fmt(&w->fw, "'%s' loads into LDS at m0 + offset + lane x width; the AMDGPU reader does not "
+                                         "follow its global address or m0", in->opcode), 0, 0, bytes, false);
+    else if (flat)
+        fw_add_skip_sized(&w->fw, at, cond, kind, "flat",
+                          fw_fmt(&w->fw, "'%s' is a flat access, which may reach LDS; the AMDGPU reader does not follow "
+                                         "flat addresses", in->opcode), 0, 0, bytes, false);
+    else if (!scratch)
+        fw_add_skip_sized(&w->fw, at, cond, kind, "global",
+                          fw_fmt(&w->fw, "the AMDGPU reader does not follow global addresses (64-bit, '%s')", in->opcode),
+                          0, 0, bytes, true);
+    bool set[AG_NREGS] = { false };
+    ag_dests(in, set);
+    for (int r = 0; r < AG_NREGS; r++)
+        if (set[r])
+            ag_set_data(w, in, env, r, 1, fw_fmt(&w->fw, "what '%s' at %u:%u loaded", in->opcode, in->line, in->col));
+    return true;
+}

@@ -1,0 +1,617 @@
+/* front/amdgcn/eval.c - an AMDGPU instruction's effect on the registers.
+ *
+ * A register holds its 32 bits as an unsigned value.  A lane mask (vcc,
+ * exec, the SGPR pair a v_cmp writes) is held as the lane's own bit, 1 or
+ * 0, in its low register and the marker w->mask_hi in its high one, so
+ * that a mask is a per-lane condition the walk follows; an s_cbranch on
+ * exec is a per-lane branch (a lane with its exec bit clear does nothing
+ * on the other path).  The kernarg pointer is a symbol whose dwords the
+ * scalar loads read as the metadata's arguments, by name.  What is not
+ * followed here - floating point, 64-bit vector arithmetic, a wave-wide
+ * reduction of a mask, an instruction this file does not know - leaves
+ * data in every register the instruction writes (ag_dests), which says
+ * its name and line: an access through it is a record not modelled. */
+#include "front/amdgcn/amdgcn_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define M32 (((pw)1 << 32) - 1)
+
+const char *ag_reg_text(const ag_walk *w, int reg)
+{
+    static const char *const named[] = { "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "scc", "m0" };
+    ag_walk *mw = (ag_walk *)w;
+    if (reg < AG_V0)
+        return fw_fmt(&mw->fw, "s%d", reg - AG_S0);
+    if (reg < AG_A0)
+        return fw_fmt(&mw->fw, "v%d", reg - AG_V0);
+    if (reg < AG_VCC)
+        return fw_fmt(&mw->fw, "a%d", reg - AG_A0);
+    return reg < AG_NREGS ? named[reg - AG_VCC] : "?";
+}
+
+/* ----------------------------------------------------- what is written */
+
+static bool has(const char *s, const char *part) { return strstr(s, part) != NULL; }
+
+/* Memory instructions that write no register of their first operand. */
+static bool stores(const ag_ins *in)
+{
+    const char *op = in->op;
+    if (ag_starts(op, "ds_"))
+        return !(has(op, "read") || has(op, "load") || has(op, "_rtn") || has(op, "swizzle") || has(op, "permute") ||
+                 has(op, "append") || has(op, "consume"));
+    if (ag_starts(op, "global_") || ag_starts(op, "flat_") || ag_starts(op, "buffer_") || ag_starts(op, "scratch_"))
+        return has(op, "store") || (has(op, "atomic") && !ag_mod_of(in, "glc") && !ag_mod_of(in, "sc0")) ||
+               ag_mod_of(in, "lds") || has(op, "_lds_");
+    return has(op, "s_store") || has(op, "s_buffer_store");
+}
+
+/* Instructions with no register results. */
+static bool no_result(const char *op)
+{
+    static const char *const none[] = { "s_waitcnt", "s_nop", "s_barrier", "s_endpgm", "s_branch", "s_cbranch",
+                                        "s_setprio", "s_sleep", "s_dcache", "s_icache", "buffer_wbinvl1",
+                                        "buffer_inv", "buffer_wbl2", "s_trap", "s_sethalt", "s_ttrace", "s_inst_prefetch",
+                                        "s_clause", "s_delay_alu", "s_set_inst_prefetch", "s_waitcnt_", "s_wait_" };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        if (ag_starts(op, none[i]))
+            return true;
+    return false;
+}
+
+static void mark_op(const ag_operand *o, bool *set)
+{
+    if (o->kind != AO_REG)
+        return;
+    for (unsigned k = 0; k < o->count; k++)
+        set[o->reg + (int)k] = true;
+}
+
+void ag_dests(const ag_ins *in, bool *set)
+{
+    const char *op = in->op;
+    if (!op || no_result(op))
+        return;
+    if (in->nops && !stores(in))
+        mark_op(&in->ops[0], set);
+    if (in->nops > 1 && ag_starts(op, "v_") &&
+        (has(op, "_co_") || has(op, "addc") || has(op, "subb") || has(op, "div_scale") || has(op, "64_u32") ||
+         has(op, "64_i32")))
+        mark_op(&in->ops[1], set);
+    if (ag_starts(op, "s_"))
+        set[AG_SCC] = true;
+    if (has(op, "exec") || ag_starts(op, "v_cmpx")) {
+        set[AG_EXEC] = set[AG_EXEC + 1] = true;
+    }
+    if (ag_starts(op, "v_cmp") && in->nops == 2)   /* the e32 form's implicit vcc */
+        set[AG_VCC] = set[AG_VCC + 1] = true;
+}
+
+/* ----------------------------------------------------- reading, writing */
+
+pv *ag_get(ag_walk *w, const ag_ins *in, pv **env, int reg)
+{
+    if (env[reg])
+        return env[reg];
+    return fw_unset(&w->fw, reg, (unsigned)ag_at(w, in));
+}
+
+static pv *data(ag_walk *w, const ag_ins *in, const char *why) { return pv_data(w->fw.pc, why, in->line, in->col, false); }
+
+pv *ag_u32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
+{
+    pv_ctx *c = w->fw.pc;
+    if (o->neg || o->abs)
+        return data(w, in, fw_fmt(&w->fw, "'%s' (a floating-point operand modifier)", o->text));
+    if (o->kind == AO_IMM)
+        return pv_const(c, (pw)o->imm & M32);
+    if (o->kind == AO_REG) {
+        pv *v = ag_get(w, in, env, o->reg);
+        return v == w->mask_hi ? data(w, in, fw_fmt(&w->fw, "the high half of a lane mask (%s)", o->text)) : v;
+    }
+    return data(w, in, fw_fmt(&w->fw, "the operand '%s' of '%s'", o->text, in->opcode));
+}
+
+static pv *i32(ag_walk *w, pv *v) { return pv_wrap(w->fw.pc, v, 32, true); }
+
+pv *ag_exec_bit(ag_walk *w, const ag_ins *in, pv **env)
+{
+    pv *hi = env[AG_EXEC + 1];
+    if (w->wave == 64 && hi != w->mask_hi)
+        return data(w, in, "exec, set to a value lds-calc does not follow as a lane mask");
+    return ag_get(w, in, env, AG_EXEC);
+}
+
+/* Write one register: a vector one only in the lanes exec has. */
+static void set_reg(ag_walk *w, const ag_ins *in, pv **env, int reg, pv *v)
+{
+    LDS_ASSERT(reg >= 0 && reg < AG_NREGS);
+    pv_ctx *c = w->fw.pc;
+    if (reg >= AG_V0 && reg < AG_VCC && env[reg]) {
+        pv *e = ag_exec_bit(w, in, env);
+        if (!pv_is_const(e, 1))
+            v = pv_sel(c, e, v, env[reg]);
+    }
+    env[reg] = v;
+}
+
+static void set32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, pv *v)
+{
+    if (o->kind != AO_REG)
+        return;
+    set_reg(w, in, env, o->reg, pv_wrap(w->fw.pc, v, 32, false));
+    for (unsigned k = 1; k < o->count; k++)
+        set_reg(w, in, env, o->reg + (int)k, data(w, in, fw_fmt(&w->fw, "the upper part of what '%s' wrote", in->opcode)));
+}
+
+void ag_set_data(ag_walk *w, const ag_ins *in, pv **env, int reg, unsigned count, const char *why)
+{
+    pv *d = data(w, in, why);
+    for (unsigned k = 0; k < count; k++)
+        set_reg(w, in, env, reg + (int)k, d);
+}
+
+/* A lane mask operand: its lane's bit; NULL where it is none. */
+pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
+{
+    pv_ctx *c = w->fw.pc;
+    if (o->kind == AO_IMM)
+        return o->imm == 0 ? pv_const(c, 0) : o->imm == -1 ? pv_const(c, 1) : NULL;
+    if (o->kind != AO_REG || o->count != (w->wave == 64 ? 2u : 1u))
+        return NULL;
+    pv *lo = ag_get(w, in, env, o->reg);
+    if (w->wave == 64 && env[o->reg + 1] == w->mask_hi)
+        return lo;
+    pv *hi = w->wave == 64 ? ag_get(w, in, env, o->reg + 1) : pv_const(c, 0);
+    if (lo->op != PV_CONST || hi->op != PV_CONST)
+        return NULL;
+    pv *whole = pv_add(c, lo, pv_scale(c, hi, (pw)1 << 32));   /* a constant mask: the lane's bit of it */
+    return pv_bin(c, PV_AND, pv_bin(c, PV_SHR, whole, w->lane), pv_const(c, 1));
+}
+
+static void set_mask(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, pv *bit)
+{
+    if (o->kind != AO_REG)
+        return;
+    if (o->count != (w->wave == 64 ? 2u : 1u) || (w->wave == 32 && o->reg != AG_EXEC && o->reg != AG_VCC)) {
+        ag_set_data(w, in, env, o->reg, o->count, fw_fmt(&w->fw, "the lane mask '%s' wrote, which lds-calc does not follow", in->opcode));
+        return;
+    }
+    env[o->reg] = bit;
+    if (w->wave == 64)
+        env[o->reg + 1] = w->mask_hi;
+}
+
+static const ag_operand exec_op = { .kind = AO_REG, .reg = AG_EXEC, .count = 2, .text = "exec" };
+static const ag_operand vcc_op = { .kind = AO_REG, .reg = AG_VCC, .count = 2, .text = "vcc" };
+
+/* ------------------------------------------------------------- masks */
+
+typedef enum { MB_AND, MB_OR, MB_XOR, MB_ANDN2, MB_ORN2, MB_NAND, MB_NOR, MB_XNOR, MB_ANDN1, MB_ORN1 } mask_op;
+
+static pv *mask_combine(pv_ctx *c, mask_op op, pv *a, pv *b)
+{
+    switch (op) {
+    case MB_AND: return pv_bin(c, PV_LAND, a, b);
+    case MB_OR: return pv_bin(c, PV_LOR, a, b);
+    case MB_XOR: return pv_cmp(c, CMP_NE, a, b);
+    case MB_ANDN2: return pv_bin(c, PV_LAND, a, pv_not(c, b));
+    case MB_ORN2: return pv_bin(c, PV_LOR, a, pv_not(c, b));
+    case MB_NAND: return pv_not(c, pv_bin(c, PV_LAND, a, b));
+    case MB_NOR: return pv_not(c, pv_bin(c, PV_LOR, a, b));
+    case MB_XNOR: return pv_cmp(c, CMP_EQ, a, b);
+    case MB_ANDN1: return pv_bin(c, PV_LAND, pv_not(c, a), b);
+    case MB_ORN1: return pv_bin(c, PV_LOR, pv_not(c, a), b);
+    }
+    return NULL;
+}
+
+static bool mask_op_of(const char *s, mask_op *op)
+{
+    static const struct { const char *name; mask_op op; } ops[] = {
+        { "and", MB_AND },   { "or", MB_OR },     { "xor", MB_XOR },     { "andn2", MB_ANDN2 }, { "orn2", MB_ORN2 },
+        { "nand", MB_NAND }, { "nor", MB_NOR },   { "xnor", MB_XNOR },   { "andn1", MB_ANDN1 }, { "orn1", MB_ORN1 },
+        { "and_not1", MB_ANDN2 }, { "or_not1", MB_ORN2 }, { "and_not0", MB_ANDN1 }, { "or_not0", MB_ORN1 },
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(s, ops[i].name)) {
+            *op = ops[i].op;
+            return true;
+        }
+    return false;
+}
+
+/* s_and_b64 d, a, b; s_andn2_saveexec_b64 d, s; s_mov_b64; s_not_b64:
+ * false if in is none of them. */
+static bool mask_instruction(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op, *wsuf = w->wave == 64 ? "_b64" : "_b32";
+    size_t n = strlen(op);
+    if (!ag_starts(op, "s_") || n < 6 || strcmp(op + n - 4, wsuf) || in->nops < 2)
+        return false;
+    pv_ctx *c = w->fw.pc;
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)(n - 6), op + 2);
+    bool save = n > 15 && strstr(name, "_saveexec");
+    if (save)
+        *strstr(name, "_saveexec") = '\0';
+    mask_op mop = MB_AND;
+    bool is_mov = !strcmp(name, "mov"), is_not = !strcmp(name, "not");
+    if (!is_mov && !is_not && !mask_op_of(name, &mop))
+        return false;
+    pv *a = ag_mask_bit(w, in, env, &in->ops[1]);
+    pv *b = save ? ag_mask_bit(w, in, env, &exec_op) : in->nops > 2 ? ag_mask_bit(w, in, env, &in->ops[2]) : NULL;
+    env[AG_SCC] = data(w, in, fw_fmt(&w->fw, "whether any lane of the mask '%s' made is set", in->opcode));
+    if (is_mov && !a && in->ops[0].kind == AO_REG && in->ops[1].kind == AO_REG && in->ops[0].count == in->ops[1].count) {
+        for (unsigned k = 0; k < in->ops[0].count; k++)   /* a 64-bit value copied */
+            env[in->ops[0].reg + (int)k] = ag_get(w, in, env, in->ops[1].reg + (int)k);
+        return true;
+    }
+    if (!a || ((save || (!is_mov && !is_not)) && !b)) {
+        ag_set_data(w, in, env, in->ops[0].reg, in->ops[0].kind == AO_REG ? in->ops[0].count : 0,
+                    fw_fmt(&w->fw, "'%s' of a value lds-calc does not follow as a lane mask", in->opcode));
+        if (save)
+            set_mask(w, in, env, &exec_op, data(w, in, fw_fmt(&w->fw, "exec, as '%s' left it", in->opcode)));
+        return true;
+    }
+    if (save) {   /* d = exec; exec = s OP exec */
+        set_mask(w, in, env, &in->ops[0], b);
+        set_mask(w, in, env, &exec_op, mask_combine(c, mop, a, b));
+        return true;
+    }
+    set_mask(w, in, env, &in->ops[0], is_mov ? a : is_not ? pv_not(c, a) : mask_combine(c, mop, a, b));
+    return true;
+}
+
+/* v_cmp_OP_TYPE (and v_cmpx_): the lane's bit of the comparison. */
+static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op;
+    bool x = ag_starts(op, "v_cmpx_");
+    if (!x && !ag_starts(op, "v_cmp_"))
+        return false;
+    pv_ctx *c = w->fw.pc;
+    const char *rest = op + (x ? 7 : 6);
+    static const struct { const char *name; pv_rel rel; } rels[] = {
+        { "lt_", CMP_LT }, { "le_", CMP_LE }, { "gt_", CMP_GT }, { "ge_", CMP_GE },
+        { "eq_", CMP_EQ }, { "ne_", CMP_NE }, { "lg_", CMP_NE },
+    };
+    unsigned first = in->nops == 3 ? 1 : 0;   /* e64: an SGPR pair first; gfx10 v_cmpx: none */
+    pv *bit = NULL;
+    for (size_t i = 0; i < sizeof rels / sizeof rels[0] && in->nops >= first + 2; i++) {
+        if (!ag_starts(rest, rels[i].name))
+            continue;
+        const char *t = rest + 3;
+        if (!strcmp(t, "u32") || !strcmp(t, "i32")) {
+            pv *a = ag_u32(w, in, env, &in->ops[first]), *b = ag_u32(w, in, env, &in->ops[first + 1]);
+            if (t[0] == 'i')
+                a = i32(w, a), b = i32(w, b);
+            bit = pv_cmp(c, rels[i].rel, a, b);
+        }
+    }
+    if (!strncmp(rest, "t_", 2) || !strncmp(rest, "tru_", 4))
+        bit = pv_const(c, 1);
+    else if (!strncmp(rest, "f_", 2))
+        bit = pv_const(c, 0);
+    if (!bit)
+        bit = data(w, in, fw_fmt(&w->fw, "the comparison '%s', which lds-calc does not follow", in->opcode));
+    if (first)
+        set_mask(w, in, env, &in->ops[0], bit);
+    else if (!x)
+        set_mask(w, in, env, &vcc_op, bit);
+    if (x)
+        set_mask(w, in, env, &exec_op, pv_bin(c, PV_LAND, ag_exec_bit(w, in, env), bit));
+    return true;
+}
+
+/* s_cmp_OP_TYPE, s_cmpk_OP_TYPE: scc. */
+static bool scalar_compare(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op;
+    const char *rest = ag_starts(op, "s_cmpk_") ? op + 7 : ag_starts(op, "s_cmp_") ? op + 6 : NULL;
+    if (!rest || in->nops != 2)
+        return false;
+    static const struct { const char *name; pv_rel rel; } rels[] = {
+        { "lt_", CMP_LT }, { "le_", CMP_LE }, { "gt_", CMP_GT }, { "ge_", CMP_GE }, { "eq_", CMP_EQ }, { "lg_", CMP_NE },
+    };
+    pv_ctx *c = w->fw.pc;
+    for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
+        if (ag_starts(rest, rels[i].name) && (!strcmp(rest + 3, "u32") || !strcmp(rest + 3, "i32"))) {
+            pv *a = ag_u32(w, in, env, &in->ops[0]), *b = ag_u32(w, in, env, &in->ops[1]);
+            if (rest[3] == 'i')
+                a = i32(w, a), b = i32(w, b);
+            env[AG_SCC] = pv_cmp(c, rels[i].rel, a, b);
+            return true;
+        }
+    env[AG_SCC] = data(w, in, fw_fmt(&w->fw, "the comparison '%s', which lds-calc does not follow", in->opcode));
+    return true;
+}
+
+/* -------------------------------------------------------- arithmetic */
+
+typedef enum {
+    A_MOV, A_MOVK, A_ADD, A_ADDC, A_SUB, A_SUBB, A_SUBREV, A_ADD3, A_LSHL_ADD, A_ADD_LSHL, A_LSHL_OR, A_AND_OR, A_OR3,
+    A_XAD, A_MUL, A_MUL24, A_MAD24, A_MULHI, A_SHL, A_SHR, A_ASHR, A_SHLREV, A_SHRREV, A_ASHRREV, A_AND, A_OR, A_XOR,
+    A_NOT, A_ANDN2, A_ORN2, A_BFE, A_BFI, A_MINU, A_MAXU, A_MINI, A_MAXI, A_LSHL1, A_LSHL2, A_LSHL3, A_LSHL4,
+    A_MBCNT_LO, A_MBCNT_HI, A_FIRSTLANE, A_CSELECT, A_CNDMASK
+} alu_op;
+
+static const struct {
+    const char *name;             /* without v_ or s_ */
+    alu_op op;
+    unsigned nsrc;
+} alu_ops[] = {
+    { "mov_b32", A_MOV, 1 },          { "movk_i32", A_MOVK, 1 },        { "add_u32", A_ADD, 2 },
+    { "add_nc_u32", A_ADD, 2 },       { "add_i32", A_ADD, 2 },          { "add_co_u32", A_ADD, 2 },
+    { "addc_co_u32", A_ADDC, 3 },     { "addc_u32", A_ADDC, 2 },        { "sub_u32", A_SUB, 2 },
+    { "sub_nc_u32", A_SUB, 2 },       { "sub_i32", A_SUB, 2 },          { "sub_co_u32", A_SUB, 2 },
+    { "subb_co_u32", A_SUBB, 3 },     { "subb_u32", A_SUBB, 2 },        { "subrev_u32", A_SUBREV, 2 },
+    { "subrev_nc_u32", A_SUBREV, 2 }, { "subrev_co_u32", A_SUBREV, 2 }, { "add3_u32", A_ADD3, 3 },
+    { "lshl_add_u32", A_LSHL_ADD, 3 }, { "add_lshl_u32", A_ADD_LSHL, 3 }, { "lshl_or_b32", A_LSHL_OR, 3 },
+    { "and_or_b32", A_AND_OR, 3 },    { "or3_b32", A_OR3, 3 },          { "xad_u32", A_XAD, 3 },
+    { "mul_lo_u32", A_MUL, 2 },       { "mul_i32", A_MUL, 2 },          { "mul_lo_i32", A_MUL, 2 },
+    { "mul_u32_u24", A_MUL24, 2 },    { "mad_u32_u24", A_MAD24, 3 },    { "mul_hi_u32", A_MULHI, 2 },
+    { "lshl_b32", A_SHL, 2 },         { "lshr_b32", A_SHR, 2 },         { "ashr_i32", A_ASHR, 2 },
+    { "lshlrev_b32", A_SHLREV, 2 },   { "lshrrev_b32", A_SHRREV, 2 },   { "ashrrev_i32", A_ASHRREV, 2 },
+    { "and_b32", A_AND, 2 },          { "or_b32", A_OR, 2 },            { "xor_b32", A_XOR, 2 },
+    { "not_b32", A_NOT, 1 },          { "andn2_b32", A_ANDN2, 2 },      { "orn2_b32", A_ORN2, 2 },
+    { "and_not1_b32", A_ANDN2, 2 },   { "or_not1_b32", A_ORN2, 2 },     { "bfe_u32", A_BFE, 3 },
+    { "bfi_b32", A_BFI, 3 },          { "min_u32", A_MINU, 2 },         { "max_u32", A_MAXU, 2 },
+    { "min_i32", A_MINI, 2 },         { "max_i32", A_MAXI, 2 },         { "lshl1_add_u32", A_LSHL1, 2 },
+    { "lshl2_add_u32", A_LSHL2, 2 },  { "lshl3_add_u32", A_LSHL3, 2 },  { "lshl4_add_u32", A_LSHL4, 2 },
+    { "mbcnt_lo_u32_b32", A_MBCNT_LO, 2 }, { "mbcnt_hi_u32_b32", A_MBCNT_HI, 2 },
+    { "readfirstlane_b32", A_FIRSTLANE, 1 }, { "cselect_b32", A_CSELECT, 2 }, { "cndmask_b32", A_CNDMASK, 3 },
+};
+
+static pv *shift_amount(pv_ctx *c, pv *s) { return pv_bin(c, PV_AND, s, pv_const(c, 31)); }
+
+/* A bit field: (v >> off) & (2^width - 1), off and width constants. */
+static pv *bit_field(ag_walk *w, const ag_ins *in, pv *v, pv *off, pv *width)
+{
+    pv_ctx *c = w->fw.pc;
+    if (off->op != PV_CONST || width->op != PV_CONST)
+        return data(w, in, fw_fmt(&w->fw, "a bit field of a width or place lds-calc does not know ('%s')", in->opcode));
+    pw o = off->k & 31, n = width->k & 31;
+    if (n == 0)
+        return pv_const(c, 0);
+    return pv_bin(c, PV_AND, pv_bin(c, PV_SHR, v, pv_const(c, o)), pv_const(c, ((pw)1 << n) - 1));
+}
+
+/* v_mbcnt_lo/hi with a mask of all ones: the lanes below this one in the
+ * low (high) 32 of the wave, plus the addend. */
+static pv *mbcnt(ag_walk *w, const ag_ins *in, pv *mask, pv *acc, bool hi)
+{
+    pv_ctx *c = w->fw.pc;
+    if (!pv_is_const(mask, M32))
+        return data(w, in, fw_fmt(&w->fw, "'%s' of a mask other than all ones", in->opcode));
+    pv *low = pv_bin(c, PV_MIN, w->lane, pv_const(c, 32));
+    if (!hi)
+        return pv_add(c, low, acc);
+    pv *rest = pv_sub(c, acc, low);   /* mbcnt_hi(-1, mbcnt_lo(-1, k)) is lane + k */
+    if (rest->op == PV_CONST)
+        return pv_add(c, w->lane, rest);
+    return pv_add(c, acc, pv_bin(c, PV_MAX, pv_sub(c, w->lane, pv_const(c, 32)), pv_const(c, 0)));
+}
+
+static pv *alu_value(ag_walk *w, const ag_ins *in, pv **env, alu_op op, pv **s, pv **carry)
+{
+    pv_ctx *c = w->fw.pc;
+    pv *r = NULL;
+    switch (op) {
+    case A_MOV: return s[0];
+    case A_MOVK: return pv_wrap(c, pv_wrap(c, s[0], 16, true), 32, false);
+    case A_ADD: r = pv_add(c, s[0], s[1]); break;
+    case A_ADDC: r = pv_add(c, pv_add(c, s[0], s[1]), s[2]); break;
+    case A_SUB: *carry = pv_cmp(c, CMP_LT, s[0], s[1]); return pv_sub(c, s[0], s[1]);
+    case A_SUBB:
+        *carry = pv_cmp(c, CMP_LT, s[0], pv_add(c, s[1], s[2]));
+        return pv_sub(c, s[0], pv_add(c, s[1], s[2]));
+    case A_SUBREV: *carry = pv_cmp(c, CMP_LT, s[1], s[0]); return pv_sub(c, s[1], s[0]);
+    case A_ADD3: return pv_add(c, pv_add(c, s[0], s[1]), s[2]);
+    case A_LSHL_ADD: return pv_add(c, pv_bin(c, PV_SHL, s[0], shift_amount(c, s[1])), s[2]);
+    case A_ADD_LSHL: return pv_bin(c, PV_SHL, pv_wrap(c, pv_add(c, s[0], s[1]), 32, false), shift_amount(c, s[2]));
+    case A_LSHL_OR: return pv_bin(c, PV_OR, pv_wrap(c, pv_bin(c, PV_SHL, s[0], shift_amount(c, s[1])), 32, false), s[2]);
+    case A_AND_OR: return pv_bin(c, PV_OR, pv_bin(c, PV_AND, s[0], s[1]), s[2]);
+    case A_OR3: return pv_bin(c, PV_OR, pv_bin(c, PV_OR, s[0], s[1]), s[2]);
+    case A_XAD: return pv_add(c, pv_bin(c, PV_XOR, s[0], s[1]), s[2]);
+    case A_MUL: return pv_mul(c, s[0], s[1]);
+    case A_MUL24:
+    case A_MAD24: {
+        pv *m24 = pv_const(c, 0xffffff);
+        pv *p = pv_mul(c, pv_bin(c, PV_AND, s[0], m24), pv_bin(c, PV_AND, s[1], m24));
+        return op == A_MAD24 ? pv_add(c, pv_wrap(c, p, 32, false), s[2]) : p;
+    }
+    case A_MULHI: return pv_bin(c, PV_SHR, pv_mul(c, s[0], s[1]), pv_const(c, 32));
+    case A_SHL: r = pv_bin(c, PV_SHL, s[0], shift_amount(c, s[1])); break;
+    case A_SHR: r = pv_bin(c, PV_SHR, s[0], shift_amount(c, s[1])); break;
+    case A_ASHR: r = pv_bin(c, PV_SHR, i32(w, s[0]), shift_amount(c, s[1])); break;
+    case A_SHLREV: return pv_bin(c, PV_SHL, s[1], shift_amount(c, s[0]));
+    case A_SHRREV: return pv_bin(c, PV_SHR, s[1], shift_amount(c, s[0]));
+    case A_ASHRREV: return pv_bin(c, PV_SHR, i32(w, s[1]), shift_amount(c, s[0]));
+    case A_AND: r = pv_bin(c, PV_AND, s[0], s[1]); break;
+    case A_OR: r = pv_bin(c, PV_OR, s[0], s[1]); break;
+    case A_XOR: r = pv_bin(c, PV_XOR, s[0], s[1]); break;
+    case A_NOT: r = pv_sub(c, pv_const(c, M32), s[0]); break;
+    case A_ANDN2: r = pv_bin(c, PV_AND, s[0], pv_sub(c, pv_const(c, M32), s[1])); break;
+    case A_ORN2: r = pv_bin(c, PV_OR, s[0], pv_sub(c, pv_const(c, M32), s[1])); break;
+    case A_BFE:
+        if (in->op[0] == 's')   /* s_bfe_u32 d, v, (width << 16) | offset */
+            return s[1]->op == PV_CONST ? bit_field(w, in, s[0], pv_const(c, s[1]->k & 31), pv_const(c, (s[1]->k >> 16) & 127))
+                                        : bit_field(w, in, s[0], s[1], s[1]);
+        return bit_field(w, in, s[0], s[1], s[2]);
+    case A_BFI:
+        if (s[0]->op != PV_CONST)
+            return data(w, in, "a bit-field insert under a mask lds-calc does not know");
+        return pv_bin(c, PV_OR, pv_bin(c, PV_AND, s[1], s[0]), pv_bin(c, PV_AND, s[2], pv_const(c, M32 & ~s[0]->k)));
+    case A_MINU: return pv_bin(c, PV_MIN, s[0], s[1]);
+    case A_MAXU: return pv_bin(c, PV_MAX, s[0], s[1]);
+    case A_MINI: return pv_bin(c, PV_MIN, i32(w, s[0]), i32(w, s[1]));
+    case A_MAXI: return pv_bin(c, PV_MAX, i32(w, s[0]), i32(w, s[1]));
+    case A_LSHL1: case A_LSHL2: case A_LSHL3: case A_LSHL4:
+        r = pv_add(c, pv_wrap(c, pv_bin(c, PV_SHL, s[0], pv_const(c, op - A_LSHL1 + 1)), 32, false), s[1]);
+        break;
+    case A_MBCNT_LO: return mbcnt(w, in, s[0], s[1], false);
+    case A_MBCNT_HI: return mbcnt(w, in, s[0], s[1], true);
+    case A_FIRSTLANE:
+        if (s[0]->deps & DEP_LANE)
+            return data(w, in, fw_fmt(&w->fw, "the first active lane's value ('%s' of a value lanes differ in)", in->opcode));
+        return s[0];
+    case A_CSELECT: return pv_sel(c, ag_get(w, in, env, AG_SCC), s[0], s[1]);
+    case A_CNDMASK: return pv_sel(c, s[2], s[1], s[0]);
+    }
+    if (r && (op == A_ADD || op == A_ADDC || op == A_LSHL1 || op == A_LSHL2 || op == A_LSHL3 || op == A_LSHL4))
+        *carry = pv_bin(c, PV_SHR, r, pv_const(c, 32));
+    else if (r)
+        *carry = pv_cmp(c, CMP_NE, pv_wrap(c, r, 32, false), pv_const(c, 0));
+    return r;
+}
+
+/* The VALU and SALU integer instructions that make addresses: false if
+ * in is none of them. */
+static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op;
+    bool vector = ag_starts(op, "v_");
+    if (!vector && !ag_starts(op, "s_"))
+        return false;
+    size_t k = 0;
+    while (k < sizeof alu_ops / sizeof alu_ops[0] && strcmp(op + 2, alu_ops[k].name))
+        k++;
+    if (k == sizeof alu_ops / sizeof alu_ops[0])
+        return false;
+    alu_op a = alu_ops[k].op;
+    bool co = vector && (strstr(op, "_co_") != NULL);   /* d, carry out, sources */
+    unsigned first = co ? 2 : 1, nsrc = alu_ops[k].nsrc;
+    if (!vector && (a == A_ADDC || a == A_SUBB))
+        nsrc = 2;
+    if (in->nops < first + nsrc - (a == A_CNDMASK && in->nops == 3) || in->ops[0].kind != AO_REG)
+        return false;
+    pv *s[3] = { NULL, NULL, NULL };
+    for (unsigned i = 0; i < nsrc; i++) {
+        if (a == A_CNDMASK && i == 2) {   /* the mask: vcc in the e32 form */
+            pv *bit = ag_mask_bit(w, in, env, first + i < in->nops ? &in->ops[first + i] : &vcc_op);
+            s[i] = bit ? bit : data(w, in, "the mask of a v_cndmask_b32 that lds-calc does not follow");
+        } else {
+            s[i] = ag_u32(w, in, env, &in->ops[first + i]);
+        }
+    }
+    if ((a == A_ADDC || a == A_SUBB) && !vector) {   /* s_addc_u32: the carry in is scc */
+        s[2] = ag_get(w, in, env, AG_SCC);
+    } else if ((a == A_ADDC || a == A_SUBB) && vector) {
+        pv *bit = ag_mask_bit(w, in, env, &in->ops[first + 2]);
+        s[2] = bit ? bit : data(w, in, "a carry lds-calc does not follow");
+    }
+    pv *carry = NULL;
+    pv *r = alu_value(w, in, env, a, s, &carry);
+    set32(w, in, env, &in->ops[0], r);
+    if (co)
+        set_mask(w, in, env, &in->ops[1], carry ? carry : data(w, in, "a carry lds-calc does not follow"));
+    bool overflow = !vector && (a == A_ADD || a == A_SUB) && !strcmp(op + strlen(op) - 3, "i32");
+    if (overflow)   /* s_add_i32: scc is the signed overflow */
+        env[AG_SCC] = data(w, in, fw_fmt(&w->fw, "scc, the signed overflow of '%s'", in->opcode));
+    else if (!vector && a != A_MOV && a != A_MOVK && a != A_CSELECT && a != A_MUL && a != A_MULHI && a != A_BFE)
+        env[AG_SCC] = carry ? carry : data(w, in, fw_fmt(&w->fw, "scc, as '%s' set it", in->opcode));
+    else if (!vector && a == A_BFE)
+        env[AG_SCC] = pv_cmp(w->fw.pc, CMP_NE, r, pv_const(w->fw.pc, 0));
+    return true;
+}
+
+/* ------------------------------------------------- kernel arguments */
+
+/* The value of argument i (a by-value integer): its -D value, else its
+ * name as a parameter no -D gives. */
+static pv *argument(ag_walk *w, unsigned i)
+{
+    if (w->argv[i])
+        return w->argv[i];
+    const ag_arg *g = &w->f->args[i];
+    const char *name = g->name ? fw_lds_name(&w->fw, g->name) : fw_fmt(&w->fw, "arg%u", i);
+    const csrc_define *d = fw_define(&w->fw, name);
+    pw lo = 0, hi = g->size >= 8 ? ((pw)1 << 63) - 1 : ((pw)1 << (g->size * 8 - 1)) - 1;
+    if (d && d->has_value)
+        lo = hi = d->value;
+    if (d)
+        ((csrc_define *)d)->used = true;
+    return w->argv[i] = pv_symbol(w->fw.pc, SYM_PARAM, name, 0, DEP_PARAM, lo, hi, d == NULL);
+}
+
+/* The dword of the kernel argument segment at byte off. */
+static pv *kernarg_dword(ag_walk *w, const ag_ins *in, int64_t off)
+{
+    pv_ctx *c = w->fw.pc;
+    const ag_func *f = w->f;
+    pv *v = pv_const(c, 0);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        const ag_arg *g = &f->args[i];
+        if (g->offset < 0 || g->offset + g->size <= off || g->offset >= off + 4)
+            continue;
+        const char *name = g->name ? g->name : fw_fmt(&w->fw, "arg%u", i);
+        const char *kind = g->kind ? g->kind : "?";
+        pv *whole = NULL;
+        if (!strcmp(kind, "by_value") && (g->size == 4 || g->size == 8) && g->offset % 4 == 0) {
+            whole = argument(w, i);
+        } else if (!strncmp(kind, "hidden_group_size_", 18) && kind[18] >= 'x' && kind[18] <= 'z' && w->fw.tdim[0]) {
+            whole = pv_const(c, w->fw.tdim[kind[18] - 'x']);
+        } else if (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer")) {
+            return data(w, in, fw_fmt(&w->fw, "the pointer argument '%s' (the AMDGPU reader does not follow global addresses)", name));
+        } else {
+            return data(w, in, fw_fmt(&w->fw, "the kernel argument '%s' (%s, %lld bytes)", name, kind, (long long)g->size));
+        }
+        int64_t shift = (g->offset - off) * 8;   /* where the argument's bytes lie in the dword */
+        pv *part = shift >= 0 ? pv_bin(c, PV_SHL, whole, pv_const(c, shift)) : pv_bin(c, PV_SHR, whole, pv_const(c, -shift));
+        v = pv_add(c, v, pv_wrap(c, part, 32, false));
+    }
+    return v;
+}
+
+/* s_load_dword*, s_load_b32 ... of the kernarg segment: the arguments the
+ * metadata names there.  Any other scalar load leaves data. */
+static bool scalar_load(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op;
+    if (!ag_starts(op, "s_load_") && !ag_starts(op, "s_buffer_load_"))
+        return false;
+    const ag_operand *d = &in->ops[0];
+    if (in->nops < 3 || d->kind != AO_REG)
+        return false;
+    const ag_operand *b = &in->ops[1];
+    pv *base = b->kind == AO_REG && b->count == 2 && env[b->reg + 1] == w->kernarg_hi && env[b->reg]
+                   ? pv_sub(w->fw.pc, env[b->reg], w->kernarg) : NULL;
+    int64_t off = 0;
+    bool known = base && base->op == PV_CONST && !ag_starts(op, "s_buffer") &&
+                 ((in->ops[2].kind == AO_IMM && (off = in->ops[2].imm, true)));
+    for (unsigned k = 0; k < d->count; k++) {
+        pv *v = known ? kernarg_dword(w, in, (int64_t)base->k + off + 4 * (int64_t)k)
+                      : data(w, in, fw_fmt(&w->fw, "what '%s' loaded from memory other than the kernel's arguments", in->opcode));
+        env[d->reg + (int)k] = v;
+    }
+    return true;
+}
+
+/* v_readlane_b32 d, v, lane: the value where lanes agree on it. */
+static bool read_lane(ag_walk *w, const ag_ins *in, pv **env)
+{
+    if (strcmp(in->op, "v_readlane_b32") || in->nops != 3)
+        return false;
+    pv *v = ag_u32(w, in, env, &in->ops[1]);
+    set32(w, in, env, &in->ops[0],
+          v->deps & DEP_LANE ? data(w, in, "one lane's value of a value lanes differ in (v_readlane_b32)") : v);
+    return true;
+}
+
+void ag_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
+{
+    if (!in->op || ag_access(w, in, env, cond) || scalar_load(w, in, env) || mask_instruction(w, in, env) ||
+        vector_compare(w, in, env) || scalar_compare(w, in, env) || arithmetic(w, in, env) || read_lane(w, in, env))
+        return;
+    bool set[AG_NREGS] = { false };
+    ag_dests(in, set);
+    pv *d = NULL;
+    for (int r = 0; r < AG_NREGS; r++)
+        if (set[r]) {
+            d = d ? d : data(w, in, fw_fmt(&w->fw, "what '%s' wrote (an instruction lds-calc does not follow)", in->opcode));
+            set_reg(w, in, env, r, d);
+        }
+}
