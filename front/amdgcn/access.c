@@ -140,6 +140,9 @@ static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
                    : pv_data(c, fw_fmt(&w->fw, "the address operand of '%s'", in->opcode), in->line, in->col, false);
     if (!s.two)
         addr = pv_add(c, addr, pv_const(c, ag_mod_int(in, "offset") & 0xffff));
+    pv *e = ag_exec_bit(w, in, env);   /* the address where the lane runs it: a write exec masked is not seen */
+    bool holds = false;
+    addr = pv_assume(c, addr, &e, &holds, 1);
     unsigned line, col;
     const char *why = fw_why_not(&w->fw, cond, addr, NULL, &line, &col);
     if (why) {

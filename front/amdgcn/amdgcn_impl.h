@@ -139,6 +139,7 @@ typedef struct ag_walk {
     pv *lane;                     /* the thread's lane in its wave */
     pv *mask_hi;                  /* the high register of a lane mask (never a number) */
     pv *kernarg, *kernarg_hi;     /* the kernel argument segment's address, its high register */
+    pcond cond;                   /* where the instruction being run runs (the walk's condition) */
     pv **argv;                    /* each kernel argument's value, once read (NULL: not yet) */
 } ag_walk;
 
@@ -152,8 +153,9 @@ void ag_dests(const ag_ins *in, bool *set);
 void ag_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond);
 /* A register's value (data saying so where nothing set it). */
 pv *ag_get(ag_walk *w, const ag_ins *in, pv **env, int reg);
-/* An operand as an unsigned 32-bit value. */
+/* An operand as an unsigned 32-bit value; as a signed one (as held). */
 pv *ag_u32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
+pv *ag_s32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
 /* The lane's bit of a lane-mask operand (1 or 0 as a value), or NULL
  * when it holds no lane mask lds-calc follows. */
 pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);

@@ -1,6 +1,8 @@
 /* front/amdgcn/eval.c - an AMDGPU instruction's effect on the registers.
  *
- * A register holds its 32 bits as an unsigned value.  A lane mask (vcc,
+ * A register holds its 32 bits as a signed value (a counter that counts
+ * down to -1 is a plain sum, as the loop machinery wants it); what reads
+ * it unsigned (an address, a logical shift, a mask) sees it wrapped so.  A lane mask (vcc,
  * exec, the SGPR pair a v_cmp writes) is held as the lane's own bit, 1 or
  * 0, in its low register and the marker w->mask_hi in its high one, so
  * that a mask is a per-lane condition the walk follows; an s_cbranch on
@@ -107,6 +109,16 @@ pv *ag_u32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
         return data(w, in, fw_fmt(&w->fw, "'%s' (a floating-point operand modifier)", o->text));
     if (o->kind == AO_IMM)
         return pv_const(c, (pw)o->imm & M32);
+    return pv_wrap(c, ag_s32(w, in, env, o), 32, false);
+}
+
+pv *ag_s32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
+{
+    pv_ctx *c = w->fw.pc;
+    if (o->neg || o->abs)
+        return data(w, in, fw_fmt(&w->fw, "'%s' (a floating-point operand modifier)", o->text));
+    if (o->kind == AO_IMM)
+        return pv_const(c, (pw)(int32_t)(uint32_t)((uint64_t)o->imm & M32));
     if (o->kind == AO_REG) {
         pv *v = ag_get(w, in, env, o->reg);
         return v == w->mask_hi ? data(w, in, fw_fmt(&w->fw, "the high half of a lane mask (%s)", o->text)) : v;
@@ -129,9 +141,9 @@ static void set_reg(ag_walk *w, const ag_ins *in, pv **env, int reg, pv *v)
 {
     LDS_ASSERT(reg >= 0 && reg < AG_NREGS);
     pv_ctx *c = w->fw.pc;
-    if (reg >= AG_V0 && reg < AG_VCC && env[reg]) {
+    if (reg >= AG_V0 && reg < AG_VCC && env[reg]) {   /* where the walk's condition has exec, the walk merges */
         pv *e = ag_exec_bit(w, in, env);
-        if (!pv_is_const(e, 1))
+        if (!pv_is_const(e, 1) && !pc_equal(pc_and(c, w->cond, pc_lit1(c, e, false)), w->cond))
             v = pv_sel(c, e, v, env[reg]);
     }
     env[reg] = v;
@@ -141,7 +153,7 @@ static void set32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, p
 {
     if (o->kind != AO_REG)
         return;
-    set_reg(w, in, env, o->reg, pv_wrap(w->fw.pc, v, 32, false));
+    set_reg(w, in, env, o->reg, pv_wrap(w->fw.pc, v, 32, true));
     for (unsigned k = 1; k < o->count; k++)
         set_reg(w, in, env, o->reg + (int)k, data(w, in, fw_fmt(&w->fw, "the upper part of what '%s' wrote", in->opcode)));
 }
@@ -167,7 +179,7 @@ pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
     pv *hi = w->wave == 64 ? ag_get(w, in, env, o->reg + 1) : pv_const(c, 0);
     if (lo->op != PV_CONST || hi->op != PV_CONST)
         return NULL;
-    pv *whole = pv_add(c, lo, pv_scale(c, hi, (pw)1 << 32));   /* a constant mask: the lane's bit of it */
+    pv *whole = pv_const(c, (lo->k & M32) | (hi->k & M32) << 32);   /* a constant mask: the lane's bit of it */
     return pv_bin(c, PV_AND, pv_bin(c, PV_SHR, whole, w->lane), pv_const(c, 1));
 }
 
@@ -285,9 +297,9 @@ static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
             continue;
         const char *t = rest + 3;
         if (!strcmp(t, "u32") || !strcmp(t, "i32")) {
-            pv *a = ag_u32(w, in, env, &in->ops[first]), *b = ag_u32(w, in, env, &in->ops[first + 1]);
-            if (t[0] == 'i')
-                a = i32(w, a), b = i32(w, b);
+            bool s = t[0] == 'i' || rels[i].rel == CMP_EQ || rels[i].rel == CMP_NE;
+            pv *a = s ? ag_s32(w, in, env, &in->ops[first]) : ag_u32(w, in, env, &in->ops[first]);
+            pv *b = s ? ag_s32(w, in, env, &in->ops[first + 1]) : ag_u32(w, in, env, &in->ops[first + 1]);
             bit = pv_cmp(c, rels[i].rel, a, b);
         }
     }
@@ -319,9 +331,9 @@ static bool scalar_compare(ag_walk *w, const ag_ins *in, pv **env)
     pv_ctx *c = w->fw.pc;
     for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
         if (ag_starts(rest, rels[i].name) && (!strcmp(rest + 3, "u32") || !strcmp(rest + 3, "i32"))) {
-            pv *a = ag_u32(w, in, env, &in->ops[0]), *b = ag_u32(w, in, env, &in->ops[1]);
-            if (rest[3] == 'i')
-                a = i32(w, a), b = i32(w, b);
+            bool eq = rels[i].rel == CMP_EQ || rels[i].rel == CMP_NE;   /* equal as held, in either reading */
+            pv *a = eq || rest[3] == 'i' ? ag_s32(w, in, env, &in->ops[0]) : ag_u32(w, in, env, &in->ops[0]);
+            pv *b = eq || rest[3] == 'i' ? ag_s32(w, in, env, &in->ops[1]) : ag_u32(w, in, env, &in->ops[1]);
             env[AG_SCC] = pv_cmp(c, rels[i].rel, a, b);
             return true;
         }
@@ -364,6 +376,14 @@ static const struct {
     { "mbcnt_lo_u32_b32", A_MBCNT_LO, 2 }, { "mbcnt_hi_u32_b32", A_MBCNT_HI, 2 },
     { "readfirstlane_b32", A_FIRSTLANE, 1 }, { "cselect_b32", A_CSELECT, 2 }, { "cndmask_b32", A_CNDMASK, 3 },
 };
+
+/* The operations whose low 32 bits do not depend on how the operands'
+ * bits are read (sums, products, left shifts): they take the signed view. */
+static bool modular(alu_op a)
+{
+    return a == A_MOV || a == A_MOVK || a == A_ADD || a == A_ADDC || a == A_SUB || a == A_SUBB || a == A_SUBREV ||
+           a == A_ADD3 || a == A_MUL || a == A_CSELECT || a == A_CNDMASK || a == A_FIRSTLANE;
+}
 
 static pv *shift_amount(pv_ctx *c, pv *s) { return pv_bin(c, PV_AND, s, pv_const(c, 31)); }
 
@@ -461,9 +481,9 @@ static pv *alu_value(ag_walk *w, const ag_ins *in, pv **env, alu_op op, pv **s, 
     case A_CSELECT: return pv_sel(c, ag_get(w, in, env, AG_SCC), s[0], s[1]);
     case A_CNDMASK: return pv_sel(c, s[2], s[1], s[0]);
     }
-    if (r && (op == A_ADD || op == A_ADDC || op == A_LSHL1 || op == A_LSHL2 || op == A_LSHL3 || op == A_LSHL4))
+    if (r && (op == A_LSHL1 || op == A_LSHL2 || op == A_LSHL3 || op == A_LSHL4))
         *carry = pv_bin(c, PV_SHR, r, pv_const(c, 32));
-    else if (r)
+    else if (r && op != A_ADD && op != A_ADDC)
         *carry = pv_cmp(c, CMP_NE, pv_wrap(c, r, 32, false), pv_const(c, 0));
     return r;
 }
@@ -488,13 +508,15 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
         nsrc = 2;
     if (in->nops < first + nsrc - (a == A_CNDMASK && in->nops == 3) || in->ops[0].kind != AO_REG)
         return false;
-    pv *s[3] = { NULL, NULL, NULL };
+    pv *s[3] = { NULL, NULL, NULL }, *u[3] = { NULL, NULL, NULL };
     for (unsigned i = 0; i < nsrc; i++) {
         if (a == A_CNDMASK && i == 2) {   /* the mask: vcc in the e32 form */
             pv *bit = ag_mask_bit(w, in, env, first + i < in->nops ? &in->ops[first + i] : &vcc_op);
             s[i] = bit ? bit : data(w, in, "the mask of a v_cndmask_b32 that lds-calc does not follow");
         } else {
-            s[i] = ag_u32(w, in, env, &in->ops[first + i]);
+            const ag_operand *o = &in->ops[first + i];
+            s[i] = modular(a) ? ag_s32(w, in, env, o) : ag_u32(w, in, env, o);
+            u[i] = ag_u32(w, in, env, o);
         }
     }
     if ((a == A_ADDC || a == A_SUBB) && !vector) {   /* s_addc_u32: the carry in is scc */
@@ -503,8 +525,17 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
         pv *bit = ag_mask_bit(w, in, env, &in->ops[first + 2]);
         s[2] = bit ? bit : data(w, in, "a carry lds-calc does not follow");
     }
+    if (!u[2])
+        u[2] = s[2];
     pv *carry = NULL;
     pv *r = alu_value(w, in, env, a, s, &carry);
+    pv_ctx *c = w->fw.pc;
+    if (a == A_ADD || a == A_ADDC)   /* the carry out of the unsigned sum */
+        carry = pv_bin(c, PV_SHR, pv_add(c, pv_add(c, u[0], u[1]), a == A_ADDC ? u[2] : pv_const(c, 0)), pv_const(c, 32));
+    else if (a == A_SUB || a == A_SUBB)
+        carry = pv_cmp(c, CMP_LT, u[0], a == A_SUBB ? pv_add(c, u[1], u[2]) : u[1]);
+    else if (a == A_SUBREV)
+        carry = pv_cmp(c, CMP_LT, u[1], u[0]);
     set32(w, in, env, &in->ops[0], r);
     if (co)
         set_mask(w, in, env, &in->ops[1], carry ? carry : data(w, in, "a carry lds-calc does not follow"));
@@ -603,6 +634,7 @@ static bool read_lane(ag_walk *w, const ag_ins *in, pv **env)
 
 void ag_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
 {
+    w->cond = cond;
     if (!in->op || ag_access(w, in, env, cond) || scalar_load(w, in, env) || mask_instruction(w, in, env) ||
         vector_compare(w, in, env) || scalar_compare(w, in, env) || arithmetic(w, in, env) || read_lane(w, in, env))
         return;

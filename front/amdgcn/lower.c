@@ -213,7 +213,8 @@ static void profile(ag_walk *w, lds_buf *out)
              fw_fmt(&w->fw, "the file's target %s has no profile in lds-calc (lds-calc --arch-info lists them): give "
                             "one with -a", t));
     }
-    unsigned wave = w->f->wave ? w->f->wave : p ? p->wave : 64;
+    const lds_sim_profile *run = w->o->arch ? lds_sim_profile_find(w->o->arch) : p;   /* the profile the run takes */
+    unsigned wave = w->f->wave ? w->f->wave : run ? run->wave : 64;
     w->wave = wave == 32 ? 32 : 64;
 }
 

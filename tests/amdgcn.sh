@@ -1,0 +1,52 @@
+#!/bin/sh
+# The AMDGPU assembly reader against the source reader: each test kernel
+# of tests/amdgcn (NAME.cl, and NAME.s that clang made of it for gfx90a:
+# tests/amdgcn/README.md) read either way on gfx90a.  The shared-memory
+# totals are compared (global accesses are not followed in assembly).
+# Where they legitimately differ the test says why and checks the
+# difference is exactly that.
+. "$srcdir/tests/lib.sh"
+dir=$srcdir/tests/amdgcn
+
+# lds_total FILE ARGS...: the shared-memory total line of the run
+lds_total() {
+    f=$1
+    shift
+    lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total' | grep -v global | sed 's/^total ([a-z0-9]*):/total:/'
+}
+
+same() {
+    name=$1
+    shift
+    a=$(lds_total "$dir/$name.cl" "$@")
+    b=$(lds_total "$dir/$name.s" "$@")
+    check "$name: the assembly gives the source's LDS totals ($a)" test -n "$a" -a "$a" = "$b"
+}
+
+# helper: one store through an inlined helper, one transposed read.
+same helper
+
+# vector: buf[2 lid] and buf[2 lid + 1] are one ds_read2_b32 offset1:1 in
+# the assembly, and the two stores one ds_write2st64_b32: the same
+# cycles (each pair served as one 8-byte access takes what the two 4-byte
+# ones take), half the instructions.
+a=$(lds_total "$dir/vector.cl")
+b=$(lds_total "$dir/vector.s")
+check "vector: same cycles, half the instructions ($a / $b)" \
+    test "$a" = "total: cycles 12, ideal 8, excess 4, instructions 4" -a \
+         "$b" = "total: cycles 12, ideal 8, excess 4, instructions 2"
+
+# transpose: the column reads tile[x][y + j] for j = 0, 8, 16, 24 are two
+# ds_read2_b32 (offset1:8, offset0:16 offset1:24) in the assembly, each
+# served in b64 phases: the padding that makes each b32 read 1-way does not
+# keep the pairs apart (2-way), where the source path counts four 1-way
+# b32 reads.
+b=$(lds -f "$dir/transpose.s" -D width=1024 2>/dev/null | grep -c 'ds_read2_b32.*2-way')
+a=$(lds -a gfx90a -f "$dir/transpose.cl" -D width=1024 2>/dev/null | grep -c '15:36: read:.*1-way')
+check "transpose: the merged column reads are 2-way (2 of them), the source's 1-way" test "$a" = 1 -a "$b" = 2
+
+# histogram: the same atomic (ds_add_u32 on (lid * 4) & 255: 4-way) both ways
+a=$(lds -a gfx90a -f "$dir/histogram.cl" -D stride=4 2>/dev/null | grep -c '^14:16: atomic:.*4-way')
+b=$(lds -f "$dir/histogram.s" -D stride=4 2>/dev/null | grep -c 'ds_add_u32.*4-way')
+check "histogram: the bin atomic is 4-way both ways" test "$a" = 1 -a "$b" = 1
+tap_end

@@ -1,0 +1,9 @@
+# Remake the test kernels' AMDGPU assembly (README.md):  make -f amdgcn.mk
+# Needs clang (14 made the committed files); the tests read the committed .s files.
+CLANG ?= clang
+KERNELS = transpose reduce histogram loops helper vector matmul
+
+all: $(KERNELS:=.s)
+
+%.s: %.cl clmin.h
+	$(CLANG) -S -O2 -g -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -x cl -cl-std=CL2.0 -cl-kernel-arg-info $< -o $@
