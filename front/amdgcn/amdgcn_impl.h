@@ -41,6 +41,7 @@ typedef struct {
     int64_t imm;                  /* AO_IMM */
     const char *text;             /* as written */
     bool neg, abs;                /* -x, |x| or abs(x): a float modifier */
+    bool sext;                    /* sext(x): an SDWA source sign-extended */
 } ag_operand;
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
     const char *label;            /* a label (then opcode is NULL) */
     const char *opcode;           /* as written: v_add_co_u32_e32 */
     const char *op;               /* without its encoding suffix (_e32 _e64 _sdwa _dpp): v_add_co_u32 */
+    bool sdwa, dpp;               /* its encoding: sub-dword selects; a cross-lane move of a source */
     ag_operand *ops;
     unsigned nops;
     ag_mod *mods;
@@ -153,7 +155,8 @@ void ag_dests(const ag_ins *in, bool *set);
 void ag_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond);
 /* A register's value (data saying so where nothing set it). */
 pv *ag_get(ag_walk *w, const ag_ins *in, pv **env, int reg);
-/* An operand as an unsigned 32-bit value; as a signed one (as held). */
+/* An operand as an unsigned 32-bit value; as held (its low 32 bits its
+ * bits, immediates sign-extended): for sums, products, left shifts. */
 pv *ag_u32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
 pv *ag_s32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
 /* The lane's bit of a lane-mask operand (1 or 0 as a value), or NULL

@@ -1,8 +1,11 @@
 /* front/amdgcn/eval.c - an AMDGPU instruction's effect on the registers.
  *
- * A register holds its 32 bits as a signed value (a counter that counts
- * down to -1 is a plain sum, as the loop machinery wants it); what reads
- * it unsigned (an address, a logical shift, a mask) sees it wrapped so.  A lane mask (vcc,
+ * A register holds a value whose low 32 bits are its bits, as the PTX
+ * reader's do: sums, products and left shifts (which do not depend on how
+ * bits are read) keep it exact, so a counter is a plain sum the loop
+ * machinery solves; what reads it as a number (an address, a comparison,
+ * a right shift, a mask) reads it wrapped into 32 bits, unsigned or
+ * signed as the instruction says.  A lane mask (vcc,
  * exec, the SGPR pair a v_cmp writes) is held as the lane's own bit, 1 or
  * 0, in its low register and the marker w->mask_hi in its high one, so
  * that a mask is a per-lane condition the walk follows; an s_cbranch on
@@ -153,7 +156,7 @@ static void set32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, p
 {
     if (o->kind != AO_REG)
         return;
-    set_reg(w, in, env, o->reg, pv_wrap(w->fw.pc, v, 32, true));
+    set_reg(w, in, env, o->reg, v);
     for (unsigned k = 1; k < o->count; k++)
         set_reg(w, in, env, o->reg + (int)k, data(w, in, fw_fmt(&w->fw, "the upper part of what '%s' wrote", in->opcode)));
 }
@@ -298,8 +301,8 @@ static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
         const char *t = rest + 3;
         if (!strcmp(t, "u32") || !strcmp(t, "i32")) {
             bool s = t[0] == 'i' || rels[i].rel == CMP_EQ || rels[i].rel == CMP_NE;
-            pv *a = s ? ag_s32(w, in, env, &in->ops[first]) : ag_u32(w, in, env, &in->ops[first]);
-            pv *b = s ? ag_s32(w, in, env, &in->ops[first + 1]) : ag_u32(w, in, env, &in->ops[first + 1]);
+            pv *a = s ? i32(w, ag_s32(w, in, env, &in->ops[first])) : ag_u32(w, in, env, &in->ops[first]);
+            pv *b = s ? i32(w, ag_s32(w, in, env, &in->ops[first + 1])) : ag_u32(w, in, env, &in->ops[first + 1]);
             bit = pv_cmp(c, rels[i].rel, a, b);
         }
     }
@@ -307,7 +310,7 @@ static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
         bit = pv_const(c, 1);
     else if (!strncmp(rest, "f_", 2))
         bit = pv_const(c, 0);
-    if (!bit)
+    if (!bit || in->sdwa || in->dpp)
         bit = data(w, in, fw_fmt(&w->fw, "the comparison '%s', which lds-calc does not follow", in->opcode));
     if (first)
         set_mask(w, in, env, &in->ops[0], bit);
@@ -331,9 +334,9 @@ static bool scalar_compare(ag_walk *w, const ag_ins *in, pv **env)
     pv_ctx *c = w->fw.pc;
     for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
         if (ag_starts(rest, rels[i].name) && (!strcmp(rest + 3, "u32") || !strcmp(rest + 3, "i32"))) {
-            bool eq = rels[i].rel == CMP_EQ || rels[i].rel == CMP_NE;   /* equal as held, in either reading */
-            pv *a = eq || rest[3] == 'i' ? ag_s32(w, in, env, &in->ops[0]) : ag_u32(w, in, env, &in->ops[0]);
-            pv *b = eq || rest[3] == 'i' ? ag_s32(w, in, env, &in->ops[1]) : ag_u32(w, in, env, &in->ops[1]);
+            bool eq = rels[i].rel == CMP_EQ || rels[i].rel == CMP_NE;   /* equal in either reading */
+            pv *a = eq || rest[3] == 'i' ? i32(w, ag_s32(w, in, env, &in->ops[0])) : ag_u32(w, in, env, &in->ops[0]);
+            pv *b = eq || rest[3] == 'i' ? i32(w, ag_s32(w, in, env, &in->ops[1])) : ag_u32(w, in, env, &in->ops[1]);
             env[AG_SCC] = pv_cmp(c, rels[i].rel, a, b);
             return true;
         }
@@ -381,8 +384,8 @@ static const struct {
  * bits are read (sums, products, left shifts): they take the signed view. */
 static bool modular(alu_op a)
 {
-    return a == A_MOV || a == A_MOVK || a == A_ADD || a == A_ADDC || a == A_SUB || a == A_SUBB || a == A_SUBREV ||
-           a == A_ADD3 || a == A_MUL || a == A_CSELECT || a == A_CNDMASK || a == A_FIRSTLANE;
+    return a == A_MOV || a == A_ADD || a == A_ADDC || a == A_SUB || a == A_SUBB || a == A_SUBREV || a == A_ADD3 ||
+           a == A_MUL || a == A_CSELECT || a == A_CNDMASK || a == A_FIRSTLANE;
 }
 
 static pv *shift_amount(pv_ctx *c, pv *s) { return pv_bin(c, PV_AND, s, pv_const(c, 31)); }
@@ -488,6 +491,52 @@ static pv *alu_value(ag_walk *w, const ag_ins *in, pv **env, alu_op op, pv **s, 
     return r;
 }
 
+/* SDWA: BYTE_0..3, WORD_0..1 or DWORD of a 32-bit value: its shift and
+ * width in bits (false: a select lds-calc does not know). */
+static bool sdwa_select(const ag_ins *in, const char *mod, unsigned *shift, unsigned *bits)
+{
+    const ag_mod *m = ag_mod_of(in, mod);
+    const char *s = m && m->value ? m->value : "DWORD";
+    *shift = 0;
+    *bits = 32;
+    if (!strcmp(s, "DWORD"))
+        return true;
+    if (!strncmp(s, "BYTE_", 5) && s[5] >= '0' && s[5] <= '3' && !s[6])
+        return *shift = (unsigned)(s[5] - '0') * 8, *bits = 8, true;
+    if (!strncmp(s, "WORD_", 5) && s[5] >= '0' && s[5] <= '1' && !s[6])
+        return *shift = (unsigned)(s[5] - '0') * 16, *bits = 16, true;
+    return false;
+}
+
+/* An SDWA source: the field its select names, zero- or sign-extended. */
+static pv *sdwa_source(ag_walk *w, const ag_ins *in, unsigned k, const ag_operand *o, pv *v)
+{
+    pv_ctx *c = w->fw.pc;
+    unsigned shift, bits;
+    if (!sdwa_select(in, k ? "src1_sel" : "src0_sel", &shift, &bits))
+        return data(w, in, fw_fmt(&w->fw, "a sub-dword select of '%s' lds-calc does not know", in->opcode));
+    if (bits == 32)
+        return o->sext ? pv_wrap(c, v, 32, true) : v;
+    pv *field = pv_bin(c, PV_AND, pv_bin(c, PV_SHR, pv_wrap(c, v, 32, false), pv_const(c, shift)),
+                       pv_const(c, ((pw)1 << bits) - 1));
+    return o->sext ? pv_wrap(c, field, bits, true) : field;
+}
+
+/* An SDWA result: DWORD as it is; a byte or word zero-padded into place. */
+static pv *sdwa_result(ag_walk *w, const ag_ins *in, pv *r)
+{
+    pv_ctx *c = w->fw.pc;
+    unsigned shift, bits;
+    const ag_mod *unused = ag_mod_of(in, "dst_unused");
+    if (!sdwa_select(in, "dst_sel", &shift, &bits))
+        return data(w, in, fw_fmt(&w->fw, "a sub-dword select of '%s' lds-calc does not know", in->opcode));
+    if (bits == 32)
+        return r;
+    if (unused && unused->value && strcmp(unused->value, "UNUSED_PAD"))
+        return data(w, in, fw_fmt(&w->fw, "'%s' keeping the bits its dst_sel leaves (%s)", in->opcode, unused->value));
+    return pv_bin(c, PV_SHL, pv_bin(c, PV_AND, r, pv_const(c, ((pw)1 << bits) - 1)), pv_const(c, shift));
+}
+
 /* The VALU and SALU integer instructions that make addresses: false if
  * in is none of them. */
 static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
@@ -517,6 +566,8 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
             const ag_operand *o = &in->ops[first + i];
             s[i] = modular(a) ? ag_s32(w, in, env, o) : ag_u32(w, in, env, o);
             u[i] = ag_u32(w, in, env, o);
+            if (in->sdwa && i < 2)
+                s[i] = u[i] = sdwa_source(w, in, i, o, u[i]);
         }
     }
     if ((a == A_ADDC || a == A_SUBB) && !vector) {   /* s_addc_u32: the carry in is scc */
@@ -530,6 +581,11 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
     pv *carry = NULL;
     pv *r = alu_value(w, in, env, a, s, &carry);
     pv_ctx *c = w->fw.pc;
+    if (in->sdwa)
+        r = sdwa_result(w, in, r);
+    if (in->dpp || ag_mod_of(in, "clamp"))   /* a source from another lane; a saturated sum */
+        r = carry = data(w, in, fw_fmt(&w->fw, "'%s' (%s), which lds-calc does not follow", in->opcode,
+                                       in->dpp ? "a source moved between lanes" : "clamped"));
     if (a == A_ADD || a == A_ADDC)   /* the carry out of the unsigned sum */
         carry = pv_bin(c, PV_SHR, pv_add(c, pv_add(c, u[0], u[1]), a == A_ADDC ? u[2] : pv_const(c, 0)), pv_const(c, 32));
     else if (a == A_SUB || a == A_SUBB)

@@ -107,6 +107,8 @@ static void operand(char *t, ag_operand *o)
         o->abs = t[0] == 'a', o->neg = t[0] == 'n', t += 4, t[strlen(t) - 1] = '\0';
     if (t[0] == '-' && !isdigit((unsigned char)t[1]))
         o->neg = true, t++;
+    if (ag_starts(t, "sext(") && t[strlen(t) - 1] == ')')
+        o->sext = true, t += 5, t[strlen(t) - 1] = '\0';
     if (reg_operand(t, o)) {
         o->kind = AO_REG;
     } else if (ag_int(t, &o->imm)) {
@@ -204,6 +206,9 @@ static void instruction(reader *r, char *s, unsigned line, unsigned col)
     size_t n = strcspn(s, " \t");
     in->opcode = dup(r->a, s, n);
     in->op = base_op(r->a, in->opcode);
+    size_t n_op = strlen(in->opcode);
+    in->sdwa = n_op > 5 && !strcmp(in->opcode + n_op - 5, "_sdwa");
+    in->dpp = n_op > 4 && !strcmp(in->opcode + n_op - 4, "_dpp");
     char *rest = trim(s + n);
     ag_operand ops[24];
     ag_mod mods[16];
@@ -254,6 +259,12 @@ static void instruction(reader *r, char *s, unsigned line, unsigned col)
     in->mods = lds_arena_alloc(r->a, (nmods + 1) * sizeof *in->mods);
     memcpy(in->mods, mods, nmods * sizeof *mods);
     in->nmods = nmods;
+    static const char *const dpp_controls[] = { "quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_rol",
+                                                "wave_shr", "wave_ror", "row_mirror", "row_half_mirror", "row_bcast",
+                                                "row_share", "row_xmask", "row_newbcast", "dpp8" };
+    for (size_t i = 0; i < sizeof dpp_controls / sizeof dpp_controls[0]; i++)
+        in->dpp |= ag_mod_of(in, dpp_controls[i]) != NULL;
+    in->sdwa |= ag_mod_of(in, "dst_sel") || ag_mod_of(in, "src0_sel") || ag_mod_of(in, "src1_sel");
 }
 
 static void add_place(reader *r, unsigned file, unsigned line, unsigned col)
