@@ -49,4 +49,31 @@ check "transpose: the merged column reads are 2-way (2 of them), the source's 1-
 a=$(lds -a gfx90a -f "$dir/histogram.cl" -D stride=4 2>/dev/null | grep -c '^14:16: atomic:.*4-way')
 b=$(lds -f "$dir/histogram.s" -D stride=4 2>/dev/null | grep -c 'ds_add_u32.*4-way')
 check "histogram: the bin atomic is 4-way both ways" test "$a" = 1 -a "$b" = 1
+# reduce: each step's part[lid] += part[lid + s] reads part[lid] again in
+# the source, but the compiler keeps part[lid] in a register from the
+# first store on (only this lane writes it): the assembly's totals are the
+# source's less that read (13:13, 12 cycles in 9 instructions).
+a=$(lds_total "$dir/reduce.cl")
+b=$(lds_total "$dir/reduce.s")
+r=$(lds -a gfx90a -f "$dir/reduce.cl" 2>/dev/null | grep '^13:13: read:')
+check "reduce: the source's totals less the re-read of part[lid] ($a / $b / $r)" \
+    test "$a" = "total: cycles 45, ideal 45, excess 0, instructions 32, skipped 72" -a \
+         "$b" = "total: cycles 33, ideal 33, excess 0, instructions 23, skipped 49" -a -n "$(echo "$r" | grep 'cycles 12,.*instructions 9, skipped 23')"
+
+# colsum (rows = 64): the stores are paired into ds_write2_b32 (the same
+# bytes: 64 b32 stores of the source, 32 b64-phased pairs), the column
+# reads tile[lid][k .. k + 7] merged into two ds_read2_b64 a trip of the
+# rebuilt loop (8 trips): 16 instructions where the source has 64.
+b=$(lds -f "$dir/loops.s" -D rows=64 2>/dev/null | grep -c 'ds_read2_b64.*instructions 8$')
+a=$(lds -a gfx90a -f "$dir/loops.cl" -D rows=64 2>/dev/null | grep -c '^14:16: read:.*instructions 64$')
+check "colsum: the loop over rows rebuilt, 8 trips of two ds_read2_b64 (the source: 64 b32 reads)" test "$a" = 1 -a "$b" = 2
+# matmul (n = 256: 16 trips of the tile loop, rebuilt from its back edge
+# with n / 16 trips): the same cycles; the unrolled k loop's 16 reads of
+# as[ty][k] are four ds_read2_b64 and its 16 of bs[k][tx] eight
+# ds_read2_b32, so 896 instructions where the source counts 2176.
+a=$(lds_total "$dir/matmul.cl" -D n=256)
+b=$(lds_total "$dir/matmul.s" -D n=256)
+check "matmul: the same cycles, merged reads ($a / $b)" \
+    test "${a%%, instructions*}" = "total: cycles 4352, ideal 4352, excess 0" -a "${b%%, instructions*}" = "${a%%, instructions*}" -a \
+         -n "$(echo "$b" | grep 'instructions 896,')" -a -n "$(echo "$a" | grep 'instructions 2176,')"
 tap_end

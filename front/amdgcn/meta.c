@@ -93,6 +93,9 @@ static yaml_line yaml(lds_arena *a, const char *s)
     }
     while (*v == ' ')
         v++;
+    if (*v == '!' && strchr(v, ' '))   /* a tag: '!str n' (n alone would read as a YAML 1.1 boolean) */
+        for (v = strchr(v, ' '); *v == ' ';)
+            v++;
     size_t n = strlen(v);
     while (n && isspace((unsigned char)v[n - 1]))
         n--;
