@@ -1,10 +1,9 @@
 #!/bin/sh
 # The AMDGPU assembly reader against the source reader: each test kernel
 # of tests/amdgcn (NAME.cl, and NAME.s that clang made of it for gfx90a:
-# tests/amdgcn/README.md) read either way on gfx90a.  The shared-memory
-# totals are compared (global accesses are not followed in assembly).
-# Where they legitimately differ the test says why and checks the
-# difference is exactly that.
+# tests/amdgcn/README.md) read either way on gfx90a: the LDS totals and
+# the global ones.  Where they legitimately differ the test says why and
+# checks the difference is exactly that.
 . "$srcdir/tests/lib.sh"
 dir=$srcdir/tests/amdgcn
 
@@ -13,6 +12,21 @@ lds_total() {
     f=$1
     shift
     lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total' | grep -v global | sed 's/^total ([a-z0-9]*):/total:/'
+}
+
+# global_total FILE ARGS...: the global-memory total line of the run
+global_total() {
+    f=$1
+    shift
+    lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total (global'
+}
+
+same_global() {
+    name=$1
+    shift
+    a=$(global_total "$dir/$name.cl" "$@")
+    b=$(global_total "$dir/$name.s" "$@")
+    check "$name: the assembly gives the source's global totals ($a)" test -n "$a" -a "$a" = "$b"
 }
 
 same() {
@@ -25,6 +39,17 @@ same() {
 
 # helper: one store through an inlined helper, one transposed read.
 same helper
+
+# every kernel's global accesses: the 64-bit address arithmetic (a pair's
+# halves added with their carry, a sign-extended index shifted) gives the
+# source's addresses
+same_global helper
+same_global reduce
+same_global vector
+same_global transpose -D width=1024
+same_global loops -D rows=64
+same_global matmul -D n=256
+same_global histogram -D stride=4
 
 # vector: buf[2 lid] and buf[2 lid + 1] are one ds_read2_b32 offset1:1 in
 # the assembly, and the two stores one ds_write2st64_b32: the same
@@ -41,7 +66,7 @@ check "vector: same cycles, half the instructions ($a / $b)" \
 # served in b64 phases: the padding that makes each b32 read 1-way does not
 # keep the pairs apart (2-way), where the source path counts four 1-way
 # b32 reads.
-b=$(lds -f "$dir/transpose.s" -D width=1024 2>/dev/null | grep -c 'ds_read2_b32.*2-way')
+b=$(lds -f "$dir/transpose.s" -D width=1024 2>/dev/null | grep -c '^[0-9]*:[0-9]*: read: ds_read2_b32.*2-way')
 a=$(lds -a gfx90a -f "$dir/transpose.cl" -D width=1024 2>/dev/null | grep -c '15:36: read:.*1-way')
 check "transpose: the merged column reads are 2-way (2 of them), the source's 1-way" test "$a" = 1 -a "$b" = 2
 

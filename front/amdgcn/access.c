@@ -7,10 +7,11 @@
  * width at a byte address), or the AMD name where lds models the
  * instruction itself (ds_read2*, the transpose loads); each runs where
  * the walk's condition and the lane's exec bit hold.  An LDS instruction
- * this file does not know, an address that is data or needs a -D value,
- * and every global, flat, buffer and scratch access (whose 64-bit
- * addresses this reader does not follow) are records not modelled, with
- * their width and memory, saying why. */
+ * this file does not know and an address that is data or needs a -D value
+ * are records not modelled, with their width and memory, saying why.  A
+ * global_* access is a global one at its 64-bit address (a pointer
+ * argument's allocation, (n << 40) as the PTX reader numbers them, plus
+ * the offset); flat, buffer and scratch accesses are not modelled. */
 #include "front/amdgcn/amdgcn_impl.h"
 
 #include <stdio.h>
@@ -176,6 +177,51 @@ static unsigned memory_bytes(const char *op)
     return 0;
 }
 
+/* global_*: the address (a pair v[a:b] with 'off', or a VGPR offset on
+ * an SGPR pair), plus offset:; NULL if the operands are not so. */
+static pv *global_address(ag_walk *w, const ag_ins *in, pv **env, bool returns)
+{
+    pv_ctx *c = w->fw.pc;
+    unsigned a = returns ? 1 : 0, s = a + 1 + (strstr(in->op, "store") || strstr(in->op, "atomic") ? 1 : 0);
+    if (returns && strstr(in->op, "atomic"))
+        s = 3;
+    if (a >= in->nops || s >= in->nops || in->ops[a].kind != AO_REG)
+        return NULL;
+    const ag_operand *va = &in->ops[a], *sa = &in->ops[s];
+    pv *base;
+    if (sa->kind == AO_OFF && va->count == 2)
+        base = ag_pair(w, ag_get(w, in, env, va->reg), ag_get(w, in, env, va->reg + 1));
+    else if (sa->kind == AO_REG && sa->count == 2 && va->count == 1)
+        base = pv_add(c, ag_pair(w, ag_get(w, in, env, sa->reg), ag_get(w, in, env, sa->reg + 1)), ag_u32(w, in, env, va));
+    else
+        return NULL;
+    return pv_add(c, base, pv_const(c, ag_mod_int(in, "offset")));
+}
+
+static void global_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond, const char *kind, unsigned bytes)
+{
+    pv_ctx *c = w->fw.pc;
+    int at = ag_at(w, in);
+    bool returns = !strcmp(kind, "read") || ag_mod_of(in, "glc") || ag_mod_of(in, "sc0");
+    pv *addr = global_address(w, in, env, returns);
+    pv *e = ag_exec_bit(w, in, env);
+    bool holds = false;
+    addr = addr ? pv_assume(c, addr, &e, &holds, 1) : NULL;
+    pv *b = addr ? fw_base_term(addr, SYM_REGION, false) : NULL;
+    unsigned line = 0, col = 0;
+    const char *why = !addr ? fw_fmt(&w->fw, "the address operands of '%s' are not a form lds-calc reads", in->opcode)
+                            : fw_why_not(&w->fw, cond, addr, b, &line, &col);
+    if (!why && !b)
+        why = "its address is in no allocation lds-calc knows (a pointer argument the metadata names)";
+    if (!why && !bytes)
+        why = fw_fmt(&w->fw, "'%s' moves a width lds-calc does not read from its name", in->opcode);
+    if (why)
+        fw_add_skip_sized(&w->fw, at, cond, kind, "global", why, line, col, bytes, true);
+    else
+        fw_add_access(&w->fw, at, cond, kind, "global",
+                      fw_fmt(&w->fw, "%s global b%u @ %s", kind, bytes * 8, pv_text(c, addr)));
+}
+
 bool ag_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
 {
     const char *op = in->op;
@@ -201,10 +247,12 @@ bool ag_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
         fw_add_skip_sized(&w->fw, at, cond, kind, "flat",
                           fw_fmt(&w->fw, "'%s' is a flat access, which may reach LDS; the AMDGPU reader does not follow "
                                          "flat addresses", in->opcode), 0, 0, bytes, false);
-    else if (!scratch)
+    else if (global)
+        global_access(w, in, env, cond, kind, bytes);
+    else if (buffer)
         fw_add_skip_sized(&w->fw, at, cond, kind, "global",
-                          fw_fmt(&w->fw, "the AMDGPU reader does not follow global addresses (64-bit, '%s')", in->opcode),
-                          0, 0, bytes, true);
+                          fw_fmt(&w->fw, "'%s' addresses through a buffer descriptor, which the AMDGPU reader does not "
+                                         "follow", in->opcode), 0, 0, bytes, true);
     bool set[AG_NREGS] = { false };
     ag_dests(in, set);
     for (int r = 0; r < AG_NREGS; r++)

@@ -142,6 +142,12 @@ typedef struct ag_walk {
     pv *mask_hi;                  /* the high register of a lane mask (never a number) */
     pv *kernarg, *kernarg_hi;     /* the kernel argument segment's address, its high register */
     pcond cond;                   /* where the instruction being run runs (the walk's condition) */
+    struct {                      /* the last carries out of a low half's sum (v_add_co_u32, s_add_u32) */
+        pv *carry, *a, *b, *sum;
+        int reg;                  /* the register the sum went to */
+    } carries[8];
+    unsigned ncarries;
+    unsigned nregions;            /* global allocations (pointer arguments) numbered so far */
     pv **argv;                    /* each kernel argument's value, once read (NULL: not yet) */
 } ag_walk;
 
@@ -164,6 +170,9 @@ pv *ag_s32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
 pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o);
 /* The lane's bit of exec. */
 pv *ag_exec_bit(ag_walk *w, const ag_ins *in, pv **env);
+/* A 64-bit value held in a pair (lo exact, hi its high half): the value
+ * whose low 32 bits are lo's and high ones hi's. */
+pv *ag_pair(ag_walk *w, pv *lo, pv *hi);
 /* Every register of operand o becomes data: why. */
 void ag_set_data(ag_walk *w, const ag_ins *in, pv **env, int reg, unsigned count, const char *why);
 const char *ag_reg_text(const ag_walk *w, int reg);

@@ -36,6 +36,103 @@ const char *ag_reg_text(const ag_walk *w, int reg)
     return reg < AG_NREGS ? named[reg - AG_VCC] : "?";
 }
 
+/* ------------------------------------------------------ 64-bit pairs */
+
+/* A pair holds a 64-bit value V as V in its low register (exact, as every
+ * register) and V >> 32 in its high one; a sum of two such halves made by
+ * v_add_co_u32 / v_addc_co_u32 (s_add_u32 / s_addc_u32) is recognised as
+ * the 64-bit sum it is, and a high half that is 0 or the low one's sign
+ * as its extension. */
+/* Whether hi is the high half of a 64-bit value whose low half is lo:
+ * lo's own (lo held whole), 0 (lo zero-extended) or lo's sign. */
+static bool high_of(ag_walk *w, pv *lo, pv *hi)
+{
+    pv_ctx *c = w->fw.pc;
+    return (hi->op == PV_SHR && pv_is_const(hi->b, 32) && hi->a == lo) || pv_is_const(hi, 0) ||
+           hi == pv_bin(c, PV_SHR, pv_wrap(c, lo, 32, true), pv_const(c, 31));
+}
+
+pv *ag_pair(ag_walk *w, pv *lo, pv *hi)
+{
+    pv_ctx *c = w->fw.pc;
+    if (hi->op == PV_SHR && pv_is_const(hi->b, 32) && hi->a == lo)
+        return lo;
+    if (pv_is_const(hi, 0))
+        return pv_wrap(c, lo, 32, false);
+    if (hi == pv_bin(c, PV_SHR, pv_wrap(c, lo, 32, true), pv_const(c, 31)))
+        return pv_wrap(c, lo, 32, true);
+    return pv_add(c, pv_wrap(c, lo, 32, false), pv_bin(c, PV_SHL, pv_wrap(c, hi, 32, false), pv_const(c, 32)));
+}
+
+static void set_pair(ag_walk *w, pv **env, const ag_operand *o, pv *v)
+{
+    LDS_ASSERT(o->kind == AO_REG && o->count == 2);
+    env[o->reg] = v;
+    env[o->reg + 1] = v->deps & DEP_DATA ? v : pv_bin(w->fw.pc, PV_SHR, v, pv_const(w->fw.pc, 32));
+}
+
+static void note_carry(ag_walk *w, pv *carry, pv *a, pv *b, pv *sum, int reg)
+{
+    unsigned i = w->ncarries++ % (sizeof w->carries / sizeof w->carries[0]);
+    w->carries[i].carry = carry, w->carries[i].a = a, w->carries[i].b = b, w->carries[i].sum = sum;
+    w->carries[i].reg = reg;
+}
+
+/* hi + hi' + carry, where carry is the carry out of lo + lo' and hi, hi'
+ * their high halves: the high half of the 64-bit sum, and the low
+ * register made the whole sum (NULL: not such a sum). */
+static pv *high_sum(ag_walk *w, pv **env, pv *h0, pv *h1, pv *carry)
+{
+    for (unsigned i = 0; i < sizeof w->carries / sizeof w->carries[0] && i < w->ncarries; i++) {
+        if (w->carries[i].carry != carry || env[w->carries[i].reg] != w->carries[i].sum)
+            continue;
+        pv *a = w->carries[i].a, *b = w->carries[i].b;
+        if (!(high_of(w, a, h0) && high_of(w, b, h1)) && high_of(w, a, h1) && high_of(w, b, h0)) {
+            pv *t = h0;   /* the halves added the other way round */
+            h0 = h1, h1 = t;
+        }
+        pv *whole = pv_add(w->fw.pc, ag_pair(w, a, h0), ag_pair(w, b, h1));
+        env[w->carries[i].reg] = whole;
+        return pv_bin(w->fw.pc, PV_SHR, whole, pv_const(w->fw.pc, 32));
+    }
+    return NULL;
+}
+
+/* v_lshlrev_b64, s_lshl_b64, v_lshl_add_u64, s_mov_b64 of a value, v_mad_u64_u32: false if none. */
+static bool wide(ag_walk *w, const ag_ins *in, pv **env)
+{
+    const char *op = in->op;
+    pv_ctx *c = w->fw.pc;
+    const ag_operand *o = in->ops;
+    bool two = in->nops >= 1 && o[0].kind == AO_REG && o[0].count == 2;
+    if (!two)
+        return false;
+    pv *r = NULL;
+    pv *v64[3] = { NULL, NULL, NULL };
+    for (unsigned i = 1; i < in->nops && i < 4; i++) {
+        if (o[i].kind == AO_REG && o[i].count == 2)
+            v64[i - 1] = ag_pair(w, ag_get(w, in, env, o[i].reg), ag_get(w, in, env, o[i].reg + 1));
+        else if (o[i].kind == AO_IMM)
+            v64[i - 1] = pv_const(c, o[i].imm);
+    }
+    if (!strcmp(op, "v_lshlrev_b64") && in->nops == 3 && v64[1])
+        r = pv_bin(c, PV_SHL, v64[1], pv_bin(c, PV_AND, ag_u32(w, in, env, &o[1]), pv_const(c, 63)));
+    else if (!strcmp(op, "s_lshl_b64") && in->nops == 3 && v64[0])
+        r = pv_bin(c, PV_SHL, v64[0], pv_bin(c, PV_AND, ag_u32(w, in, env, &o[2]), pv_const(c, 63)));
+    else if (!strcmp(op, "v_lshl_add_u64") && in->nops == 4 && v64[0] && v64[2])
+        r = pv_add(c, pv_bin(c, PV_SHL, v64[0], pv_bin(c, PV_AND, ag_u32(w, in, env, &o[2]), pv_const(c, 7))), v64[2]);
+    else if (!strcmp(op, "v_mad_u64_u32") && in->nops == 5 && in->ops[4].kind == AO_REG && in->ops[4].count == 2) {
+        pv *add = ag_pair(w, ag_get(w, in, env, o[4].reg), ag_get(w, in, env, o[4].reg + 1));
+        r = pv_add(c, pv_mul(c, ag_u32(w, in, env, &o[2]), ag_u32(w, in, env, &o[3])), add);
+        ag_set_data(w, in, env, o[1].reg, o[1].kind == AO_REG ? o[1].count : 0, "the carry out of v_mad_u64_u32");
+    } else
+        return false;
+    if (ag_starts(op, "s_"))
+        env[AG_SCC] = pv_cmp(c, CMP_NE, r, pv_const(c, 0));
+    set_pair(w, env, &o[0], r);
+    return true;
+}
+
 /* ----------------------------------------------------- what is written */
 
 static bool has(const char *s, const char *part) { return strstr(s, part) != NULL; }
@@ -579,7 +676,9 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
     if (!u[2])
         u[2] = s[2];
     pv *carry = NULL;
-    pv *r = alu_value(w, in, env, a, s, &carry);
+    pv *r = a == A_ADDC ? high_sum(w, env, s[0], s[1], s[2]) : NULL;
+    if (!r)
+        r = alu_value(w, in, env, a, s, &carry);
     pv_ctx *c = w->fw.pc;
     if (in->sdwa)
         r = sdwa_result(w, in, r);
@@ -588,6 +687,8 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
                                        in->dpp ? "a source moved between lanes" : "clamped"));
     if (a == A_ADD || a == A_ADDC)   /* the carry out of the unsigned sum */
         carry = pv_bin(c, PV_SHR, pv_add(c, pv_add(c, u[0], u[1]), a == A_ADDC ? u[2] : pv_const(c, 0)), pv_const(c, 32));
+    if (a == A_ADD && (co || !vector) && !in->sdwa && !in->dpp)
+        note_carry(w, carry, s[0], s[1], r, in->ops[0].reg);
     else if (a == A_SUB || a == A_SUBB)
         carry = pv_cmp(c, CMP_LT, u[0], a == A_SUBB ? pv_add(c, u[1], u[2]) : u[1]);
     else if (a == A_SUBREV)
@@ -624,6 +725,17 @@ static pv *argument(ag_walk *w, unsigned i)
     return w->argv[i] = pv_symbol(w->fw.pc, SYM_PARAM, name, 0, DEP_PARAM, lo, hi, d == NULL);
 }
 
+/* A pointer argument: the address of a global allocation of its own,
+ * (n << 40) for the n-th, as the PTX reader numbers them. */
+static pv *pointer(ag_walk *w, unsigned i, const char *name)
+{
+    if (!w->argv[i]) {
+        int n = (int)++w->nregions;
+        w->argv[i] = pv_symbol(w->fw.pc, SYM_REGION, fw_lds_name(&w->fw, name), n, 0, (pw)n << 40, (pw)n << 40, false);
+    }
+    return w->argv[i];
+}
+
 /* The dword of the kernel argument segment at byte off. */
 static pv *kernarg_dword(ag_walk *w, const ag_ins *in, int64_t off)
 {
@@ -641,8 +753,9 @@ static pv *kernarg_dword(ag_walk *w, const ag_ins *in, int64_t off)
             whole = argument(w, i);
         } else if (!strncmp(kind, "hidden_group_size_", 18) && kind[18] >= 'x' && kind[18] <= 'z' && w->fw.tdim[0]) {
             whole = pv_const(c, w->fw.tdim[kind[18] - 'x']);
-        } else if (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer")) {
-            return data(w, in, fw_fmt(&w->fw, "the pointer argument '%s' (the AMDGPU reader does not follow global addresses)", name));
+        } else if (!strcmp(kind, "global_buffer") && g->size == 8 && (off == g->offset || off == g->offset + 4)) {
+            pv *p = pointer(w, i, name);   /* its allocation's address, and its high half */
+            return off == g->offset ? p : pv_bin(c, PV_SHR, p, pv_const(c, 32));
         } else {
             return data(w, in, fw_fmt(&w->fw, "the kernel argument '%s' (%s, %lld bytes)", name, kind, (long long)g->size));
         }
@@ -691,7 +804,7 @@ static bool read_lane(ag_walk *w, const ag_ins *in, pv **env)
 void ag_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
 {
     w->cond = cond;
-    if (!in->op || ag_access(w, in, env, cond) || scalar_load(w, in, env) || mask_instruction(w, in, env) ||
+    if (!in->op || ag_access(w, in, env, cond) || scalar_load(w, in, env) || wide(w, in, env) || mask_instruction(w, in, env) ||
         vector_compare(w, in, env) || scalar_compare(w, in, env) || arithmetic(w, in, env) || read_lane(w, in, env))
         return;
     bool set[AG_NREGS] = { false };

@@ -231,6 +231,10 @@ const char *fw_fmt(fw_walk *w, const char *fmt, ...) __attribute__((format(print
 const char *fw_reg_name(const fw_walk *w, int reg);
 /* Register reg, read before anything set it: data saying so, at step at. */
 pv *fw_unset(fw_walk *w, int reg, unsigned at);
+/* The one term of v that is a symbol of kind k (or, params_too, a
+ * parameter that is an allocation), with coefficient 1: an address's
+ * base; NULL if there is none or more than one. */
+pv *fw_base_term(const pv *v, pv_symkind k, bool params_too);
 /* s as an lds name: letters, digits and _, not one of lds's words. */
 const char *fw_lds_name(fw_walk *w, const char *s);
 /* The source name a mangled one carries (_Z7reduce3PKfPfj is reduce3, a

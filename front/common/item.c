@@ -149,6 +149,25 @@ static bool reserved(const char *s)
     return false;
 }
 
+pv *fw_base_term(const pv *v, pv_symkind k, bool params_too)
+{
+    pv *found = NULL;
+    unsigned n = 0;
+    pv_term one = { 1, (pv *)v };
+    const pv_term *t = v->op == PV_LIN ? v->terms : &one;
+    unsigned nt = v->op == PV_LIN ? v->nterms : 1;
+    for (unsigned i = 0; i < nt; i++) {
+        const pv *x = t[i].v;
+        bool hit = x->op == PV_SYM && (x->sym == k || (params_too && x->sym == SYM_PARAM && x->index > 0));
+        if (hit) {
+            n++;
+            if (t[i].coef == 1)
+                found = t[i].v;
+        }
+    }
+    return n == 1 ? found : NULL;
+}
+
 const char *fw_lds_name(fw_walk *w, const char *s)
 {
     lds_buf b = { 0 };

@@ -35,27 +35,6 @@ static pv *address(ptx_walk *w, const ptx_ins *in, pv **env, const ptx_operand *
     return pv_add(w->fw.pc, base, pv_const(w->fw.pc, o->imm));
 }
 
-/* The term of v that is a node of kind k with coefficient 1, if there is
- * exactly one such term (and no other of that kind). */
-static pv *base_term(const pv *v, pv_symkind k, bool params_too)
-{
-    pv *found = NULL;
-    unsigned n = 0;
-    pv_term one = { 1, (pv *)v };
-    const pv_term *t = v->op == PV_LIN ? v->terms : &one;
-    unsigned nt = v->op == PV_LIN ? v->nterms : 1;
-    for (unsigned i = 0; i < nt; i++) {
-        const pv *x = t[i].v;
-        bool hit = x->op == PV_SYM && (x->sym == k || (params_too && x->sym == SYM_PARAM && x->index > 0));
-        if (hit) {
-            n++;
-            if (t[i].coef == 1)
-                found = t[i].v;
-        }
-    }
-    return n == 1 ? found : NULL;
-}
-
 /* The array a shared address falls in: the one its base names. */
 static const ptx_array *array_of(const ptx_walk *w, const pv *base)
 {
@@ -166,7 +145,7 @@ typedef struct {
 
 static void shared_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, const shape *s)
 {
-    pv *b = base_term(addr, SYM_SHARED, false);
+    pv *b = fw_base_term(addr, SYM_SHARED, false);
     const ptx_array *a = array_of(w, b);
     const char *name = a ? a->name : "shared";
     if (s->why_not) {
@@ -187,7 +166,7 @@ static void shared_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
 
 static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, const shape *s)
 {
-    pv *b = base_term(addr, SYM_REGION, true);
+    pv *b = fw_base_term(addr, SYM_REGION, true);
     if (s->why_not) {
         fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s->kind, "global", s->why_not, 0, 0, s->bytes, true);
         return;
@@ -212,10 +191,10 @@ static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, co
  * allocation), or neither. */
 static const char *generic_space(pv *addr, pv *window)
 {
-    pv *t = base_term(addr, SYM_WINDOW, false);
+    pv *t = fw_base_term(addr, SYM_WINDOW, false);
     if (t && t == window)
         return "shared";
-    if (base_term(addr, SYM_REGION, true))
+    if (fw_base_term(addr, SYM_REGION, true))
         return "global";
     return NULL;
 }
@@ -272,7 +251,7 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         space = at ? at : "generic";
     } else if (!strcmp(space, "cluster")) {
         shape s = plain_shape(w, in, space);
-        const ptx_array *a = array_of(w, base_term(address(w, in, env, &in->ops[ai]), SYM_SHARED, false));
+        const ptx_array *a = array_of(w, fw_base_term(address(w, in, env, &in->ops[ai]), SYM_SHARED, false));
         fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s.kind, a ? a->name : "shared",
                      fw_fmt(&w->fw, "'%s' reaches the shared memory of the cluster's blocks (.shared::cluster), which "
                                 "lds-calc does not model", in->opcode), 0, 0, s.bytes, false);
@@ -359,7 +338,7 @@ static bool unmodelled(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
     const char *name = "shared";
     for (unsigned o = 0; o < in->nops && !strcmp(name, "shared"); o++)   /* the array its address names */
         if (in->ops[o].kind == OP_ADDR) {
-            const ptx_array *a = array_of(w, base_term(address(w, in, env, &in->ops[o]), SYM_SHARED, false));
+            const ptx_array *a = array_of(w, fw_base_term(address(w, in, env, &in->ops[o]), SYM_SHARED, false));
             if (a)
                 name = a->name;
         }
