@@ -11,7 +11,9 @@
  * are records not modelled, with their width and memory, saying why.  A
  * global_* access is a global one at its 64-bit address (a pointer
  * argument's allocation, (n << 40) as the PTX reader numbers them, plus
- * the offset); flat, buffer and scratch accesses are not modelled. */
+ * the offset); flat, buffer and scratch accesses are not modelled.  A
+ * load into LDS (global_load_lds_*, buffer_load_* lds) is the write lds(5)
+ * models at its m0 base. */
 #include "front/amdgcn/amdgcn_impl.h"
 
 #include <stdio.h>
@@ -222,6 +224,28 @@ static void global_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond, co
                       fw_fmt(&w->fw, "%s global b%u @ %s", kind, bytes * 8, pv_text(c, addr)));
 }
 
+/* global_load_lds_dword, buffer_load_dword ... lds: a write of LDS at the
+ * wave's base, m0 + offset:, lane i at base + i x width (lds(5) adds the
+ * lane).  m0 is an SGPR: one value a wave, as the reader writes SGPRs
+ * (a lane's value only through v_readfirstlane, as the wave's lane 0). */
+static void lds_dma(ag_walk *w, const ag_ins *in, pv **env, pcond cond, unsigned bytes, bool buffer)
+{
+    pv_ctx *c = w->fw.pc;
+    int at = ag_at(w, in);
+    pv *m0 = env[AG_M0] ? pv_wrap(c, env[AG_M0], 32, false) : fw_unset(&w->fw, AG_M0, (unsigned)at);
+    pv *base = pv_add(c, m0, pv_const(c, ag_mod_int(in, "offset")));
+    unsigned line = 0, col = 0;
+    const char *why = fw_why_not(&w->fw, cond, base, NULL, &line, &col);
+    if (!why && bytes != 1 && bytes != 2 && bytes != 4 && bytes != 12 && bytes != 16)
+        why = fw_fmt(&w->fw, "'%s' moves a width a load into LDS does not have", in->opcode);
+    if (why)
+        fw_add_skip_sized(&w->fw, at, cond, "write", "LDS", why, line, col, bytes, false);
+    else if (buffer)
+        fw_add_access(&w->fw, at, cond, "write", "LDS", fw_fmt(&w->fw, "%s lds @ %s", in->op, pv_text(c, base)));
+    else
+        fw_add_access(&w->fw, at, cond, "write", "LDS", fw_fmt(&w->fw, "%s @ %s", in->op, pv_text(c, base)));
+}
+
 bool ag_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
 {
     const char *op = in->op;
@@ -239,10 +263,11 @@ bool ag_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
     int at = ag_at(w, in);
     unsigned bytes = memory_bytes(op);
     const char *kind = strstr(op, "store") ? "write" : strstr(op, "atomic") ? "atomic" : "read";
-    if ((buffer || global) && (ag_mod_of(in, "lds") || strstr(op, "_lds_")))
+    if ((buffer && ag_mod_of(in, "lds") && ag_starts(op, "buffer_load_")) || ag_starts(op, "global_load_lds_"))
+        lds_dma(w, in, env, under_exec(w, in, env, cond), bytes, buffer);
+    else if ((buffer || global) && (ag_mod_of(in, "lds") || strstr(op, "_lds_")))
         fw_add_skip_sized(&w->fw, at, cond, "write", "LDS",
-                          fw_fmt(&w->fw, "'%s' loads into LDS at m0 + offset + lane x width; the AMDGPU reader does not "
-                                         "follow its global address or m0", in->opcode), 0, 0, bytes, false);
+                          fw_fmt(&w->fw, "'%s' writes LDS in a way lds-calc does not model", in->opcode), 0, 0, bytes, false);
     else if (flat)
         fw_add_skip_sized(&w->fw, at, cond, kind, "flat",
                           fw_fmt(&w->fw, "'%s' is a flat access, which may reach LDS; the AMDGPU reader does not follow "

@@ -515,6 +515,30 @@ static pv *mbcnt(ag_walk *w, const ag_ins *in, pv *mask, pv *acc, bool hi)
     return pv_add(c, acc, pv_bin(c, PV_MAX, pv_sub(c, w->lane, pv_const(c, 32)), pv_const(c, 0)));
 }
 
+/* v_readfirstlane_b32: v in the wave's first lane, where exec has every
+ * lane and the workgroup's shape is known (the thread ids of the wave's
+ * lane 0, written with lds's 'wave'); else data where lanes differ. */
+static pv *first_lane(ag_walk *w, const ag_ins *in, pv **env, pv *v)
+{
+    pv_ctx *c = w->fw.pc;
+    if (!(v->deps & DEP_LANE))
+        return v;
+    const long *d = w->fw.tdim;
+    if (!d[0] || !pv_is_const(ag_exec_bit(w, in, env), 1))
+        return data(w, in, fw_fmt(&w->fw, "the first active lane's value ('%s' of a value lanes differ in)", in->opcode));
+    long waves = (d[0] * d[1] * d[2] + w->wave - 1) / w->wave;
+    pv *first = pv_scale(c, pv_sym(c, "wave", DEP_LANE, 0, waves - 1), w->wave);   /* lds's wave: its number */
+    pv *to[3] = { pv_bin(c, PV_REM, first, pv_const(c, d[0])),
+                  pv_bin(c, PV_REM, pv_bin(c, PV_DIV, first, pv_const(c, d[0])), pv_const(c, d[1])),
+                  pv_bin(c, PV_DIV, first, pv_const(c, (pw)d[0] * d[1])) };
+    pv *from[3] = { w->fw.tid[0], w->fw.tid[1], w->fw.tid[2] };
+    unsigned n = 0;
+    for (unsigned k = 0; k < 3; k++)   /* an id that is the constant 0 is no symbol to replace */
+        if (from[k]->op == PV_SYM)
+            from[n] = from[k], to[n++] = to[k];
+    return pv_subst(c, v, from, to, n);
+}
+
 static pv *alu_value(ag_walk *w, const ag_ins *in, pv **env, alu_op op, pv **s, pv **carry)
 {
     pv_ctx *c = w->fw.pc;
@@ -574,10 +598,7 @@ static pv *alu_value(ag_walk *w, const ag_ins *in, pv **env, alu_op op, pv **s, 
         break;
     case A_MBCNT_LO: return mbcnt(w, in, s[0], s[1], false);
     case A_MBCNT_HI: return mbcnt(w, in, s[0], s[1], true);
-    case A_FIRSTLANE:
-        if (s[0]->deps & DEP_LANE)
-            return data(w, in, fw_fmt(&w->fw, "the first active lane's value ('%s' of a value lanes differ in)", in->opcode));
-        return s[0];
+    case A_FIRSTLANE: return first_lane(w, in, env, s[0]);
     case A_CSELECT: return pv_sel(c, ag_get(w, in, env, AG_SCC), s[0], s[1]);
     case A_CNDMASK: return pv_sel(c, s[2], s[1], s[0]);
     }
