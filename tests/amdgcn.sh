@@ -7,19 +7,16 @@
 . "$srcdir/tests/lib.sh"
 dir=$srcdir/tests/amdgcn
 
-# lds_total FILE ARGS...: the shared-memory total line of the run
-lds_total() {
-    f=$1
-    shift
-    lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total' | grep -v global | sed 's/^total ([a-z0-9]*):/total:/'
+# total KIND FILE ARGS...: the run's total line of LDS (KIND lds, its
+# profile's name left out) or of global memory (KIND global)
+total() {
+    kind=$1 f=$2
+    shift 2
+    lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total' | if [ "$kind" = global ]; then grep '^total (global'; else
+        grep -v global | sed 's/^total ([a-z0-9]*):/total:/'; fi
 }
-
-# global_total FILE ARGS...: the global-memory total line of the run
-global_total() {
-    f=$1
-    shift
-    lds -a gfx90a -f "$f" "$@" 2>/dev/null | grep '^total (global'
-}
+lds_total() { total lds "$@"; }
+global_total() { total global "$@"; }
 
 same_global() {
     name=$1

@@ -16,11 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *base_name(const char *path)
-{
-    const char *s = path ? strrchr(path, '/') : NULL;
-    return s ? s + 1 : path ? path : "?";
-}
 
 void ag_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
 {
@@ -32,7 +27,7 @@ void ag_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
         if (file && pl->line) {
             for (unsigned i = 0; i < indent; i++)
                 lds_buf_puts(out, "    ");
-            lds_buf_printf(out, "# %s:%u:%u\n", base_name(file), pl->line, pl->col);
+            lds_buf_printf(out, "# %s:%u:%u\n", fw_base_name(file), pl->line, pl->col);
         }
     }
     lds_buf_printf(out, "#line %u:%u\n", in->line, in->col);
@@ -130,23 +125,7 @@ static int threads(ag_walk *w, lds_buf *out)
         d[0] = f->max_flat;
         from = ".max_flat_workgroup_size, a kernel of x ids alone";
     }
-    if (!from) {
-        lds_buf_printf(out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
-        return 0;
-    }
-    for (int k = 0; k < 3; k++) {
-        if (d[k] < 1 || d[k] > 1024) {
-            lds_diag_set(w->fw.diag, (lds_loc){ w->m->src, f->line, f->col },
-                         "the workgroup size %lld along %c (%s) is out of range (1 .. 1024)", d[k], "xyz"[k], from);
-            return -1;
-        }
-        w->fw.tdim[k] = (long)d[k];
-    }
-    if (w->o->threads)
-        lds_buf_printf(out, "threads %s\n", w->o->threads);
-    else
-        lds_buf_printf(out, "threads %lld, %lld, %lld   # %s\n", d[0], d[1], d[2], from);
-    return 0;
+    return fw_threads(&w->fw, d, from, w->o->threads, f->line, f->col, 1024, out);
 }
 
 /* Whether the target packs the work-item ids into v0. */
@@ -253,12 +232,7 @@ static int lower_kernel(ag_walk *w, csrc_lowered *res)
         lds_buf_free(&out);
         return -1;
     }
-    fw_warn_missing(&w->fw, name, f->line, f->col);
-    res->kernel = lds_xstrdup(name);
-    res->line = f->line;
-    res->col = f->col;
-    res->text = lds_buf_take(&out);
-    res->accesses = w->fw.accesses;
+    fw_finish(&w->fw, name, f->line, f->col, &out, res);
     return 0;
 }
 
@@ -327,11 +301,5 @@ int amdgcn_lower_file(const lds_source *src, const amdgcn_lower_options *o, csrc
     }
     ag_module_free(&m);
     lds_arena_free(arena);
-    if (rc < 0) {
-        csrc_lowered_free(res, done);
-        return -1;
-    }
-    *out = res;
-    *n = done;
-    return 0;
+    return fw_hand_back(res, done, rc, out, n);
 }

@@ -235,6 +235,19 @@ pv *fw_unset(fw_walk *w, int reg, unsigned at);
  * parameter that is an allocation), with coefficient 1: an address's
  * base; NULL if there is none or more than one. */
 pv *fw_base_term(const pv *v, pv_symkind k, bool params_too);
+/* The workgroup d (from: what gave it, NULL: nothing; given: --threads's
+ * text) checked against 1 .. most and written to out as 'threads';
+ * -1 with diag set (at line:col) when out of range. */
+int fw_threads(fw_walk *w, const long long *d, const char *from, const char *given, unsigned line, unsigned col,
+               long long most, lds_buf *out);
+/* A file's kernels handed back: *out and *n, or (rc < 0) the done ones freed, -1. */
+int fw_hand_back(csrc_lowered *res, unsigned done, int rc, csrc_lowered **out, unsigned *n);
+/* A kernel lowered: the warning of the -D names it needs, and res made of
+ * its name and place, the text in out (taken) and its accesses. */
+void fw_finish(fw_walk *w, const char *name, unsigned line, unsigned col, lds_buf *out, csrc_lowered *res);
+/* A path's last part (the file a '.file' or '.loc' names, as a record's
+ * comment shows it). */
+const char *fw_base_name(const char *path);
 /* s as an lds name: letters, digits and _, not one of lds's words. */
 const char *fw_lds_name(fw_walk *w, const char *s);
 /* The source name a mangled one carries (_Z7reduce3PKfPfj is reduce3, a

@@ -168,6 +168,55 @@ pv *fw_base_term(const pv *v, pv_symkind k, bool params_too)
     return n == 1 ? found : NULL;
 }
 
+int fw_threads(fw_walk *w, const long long *d, const char *from, const char *given, unsigned line, unsigned col,
+               long long most, lds_buf *out)
+{
+    if (!from) {
+        lds_buf_printf(out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
+        return 0;
+    }
+    for (int k = 0; k < 3; k++) {
+        if (d[k] < 1 || d[k] > most) {
+            lds_diag_set(w->diag, (lds_loc){ w->src, line, col }, "the workgroup size %lld along %c (%s) is out of range",
+                         d[k], "xyz"[k], from);
+            return -1;
+        }
+        w->tdim[k] = (long)d[k];
+    }
+    if (given)
+        lds_buf_printf(out, "threads %s\n", given);
+    else
+        lds_buf_printf(out, "threads %lld, %lld, %lld   # %s\n", d[0], d[1], d[2], from);
+    return 0;
+}
+
+int fw_hand_back(csrc_lowered *res, unsigned done, int rc, csrc_lowered **out, unsigned *n)
+{
+    if (rc < 0) {
+        csrc_lowered_free(res, done);
+        return -1;
+    }
+    *out = res;
+    *n = done;
+    return 0;
+}
+
+void fw_finish(fw_walk *w, const char *name, unsigned line, unsigned col, lds_buf *out, csrc_lowered *res)
+{
+    fw_warn_missing(w, name, line, col);
+    res->kernel = lds_xstrdup(name);
+    res->line = line;
+    res->col = col;
+    res->text = lds_buf_take(out);
+    res->accesses = w->accesses;
+}
+
+const char *fw_base_name(const char *path)
+{
+    const char *s = path ? strrchr(path, '/') : NULL;
+    return s ? s + 1 : path ? path : "?";
+}
+
 const char *fw_lds_name(fw_walk *w, const char *s)
 {
     lds_buf b = { 0 };

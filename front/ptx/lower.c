@@ -129,23 +129,7 @@ static int threads(ptx_walk *w, lds_buf *out)
             d[k] = t[k];
         from = f->reqntid[0] ? ".reqntid" : ".maxntid";
     }
-    if (!from) {
-        lds_buf_printf(out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
-        return 0;
-    }
-    for (int k = 0; k < 3; k++) {
-        if (d[k] < 1 || d[k] > LDS_PTX_MAX_THREADS) {
-            lds_diag_set(w->fw.diag, (lds_loc){ w->m->src, f->line, f->col },
-                         "the workgroup size %lld along %c (%s) is out of range", d[k], "xyz"[k], from);
-            return -1;
-        }
-        w->fw.tdim[k] = (long)d[k];
-    }
-    if (w->o->threads)
-        lds_buf_printf(out, "threads %s\n", w->o->threads);
-    else
-        lds_buf_printf(out, "threads %lld, %lld, %lld   # %s\n", d[0], d[1], d[2], from);
-    return 0;
+    return fw_threads(&w->fw, d, from, w->o->threads, f->line, f->col, LDS_PTX_MAX_THREADS, out);
 }
 
 static void specials(ptx_walk *w)
@@ -237,11 +221,6 @@ static void rd_assigns(fw_walk *fw, unsigned at, bool *set)
 
 static const char *rd_reg_name(const fw_walk *fw, int reg) { return ((const ptx_walk *)fw)->f->regs[reg].name; }
 
-static const char *base_name(const char *path)
-{
-    const char *s = path ? strrchr(path, '/') : NULL;
-    return s ? s + 1 : path ? path : "?";
-}
 
 void ptx_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
 {
@@ -252,9 +231,9 @@ void ptx_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
         const ptx_place *pl = &m->places[in->place];
         for (unsigned i = 0; i < indent; i++)
             lds_buf_puts(out, "    ");
-        lds_buf_printf(out, "# %s:%u:%u", base_name(ptx_file_name(m, pl->file)), pl->line, pl->col);
+        lds_buf_printf(out, "# %s:%u:%u", fw_base_name(ptx_file_name(m, pl->file)), pl->line, pl->col);
         for (int o = pl->outer, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
-            lds_buf_printf(out, "%s %s:%u:%u", n ? "," : ", inlined at", base_name(ptx_file_name(m, m->places[o].file)),
+            lds_buf_printf(out, "%s %s:%u:%u", n ? "," : ", inlined at", fw_base_name(ptx_file_name(m, m->places[o].file)),
                            m->places[o].line, m->places[o].col);
         lds_buf_putc(out, '\n');
     }
@@ -303,12 +282,7 @@ static int lower_entry(ptx_walk *w, csrc_lowered *res)
         lds_buf_free(&out);
         return -1;
     }
-    fw_warn_missing(&w->fw, name, f->line, f->col);
-    res->kernel = lds_xstrdup(name);
-    res->line = f->line;
-    res->col = f->col;
-    res->text = lds_buf_take(&out);
-    res->accesses = w->fw.accesses;
+    fw_finish(&w->fw, name, f->line, f->col, &out, res);
     return 0;
 }
 
@@ -373,11 +347,5 @@ int ptx_lower_file(const lds_source *src, const ptx_lower_options *o, csrc_lower
     }
     ptx_module_free(&m);
     lds_arena_free(arena);
-    if (rc < 0) {
-        csrc_lowered_free(res, done);
-        return -1;
-    }
-    *out = res;
-    *n = done;
-    return 0;
+    return fw_hand_back(res, done, rc, out, n);
 }
