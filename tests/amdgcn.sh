@@ -18,21 +18,16 @@ total() {
 lds_total() { total lds "$@"; }
 global_total() { total global "$@"; }
 
-same_global() {
-    name=$1
-    shift
-    a=$(global_total "$dir/$name.cl" "$@")
-    b=$(global_total "$dir/$name.s" "$@")
-    check "$name: the assembly gives the source's global totals ($a)" test -n "$a" -a "$a" = "$b"
+# same_in KIND NAME ARGS...: the assembly's KIND total is the source's
+same_in() {
+    kind=$1 name=$2
+    shift 2
+    a=$(total "$kind" "$dir/$name.cl" "$@")
+    b=$(total "$kind" "$dir/$name.s" "$@")
+    check "$name: the assembly gives the source's $kind totals ($a)" test -n "$a" -a "$a" = "$b"
 }
-
-same() {
-    name=$1
-    shift
-    a=$(lds_total "$dir/$name.cl" "$@")
-    b=$(lds_total "$dir/$name.s" "$@")
-    check "$name: the assembly gives the source's LDS totals ($a)" test -n "$a" -a "$a" = "$b"
-}
+same() { same_in lds "$@"; }
+same_global() { same_in global "$@"; }
 
 # helper: one store through an inlined helper, one transposed read.
 same helper
