@@ -32,6 +32,17 @@ same_global() { same_in global "$@"; }
 # helper: one store through an inlined helper, one transposed read.
 same helper
 
+# HIP (transpose_hip.hip): the metadata names no argument (width is
+# arg2); __launch_bounds__ gives no 2-D shape (--threads); the same global
+# totals as the source, and the same LDS ones as the OpenCL transpose's
+# assembly (the column reads merged the same way).
+a=$(total global "$dir/transpose_hip.hip" --threads 32,8 -D width=1024)
+b=$(total global "$dir/transpose_hip.s" --threads 32,8 -D arg2=1024)
+c=$(total lds "$dir/transpose_hip.s" --threads 32,8 -D arg2=1024)
+d=$(total lds "$dir/transpose.s" -D width=1024)
+check "transpose_hip: the source's global totals, the OpenCL assembly's LDS ones ($b / $c)" \
+    test -n "$a" -a "$a" = "$b" -a -n "$c" -a "$c" = "$d"
+
 # every kernel's global accesses: the 64-bit address arithmetic (a pair's
 # halves added with their carry, a sign-extended index shifted) gives the
 # source's addresses

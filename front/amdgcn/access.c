@@ -122,6 +122,20 @@ static void loaded(ag_walk *w, const ag_ins *in, pv **env, int k)
                 fw_fmt(&w->fw, "what '%s' at %u:%u loaded", in->opcode, in->line, in->col));
 }
 
+/* offset: is 16 bits, offset0/offset1 8 bits: why one is not (NULL: all are). */
+static const char *offsets_out_of_range(ag_walk *w, const ag_ins *in, bool two)
+{
+    static const char *const names[] = { "offset", "offset0", "offset1" };
+    for (unsigned i = two ? 1 : 0; i < (two ? 3u : 1u); i++) {
+        const ag_mod *m = ag_mod_of(in, names[i]);
+        int64_t v;
+        if (m && (!m->value || !ag_int(m->value, &v) || v < 0 || v > (i ? 255 : 65535)))
+            return fw_fmt(&w->fw, "%s:%s is no offset '%s' has (0 .. %d)", names[i], m->value ? m->value : "",
+                          in->opcode, i ? 255 : 65535);
+    }
+    return NULL;
+}
+
 static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
 {
     pv_ctx *c = w->fw.pc;
@@ -137,12 +151,18 @@ static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
                 ag_set_data(w, in, env, r, 1, fw_fmt(&w->fw, "what '%s' at %u:%u wrote", in->opcode, in->line, in->col));
         return;
     }
+    const char *bad = offsets_out_of_range(w, in, s.two);
+    if (bad) {
+        fw_add_skip_sized(&w->fw, at, cond, s.kind, "LDS", bad, 0, 0, s.bytes, false);
+        loaded(w, in, env, s.result);
+        return;
+    }
     cond = under_exec(w, in, env, cond);
     pv *addr = (unsigned)s.addr < in->nops && in->ops[s.addr].kind == AO_REG && in->ops[s.addr].count == 1
                    ? ag_u32(w, in, env, &in->ops[s.addr])
                    : pv_data(c, fw_fmt(&w->fw, "the address operand of '%s'", in->opcode), in->line, in->col, false);
     if (!s.two)
-        addr = pv_add(c, addr, pv_const(c, ag_mod_int(in, "offset") & 0xffff));
+        addr = pv_add(c, addr, pv_const(c, ag_mod_int(in, "offset")));
     pv *e = ag_exec_bit(w, in, env);   /* the address where the lane runs it: a write exec masked is not seen */
     bool holds = false;
     addr = pv_assume(c, addr, &e, &holds, 1);
@@ -153,7 +173,7 @@ static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
     } else if (s.two) {
         fw_add_access(&w->fw, at, cond, s.kind, "LDS",
                       fw_fmt(&w->fw, "%s @ %s offset0:%lld offset1:%lld", s.form, pv_text(c, addr),
-                             (long long)(ag_mod_int(in, "offset0") & 0xff), (long long)(ag_mod_int(in, "offset1") & 0xff)));
+                             (long long)ag_mod_int(in, "offset0"), (long long)ag_mod_int(in, "offset1")));
     } else if (s.form) {
         fw_add_access(&w->fw, at, cond, s.kind, "LDS", fw_fmt(&w->fw, "%s @ %s", s.form, pv_text(c, addr)));
     } else {

@@ -112,9 +112,10 @@ typedef struct {
     ag_func *funcs;
 } ag_module;
 
-/* Read src into m (allocated in a).  Never fails: what it cannot read
- * becomes an instruction lds-calc does not follow. */
-void ag_parse(const lds_source *src, lds_arena *a, ag_module *m);
+/* Read src into m (allocated in a).  -1 with diag set at the first line
+ * that is no AMDGPU assembly (an instruction is read leniently: one
+ * lds-calc does not know is one it does not follow). */
+int ag_parse(const lds_source *src, lds_arena *a, ag_module *m, lds_diag *diag);
 void ag_module_free(ag_module *m);
 const char *ag_file_name(const ag_module *m, unsigned id);
 /* The modifier of that name, or NULL; its value as an integer (0 when absent). */

@@ -199,10 +199,9 @@ static void profile(ag_walk *w, lds_buf *out)
 
 static const char *kernel_name(ag_walk *w, const ag_func *f)
 {
-    if (f->source_name)
-        return fw_lds_name(&w->fw, f->source_name);
-    const char *s = fw_demangled(w->fw.arena, f->name);
-    return fw_lds_name(&w->fw, s ? s : f->name);
+    const char *n = f->source_name ? f->source_name : f->name;   /* HIP's metadata names the mangled symbol */
+    const char *s = fw_demangled(w->fw.arena, n);
+    return fw_lds_name(&w->fw, s ? s : n);
 }
 
 static int lower_kernel(ag_walk *w, csrc_lowered *res)
@@ -272,12 +271,11 @@ int amdgcn_lower_file(const lds_source *src, const amdgcn_lower_options *o, csrc
     *n = 0;
     lds_arena *arena = lds_arena_new();
     ag_module m;
-    ag_parse(src, arena, &m);
+    int rc = ag_parse(src, arena, &m, diag);
     unsigned nk = 0;
-    for (const ag_func *f = m.funcs; f; f = f->next)
+    for (const ag_func *f = rc == 0 ? m.funcs : NULL; f; f = f->next)
         nk += wanted(arena, o, f);
-    int rc = 0;
-    if (nk == 0) {
+    if (rc == 0 && nk == 0) {
         no_kernel(src, o, &m, diag);
         rc = -1;
     }

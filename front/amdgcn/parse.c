@@ -135,6 +135,7 @@ typedef struct {
     unsigned nblock;
     size_t capblock;
     const char *block_of;         /* the descriptor's symbol; "" for the metadata; NULL: none open */
+    lds_diag *diag;               /* the first line that is no AMDGPU assembly (set: stop) */
     const char **functions;       /* names .type gave @function */
     unsigned nfunctions;
     size_t capfunctions;
@@ -395,17 +396,24 @@ static void line_of(reader *r, const char *text, size_t len, unsigned line)
     if (!*s)
         return;
     unsigned col = (unsigned)(s - raw) + 1;
-    if (*s == '.')
+    size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
+    bool mnemonic = k && (!s[k] || isspace((unsigned char)s[k])) && isalpha((unsigned char)s[0]) &&
+                    (memchr(s, '_', k) || (k == 3 && !strncmp(s, "exp", 3)));   /* s_nop, v_add_u32, exp */
+    if (*s == '.') {
         directive(r, s, line);
-    else if (r->fn)
+    } else if (!mnemonic) {
+        lds_diag_set(r->diag, (lds_loc){ r->m->src, line, col },
+                     "expected an AMDGPU instruction (a prefix and '_': s_mov_b32, ds_read_b32), a label or a directive");
+    } else if (r->fn) {
         instruction(r, s, line, col);
+    }
 }
 
-void ag_parse(const lds_source *src, lds_arena *a, ag_module *m)
+int ag_parse(const lds_source *src, lds_arena *a, ag_module *m, lds_diag *diag)
 {
     memset(m, 0, sizeof *m);
     m->src = src;
-    reader r = { .m = m, .a = a, .place = -1 };
+    reader r = { .m = m, .a = a, .place = -1, .diag = diag };
     bool any = false;   /* a function: else the whole text is one */
     for (size_t i = 0; i + 5 < src->len && !any; i++)
         any = !strncmp(src->text + i, "@function", 9) || !strncmp(src->text + i, "@kernel", 7);
@@ -415,7 +423,7 @@ void ag_parse(const lds_source *src, lds_arena *a, ag_module *m)
         r.fn->kernel = true;
     }
     unsigned line = 1;
-    for (size_t i = 0; i < src->len;) {
+    for (size_t i = 0; i < src->len && !diag->set;) {
         size_t e = i;
         while (e < src->len && src->text[e] != '\n')
             e++;
@@ -426,6 +434,7 @@ void ag_parse(const lds_source *src, lds_arena *a, ag_module *m)
         m->funcs->name = m->funcs->ins[0].label;
     lds_free(r.block);
     lds_free(r.functions);
+    return diag->set ? -1 : 0;
 }
 
 void ag_module_free(ag_module *m)

@@ -3,7 +3,11 @@
 CLANG ?= clang
 KERNELS = transpose reduce histogram loops helper vector matmul
 
-all: $(KERNELS:=.s)
+all: $(KERNELS:=.s) transpose_hip.s
 
 %.s: %.cl clmin.h
 	$(CLANG) -S -O2 -g -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -x cl -cl-std=CL2.0 -cl-kernel-arg-info $< -o $@
+
+# HIP, without the HIP headers (hipmin.h gives what the kernels use):
+transpose_hip.s: transpose_hip.hip hipmin.h
+	$(CLANG) -S -O2 -g -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx90a $< -o $@
