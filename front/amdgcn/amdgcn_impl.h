@@ -81,6 +81,7 @@ typedef struct {
 typedef struct ag_func {
     const char *name;
     unsigned line, col;
+    bool typed;                   /* .type NAME,@function named it */
     ag_ins *ins;
     unsigned nins;
     size_t cap;
@@ -110,6 +111,9 @@ typedef struct {
     ag_place *places;
     unsigned nplaces;
     ag_func *funcs;
+    ag_func *last;                /* the list's end */
+    ag_func **slots;              /* the functions by name: an open-addressed table */
+    size_t nslots, nfuncs;
 } ag_module;
 
 /* Read src into m (allocated in a).  -1 with diag set at the first line

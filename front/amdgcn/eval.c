@@ -763,6 +763,7 @@ static pv *kernarg_dword(ag_walk *w, const ag_ins *in, int64_t off)
     pv_ctx *c = w->fw.pc;
     const ag_func *f = w->f;
     pv *v = pv_const(c, 0);
+    unsigned covered = 0;   /* the dword's bytes an argument holds (bit b: byte off + b) */
     for (unsigned i = 0; i < f->nargs; i++) {
         const ag_arg *g = &f->args[i];
         if (g->offset < 0 || g->offset + g->size <= off || g->offset >= off + 4)
@@ -780,10 +781,15 @@ static pv *kernarg_dword(ag_walk *w, const ag_ins *in, int64_t off)
         } else {
             return data(w, in, fw_fmt(&w->fw, "the kernel argument '%s' (%s, %lld bytes)", name, kind, (long long)g->size));
         }
+        for (int64_t b = 0; b < 4; b++)
+            covered |= (unsigned)(off + b >= g->offset && off + b < g->offset + g->size) << b;
         int64_t shift = (g->offset - off) * 8;   /* where the argument's bytes lie in the dword */
         pv *part = shift >= 0 ? pv_bin(c, PV_SHL, whole, pv_const(c, shift)) : pv_bin(c, PV_SHR, whole, pv_const(c, -shift));
         v = pv_add(c, v, pv_wrap(c, part, 32, false));
     }
+    if (covered != 15)
+        return data(w, in, fw_fmt(&w->fw, "kernel argument bytes %lld .. %lld, which the metadata names no argument for",
+                                  (long long)off, (long long)off + 3));
     return v;
 }
 

@@ -9,21 +9,54 @@
 #include <ctype.h>
 #include <stdlib.h>
 
+static size_t name_hash(const char *s)
+{
+    size_t h = 5381;
+    while (*s)
+        h = h * 33 + (unsigned char)*s++;
+    return h;
+}
+
+/* The slot of symbol in the table (empty: where it would go). */
+static ag_func **slot_of(ag_func **slots, size_t nslots, const char *symbol)
+{
+    LDS_ASSERT(nslots && !(nslots & (nslots - 1)));
+    for (size_t i = name_hash(symbol) & (nslots - 1);; i = (i + 1) & (nslots - 1))
+        if (!slots[i] || !strcmp(slots[i]->name, symbol))
+            return &slots[i];
+}
+
+static void grow_table(ag_module *m)
+{
+    size_t n = m->nslots ? m->nslots * 2 : 64;
+    ag_func **slots = lds_xcalloc(n, sizeof *slots);
+    for (ag_func *f = m->funcs; f; f = f->next)
+        *slot_of(slots, n, f->name) = f;
+    lds_free(m->slots);
+    m->slots = slots;
+    m->nslots = n;
+}
+
 ag_func *ag_func_of(ag_module *m, lds_arena *a, const char *symbol, bool make)
 {
-    ag_func **tail = &m->funcs;
-    for (ag_func *f = m->funcs; f; f = f->next) {
-        if (!strcmp(f->name, symbol))
-            return f;
-        tail = &f->next;
-    }
+    ag_func **s = m->nslots ? slot_of(m->slots, m->nslots, symbol) : NULL;
+    if (s && *s)
+        return *s;
     if (!make)
         return NULL;
     ag_func *f = lds_arena_alloc(a, sizeof *f);
     memset(f, 0, sizeof *f);
     f->name = lds_arena_strndup(a, symbol, strlen(symbol));
     f->user_sgprs = f->kernarg_at = f->group_segment = -1;
-    *tail = f;
+    if (m->last)
+        m->last->next = f;
+    else
+        m->funcs = f;
+    m->last = f;
+    if (2 * ++m->nfuncs > m->nslots)   /* at most half full */
+        grow_table(m);
+    else
+        *s = f;
     return f;
 }
 
@@ -49,9 +82,9 @@ void ag_meta_descriptor(ag_module *m, lds_arena *a, const char *symbol, char **l
             if (!strcmp(key, user_sgprs[k].key))
                 on[k] = v, kernarg |= k == 3 && v;
         if (!strcmp(key, ".amdhsa_user_sgpr_count"))
-            f->user_sgprs = v;
+            f->user_sgprs = v < 0 || v > 128 ? -1 : v;
         else if (!strcmp(key, ".amdhsa_system_vgpr_workitem_id"))
-            f->workitem_ids = v;
+            f->workitem_ids = v < 0 ? 0 : v > 2 ? 2 : v;
         else if (!strcmp(key, ".amdhsa_group_segment_fixed_size"))
             f->group_segment = v;
         else if (!strncmp(key, ".amdhsa_system_sgpr_workgroup_id_", 33) && key[33] >= 'x' && key[33] <= 'z' && !key[34])
@@ -142,13 +175,17 @@ static void arg_key(ag_func *f, const yaml_line *y, bool fresh)
         return;
     ag_arg *g = &f->args[f->nargs - 1];
     if (!strcmp(y->key, ".name"))
-        g->name = y->value;
+        g->name = *y->value ? y->value : NULL;
     else if (!strcmp(y->key, ".value_kind"))
         g->kind = y->value;
-    else if (!strcmp(y->key, ".offset"))
-        g->offset = strtol(y->value, NULL, 0);
-    else if (!strcmp(y->key, ".size"))
-        g->size = strtol(y->value, NULL, 0);
+    else if (!strcmp(y->key, ".offset") || !strcmp(y->key, ".size")) {
+        long v = strtol(y->value, NULL, 0);   /* a kernarg segment is small: past 1 MiB is no argument */
+        v = v < 0 || v > (1L << 20) ? -1 : v;
+        if (y->key[1] == 'o')
+            g->offset = v;
+        else
+            g->size = v < 0 ? 0 : v;
+    }
 }
 
 /* The kernel read into placeholder k becomes the function its .symbol
@@ -157,7 +194,9 @@ static void finish_kernel(ag_module *m, lds_arena *a, ag_func *k)
 {
     if (!k)
         return;
-    const char *sym = k->name;
+    const char *sym = *k->name ? k->name : k->source_name;   /* no .symbol: the kernel's .name */
+    if (!sym || !*sym)
+        return;
     size_t n = strlen(sym);
     if (n > 3 && !strcmp(sym + n - 3, ".kd"))
         n -= 3;

@@ -136,9 +136,6 @@ typedef struct {
     size_t capblock;
     const char *block_of;         /* the descriptor's symbol; "" for the metadata; NULL: none open */
     lds_diag *diag;               /* the first line that is no AMDGPU assembly (set: stop) */
-    const char **functions;       /* names .type gave @function */
-    unsigned nfunctions;
-    size_t capfunctions;
 } reader;
 
 static char *dup(lds_arena *a, const char *s, size_t n) { return lds_arena_strndup(a, s, n); }
@@ -168,10 +165,8 @@ static char *trim(char *s)
 
 static bool is_function(const reader *r, const char *name)
 {
-    for (unsigned i = 0; i < r->nfunctions; i++)
-        if (!strcmp(r->functions[i], name))
-            return true;
-    return false;
+    const ag_func *f = ag_func_of(r->m, r->a, name, false);
+    return f && f->typed;
 }
 
 static ag_ins *new_ins(reader *r, unsigned line, unsigned col)
@@ -336,10 +331,8 @@ static void directive(reader *r, char *s, unsigned line)
             add_place(r, (unsigned)f, (unsigned)l, (unsigned)c);
     } else if (!strcmp(s, ".type")) {
         size_t k = strcspn(arg, " \t,");
-        if (strstr(arg + k, "function")) {
-            r->functions = lds_xgrow(r->functions, r->nfunctions, &r->capfunctions, sizeof *r->functions, 8);
-            r->functions[r->nfunctions++] = dup(r->a, arg, k);
-        }
+        if (strstr(arg + k, "function"))
+            ag_func_of(r->m, r->a, dup(r->a, arg, k), true)->typed = true;
     } else if (!strcmp(s, ".size")) {
         size_t k = strcspn(arg, " \t,");
         if (r->fn && strlen(r->fn->name) == k && !strncmp(r->fn->name, arg, k))
@@ -433,7 +426,6 @@ int ag_parse(const lds_source *src, lds_arena *a, ag_module *m, lds_diag *diag)
     if (!any && m->funcs && m->funcs->nins && m->funcs->ins[0].label)   /* a snippet named by its first label */
         m->funcs->name = m->funcs->ins[0].label;
     lds_free(r.block);
-    lds_free(r.functions);
     return diag->set ? -1 : 0;
 }
 
@@ -445,4 +437,5 @@ void ag_module_free(ag_module *m)
     }
     lds_free(m->files);
     lds_free(m->places);
+    lds_free(m->slots);
 }
