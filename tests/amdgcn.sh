@@ -43,6 +43,15 @@ d=$(total lds "$dir/transpose.s" -D width=1024)
 check "transpose_hip: the source's global totals, the OpenCL assembly's LDS ones ($b / $c)" \
     test -n "$a" -a "$a" = "$b" -a -n "$c" -a "$c" = "$d"
 
+# clear: a loop whose lanes leave at different trips (an exec-mask loop in
+# the assembly) and a store under if (lid < 32): the source's totals for
+# n = 40 (one trip, lanes 40.. idle), 100 (two trips, the second for lanes
+# 0..35) and 1000 (16 trips).
+for n in 40 100 1000; do
+    same clear -D n=$n
+    same_global clear -D n=$n
+done
+
 # every kernel's global accesses: the 64-bit address arithmetic (a pair's
 # halves added with their carry, a sign-extended index shifted) gives the
 # source's addresses

@@ -228,10 +228,19 @@ pv *ag_s32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
 
 static pv *i32(ag_walk *w, pv *v) { return pv_wrap(w->fw.pc, v, 32, true); }
 
+/* Whether hi is a lane mask's high register: the marker, or a loop's
+ * placeholder for it while the loop's body is first run (the marker it
+ * carries; what the loop leaves is checked again when it is walked with
+ * the values found). */
+static bool mask_high(const ag_walk *w, const pv *hi)
+{
+    return hi == w->mask_hi || (hi && hi->op == PV_SYM && hi->sym == SYM_CARRIED);
+}
+
 pv *ag_exec_bit(ag_walk *w, const ag_ins *in, pv **env)
 {
     pv *hi = env[AG_EXEC + 1];
-    if (w->wave == 64 && hi != w->mask_hi)
+    if (w->wave == 64 && !mask_high(w, hi))
         return data(w, in, "exec, set to a value lds-calc does not follow as a lane mask");
     return ag_get(w, in, env, AG_EXEC);
 }
@@ -274,7 +283,7 @@ pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
     if (o->kind != AO_REG || o->count != (w->wave == 64 ? 2u : 1u))
         return NULL;
     pv *lo = ag_get(w, in, env, o->reg);
-    if (w->wave == 64 && env[o->reg + 1] == w->mask_hi)
+    if (w->wave == 64 && mask_high(w, env[o->reg + 1]))
         return lo;
     pv *hi = w->wave == 64 ? ag_get(w, in, env, o->reg + 1) : pv_const(c, 0);
     if (lo->op != PV_CONST || hi->op != PV_CONST)

@@ -1,7 +1,7 @@
 # Remake the test kernels' AMDGPU assembly (README.md):  make -f amdgcn.mk
 # Needs clang (14 made the committed files); the tests read the committed .s files.
 CLANG ?= clang
-KERNELS = transpose reduce histogram loops helper vector matmul
+KERNELS = transpose reduce histogram loops helper vector matmul clear
 
 all: $(KERNELS:=.s) transpose_hip.s
 
