@@ -194,13 +194,20 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         unsigned nk;
         lds_diag diag = { 0 };
         ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx };
+        lds_source **read = NULL;   /* the source files an assembly file's .loc lines name */
+        unsigned nread = 0;
         amdgcn_lower_options ao = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
                                     .ndefines = o->ndefines + o->ntype_defines, .arch = o->narchs ? o->archs[0] : o->arch,
-                                    .warn = sink->report, .warn_ctx = sink->ctx };
+                                    .sources = &read, .nsources = &nread, .warn = sink->report, .warn_ctx = sink->ctx };
         int rc = lang == LDS_LANG_PTX      ? ptx_lower_file(origin, &po, &k, &nk, &diag)
                  : lang == LDS_LANG_TTGIR  ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
                  : lang == LDS_LANG_AMDGCN ? amdgcn_lower_file(origin, &ao, &k, &nk, &diag)
                                           : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        for (unsigned j = 0; j < nread; j++) {   /* kept as a header is */
+            headers.v = lds_xgrow(headers.v, headers.n, &headers.cap, sizeof *headers.v, 4);
+            headers.v[headers.n++] = read[j];
+        }
+        lds_free(read);
         const lds_source **files = keep_headers(out, &headers);
         if (rc < 0) {
             lds_free(files);

@@ -16,6 +16,13 @@ typedef struct {
     csrc_define *defines;         /* -D names and values (marked used when read) */
     unsigned ndefines;
     const char *arch;             /* -a's profile (NULL: the file's .amdgcn_target picks it) */
+    /* Where the source files the .file lines name that were read go (NULL:
+     * none is read, every record stays at its assembly line): each
+     * lds_xmalloc'd with its name and text (lds_input_free, then lds_free),
+     * owned by the caller, which keeps them while the programs' records
+     * name them (their '#line L:C "FILE"' marks). */
+    lds_source ***sources;
+    unsigned *nsources;
     void (*warn)(void *ctx, const lds_diag *w);   /* may be NULL */
     void *warn_ctx;
 } amdgcn_lower_options;

@@ -69,6 +69,9 @@ typedef struct {
 typedef struct {
     unsigned id;
     const char *name;
+    const char *dir;              /* the directory the compiler ran in (.file N "DIR" "NAME"), or NULL */
+    const lds_source *src;        /* the file, read (NULL: not found) */
+    unsigned lines;               /* its lines */
 } ag_srcfile;
 
 /* A kernel argument, as the metadata lists it. */
@@ -121,7 +124,7 @@ typedef struct {
  * lds-calc does not know is one it does not follow). */
 int ag_parse(const lds_source *src, lds_arena *a, ag_module *m, lds_diag *diag);
 void ag_module_free(ag_module *m);
-const char *ag_file_name(const ag_module *m, unsigned id);
+const ag_srcfile *ag_file_of(const ag_module *m, unsigned id);
 /* The modifier of that name, or NULL; its value as an integer (0 when absent). */
 const ag_mod *ag_mod_of(const ag_ins *in, const char *name);
 int64_t ag_mod_int(const ag_ins *in, const char *name);

@@ -16,6 +16,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/input.h"
+#include "base/linemark.h"
+#include "base/limits.h"
+
+
+/* A record at its source line (a file the .loc names that was read): the
+ * assembly line its note, with the instruction's text. */
+static bool source_mark(const ag_ins *in, const ag_place *pl, const ag_srcfile *f, lds_buf *out)
+{
+    if (!f || !f->src || !pl->line || pl->line > f->lines)
+        return false;
+    static const char what[] = "the AMDGPU instruction";
+    char mark[2 * LDS_MAX_PATH + 256];
+    lds_line_mark m = { .at = { pl->line, pl->col ? pl->col : 1, f->src->name, strlen(f->src->name) },
+                        .note = { in->line, in->col, NULL, 0 }, .note_text = what, .note_len = sizeof what - 1 };
+    lds_line_mark_format(mark, sizeof mark, &m);
+    lds_buf_printf(out, "%s\n", mark);
+    return true;
+}
 
 void ag_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
 {
@@ -23,7 +42,10 @@ void ag_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
     const ag_ins *in = &w->f->ins[at];
     if (in->place >= 0) {
         const ag_place *pl = &w->m->places[in->place];
-        const char *file = ag_file_name(w->m, pl->file);
+        const ag_srcfile *sf = ag_file_of(w->m, pl->file);
+        const char *file = sf ? sf->name : NULL;
+        if (source_mark(in, pl, sf, out))
+            return;
         if (file && pl->line) {
             for (unsigned i = 0; i < indent; i++)
                 lds_buf_puts(out, "    ");
@@ -237,6 +259,46 @@ static int lower_kernel(ag_walk *w, csrc_lowered *res)
 
 /* ------------------------------------------------------------ the file */
 
+/* Read the source file f names: beside the assembly file (the two travel
+ * together: a test's, a project's), else where the compiler ran
+ * (DIR/NAME); each path read once. */
+static void read_source(const lds_source *src, ag_srcfile *f, const amdgcn_lower_options *o)
+{
+    char paths[2][LDS_MAX_PATH];
+    const char *slash = strrchr(src->name, '/');
+    const char *base = strrchr(f->name, '/') ? strrchr(f->name, '/') + 1 : f->name;
+    int n0 = f->name[0] == '/' || !f->dir ? snprintf(paths[0], sizeof paths[0], "%s", f->name)
+                                          : snprintf(paths[0], sizeof paths[0], "%s/%s", f->dir, f->name);
+    int n1 = slash ? snprintf(paths[1], sizeof paths[1], "%.*s/%s", (int)(slash - src->name), src->name, base)
+                   : snprintf(paths[1], sizeof paths[1], "%s", base);
+    for (int j = 0; j < 2 && !f->src; j++) {
+        int k = 1 - j;   /* beside the assembly first */
+        if ((k ? n1 : n0) < 0 || (size_t)(k ? n1 : n0) >= sizeof paths[k] || src->name[0] == '<' ||
+            !strcmp(paths[k], "-"))   /* '-' would be standard input */
+            continue;
+        for (unsigned i = 0; i < *o->nsources; i++)   /* read already */
+            if (!strcmp((*o->sources)[i]->name, paths[k]))
+                f->src = (*o->sources)[i];
+        lds_source *s = NULL;
+        char why[256];
+        if (!f->src) {
+            s = lds_xcalloc(1, sizeof *s);
+            if (lds_input_read(paths[k], s, why, sizeof why) < 0) {
+                lds_free(s);
+                continue;
+            }
+            *o->sources = lds_xreallocarray(*o->sources, *o->nsources + 1, sizeof **o->sources);
+            (*o->sources)[(*o->nsources)++] = s;
+            f->src = s;
+        }
+    }
+    for (size_t i = 0; f->src && i < f->src->len; i++)
+        f->lines += f->src->text[i] == '\n';
+    if (f->src && f->src->len && f->src->text[f->src->len - 1] != '\n')
+        f->lines++;
+}
+
+
 static bool wanted(lds_arena *a, const amdgcn_lower_options *o, const ag_func *f)
 {
     if (!f->kernel || !f->line)
@@ -272,6 +334,8 @@ int amdgcn_lower_file(const lds_source *src, const amdgcn_lower_options *o, csrc
     lds_arena *arena = lds_arena_new();
     ag_module m;
     int rc = ag_parse(src, arena, &m, diag);
+    for (unsigned i = 0; rc == 0 && o->sources && i < m.nfiles && i < 64; i++)
+        read_source(src, &m.files[i], o);
     unsigned nk = 0;
     for (const ag_func *f = rc == 0 ? m.funcs : NULL; f; f = f->next)
         nk += wanted(arena, o, f);

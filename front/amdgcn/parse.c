@@ -43,11 +43,11 @@ int64_t ag_mod_int(const ag_ins *in, const char *name)
     return v;
 }
 
-const char *ag_file_name(const ag_module *m, unsigned id)
+const ag_srcfile *ag_file_of(const ag_module *m, unsigned id)
 {
-    for (unsigned i = 0; i < m->nfiles; i++)
+    for (unsigned i = m->nfiles; i-- > 0;)   /* the last .file of that number */
         if (m->files[i].id == id)
-            return m->files[i].name;
+            return &m->files[i];
     return NULL;
 }
 
@@ -295,7 +295,8 @@ static void file_directive(reader *r, const char *s)
         return;
     ag_module *m = r->m;
     m->files = lds_xreallocarray(m->files, m->nfiles + 1, sizeof *m->files);
-    m->files[m->nfiles++] = (ag_srcfile){ (unsigned)id, dup(r->a, q[nq - 1], ql[nq - 1]) };
+    m->files[m->nfiles++] = (ag_srcfile){ (unsigned)id, dup(r->a, q[nq - 1], ql[nq - 1]),
+                                          nq == 2 ? dup(r->a, q[0], ql[0]) : NULL, NULL, 0 };
 }
 
 static void target_directive(reader *r, const char *s, unsigned line)
