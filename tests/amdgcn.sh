@@ -26,19 +26,20 @@ global_total() { total global "$@"; }
 per_line() {
     f=$1
     shift
-    lds -a gfx90a -f "$f" "$@" 2>/dev/null | sed -n 's/^\([0-9]*\):[0-9]*: \([a-z]*\): .*: \(global, .*\|[0-9]*-way.*\|not modelled.*\)$/\1 \2 \3/p' | sort
+    lds -a "${PROFILE:-gfx90a}" -f "$f" "$@" 2>/dev/null | sed -n 's/^\([0-9]*\):[0-9]*: \([a-z]*\): .*: \(global, .*\|[0-9]*-way.*\|not modelled.*\)$/\1 \2 \3/p' | sort
 }
 
-# same_lines NAME ARGS...: the assembly's records are the source's, line by line
+# same_lines NAME ARGS...: the assembly's records are the source's, line by
+# line (NAME.s, or $ASM: another compilation of NAME.cl)
 same_lines() {
     name=$1
     shift
     per_line "$dir/$name.cl" "$@" >"$tmp/src"
-    per_line "$dir/$name.s" "$@" >"$tmp/asm"
+    per_line "$dir/${ASM:-$name}.s" "$@" >"$tmp/asm"
     if [ -s "$tmp/src" ] && cmp -s "$tmp/src" "$tmp/asm"; then
-        ok "$name $*: the assembly's records are the source's, line by line ($(wc -l <"$tmp/src") records)"
+        ok "$name ${ASM:+($ASM.s, $PROFILE) }$*: the assembly's records are the source's, line by line ($(wc -l <"$tmp/src") records)"
     else
-        not_ok "$name $*: the assembly's records are the source's, line by line"
+        not_ok "$name ${ASM:+($ASM.s, $PROFILE) }$*: the assembly's records are the source's, line by line"
         diff "$tmp/src" "$tmp/asm" | sed 's/^/# /'
     fi
 }
@@ -81,6 +82,11 @@ check "transpose_hip: the source's global totals, the OpenCL assembly's LDS ones
 # 0..35) and 1000 (16 trips).
 for n in 40 100 1000; do
     same_lines clear -D n=$n
+done
+# the same kernel for gfx1030 (wave32: s_and_saveexec_b32, lane masks in
+# single SGPRs), on rdna2
+for n in 40 100 1000; do
+    PROFILE=rdna2 ASM=clear_gfx1030 same_lines clear -D n=$n
 done
 
 # every kernel's global accesses: the 64-bit address arithmetic (a pair's

@@ -29,8 +29,21 @@ enum {
     AG_EXEC = AG_VCC + 2,         /* exec_lo, then exec_hi */
     AG_SCC = AG_EXEC + 2,
     AG_M0 = AG_SCC + 1,
-    AG_NREGS = AG_M0 + 1
+    /* On wave32 a lane mask is one register: each SGPR, vcc_lo and exec_lo
+     * has a flag register beside it that holds the mask marker while it
+     * holds a mask (as a wave64 mask's high register does). */
+    AG_FLAGS = AG_M0 + 1,
+    AG_NREGS = AG_FLAGS + AG_NS + 2
 };
+
+/* The flag register of reg (an SGPR, vcc_lo, exec_lo), or -1. */
+static inline int ag_flag_of(int reg)
+{
+    return reg >= AG_S0 && reg < AG_S0 + AG_NS ? AG_FLAGS + reg - AG_S0
+           : reg == AG_VCC                     ? AG_FLAGS + AG_NS
+           : reg == AG_EXEC                    ? AG_FLAGS + AG_NS + 1
+                                               : -1;
+}
 
 typedef enum { AO_REG, AO_IMM, AO_FIMM, AO_SYM, AO_OFF, AO_OTHER } ag_opkind;
 

@@ -33,7 +33,11 @@ const char *ag_reg_text(const ag_walk *w, int reg)
         return fw_fmt(&mw->fw, "v%d", reg - AG_V0);
     if (reg < AG_VCC)
         return fw_fmt(&mw->fw, "a%d", reg - AG_A0);
-    return reg < AG_NREGS ? named[reg - AG_VCC] : "?";
+    if (reg >= AG_FLAGS && reg < AG_NREGS)
+        return fw_fmt(&mw->fw, "the lane-mask flag of %s", ag_reg_text(w, reg == AG_FLAGS + AG_NS ? AG_VCC
+                                                                   : reg == AG_FLAGS + AG_NS + 1 ? AG_EXEC
+                                                                                                 : reg - AG_FLAGS));
+    return reg < AG_FLAGS ? named[reg - AG_VCC] : "?";
 }
 
 /* ------------------------------------------------------ 64-bit pairs */
@@ -64,11 +68,13 @@ pv *ag_pair(ag_walk *w, pv *lo, pv *hi)
     return pv_add(c, pv_wrap(c, lo, 32, false), pv_bin(c, PV_SHL, pv_wrap(c, hi, 32, false), pv_const(c, 32)));
 }
 
-static void set_pair(ag_walk *w, pv **env, const ag_operand *o, pv *v)
+static void set_reg(ag_walk *w, const ag_ins *in, pv **env, int reg, pv *v);
+
+static void set_pair(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, pv *v)
 {
     LDS_ASSERT(o->kind == AO_REG && o->count == 2);
-    env[o->reg] = v;
-    env[o->reg + 1] = v->deps & DEP_DATA ? v : pv_bin(w->fw.pc, PV_SHR, v, pv_const(w->fw.pc, 32));
+    set_reg(w, in, env, o->reg, v);
+    set_reg(w, in, env, o->reg + 1, v->deps & DEP_DATA ? v : pv_bin(w->fw.pc, PV_SHR, v, pv_const(w->fw.pc, 32)));
 }
 
 static void note_carry(ag_walk *w, pv *carry, pv *a, pv *b, pv *sum, int reg)
@@ -129,7 +135,7 @@ static bool wide(ag_walk *w, const ag_ins *in, pv **env)
         return false;
     if (ag_starts(op, "s_"))
         env[AG_SCC] = pv_cmp(c, CMP_NE, r, pv_const(c, 0));
-    set_pair(w, env, &o[0], r);
+    set_pair(w, in, env, &o[0], r);
     return true;
 }
 
@@ -167,8 +173,11 @@ static void mark_op(const ag_operand *o, bool *set)
 {
     if (o->kind != AO_REG)
         return;
-    for (unsigned k = 0; k < o->count; k++)
+    for (unsigned k = 0; k < o->count; k++) {
         set[o->reg + (int)k] = true;
+        if (ag_flag_of(o->reg + (int)k) >= 0)
+            set[ag_flag_of(o->reg + (int)k)] = true;
+    }
 }
 
 void ag_dests(const ag_ins *in, bool *set)
@@ -184,11 +193,10 @@ void ag_dests(const ag_ins *in, bool *set)
         mark_op(&in->ops[1], set);
     if (ag_starts(op, "s_"))
         set[AG_SCC] = true;
-    if (has(op, "exec") || ag_starts(op, "v_cmpx")) {
-        set[AG_EXEC] = set[AG_EXEC + 1] = true;
-    }
+    if (has(op, "exec") || ag_starts(op, "v_cmpx"))
+        set[AG_EXEC] = set[AG_EXEC + 1] = set[ag_flag_of(AG_EXEC)] = true;
     if (ag_starts(op, "v_cmp") && in->nops == 2)   /* the e32 form's implicit vcc */
-        set[AG_VCC] = set[AG_VCC + 1] = true;
+        set[AG_VCC] = set[AG_VCC + 1] = set[ag_flag_of(AG_VCC)] = true;
 }
 
 /* ----------------------------------------------------- reading, writing */
@@ -239,8 +247,8 @@ static bool mask_high(const ag_walk *w, const pv *hi)
 
 pv *ag_exec_bit(ag_walk *w, const ag_ins *in, pv **env)
 {
-    pv *hi = env[AG_EXEC + 1];
-    if (w->wave == 64 && !mask_high(w, hi))
+    pv *hi = env[w->wave == 64 ? AG_EXEC + 1 : ag_flag_of(AG_EXEC)];
+    if (!mask_high(w, hi))
         return data(w, in, "exec, set to a value lds-calc does not follow as a lane mask");
     return ag_get(w, in, env, AG_EXEC);
 }
@@ -256,6 +264,8 @@ static void set_reg(ag_walk *w, const ag_ins *in, pv **env, int reg, pv *v)
             v = pv_sel(c, e, v, env[reg]);
     }
     env[reg] = v;
+    if (ag_flag_of(reg) >= 0)   /* a value: no mask */
+        env[ag_flag_of(reg)] = NULL;
 }
 
 static void set32(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o, pv *v)
@@ -283,7 +293,7 @@ pv *ag_mask_bit(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o)
     if (o->kind != AO_REG || o->count != (w->wave == 64 ? 2u : 1u))
         return NULL;
     pv *lo = ag_get(w, in, env, o->reg);
-    if (w->wave == 64 && mask_high(w, env[o->reg + 1]))
+    if (mask_high(w, env[w->wave == 64 ? o->reg + 1 : ag_flag_of(o->reg)]))
         return lo;
     pv *hi = w->wave == 64 ? ag_get(w, in, env, o->reg + 1) : pv_const(c, 0);
     if (lo->op != PV_CONST || hi->op != PV_CONST)
@@ -296,17 +306,19 @@ static void set_mask(ag_walk *w, const ag_ins *in, pv **env, const ag_operand *o
 {
     if (o->kind != AO_REG)
         return;
-    if (o->count != (w->wave == 64 ? 2u : 1u) || (w->wave == 32 && o->reg != AG_EXEC && o->reg != AG_VCC)) {
+    if (o->count != (w->wave == 64 ? 2u : 1u) || (w->wave == 32 && ag_flag_of(o->reg) < 0)) {
         ag_set_data(w, in, env, o->reg, o->count, fw_fmt(&w->fw, "the lane mask '%s' wrote, which lds-calc does not follow", in->opcode));
         return;
     }
     env[o->reg] = bit;
-    if (w->wave == 64)
-        env[o->reg + 1] = w->mask_hi;
+    env[w->wave == 64 ? o->reg + 1 : ag_flag_of(o->reg)] = w->mask_hi;
 }
 
-static const ag_operand exec_op = { .kind = AO_REG, .reg = AG_EXEC, .count = 2, .text = "exec" };
-static const ag_operand vcc_op = { .kind = AO_REG, .reg = AG_VCC, .count = 2, .text = "vcc" };
+/* exec and vcc as the wave's lane masks: a pair on wave64, one register on wave32 */
+static ag_operand wave_mask(const ag_walk *w, int reg)
+{
+    return (ag_operand){ .kind = AO_REG, .reg = reg, .count = w->wave == 64 ? 2 : 1, .text = reg == AG_EXEC ? "exec" : "vcc" };
+}
 
 /* ------------------------------------------------------------- masks */
 
@@ -344,6 +356,12 @@ static bool mask_op_of(const char *s, mask_op *op)
     return false;
 }
 
+/* Whether register operand o holds a lane mask (wave32: its flag). */
+static bool mask_operand(const ag_walk *w, pv **env, const ag_operand *o)
+{
+    return o->kind == AO_REG && o->count == 1 && ag_flag_of(o->reg) >= 0 && mask_high(w, env[ag_flag_of(o->reg)]);
+}
+
 /* s_and_b64 d, a, b; s_andn2_saveexec_b64 d, s; s_mov_b64; s_not_b64:
  * false if in is none of them. */
 static bool mask_instruction(ag_walk *w, const ag_ins *in, pv **env)
@@ -362,24 +380,29 @@ static bool mask_instruction(ag_walk *w, const ag_ins *in, pv **env)
     bool is_mov = !strcmp(name, "mov"), is_not = !strcmp(name, "not");
     if (!is_mov && !is_not && !mask_op_of(name, &mop))
         return false;
+    ag_operand exec_op_w = wave_mask(w, AG_EXEC);
     pv *a = ag_mask_bit(w, in, env, &in->ops[1]);
-    pv *b = save ? ag_mask_bit(w, in, env, &exec_op) : in->nops > 2 ? ag_mask_bit(w, in, env, &in->ops[2]) : NULL;
+    bool to_mask = in->ops[0].kind == AO_REG && (in->ops[0].reg == AG_EXEC || in->ops[0].reg == AG_VCC);
+    if (w->wave == 32 && !save && !to_mask && !mask_operand(w, env, &in->ops[1]) &&
+        (in->nops < 3 || !mask_operand(w, env, &in->ops[2])))
+        return false;   /* s_and_b32 of two values: arithmetic */
+    pv *b = save ? ag_mask_bit(w, in, env, &exec_op_w) : in->nops > 2 ? ag_mask_bit(w, in, env, &in->ops[2]) : NULL;
     env[AG_SCC] = data(w, in, fw_fmt(&w->fw, "whether any lane of the mask '%s' made is set", in->opcode));
     if (is_mov && !a && in->ops[0].kind == AO_REG && in->ops[1].kind == AO_REG && in->ops[0].count == in->ops[1].count) {
         for (unsigned k = 0; k < in->ops[0].count; k++)   /* a 64-bit value copied */
-            env[in->ops[0].reg + (int)k] = ag_get(w, in, env, in->ops[1].reg + (int)k);
+            set_reg(w, in, env, in->ops[0].reg + (int)k, ag_get(w, in, env, in->ops[1].reg + (int)k));
         return true;
     }
     if (!a || ((save || (!is_mov && !is_not)) && !b)) {
         ag_set_data(w, in, env, in->ops[0].reg, in->ops[0].kind == AO_REG ? in->ops[0].count : 0,
                     fw_fmt(&w->fw, "'%s' of a value lds-calc does not follow as a lane mask", in->opcode));
         if (save)
-            set_mask(w, in, env, &exec_op, data(w, in, fw_fmt(&w->fw, "exec, as '%s' left it", in->opcode)));
+            set_mask(w, in, env, &exec_op_w, data(w, in, fw_fmt(&w->fw, "exec, as '%s' left it", in->opcode)));
         return true;
     }
     if (save) {   /* d = exec; exec = s OP exec */
         set_mask(w, in, env, &in->ops[0], b);
-        set_mask(w, in, env, &exec_op, mask_combine(c, mop, a, b));
+        set_mask(w, in, env, &exec_op_w, mask_combine(c, mop, a, b));
         return true;
     }
     set_mask(w, in, env, &in->ops[0], is_mov ? a : is_not ? pv_not(c, a) : mask_combine(c, mop, a, b));
@@ -393,6 +416,7 @@ static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
     bool x = ag_starts(op, "v_cmpx_");
     if (!x && !ag_starts(op, "v_cmp_"))
         return false;
+    ag_operand exec_op_w = wave_mask(w, AG_EXEC), vcc_op_w = wave_mask(w, AG_VCC);
     pv_ctx *c = w->fw.pc;
     const char *rest = op + (x ? 7 : 6);
     static const struct { const char *name; pv_rel rel; } rels[] = {
@@ -421,9 +445,9 @@ static bool vector_compare(ag_walk *w, const ag_ins *in, pv **env)
     if (first)
         set_mask(w, in, env, &in->ops[0], bit);
     else if (!x)
-        set_mask(w, in, env, &vcc_op, bit);
+        set_mask(w, in, env, &vcc_op_w, bit);
     if (x)
-        set_mask(w, in, env, &exec_op, pv_bin(c, PV_LAND, ag_exec_bit(w, in, env), bit));
+        set_mask(w, in, env, &exec_op_w, pv_bin(c, PV_LAND, ag_exec_bit(w, in, env), bit));
     return true;
 }
 
@@ -685,9 +709,10 @@ static bool arithmetic(ag_walk *w, const ag_ins *in, pv **env)
     if (in->nops < first + nsrc - (a == A_CNDMASK && in->nops == 3) || in->ops[0].kind != AO_REG)
         return false;
     pv *s[3] = { NULL, NULL, NULL }, *u[3] = { NULL, NULL, NULL };
+    ag_operand vcc_op_w = wave_mask(w, AG_VCC);
     for (unsigned i = 0; i < nsrc; i++) {
         if (a == A_CNDMASK && i == 2) {   /* the mask: vcc in the e32 form */
-            pv *bit = ag_mask_bit(w, in, env, first + i < in->nops ? &in->ops[first + i] : &vcc_op);
+            pv *bit = ag_mask_bit(w, in, env, first + i < in->nops ? &in->ops[first + i] : &vcc_op_w);
             s[i] = bit ? bit : data(w, in, "the mask of a v_cndmask_b32 that lds-calc does not follow");
         } else {
             const ag_operand *o = &in->ops[first + i];
@@ -821,7 +846,7 @@ static bool scalar_load(ag_walk *w, const ag_ins *in, pv **env)
     for (unsigned k = 0; k < d->count; k++) {
         pv *v = known ? kernarg_dword(w, in, (int64_t)base->k + off + 4 * (int64_t)k)
                       : data(w, in, fw_fmt(&w->fw, "what '%s' loaded from memory other than the kernel's arguments", in->opcode));
-        env[d->reg + (int)k] = v;
+        set_reg(w, in, env, d->reg + (int)k, v);
     }
     return true;
 }

@@ -192,8 +192,7 @@ static void inputs(ag_walk *w, pv **env)
         if (f->group_id[k] && s < AG_NS)
             env[AG_S0 + s++] = k == 0 ? w->fw.group : pv_const(c, 0);
     env[AG_EXEC] = pv_const(c, 1);
-    if (w->wave == 64)
-        env[AG_EXEC + 1] = w->mask_hi;
+    env[w->wave == 64 ? AG_EXEC + 1 : ag_flag_of(AG_EXEC)] = w->mask_hi;
 }
 
 /* The profile: -a's, else the target's (said where they differ). */

@@ -3,7 +3,7 @@
 CLANG ?= clang
 KERNELS = transpose reduce histogram loops helper vector matmul clear
 
-all: $(KERNELS:=.s) transpose_hip.s
+all: $(KERNELS:=.s) transpose_hip.s clear_gfx1030.s
 
 %.s: %.cl clmin.h
 	$(CLANG) -S -O2 -g -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -x cl -cl-std=CL2.0 -cl-kernel-arg-info $< -o $@
@@ -11,3 +11,7 @@ all: $(KERNELS:=.s) transpose_hip.s
 # HIP, without the HIP headers (hipmin.h gives what the kernels use):
 transpose_hip.s: transpose_hip.hip hipmin.h
 	$(CLANG) -S -O2 -g -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx90a $< -o $@
+
+# wave32 (RDNA2): the lane masks are single SGPRs
+clear_gfx1030.s: clear.cl clmin.h
+	$(CLANG) -S -O2 -g -target amdgcn-amd-amdhsa -mcpu=gfx1030 -nogpulib -x cl -cl-std=CL2.0 -cl-kernel-arg-info $< -o $@
