@@ -103,9 +103,18 @@ static bool ds_shape_of(const char *op, ds_shape *s)
     return false;
 }
 
+/* ds_swizzle, ds_permute, ds_bpermute: lanes exchange data through the
+ * LDS hardware, no LDS memory read or written. */
+static bool cross_lane(const char *op)
+{
+    return strstr(op, "swizzle") || strstr(op, "permute");
+}
+
 static const char *kind_of_name(const char *op)
 {
-    return strstr(op, "write") || strstr(op, "store") ? "write" : strstr(op, "read") || strstr(op, "load") ? "read" : "atomic";
+    return strstr(op, "write") || strstr(op, "store")                      ? "write"
+           : strstr(op, "read") || strstr(op, "load") || cross_lane(op) ? "read"
+                                                                          : "atomic";
 }
 
 static pcond under_exec(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
@@ -143,7 +152,10 @@ static void lds_access(ag_walk *w, const ag_ins *in, pv **env, pcond cond)
     int at = ag_at(w, in);
     if (!ds_shape_of(in->op, &s)) {
         fw_add_skip(&w->fw, at, cond, kind_of_name(in->op), in->op,
-                    fw_fmt(&w->fw, "'%s' is an LDS instruction lds-calc does not model", in->opcode), 0, 0);
+                    cross_lane(in->op)
+                        ? fw_fmt(&w->fw, "'%s' moves data between lanes through the LDS hardware (no LDS memory), "
+                                         "which lds-calc does not model", in->opcode)
+                        : fw_fmt(&w->fw, "'%s' is an LDS instruction lds-calc does not model", in->opcode), 0, 0);
         bool set[AG_NREGS] = { false };
         ag_dests(in, set);
         for (int r = 0; r < AG_NREGS; r++)
