@@ -21,6 +21,7 @@ lds_lang lds_lang_of_path(const char *path)
         { ".cu", LDS_LANG_CUDA }, { ".cuh", LDS_LANG_CUDA }, { ".hip", LDS_LANG_HIP }, { ".hlsl", LDS_LANG_HLSL },
         { ".hlsli", LDS_LANG_HLSL }, { ".fx", LDS_LANG_HLSL }, { ".comp", LDS_LANG_GLSL }, { ".glsl", LDS_LANG_GLSL },
         { ".cl", LDS_LANG_OPENCL }, { ".ptx", LDS_LANG_PTX }, { ".ttgir", LDS_LANG_TTGIR }, { ".mlir", LDS_LANG_TTGIR },
+        { ".s", LDS_LANG_AMDGCN }, { ".amdgcn", LDS_LANG_AMDGCN },
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (!strcmp(dot, exts[i].ext))
@@ -41,7 +42,7 @@ const char *lds_lang_refused(const char *path)
     return NULL;
 }
 
-static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir" };
+static const char *const lang_names[] = { "lds", "cuda", "hip", "hlsl", "glsl", "opencl", "ptx", "ttgir", "amdgcn" };
 
 bool lds_lang_lookup(const char *name, lds_lang *out)
 {
@@ -55,13 +56,13 @@ bool lds_lang_lookup(const char *name, lds_lang *out)
 
 const char *lds_lang_extension(lds_lang l)
 {
-    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx", "ttgir" };
+    static const char *const ext[] = { "lds", "cu", "hip", "hlsl", "comp", "cl", "ptx", "ttgir", "amdgcn" };
     return ext[l];
 }
 
 const char *lds_lang_name(lds_lang l)
 {
-    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX", "TTGIR" };
+    static const char *const shown[] = { "lds", "CUDA", "HIP", "HLSL", "GLSL", "OpenCL C", "PTX", "TTGIR", "AMDGPU assembly" };
     return shown[l];
 }
 
@@ -108,17 +109,18 @@ const lds_source *lds_source_file_find(lds_source_files *files, const char *path
         return NULL;
     /* where to look, in order: a relative path from the input's folder
      * (a compiler names sources relative to where it ran, the input
-     * often written beside them), the path as given, the path's last
-     * component in the input's folder (a compile made elsewhere) */
+     * often written beside them), the path's last component in the
+     * input's folder (a compile made elsewhere, its sources shipped with
+     * it: found the same on every machine), the path as given */
     const char *slash = strrchr(path, '/');
     char places[3][LDS_MAX_PATH];
     unsigned n = 0;
     if (path[0] != '/' && in_input_folder(path, input, places[n], sizeof places[n]))
         n++;
-    if (strlen(path) < sizeof places[n])
-        strcpy(places[n++], path);
     if (slash && slash[1] && in_input_folder(slash + 1, input, places[n], sizeof places[n]))
         n++;
+    if (strlen(path) < sizeof places[n])
+        strcpy(places[n++], path);
     for (unsigned i = 0; i < n; i++) {
         const lds_source *known = named(files, places[i]);
         if (known)

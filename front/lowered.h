@@ -14,7 +14,7 @@
 
 #include "base/diag.h"
 
-typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR } lds_lang;
+typedef enum { LDS_LANG_NONE, LDS_LANG_CUDA, LDS_LANG_HIP, LDS_LANG_HLSL, LDS_LANG_GLSL, LDS_LANG_OPENCL, LDS_LANG_PTX, LDS_LANG_TTGIR, LDS_LANG_AMDGCN } lds_lang;
 
 /* A name given on the command line (-D): its value when it has one
  * (a sweep gives several: has_value false), for #if. */
@@ -49,9 +49,9 @@ typedef struct {
 
 /* The file line information in `input` names as `path`: read, and named
  * by where it was read, from the input's folder (a relative path), from
- * path as given, or from the input's folder under path's last component
- * (a compile made elsewhere, its sources shipped beside it); else kept
- * by path with no text (len 0: messages name it and show no line).
+ * the input's folder under path's last component (a compile made
+ * elsewhere, its sources shipped beside it), or from path as given; else
+ * kept by path with no text (len 0: messages name it and show no line).
  * Added to files once, however often it is asked for; NULL if files is
  * NULL. */
 const lds_source *lds_source_file_find(lds_source_files *files, const char *path, const lds_source *input);

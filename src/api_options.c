@@ -290,7 +290,7 @@ static int set_word_option(ldscalc_session *s, const char *option, const char *v
         s->emit = value[0] == 'c' ? FMT_PROBE_CUDA : FMT_PROBE_HIP;
     } else if (!strcmp(option, "lang")) {
         if (!lds_lang_lookup(value, &s->front.lang))
-            return lds_api_usage(s, "--lang: expected cuda, hip, hlsl, glsl, opencl, ptx, ttgir or lds, not '%s'", value);
+            return lds_api_usage(s, "--lang: expected cuda, hip, hlsl, glsl, opencl, ptx, ttgir, amdgcn or lds, not '%s'", value);
         s->front.lang_given = true;
     } else {
         *known = false;

@@ -3,6 +3,7 @@
 
 #include "front/ptx/ptx.h"
 #include "front/ttgir/ttgir.h"
+#include "front/amdgcn/amdgcn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +160,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
             lds_diag_set(&d, (lds_loc){ 0 },
                          "'%s' is written in %s, which lds-calc does not read; it reads lds programs (lds(5)) and kernels "
                          "in CUDA (.cu .cuh), HIP (.hip), OpenCL C (.cl), HLSL (.hlsl .hlsli .fx), GLSL (.comp .glsl), "
-                         "PTX (.ptx) and TTGIR (.ttgir .mlir): write the kernel's shared-memory accesses in lds, or "
+                         "PTX (.ptx), TTGIR (.ttgir .mlir) and AMDGPU assembly (.s .amdgcn): write the kernel's shared-memory accesses in lds, or "
                          "give --lang to read the file as one of those",
                          srcs[i].name, refused);
             sink->report(sink->ctx, &d);
@@ -176,7 +177,7 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         *origin = srcs[i];
         origin->lang = lds_lang_extension(lang);
         lone_cr_ends_lines(origin);
-        lds_source_index(origin, lang != LDS_LANG_PTX && lang != LDS_LANG_TTGIR);   /* its records' statements (a PTX or TTGIR line is one), its lines */
+        lds_source_index(origin, lang != LDS_LANG_PTX && lang != LDS_LANG_TTGIR && lang != LDS_LANG_AMDGCN);   /* its records' statements (a line of compiled code is one), its lines */
         out->origins = lds_xreallocarray(out->origins, out->norigins + 1, sizeof *out->origins);
         out->origins[out->norigins++] = origin;
         csrc_includes headers = { .dirs = (const char *const *)o->include_dirs, .ndirs = o->ninclude_dirs,
@@ -197,10 +198,15 @@ int lds_front_lower(const lds_options *o, const lds_front_options *f, lds_source
         lds_diag diag = { 0 };
         ttgir_lower_options to = { .kernel = f->kernel, .threads = f->threads, .warn = sink->report, .warn_ctx = sink->ctx,
                                    .defines = defs, .ndefines = o->ndefines + o->ntype_defines, .sources = &sources };
-        int rc = lang == LDS_LANG_PTX     ? ptx_lower_file(origin, &po, &k, &nk, &diag)
-                 : lang == LDS_LANG_TTGIR ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
-                                          : csrc_lower_file(origin, &lo, &k, &nk, &diag);
-        bool compiled = lang == LDS_LANG_PTX || lang == LDS_LANG_TTGIR;   /* the sources its line information names */
+        amdgcn_lower_options ao = { .kernel = f->kernel, .threads = f->threads, .defines = defs,
+                                    .ndefines = o->ndefines + o->ntype_defines, .arch = o->narchs ? o->archs[0] : o->arch,
+                                    .sources = &sources, .warn = sink->report, .warn_ctx = sink->ctx };
+        int rc = lang == LDS_LANG_PTX      ? ptx_lower_file(origin, &po, &k, &nk, &diag)
+                 : lang == LDS_LANG_TTGIR  ? ttgir_lower_file(origin, &to, &k, &nk, &diag)
+                 : lang == LDS_LANG_AMDGCN ? amdgcn_lower_file(origin, &ao, &k, &nk, &diag)
+                                           : csrc_lower_file(origin, &lo, &k, &nk, &diag);
+        /* the sources its line information names */
+        bool compiled = lang == LDS_LANG_PTX || lang == LDS_LANG_TTGIR || lang == LDS_LANG_AMDGCN;
         for (size_t j = 0; lang == LDS_LANG_TTGIR && j < sources.n; j++)
             sources.v[j]->lang = origin->lang;   /* a loc's Python file: its lines, and fixes as TTGIR's */
         size_t nfiles = compiled ? sources.n : headers.n;

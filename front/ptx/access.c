@@ -17,139 +17,22 @@
 
 #include <stdio.h>
 
-void ptx_add_item(ptx_walk *w, const ptx_item *it)
-{
-    if (!w->emitting)
-        return;
-    ptx_item *n = lds_arena_alloc(w->arena, sizeof *n);
-    *n = *it;
-    n->next = NULL;
-    *w->tail = n;
-    w->tail = &n->next;
-    if (n->kind != IT_LOOP)
-        w->accesses++;
-}
-
-void ptx_add_skip(ptx_walk *w, const ptx_ins *in, pcond cond, const char *kind, const char *name, const char *why,
-                  unsigned line, unsigned col)
-{
-    ptx_item it = { .kind = IT_SKIP, .in = in, .cond = cond, .kind_word = kind, .name = name, .why = why,
-                    .why_line = line, .why_col = col };
-    ptx_add_item(w, &it);
-}
-
-/* A skipped record of a memory instruction whose width and memory are
- * known (s's, global or not). */
-static void add_skip_sized(ptx_walk *w, const ptx_ins *in, pcond cond, const char *kind, const char *name,
-                           const char *why, unsigned line, unsigned col, unsigned bytes, bool global)
-{
-    ptx_item it = { .kind = IT_SKIP, .in = in, .cond = cond, .kind_word = kind, .name = name, .why = why,
-                    .why_line = line, .why_col = col, .skip_bytes = bytes, .skip_global = global };
-    ptx_add_item(w, &it);
-}
-
-void ptx_note_missing(ptx_walk *w, const char *name)
-{
-    if (!w->emitting)
-        return;
-    for (unsigned i = 0; i < w->nmissing; i++)
-        if (!strcmp(w->missing[i], name))
-            return;
-    w->missing = lds_xgrow(w->missing, w->nmissing, &w->capmissing, sizeof *w->missing, 4);
-    w->missing[w->nmissing++] = name;
-}
-
-/* Every parameter no -D gives that a value names, noted for the
- * kernel's warning; the first one names the access's reason. */
-typedef struct {
-    ptx_walk *w;
-    const pv *skip;
-    const char *first;
-    bool extern_size;             /* first is an extern shared array's size */
-} missing_names;
-
-static void note_missing_sym(void *ctx, const pv *s)
-{
-    missing_names *m = ctx;
-    if (!s->missing || s == m->skip)
-        return;
-    ptx_note_missing(m->w, s->text);
-    if (!m->first) {
-        m->first = s->text;
-        m->extern_size = s->index == PTX_EXTERN_SIZE;
-    }
-}
-
-static const char *data_why(ptx_walk *w, const pv *d, const char *what, unsigned *line, unsigned *col)
-{
-    *line = d->line;
-    *col = d->col;
-    return ptx_fmt(w, "%s %s", what, d->text);
-}
-
-const char *ptx_why_not(ptx_walk *w, pcond cond, const pv *v, const pv *skip, unsigned *line, unsigned *col)
-{
-    *line = *col = 0;
-    if (cond.unknown)
-        return "it runs under a condition larger than lds-calc follows";
-    const pv *d = v ? pv_data_of(w->pc, v) : NULL;
-    if (d)
-        return data_why(w, d, "its address depends on", line, col);
-    if ((d = pc_data_of(w->pc, cond)))
-        return data_why(w, d, "whether it runs depends on", line, col);
-    missing_names names = { .w = w, .skip = skip };
-    if (v)
-        pv_collect(w->pc, v, SYM_PARAM, note_missing_sym, &names);
-    for (unsigned i = 0; i < cond.nterms; i++)
-        for (unsigned j = 0; j < cond.terms[i].n; j++)
-            pv_collect(w->pc, cond.terms[i].lits[j].v, SYM_PARAM, note_missing_sym, &names);
-    if (names.first && names.extern_size)
-        return ptx_fmt(w, "it needs '%s', the bytes of the dynamic shared memory it is in (give them with -D %s=BYTES)",
-                       names.first, names.first);
-    if (names.first)
-        return ptx_fmt(w, "it needs '%s' (give its value with -D %s=VALUE)", names.first, names.first);
-    return NULL;
-}
-
 /* -------------------------------------------------------- the address */
 
 static pv *address(ptx_walk *w, const ptx_ins *in, pv **env, const ptx_operand *o)
 {
     if (o->kind != OP_ADDR)
-        return pv_data(w->pc, "an address lds-calc does not read", in->line, in->col, false);
+        return pv_data(w->fw.pc, "an address lds-calc does not read", in->line, in->col, false);
     pv *base;
     if (o->reg >= 0) {
-        base = env[o->reg] ? env[o->reg]
-                           : pv_data(w->pc, ptx_fmt(w, "%s, read before anything sets it", ptx_reg_name(w, o->reg)),
-                                     in->line, in->col, false);
+        base = env[o->reg] ? env[o->reg] : fw_unset(&w->fw, o->reg, (unsigned)ptx_at(w, in));
     } else if (o->sym) {
         ptx_operand s = { .kind = OP_SYM, .sym = o->sym, .reg = -1, .reg2 = -1 };
         base = ptx_value(w, in, env, &s, 64, false);
     } else {
-        base = pv_const(w->pc, 0);
+        base = pv_const(w->fw.pc, 0);
     }
-    return pv_add(w->pc, base, pv_const(w->pc, o->imm));
-}
-
-/* The term of v that is a node of kind k with coefficient 1, if there is
- * exactly one such term (and no other of that kind). */
-static pv *base_term(const pv *v, pv_symkind k, bool params_too)
-{
-    pv *found = NULL;
-    unsigned n = 0;
-    pv_term one = { 1, (pv *)v };
-    const pv_term *t = v->op == PV_LIN ? v->terms : &one;
-    unsigned nt = v->op == PV_LIN ? v->nterms : 1;
-    for (unsigned i = 0; i < nt; i++) {
-        const pv *x = t[i].v;
-        bool hit = x->op == PV_SYM && (x->sym == k || (params_too && x->sym == SYM_PARAM && x->index > 0));
-        if (hit) {
-            n++;
-            if (t[i].coef == 1)
-                found = t[i].v;
-        }
-    }
-    return n == 1 ? found : NULL;
+    return pv_add(w->fw.pc, base, pv_const(w->fw.pc, o->imm));
 }
 
 /* The array a shared address falls in: the one its base names. */
@@ -208,10 +91,10 @@ static const char *ldst_form(ptx_walk *w, const char *op, const char *type, unsi
     unsigned total = bits * vec;
     if (vec == 1 || vec == 2 || vec == 4) {
         if (ok)
-            return vec == 1 ? ptx_fmt(w, "%s.shared.%s", op, type) : ptx_fmt(w, "%s.shared.v%u.%s", op, vec, type);
-        return vec == 1 ? ptx_fmt(w, "%s.shared.b%u", op, bits) : ptx_fmt(w, "%s.shared.v%u.b%u", op, vec, bits);
+            return vec == 1 ? fw_fmt(&w->fw, "%s.shared.%s", op, type) : fw_fmt(&w->fw, "%s.shared.v%u.%s", op, vec, type);
+        return vec == 1 ? fw_fmt(&w->fw, "%s.shared.b%u", op, bits) : fw_fmt(&w->fw, "%s.shared.v%u.b%u", op, vec, bits);
     }
-    return ptx_fmt(w, "%s.shared.b%u", op, total);
+    return fw_fmt(&w->fw, "%s.shared.b%u", op, total);
 }
 
 static const char *atom_form(ptx_walk *w, const ptx_ins *in, const char *type, unsigned bits)
@@ -228,8 +111,8 @@ static const char *atom_form(ptx_walk *w, const ptx_ins *in, const char *type, u
     for (int k = 0; types[k] && !ok; k++)
         ok = !strcmp(types[k], type);
     if (!op || !ok)
-        return ptx_fmt(w, "atomic b%u", bits);
-    return ptx_fmt(w, "%s.shared.%s.%s", in->parts[0], op, type);
+        return fw_fmt(&w->fw, "atomic b%u", bits);
+    return fw_fmt(&w->fw, "%s.shared.%s.%s", in->parts[0], op, type);
 }
 
 /* ldmatrix/stmatrix.sync.aligned.m8n8.xN[.trans].shared.b16, as lds
@@ -248,7 +131,7 @@ static const char *matrix_form(ptx_walk *w, const ptx_ins *in)
     }
     if (!m8n8 || !b16)
         return NULL;
-    return ptx_fmt(w, "%s.sync.aligned.m8n8.%s%s.shared.b16", in->parts[0], x, trans ? ".trans" : "");
+    return fw_fmt(&w->fw, "%s.sync.aligned.m8n8.%s%s.shared.b16", in->parts[0], x, trans ? ".trans" : "");
 }
 
 /* ------------------------------------------------------------ emitting */
@@ -262,60 +145,56 @@ typedef struct {
 
 static void shared_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, const shape *s)
 {
-    pv *b = base_term(addr, SYM_SHARED, false);
+    pv *b = fw_base_term(addr, SYM_SHARED, false);
     const ptx_array *a = array_of(w, b);
     const char *name = a ? a->name : "shared";
     if (s->why_not) {
-        add_skip_sized(w, in, cond, s->kind, name, s->why_not, 0, 0, s->bytes, false);
+        fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s->kind, name, s->why_not, 0, 0, s->bytes, false);
         return;
     }
     unsigned line, col;
-    const char *why = ptx_why_not(w, cond, addr, NULL, &line, &col);
+    const char *why = fw_why_not(&w->fw, cond, addr, NULL, &line, &col);
     if (why) {
-        add_skip_sized(w, in, cond, s->kind, name, why, line, col, s->bytes, false);
+        fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s->kind, name, why, line, col, s->bytes, false);
         return;
     }
-    const char *target = a ? ptx_fmt(w, "%s[%s]", a->name, pv_text(w->pc, pv_sub(w->pc, addr, b)))
-                           : ptx_fmt(w, "@ %s", pv_text(w->pc, addr));
-    const char *form = s->form ? s->form : ptx_fmt(w, "%s b%u", s->kind, s->bytes * 8);
-    ptx_item it = { .kind = IT_ACCESS, .in = in, .cond = cond, .kind_word = s->kind, .name = name,
-                    .text = ptx_fmt(w, "%s %s", form, target) };
-    ptx_add_item(w, &it);
+    const char *target = a ? fw_fmt(&w->fw, "%s[%s]", a->name, pv_text(w->fw.pc, pv_sub(w->fw.pc, addr, b)))
+                           : fw_fmt(&w->fw, "@ %s", pv_text(w->fw.pc, addr));
+    const char *form = s->form ? s->form : fw_fmt(&w->fw, "%s b%u", s->kind, s->bytes * 8);
+    fw_add_access(&w->fw, ptx_at(w, in), cond, s->kind, name, fw_fmt(&w->fw, "%s %s", form, target));
 }
 
 static void global_item(ptx_walk *w, const ptx_ins *in, pcond cond, pv *addr, const shape *s)
 {
-    pv *b = base_term(addr, SYM_REGION, true);
+    pv *b = fw_base_term(addr, SYM_REGION, true);
     if (s->why_not) {
-        add_skip_sized(w, in, cond, s->kind, "global", s->why_not, 0, 0, s->bytes, true);
+        fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s->kind, "global", s->why_not, 0, 0, s->bytes, true);
         return;
     }
     unsigned line, col;
-    const char *why = ptx_why_not(w, cond, addr, b, &line, &col);
+    const char *why = fw_why_not(&w->fw, cond, addr, b, &line, &col);
     if (!why && !b)
         why = "its address is in no allocation lds-calc knows (a pointer parameter, a .global variable)";
     if (why) {
-        add_skip_sized(w, in, cond, s->kind, "global", why, line, col, s->bytes, true);
+        fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s->kind, "global", why, line, col, s->bytes, true);
         return;
     }
     if (b->sym == SYM_PARAM) {   /* the parameter's allocation */
-        pv *r = pv_symbol(w->pc, SYM_REGION, b->text, b->index, 0, (pw)b->index << 40, (pw)b->index << 40, false);
-        addr = pv_subst(w->pc, addr, &b, &r, 1);
+        pv *r = pv_symbol(w->fw.pc, SYM_REGION, b->text, b->index, 0, (pw)b->index << 40, (pw)b->index << 40, false);
+        addr = pv_subst(w->fw.pc, addr, &b, &r, 1);
     }
-    ptx_item it = { .kind = IT_ACCESS, .in = in, .cond = cond, .kind_word = s->kind, .name = "global",
-                    .skip_global = true, .skip_bytes = s->bytes,   /* as a skipped record, if a loop skips it */
-                    .text = ptx_fmt(w, "%s global b%u @ %s", s->kind, s->bytes * 8, pv_text(w->pc, addr)) };
-    ptx_add_item(w, &it);
+    fw_add_global_access(&w->fw, ptx_at(w, in), cond, s->kind, s->bytes,
+                         fw_fmt(&w->fw, "%s global b%u @ %s", s->kind, s->bytes * 8, pv_text(w->fw.pc, addr)));
 }
 
 /* Where a generic address points: shared (its window), global (an
  * allocation), or neither. */
 static const char *generic_space(pv *addr, pv *window)
 {
-    pv *t = base_term(addr, SYM_WINDOW, false);
+    pv *t = fw_base_term(addr, SYM_WINDOW, false);
     if (t && t == window)
         return "shared";
-    if (base_term(addr, SYM_REGION, true))
+    if (fw_base_term(addr, SYM_REGION, true))
         return "global";
     return NULL;
 }
@@ -330,7 +209,7 @@ static shape plain_shape(ptx_walk *w, const ptx_ins *in, const char *space)
     shape s = { .kind = !strcmp(op, "st") ? "write" : !strcmp(op, "atom") || !strcmp(op, "red") ? "atomic" : "read" };
     s.bytes = bits * vec / 8;
     if (s.bytes != 1 && s.bytes != 2 && s.bytes != 4 && s.bytes != 8 && s.bytes != 16)
-        s.why_not = ptx_fmt(w, "'%s' moves %u bytes a thread, a width lds-calc does not model", in->opcode, s.bytes);
+        s.why_not = fw_fmt(&w->fw, "'%s' moves %u bytes a thread, a width lds-calc does not model", in->opcode, s.bytes);
     else if (!strcmp(space, "shared"))
         s.form = s.kind[0] == 'a' ? atom_form(w, in, type, bits) : ldst_form(w, s.kind[0] == 'r' ? "ld" : "st", type, bits, vec);
     return s;
@@ -338,7 +217,7 @@ static shape plain_shape(ptx_walk *w, const ptx_ins *in, const char *space)
 
 static void loaded(ptx_walk *w, const ptx_ins *in, pv **env, const char *space)
 {
-    ptx_set_data(w, in, env, &in->ops[0], ptx_fmt(w, "loaded from %s memory", space));
+    ptx_set_data(w, in, env, &in->ops[0], fw_fmt(&w->fw, "loaded from %s memory", space));
 }
 
 /* ld st atom red (and ldu): by state space, a generic one by its address */
@@ -356,14 +235,14 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         pv *addr = address(w, in, env, &in->ops[ai]);
         const char *at = space ? space : generic_space(addr, w->window);
         if (!space && at && !strcmp(at, "shared"))
-            addr = pv_sub(w->pc, addr, w->window);
+            addr = pv_sub(w->fw.pc, addr, w->window);
         shape s = plain_shape(w, in, at ? at : "generic");
         if (!at) {
             unsigned line, col;
-            const char *why = ptx_why_not(w, cond, addr, NULL, &line, &col);
-            add_skip_sized(w, in, cond, s.kind, "generic",
-                           why ? why : "its generic address is neither a shared array's nor an allocation's lds-calc knows",
-                           line, col, s.bytes, false);
+            const char *why = fw_why_not(&w->fw, cond, addr, NULL, &line, &col);
+            fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s.kind, "generic",
+                         why ? why : "its generic address is neither a shared array's nor an allocation's lds-calc knows",
+                         line, col, s.bytes, false);
         } else if (!strcmp(at, "shared")) {
             shared_item(w, in, cond, addr, &s);
         } else {
@@ -372,10 +251,10 @@ static bool plain(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         space = at ? at : "generic";
     } else if (!strcmp(space, "cluster")) {
         shape s = plain_shape(w, in, space);
-        const ptx_array *a = array_of(w, base_term(address(w, in, env, &in->ops[ai]), SYM_SHARED, false));
-        add_skip_sized(w, in, cond, s.kind, a ? a->name : "shared",
-                       ptx_fmt(w, "'%s' reaches the shared memory of the cluster's blocks (.shared::cluster), which "
-                                  "lds-calc does not model", in->opcode), 0, 0, s.bytes, false);
+        const ptx_array *a = array_of(w, fw_base_term(address(w, in, env, &in->ops[ai]), SYM_SHARED, false));
+        fw_add_skip_sized(&w->fw, ptx_at(w, in), cond, s.kind, a ? a->name : "shared",
+                     fw_fmt(&w->fw, "'%s' reaches the shared memory of the cluster's blocks (.shared::cluster), which "
+                                "lds-calc does not model", in->opcode), 0, 0, s.bytes, false);
         space = "distributed shared";
     }
     if (load)
@@ -391,10 +270,10 @@ static bool matrix(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         return false;
     pv *addr = address(w, in, env, &in->ops[ai]);
     if (!space_of(in) && generic_space(addr, w->window))
-        addr = pv_sub(w->pc, addr, w->window);
+        addr = pv_sub(w->fw.pc, addr, w->window);
     shape s = { .kind = load ? "read" : "write", .form = matrix_form(w, in), .bytes = 16 };
     if (!s.form)
-        s.why_not = ptx_fmt(w, "'%s' is a shape lds-calc does not model (it models m8n8 .b16)", in->opcode);
+        s.why_not = fw_fmt(&w->fw, "'%s' is a shape lds-calc does not model (it models m8n8 .b16)", in->opcode);
     shared_item(w, in, cond, addr, &s);
     if (load)
         loaded(w, in, env, "shared");
@@ -414,9 +293,9 @@ static bool copy(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         pv *addr = address(w, in, env, &in->ops[0]);
         shape s = { .kind = "write", .bytes = in->ops[2].kind == OP_IMM ? (unsigned)in->ops[2].imm : 0 };
         if (s.bytes != 4 && s.bytes != 8 && s.bytes != 16)
-            s.why_not = ptx_fmt(w, "'%s' copies a size lds-calc cannot read (4, 8 or 16 bytes)", in->opcode);
+            s.why_not = fw_fmt(&w->fw, "'%s' copies a size lds-calc cannot read (4, 8 or 16 bytes)", in->opcode);
         else
-            s.form = ptx_fmt(w, "cp.async.%s.shared.global b%u", p, s.bytes * 8);
+            s.form = fw_fmt(&w->fw, "cp.async.%s.shared.global b%u", p, s.bytes * 8);
         shared_item(w, in, cond, addr, &s);
         return true;
     }
@@ -453,19 +332,19 @@ static bool unmodelled(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
                        : !strcmp(op, "atom") || !strncmp(op, "red", 3) ? "atomic"
                        : (!strncmp(op, "st", 2) || !strcmp(op, "cp")) && !global_dst ? "write"
                                                                                        : "read";
-    const char *why = descriptors ? ptx_fmt(w, "'%s' reads its operands from shared memory through matrix descriptors, "
+    const char *why = descriptors ? fw_fmt(&w->fw, "'%s' reads its operands from shared memory through matrix descriptors, "
                                                "which lds-calc does not model", in->opcode)
-                                  : ptx_fmt(w, "lds-calc does not model '%s'", in->opcode);
+                                  : fw_fmt(&w->fw, "lds-calc does not model '%s'", in->opcode);
     const char *name = "shared";
     for (unsigned o = 0; o < in->nops && !strcmp(name, "shared"); o++)   /* the array its address names */
         if (in->ops[o].kind == OP_ADDR) {
-            const ptx_array *a = array_of(w, base_term(address(w, in, env, &in->ops[o]), SYM_SHARED, false));
+            const ptx_array *a = array_of(w, fw_base_term(address(w, in, env, &in->ops[o]), SYM_SHARED, false));
             if (a)
                 name = a->name;
         }
-    ptx_add_skip(w, in, cond, kind, name, why, 0, 0);
+    fw_add_skip(&w->fw, ptx_at(w, in), cond, kind, name, why, 0, 0);
     if (in->nops && in->ops[0].kind != OP_ADDR)
-        ptx_set_data(w, in, env, &in->ops[0], ptx_fmt(w, "the result of '%s'", in->opcode));
+        ptx_set_data(w, in, env, &in->ops[0], fw_fmt(&w->fw, "the result of '%s'", in->opcode));
     return true;
 }
 
@@ -504,22 +383,22 @@ static bool call(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         if (in->ops[o].kind == OP_SYM) {
             callee = in->ops[o].sym;
         } else if (in->ops[o].kind == OP_REG) {   /* through a function pointer: what it reaches is unknown */
-            ptx_add_skip(w, in, cond, "read", "call",
-                         ptx_fmt(w, "the function it calls through %s is not followed", ptx_reg_name(w, in->ops[o].reg)),
+            fw_add_skip(&w->fw, ptx_at(w, in), cond, "read", "call",
+                         fw_fmt(&w->fw, "the function it calls through %s is not followed", fw_reg_name(&w->fw, in->ops[o].reg)),
                          0, 0);
             break;
         }
     }
     for (const ptx_func *g = w->m->funcs; callee && g; g = g->next)
         if (g->defined && !strcmp(g->name, callee) && touches_memory(w->m, g, 0)) {
-            ptx_add_skip(w, in, cond, "read", "call",
-                         ptx_fmt(w, "the function '%s' it calls is not followed (lds-calc reads the kernel's own body; "
+            fw_add_skip(&w->fw, ptx_at(w, in), cond, "read", "call",
+                         fw_fmt(&w->fw, "the function '%s' it calls is not followed (lds-calc reads the kernel's own body; "
                                     "nvcc inlines what __forceinline__ marks)", callee),
                          0, 0);
             break;
         }
     if (in->nops && in->ops[0].kind == OP_VEC)
-        ptx_set_data(w, in, env, &in->ops[0], ptx_fmt(w, "returned by '%s'", callee ? callee : "a call"));
+        ptx_set_data(w, in, env, &in->ops[0], fw_fmt(&w->fw, "returned by '%s'", callee ? callee : "a call"));
     return true;
 }
 
@@ -528,10 +407,8 @@ bool ptx_access(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
     const char *op = in->parts[0];
     pcond c = cond;
     if (in->guarded) {
-        pv *g = env[in->guard] ? env[in->guard]
-                               : pv_data(w->pc, ptx_fmt(w, "%s, read before anything sets it", ptx_reg_name(w, in->guard)),
-                                         in->line, in->col, false);
-        c = pc_and(w->pc, cond, pc_lit1(w->pc, g, in->guard_neg));
+        pv *g = env[in->guard] ? env[in->guard] : fw_unset(&w->fw, in->guard, (unsigned)ptx_at(w, in));
+        c = pc_and(w->fw.pc, cond, pc_lit1(w->fw.pc, g, in->guard_neg));
     }
     if (!strcmp(op, "ld") || !strcmp(op, "ldu") || !strcmp(op, "st") || !strcmp(op, "atom") || !strcmp(op, "red"))
         return plain(w, in, env, c);

@@ -14,20 +14,8 @@
  * where its predicate holds and leaves the old value elsewhere. */
 #include "front/ptx/ptx_impl.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-const char *ptx_fmt(ptx_walk *w, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    const char *s = lds_arena_vprintf(w->arena, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-const char *ptx_reg_name(const ptx_walk *w, int reg) { return reg >= 0 ? w->f->regs[reg].name : "?"; }
 
 bool ptx_type(const char *p, unsigned *bits, bool *sgn, bool *fl)
 {
@@ -73,17 +61,13 @@ static bool type_of(const ptx_ins *in, unsigned *bits, bool *sgn, bool *fl)
     return false;
 }
 
-static pv *undefined(ptx_walk *w, const ptx_ins *in, int reg)
-{
-    return pv_data(w->pc, ptx_fmt(w, "%s, read before anything sets it", ptx_reg_name(w, reg)), in->line, in->col,
-                   false);
-}
+static pv *undefined(ptx_walk *w, const ptx_ins *in, int reg) { return fw_unset(&w->fw, reg, (unsigned)ptx_at(w, in)); }
 
 static pv *symbol_address(ptx_walk *w, const ptx_operand *o)
 {
     for (unsigned i = 0; i < w->narrays; i++)
         if (!strcmp(w->arrays[i].var->name, o->sym))
-            return pv_add(w->pc, w->arrays[i].base, pv_const(w->pc, o->imm));
+            return pv_add(w->fw.pc, w->arrays[i].base, pv_const(w->fw.pc, o->imm));
     for (unsigned i = 0; i < w->m->nvars; i++)
         if (w->m->vars[i].space == SP_GLOBAL && !strcmp(w->m->vars[i].name, o->sym)) {
             unsigned r = 0;
@@ -95,8 +79,8 @@ static pv *symbol_address(ptx_walk *w, const ptx_operand *o)
                 w->gnames[w->nregions] = w->m->vars[i].name;
                 r = ++w->nregions;
             }
-            pv *base = pv_symbol(w->pc, SYM_REGION, o->sym, (int)r, 0, (pw)r << 40, (pw)r << 40, false);
-            return pv_add(w->pc, base, pv_const(w->pc, o->imm));
+            pv *base = pv_symbol(w->fw.pc, SYM_REGION, o->sym, (int)r, 0, (pw)r << 40, (pw)r << 40, false);
+            return pv_add(w->fw.pc, base, pv_const(w->fw.pc, o->imm));
         }
     return NULL;
 }
@@ -108,25 +92,25 @@ pv *ptx_value(ptx_walk *w, const ptx_ins *in, pv **env, const ptx_operand *o, un
     case OP_REG:
         v = env[o->reg] ? env[o->reg] : undefined(w, in, o->reg);
         if (o->neg)
-            return pv_not(w->pc, v);
+            return pv_not(w->fw.pc, v);
         break;
-    case OP_IMM: return pv_wrap(w->pc, pv_const(w->pc, o->imm), bits > 64 ? 64 : bits, sgn);
+    case OP_IMM: return pv_wrap(w->fw.pc, pv_const(w->fw.pc, o->imm), bits > 64 ? 64 : bits, sgn);
     case OP_SPECIAL:
         v = o->special != PS_OTHER && w->special[o->special]
                 ? w->special[o->special]
-                : pv_data(w->pc, ptx_fmt(w, "the special register %s", o->sym), in->line, in->col, false);
+                : pv_data(w->fw.pc, fw_fmt(&w->fw, "the special register %s", o->sym), in->line, in->col, false);
         break;
     case OP_SYM:
         if (!strcmp(o->sym, "WARP_SZ"))   /* PTX's constant: the warp's size */
-            return pv_const(w->pc, 32);
+            return pv_const(w->fw.pc, 32);
         v = symbol_address(w, o);
         if (!v)
-            v = pv_data(w->pc, ptx_fmt(w, "the address of '%s'", o->sym), in->line, in->col, false);
+            v = pv_data(w->fw.pc, fw_fmt(&w->fw, "the address of '%s'", o->sym), in->line, in->col, false);
         break;
-    case OP_FIMM: return pv_data(w->pc, "a floating-point constant", in->line, in->col, false);
-    default: return pv_data(w->pc, "an operand lds-calc does not read as a number", in->line, in->col, false);
+    case OP_FIMM: return pv_data(w->fw.pc, "a floating-point constant", in->line, in->col, false);
+    default: return pv_data(w->fw.pc, "an operand lds-calc does not read as a number", in->line, in->col, false);
     }
-    return bits < 64 || sgn ? pv_wrap(w->pc, v, bits > 64 ? 64 : bits, sgn) : v;
+    return bits < 64 || sgn ? pv_wrap(w->fw.pc, v, bits > 64 ? 64 : bits, sgn) : v;
 }
 
 /* An operand of an operation that is the same whatever the signedness
@@ -145,7 +129,7 @@ void ptx_set(ptx_walk *w, const ptx_ins *in, pv **env, int reg, pv *v)
         return;
     if (in->guarded && env[reg]) {
         pv *g = env[in->guard] ? env[in->guard] : undefined(w, in, in->guard);
-        v = pv_sel(w->pc, in->guard_neg ? pv_not(w->pc, g) : g, v, env[reg]);
+        v = pv_sel(w->fw.pc, in->guard_neg ? pv_not(w->fw.pc, g) : g, v, env[reg]);
     }
     env[reg] = v;
 }
@@ -156,7 +140,7 @@ void ptx_set_data(ptx_walk *w, const ptx_ins *in, pv **env, const ptx_operand *o
         int regs[2] = { o->reg, o->reg2 };
         for (int i = 0; i < 2 && regs[i] >= 0; i++)   /* each register named as itself */
             ptx_set(w, in, env, regs[i],
-                    pv_data(w->pc, ptx_fmt(w, "%s, %s", ptx_reg_name(w, regs[i]), why), in->line, in->col, false));
+                    pv_data(w->fw.pc, fw_fmt(&w->fw, "%s, %s", fw_reg_name(&w->fw, regs[i]), why), in->line, in->col, false));
     } else if (o->kind == OP_VEC) {
         for (unsigned i = 0; i < o->nelems; i++)
             ptx_set_data(w, in, env, &o->elems[i], why);
@@ -174,7 +158,7 @@ static void result_data(ptx_walk *w, const ptx_ins *in, pv **env, const char *wh
 /* add sub mul mad mul24 mad24 sad div rem abs neg min max */
 static bool arith(ptx_walk *w, const ptx_ins *in, pv **env, unsigned bits, bool sgn)
 {
-    pv_ctx *c = w->pc;
+    pv_ctx *c = w->fw.pc;
     const char *op = in->parts[0];
     const ptx_operand *o = in->ops;
     static const char *const ops[] = { "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs",
@@ -244,7 +228,7 @@ static pv *lop3(pv_ctx *c, pv *a, pv *b, pv *x, unsigned lut, unsigned bits)
 /* and or xor not cnot shl shr bfe bfi lop3 (the .pred forms logical) */
 static bool bits_op(ptx_walk *w, const ptx_ins *in, pv **env, unsigned bits, bool sgn)
 {
-    pv_ctx *c = w->pc;
+    pv_ctx *c = w->fw.pc;
     const char *op = in->parts[0];
     const ptx_operand *o = in->ops;
     if (!in->nops || o[0].kind != OP_REG)
@@ -297,7 +281,7 @@ static bool bits_op(ptx_walk *w, const ptx_ins *in, pv **env, unsigned bits, boo
 
 static bool move(ptx_walk *w, const ptx_ins *in, pv **env, unsigned bits, bool sgn)
 {
-    pv_ctx *c = w->pc;
+    pv_ctx *c = w->fw.pc;
     const ptx_operand *o = in->ops;
     if (in->nops != 2)
         return false;
@@ -343,11 +327,11 @@ static bool convert(ptx_walk *w, const ptx_ins *in, pv **env)
     if (k != 2 || in->nops != 2 || in->ops[0].kind != OP_REG)
         return false;
     if (dfl || sfl || ptx_has_part(in, "sat")) {
-        result_data(w, in, env, ptx_fmt(w, "converted by '%s'", in->opcode));
+        result_data(w, in, env, fw_fmt(&w->fw, "converted by '%s'", in->opcode));
         return true;
     }
     pv *v = ptx_value(w, in, env, &in->ops[1], sb, ss);
-    v = db <= sb ? pv_wrap(w->pc, v, db, ds) : pv_wrap(w->pc, v, sb, ss);
+    v = db <= sb ? pv_wrap(w->fw.pc, v, db, ds) : pv_wrap(w->fw.pc, v, sb, ss);
     ptx_set(w, in, env, in->ops[0].reg, v);
     return true;
 }
@@ -363,9 +347,9 @@ static bool cvta(ptx_walk *w, const ptx_ins *in, pv **env)
         shared |= !strncmp(in->parts[i], "shared", 6);
     pv *v = ptx_value(w, in, env, &in->ops[1], 64, false);
     if (shared)
-        v = to ? pv_sub(w->pc, v, w->window) : pv_add(w->pc, v, w->window);
+        v = to ? pv_sub(w->fw.pc, v, w->window) : pv_add(w->fw.pc, v, w->window);
     if (!shared && !ptx_has_part(in, "global"))
-        v = pv_data(w->pc, ptx_fmt(w, "an address converted by '%s'", in->opcode),
+        v = pv_data(w->fw.pc, fw_fmt(&w->fw, "an address converted by '%s'", in->opcode),
                     in->line, in->col, false);
     ptx_set(w, in, env, in->ops[0].reg, v);
     return true;
@@ -392,7 +376,7 @@ static bool relation(const char *p, pv_rel *r, bool *uns)
 /* setp.CMP[.BOOLOP].TYPE p[|q], a, b[, c]; selp.T d, a, b, p; slct.T.S d, a, b, c */
 static bool compare(ptx_walk *w, const ptx_ins *in, pv **env, unsigned bits, bool sgn, bool fl)
 {
-    pv_ctx *c = w->pc;
+    pv_ctx *c = w->fw.pc;
     const ptx_operand *o = in->ops;
     const char *op = in->parts[0];
     if (!in->nops || o[0].kind != OP_REG)
@@ -452,7 +436,7 @@ void ptx_exec(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
         return;
     if (no_effect(in)) {   /* bar.red.or.pred %p, ...: a result nonetheless */
         if (in->nops && (in->ops[0].kind == OP_REG || in->ops[0].kind == OP_VEC))
-            result_data(w, in, env, ptx_fmt(w, "the result of '%s'", in->opcode));
+            result_data(w, in, env, fw_fmt(&w->fw, "the result of '%s'", in->opcode));
         return;
     }
     if (ptx_access(w, in, env, cond))
@@ -478,5 +462,5 @@ void ptx_exec(ptx_walk *w, const ptx_ins *in, pv **env, pcond cond)
     if (!done)
         result_data(w, in, env,
                     fl ? "a floating-point value"
-                       : ptx_fmt(w, "the result of '%s'", in->opcode));
+                       : fw_fmt(&w->fw, "the result of '%s'", in->opcode));
 }

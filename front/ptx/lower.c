@@ -14,70 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Names an array may not take: lds's words and built-in names. */
-static bool reserved(const char *s)
-{
-    static const char *const words[] = {
-        "arch", "set", "rules", "threads", "groups", "let", "def", "layout", "fragment", "array", "read", "write",
-        "atomic", "for", "if", "else", "in", "while", "next", "skipped", "kernel", "print", "expect", "show",
-        "explain", "suggest", "global", "at", "size", "lane", "wave", "tid", "group", "banks", "bank_bytes",
-        "wave_size", "min", "max", "abs", "gcd", "lcm", "log2", "popcount", "pow", "swizzle", "true", "false",
-        "warpSize", "get_local_id", "get_group_id", "get_local_size", NULL
-    };
-    for (int i = 0; words[i]; i++)
-        if (!strcmp(s, words[i]))
-            return true;
-    return false;
-}
-
-/* The source name a mangled one carries: _Z7reduce3PKfPfj is reduce3,
- * a local static _ZZ...E4tile (nvcc's demoted __shared__) is tile;
- * NULL where it carries none lds-calc reads. */
-static const char *demangled(ptx_walk *w, const char *s)
-{
-    size_t n = strlen(s);
-    if (!strncmp(s, "_ZZ", 3)) {
-        for (size_t i = n; i-- > 3;) {
-            if (s[i] != 'E')
-                continue;
-            size_t j = i + 1, len = 0;
-            while (j < n && s[j] >= '0' && s[j] <= '9' && len < 1000)
-                len = len * 10 + (size_t)(s[j++] - '0');
-            if (j == i + 1 || j + len > n || !len)
-                continue;
-            const char *rest = s + j + len;   /* nothing, or a discriminator _N / __N_ */
-            bool ok = !*rest || (rest[0] == '_' && rest[1] >= '0' && rest[1] <= '9' && strspn(rest + 1, "0123456789") == strlen(rest + 1))
-                      || (rest[0] == '_' && rest[1] == '_' && strspn(rest + 2, "0123456789") + 3 == strlen(rest)
-                          && rest[strlen(rest) - 1] == '_');
-            if (ok)
-                return lds_arena_strndup(w->arena, s + j, len);
-        }
-        return NULL;
-    }
-    if (!strncmp(s, "_Z", 2) && s[2] >= '1' && s[2] <= '9') {
-        size_t j = 2, len = 0;
-        while (j < n && s[j] >= '0' && s[j] <= '9' && len < 1000)
-            len = len * 10 + (size_t)(s[j++] - '0');
-        if (j + len <= n)
-            return lds_arena_strndup(w->arena, s + j, len);
-    }
-    return NULL;
-}
-
-/* s as an lds name: letters, digits and _, not one of lds's words. */
-static const char *lds_name(ptx_walk *w, const char *s)
-{
-    lds_buf b = { 0 };
-    if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') && *s != '_')
-        lds_buf_putc(&b, 'v');
-    for (; *s; s++)
-        lds_buf_putc(&b, (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ? *s : '_');
-    if (reserved(lds_buf_str(&b)))
-        lds_buf_puts(&b, "_s");
-    const char *r = ptx_fmt(w, "%s", lds_buf_str(&b));
-    lds_buf_free(&b);
-    return r;
-}
+static const char *demangled(ptx_walk *w, const char *s) { return fw_demangled(w->fw.arena, s); }
+static const char *lds_name(ptx_walk *w, const char *s) { return fw_lds_name(&w->fw, s); }
 
 /* --------------------------------------------------------- the arrays */
 
@@ -129,17 +67,17 @@ static int lay_out(ptx_walk *w, lds_buf *out)
             if ((a->bytes < 0) != (pass == 1))
                 continue;
             if (a->bytes < 0) {   /* dynamic shared memory: -D NAME_size=BYTES */
-                const char *n = ptx_fmt(w, "%s_size", a->name);
-                const csrc_define *d = ptx_define(w, n);
+                const char *n = fw_fmt(&w->fw, "%s_size", a->name);
+                const csrc_define *d = fw_define(&w->fw, n);
                 if (!d || !d->has_value || d->value < 1 || d->value > LDS_PTX_MAX_SHARED) {
                     if (d && d->has_value) {
-                        lds_diag_set(w->diag, (lds_loc){ w->m->src, a->var->line, a->var->col },
+                        lds_diag_set(w->fw.diag, (lds_loc){ w->m->src, a->var->line, a->var->col },
                                      "-D %s=%lld: the size of '%s' in bytes, 1 .. %lld", n, (long long)d->value, a->var->name,
                                      (long long)LDS_PTX_MAX_SHARED);
                         return -1;
                     }
                     /* its accesses need the name, as a parameter's would */
-                    a->base = pv_symbol(w->pc, SYM_PARAM, n, PTX_EXTERN_SIZE, DEP_PARAM, 0, 0, true);
+                    a->base = pv_symbol(w->fw.pc, SYM_PARAM, n, PV_EXTERN_SIZE, DEP_PARAM, 0, 0, true);
                     a->bytes = 0;
                     if (d)
                         ((csrc_define *)d)->used = true;
@@ -153,7 +91,7 @@ static int lay_out(ptx_walk *w, lds_buf *out)
                 a->offset = off;
                 off += a->bytes;
             }
-            a->base = pv_symbol(w->pc, SYM_SHARED, a->name, (int)i, 0, a->offset, a->offset, false);
+            a->base = pv_symbol(w->fw.pc, SYM_SHARED, a->name, (int)i, 0, a->offset, a->offset, false);
             if (a->bytes == 0)
                 continue;
             lds_buf_printf(out, "#line %u:%u\n", a->var->line, a->var->col);
@@ -191,50 +129,25 @@ static int threads(ptx_walk *w, lds_buf *out)
             d[k] = t[k];
         from = f->reqntid[0] ? ".reqntid" : ".maxntid";
     }
-    if (!from) {   /* a guess: said, where the kernel is (as for a kernel file) */
-        lds_buf_printf(out, "# no workgroup size in the file: one wave (give it with --threads X,Y,Z)\n");
-        if (w->o->warn) {
-            lds_diag wd = { 0 };
-            lds_diag_set(&wd, (lds_loc){ w->m->src, f->line, f->col },
-                         "no --threads, .reqntid or .maxntid gives the workgroup size of '%s': one wave of each "
-                         "profile is assumed, and every total counts that wave alone (give it with --threads X,Y,Z)",
-                         f->name);
-            wd.warning = 1;
-            w->o->warn(w->o->warn_ctx, &wd);
-        }
-        return 0;
-    }
-    for (int k = 0; k < 3; k++) {
-        if (d[k] < 1 || d[k] > LDS_PTX_MAX_THREADS) {
-            lds_diag_set(w->diag, (lds_loc){ w->m->src, f->line, f->col },
-                         "the workgroup size %lld along %c (%s) is out of range", d[k], "xyz"[k], from);
-            return -1;
-        }
-        w->tdim[k] = (long)d[k];
-    }
-    if (w->o->threads)
-        lds_buf_printf(out, "threads %s\n", w->o->threads);
-    else
-        lds_buf_printf(out, "threads %lld, %lld, %lld   # %s\n", d[0], d[1], d[2], from);
-    return 0;
+    return fw_threads(&w->fw, f->name, d, from, w->o->threads, f->line, f->col, LDS_PTX_MAX_THREADS, out);
 }
 
 static void specials(ptx_walk *w)
 {
-    pv_ctx *c = w->pc;
+    pv_ctx *c = w->fw.pc;
     static const char *const tid[3] = { "tid.x", "tid.y", "tid.z" }, *const dim[3] = { "blockDim.x", "blockDim.y", "blockDim.z" };
     static const long most[3] = { 1024, 1024, 64 };
     pv *linear = NULL;
     for (int k = 0; k < 3; k++) {
-        long n = w->tdim[k];
+        long n = w->fw.tdim[k];
         w->special[PS_TID_X + k] = pv_sym(c, tid[k], DEP_LANE, 0, (n ? n : most[k]) - 1);
         w->special[PS_NTID_X + k] = n ? pv_const(c, n) : pv_sym(c, dim[k], 0, 1, most[k]);
     }
-    if (w->tdim[0]) {
+    if (w->fw.tdim[0]) {
         linear = pv_add(c, w->special[PS_TID_X],
-                        pv_add(c, pv_scale(c, w->special[PS_TID_Y], w->tdim[0]),
-                               pv_scale(c, w->special[PS_TID_Z], (pw)w->tdim[0] * w->tdim[1])));
-        long n = w->tdim[0] * w->tdim[1] * w->tdim[2];
+                        pv_add(c, pv_scale(c, w->special[PS_TID_Y], w->fw.tdim[0]),
+                               pv_scale(c, w->special[PS_TID_Z], (pw)w->fw.tdim[0] * w->fw.tdim[1])));
+        long n = w->fw.tdim[0] * w->fw.tdim[1] * w->fw.tdim[2];
         w->special[PS_NWARPID] = pv_const(c, (n + 31) / 32);
     } else {
         linear = pv_sym(c, "tid", DEP_LANE, 0, 1023);
@@ -246,6 +159,9 @@ static void specials(ptx_walk *w)
     w->special[PS_NCTAID_X] = pv_sym(c, "gridDim.x", 0, 1, ((pw)1 << 31) - 1);
     w->special[PS_NCTAID_Y] = w->special[PS_NCTAID_Z] = pv_const(c, 1);
     w->window = pv_symbol(c, SYM_WINDOW, "shared_window", 0, 0, (pw)1 << 48, (pw)1 << 48, false);
+    for (int k = 0; k < 3; k++)
+        w->fw.tid[k] = w->special[PS_TID_X + k];
+    w->fw.group = w->special[PS_CTAID_X];
 }
 
 /* ------------------------------------------------------------ an entry */
@@ -265,20 +181,101 @@ static const char *kernel_name(ptx_walk *w, const ptx_func *f)
     return lds_name(w, s);
 }
 
-static void warn_missing(ptx_walk *w, const char *kernel)
+/* ----------------------------------------------------- the walk's view */
+
+static ptx_walk *ptx_of(fw_walk *fw) { return (ptx_walk *)fw; }
+
+static void rd_exec(fw_walk *fw, unsigned at, pv **env, pcond cond)
 {
-    if (!w->nmissing || !w->o->warn)
+    ptx_walk *w = ptx_of(fw);
+    ptx_exec(w, &w->f->ins[at], env, cond);
+}
+
+static pv *rd_branch(fw_walk *fw, unsigned at, pv **env, bool *neg)
+{
+    ptx_walk *w = ptx_of(fw);
+    const ptx_ins *in = &w->f->ins[at];
+    *neg = in->guard_neg;
+    return env[in->guard] ? env[in->guard] : fw_unset(fw, in->guard, at);
+}
+
+static void rd_assigns(fw_walk *fw, unsigned at, bool *set)
+{
+    const ptx_ins *in = &ptx_of(fw)->f->ins[at];
+    if (!in->opcode || !in->nops)
         return;
-    lds_buf b = { 0 };
-    for (unsigned i = 0; i < w->nmissing; i++)
-        lds_buf_printf(&b, "%s'%s'", i ? ", " : "", w->missing[i]);
-    lds_diag d = { 0 };
-    lds_diag_set(&d, (lds_loc){ w->m->src, w->f->line, w->f->col },
-                 "kernel '%s' needs %s, which no -D gives: the accesses that need %s are reported as not modelled", kernel,
-                 lds_buf_str(&b), w->nmissing > 1 ? "them" : "it");
-    d.warning = 1;
-    w->o->warn(w->o->warn_ctx, &d);
-    lds_buf_free(&b);
+    const ptx_operand *o = &in->ops[0];
+    if (o->kind == OP_REG) {
+        set[o->reg] = true;
+        if (o->reg2 >= 0)
+            set[o->reg2] = true;
+    } else if (o->kind == OP_VEC) {
+        for (unsigned i = 0; i < o->nelems; i++)
+            if (o->elems[i].kind == OP_REG) {
+                set[o->elems[i].reg] = true;
+                if (o->elems[i].reg2 >= 0)
+                    set[o->elems[i].reg2] = true;
+            }
+    }
+}
+
+static const char *rd_reg_name(const fw_walk *fw, int reg) { return ((const ptx_walk *)fw)->f->regs[reg].name; }
+
+
+static const lds_source *source_of(const ptx_module *m, unsigned id)
+{
+    for (unsigned i = m->nfiles; i-- > 0;)
+        if (m->files[i].id == id)
+            return m->files[i].src;
+    return NULL;
+}
+
+/* Where an access is: its .loc in the source file (read: the options'
+ * sources), at the kernel's own line where the .loc was inlined (as the
+ * kernel-file reader places a helper's access at its call), the PTX
+ * instruction and the helper's line in a note; else its PTX line. */
+void ptx_mark(fw_walk *fw, unsigned at, lds_buf *out, unsigned indent)
+{
+    (void)indent;   /* a mark is not indented: lds(5) reads it at a line's start */
+    ptx_walk *w = ptx_of(fw);
+    const ptx_ins *in = &w->f->ins[at];
+    const ptx_module *m = w->m;
+    const ptx_place *pl = in->place >= 0 ? &m->places[in->place] : NULL;
+    const ptx_place *top = pl;
+    for (int o = pl ? pl->outer : -1, n = 0; o >= 0 && n < 16; o = m->places[o].outer, n++)
+        top = &m->places[o];
+    const char *what = top == pl ? "the PTX of the source line"
+                                 : fw_fmt(fw, "the PTX of %s:%u:%u, inlined", fw_base_name(ptx_file_name(m, pl->file)),
+                                          pl->line, pl->col);
+    lds_mark_compiled(out, top ? source_of(m, top->file) : NULL, top ? top->line : 0, top ? top->col : 0, in->line,
+                      in->col, what);
+}
+
+static const fw_reader reader = { .exec = rd_exec, .branch = rd_branch, .assigns = rd_assigns, .mark = ptx_mark,
+                                  .reg_name = rd_reg_name };
+
+/* What each instruction does to the control flow. */
+static fw_step *steps_of(ptx_walk *w, const ptx_func *f)
+{
+    fw_step *s = lds_arena_alloc(w->fw.arena, (f->nins + 1) * sizeof *s);
+    for (unsigned i = 0; i < f->nins; i++) {
+        const ptx_ins *in = &f->ins[i];
+        s[i] = (fw_step){ .kind = FW_PLAIN, .line = in->line, .col = in->col, .conditional = in->guarded };
+        const char *op = in->opcode ? in->parts[0] : NULL;
+        if (in->label) {
+            s[i].kind = FW_LABEL;
+            s[i].label = in->label;
+        } else if (!strcmp(op, "bra")) {
+            s[i].kind = FW_BRANCH;
+            s[i].target = in->nops == 1 && in->ops[0].kind == OP_SYM ? in->ops[0].sym : NULL;
+        } else if (!strcmp(op, "ret") || !strcmp(op, "exit") || !strcmp(op, "trap")) {
+            s[i].kind = FW_EXIT;
+        } else if (!strcmp(op, "brx")) {
+            s[i].kind = FW_UNFOLLOWED;
+            s[i].why = "an indirect branch (brx.idx)";
+        }
+    }
+    return s;
 }
 
 static int lower_entry(ptx_walk *w, csrc_lowered *res)
@@ -289,59 +286,14 @@ static int lower_entry(ptx_walk *w, csrc_lowered *res)
     lds_buf_printf(&out, "# PTX, kernel %s, lowered by lds-calc (--show-lowered): '#line L:C' places the next line in the file\n",
                    f->name);
     lds_buf_printf(&out, "#line %u:%u\nkernel %s\n", f->line, f->col, name);
-    ptx_cfg g;
-    ptx_cfg_build(w->arena, f, &g);
-    w->g = &g;
-    if (g.too_big || (uint64_t)g.nblocks * (f->nregs + 1) > PTX_MAX_REG_CELLS) {
-        lds_diag_set(w->diag, (lds_loc){ w->m->src, f->line, f->col },
-                     "kernel '%s' is larger than lds-calc follows: %u basic blocks, %u loops, %u registers (at most %u "
-                     "blocks, and %llu blocks x loops, %llu blocks x registers)",
-                     f->name, g.nblocks, g.nloops, f->nregs, PTX_MAX_BLOCKS, (unsigned long long)PTX_MAX_LOOP_CELLS,
-                     (unsigned long long)PTX_MAX_REG_CELLS);
+    w->fw.steps = steps_of(w, f);
+    w->fw.nsteps = f->nins;
+    w->fw.nregs = f->nregs;
+    if (threads(w, &out) < 0 || (specials(w), lay_out(w, &out)) < 0 || fw_run(&w->fw, f->name, f->line, f->col, &out) < 0) {
         lds_buf_free(&out);
         return -1;
     }
-    if (threads(w, &out) < 0 || (specials(w), lay_out(w, &out)) < 0) {
-        lds_buf_free(&out);
-        return -1;
-    }
-    ptx_item *items = NULL;
-    w->tail = &items;
-    w->emitting = true;
-    pv **env = lds_xcalloc(f->nregs + 1, sizeof *env);
-    if (g.why_not) {   /* every access of the function, said so */
-        ptx_item all = { .kind = IT_LOOP, .cond = pc_true(),
-                         .loop_why = ptx_fmt(w, "it is in a function whose control flow lds-calc does not follow: %s", g.why_not),
-                         .loop_line = g.why_line, .loop_col = g.why_col };
-        ptx_item *body = NULL;
-        w->tail = &body;
-        for (unsigned i = 0; i < f->nins; i++)
-            ptx_exec(w, &f->ins[i], env, pc_true());
-        all.body = body;
-        items = body ? lds_arena_alloc(w->arena, sizeof *items) : NULL;
-        if (items)
-            *items = all;
-    } else {
-        ptx_edges exits = { 0 }, back = { 0 };
-        ptx_walk_region(w, -1, pc_true(), env, &exits, &back);
-        ptx_edges_free(&exits);
-        ptx_edges_free(&back);
-    }
-    lds_free(env);
-    if (w->pc->exhausted) {
-        lds_diag_set(w->diag, (lds_loc){ w->m->src, f->line, f->col },
-                     "kernel '%s' is larger than lds-calc follows: it makes more than %u symbolic values", f->name,
-                     PV_MAX_NODES);
-        lds_buf_free(&out);
-        return -1;
-    }
-    ptx_emit(w, items, &out);
-    warn_missing(w, name);
-    res->kernel = lds_xstrdup(name);
-    res->line = f->line;
-    res->col = f->col;
-    res->text = lds_buf_take(&out);
-    res->accesses = w->accesses;
+    fw_finish(&w->fw, name, f->line, f->col, &out, res);
     return 0;
 }
 
@@ -366,7 +318,7 @@ int ptx_lower_file(const lds_source *src, const ptx_lower_options *o, csrc_lower
     int rc = ptx_parse(src, arena, &m, diag);
     for (unsigned i = 0; rc == 0 && i < m.nfiles; i++)
         m.files[i].src = lds_source_file_find(o->sources, m.files[i].name, src);
-    ptx_walk probe = { .arena = arena, .m = &m, .o = o };
+    ptx_walk probe = { .fw = { .arena = arena }, .m = &m, .o = o };
     unsigned nk = 0;
     for (const ptx_func *f = rc == 0 ? m.funcs : NULL; f; f = f->next)
         nk += wanted(&probe, o, f);
@@ -394,23 +346,19 @@ int ptx_lower_file(const lds_source *src, const ptx_lower_options *o, csrc_lower
             continue;
         pv_ctx pc;
         pv_init(&pc, arena);
-        ptx_walk w = { .pc = &pc, .arena = arena, .m = &m, .f = f, .o = o, .diag = diag };
+        ptx_walk w = { .fw = { .rd = &reader, .pc = &pc, .arena = arena, .diag = diag, .src = src, .warn = o->warn,
+                               .warn_ctx = o->warn_ctx, .defines = o->defines, .ndefines = o->ndefines },
+                       .m = &m, .f = f, .o = o };
         rc = lower_entry(&w, &res[done]);
         pv_fini(&pc);
         lds_free(w.arrays);
         lds_free(w.preads);
         lds_free(w.gnames);
-        lds_free(w.missing);
+        lds_free(w.fw.missing);
         if (rc == 0)
             done++;
     }
     ptx_module_free(&m);
     lds_arena_free(arena);
-    if (rc < 0) {
-        csrc_lowered_free(res, done);
-        return -1;
-    }
-    *out = res;
-    *n = done;
-    return 0;
+    return fw_hand_back(res, done, rc, out, n);
 }

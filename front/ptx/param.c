@@ -11,14 +11,6 @@
  * is data. */
 #include "front/ptx/ptx_impl.h"
 
-const csrc_define *ptx_define(const ptx_walk *w, const char *name)
-{
-    for (unsigned i = 0; i < w->o->ndefines; i++)
-        if (!strcmp(w->o->defines[i].name, name))
-            return &w->o->defines[i];
-    return NULL;
-}
-
 /* A parameter (or a struct parameter's field at off) as read: its -D
  * name, the PTX one or the part after the entry's name (nvcc's and
  * Triton's ENTRY_param_N is param_N), a field's with .OFF after it. */
@@ -31,16 +23,16 @@ static pv *param_value(ptx_walk *w, const ptx_ins *in, unsigned p, int64_t off, 
     size_t n = strlen(w->f->name);
     const char *full = par->name, *brief = !strncmp(full, w->f->name, n) && full[n] == '_' && full[n + 1] ? full + n + 1 : full;
     if (par->is_array || off) {
-        full = ptx_fmt(w, "%s.%lld", full, (long long)off);
-        brief = ptx_fmt(w, "%s.%lld", brief, (long long)off);
+        full = fw_fmt(&w->fw, "%s.%lld", full, (long long)off);
+        brief = fw_fmt(&w->fw, "%s.%lld", brief, (long long)off);
     }
-    const csrc_define *d = ptx_define(w, full);
+    const csrc_define *d = fw_define(&w->fw, full);
     const char *name = d ? full : brief;
     if (!d)
-        d = ptx_define(w, brief);
+        d = fw_define(&w->fw, brief);
     pv *v;
     if (par->is_float && !par->is_array) {
-        v = pv_data(w->pc, ptx_fmt(w, "the floating-point parameter '%s'", name), par->line, par->col, false);
+        v = pv_data(w->fw.pc, fw_fmt(&w->fw, "the floating-point parameter '%s'", name), par->line, par->col, false);
     } else {
         /* a value no -D fixes is taken to lie where the type's signed
          * and unsigned readings agree: 0 .. 2^(bits-1) - 1 (nvcc declares
@@ -55,7 +47,7 @@ static pv *param_value(ptx_walk *w, const ptx_ins *in, unsigned p, int64_t off, 
             w->gnames[w->nregions] = NULL;
             region = (int)++w->nregions;
         }
-        v = pv_symbol(w->pc, SYM_PARAM, name, region, DEP_PARAM, lo, hi, d == NULL);
+        v = pv_symbol(w->fw.pc, SYM_PARAM, name, region, DEP_PARAM, lo, hi, d == NULL);
         if (d)
             ((csrc_define *)d)->used = true;
     }
@@ -76,7 +68,7 @@ bool ptx_param_load(ptx_walk *w, const ptx_ins *in, pv **env)
             bool sgn, fl;
             const char *t = ptx_elem_type(in, &bits);
             ptx_type(t, &bits, &sgn, &fl);
-            pv *v = fl ? pv_data(w->pc, ptx_fmt(w, "the floating-point parameter '%s'", a->sym), in->line, in->col, false)
+            pv *v = fl ? pv_data(w->fw.pc, fw_fmt(&w->fw, "the floating-point parameter '%s'", a->sym), in->line, in->col, false)
                        : param_value(w, in, p, (int64_t)a->imm, bits / 8 ? bits / 8 : 1);
             ptx_set(w, in, env, in->ops[0].reg, v);
             return true;

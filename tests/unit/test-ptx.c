@@ -128,6 +128,38 @@ static void test_substitution(void)
     CU_ASSERT_FALSE(pv_affine_in(&C, pv_bin(&C, PV_SHR, k(128), t), t, &base, &step));
 }
 
+/* Bits that do not overlap, taken apart: AMDGPU's packed thread ids
+ * (x | y << 10 | z << 20) and 64-bit values in 32-bit halves. */
+static void test_bit_fields(void)
+{
+    pv *ty = pv_sym(&C, "tid.y", DEP_LANE, 0, 3), *tz = pv_sym(&C, "tid.z", DEP_LANE, 0, 1);
+    pv *packed = pv_add(&C, pv_add(&C, tid, pv_scale(&C, ty, 1024)), pv_scale(&C, tz, 1 << 20));
+    CU_ASSERT_PTR_EQUAL(pv_bin(&C, PV_AND, packed, k(1023)), tid);
+    CU_ASSERT_PTR_EQUAL(pv_bin(&C, PV_AND, pv_bin(&C, PV_SHR, packed, k(10)), k(1023)), ty);
+    CU_ASSERT_PTR_EQUAL(pv_bin(&C, PV_SHR, packed, k(20)), tz);
+    /* a constant's high bits go with the high terms, where the low part then fits */
+    CU_ASSERT_PTR_EQUAL(pv_bin(&C, PV_SHR, pv_add(&C, packed, k(2048)), k(10)), pv_add(&C, pv_add(&C, ty, k(2)), pv_scale(&C, tz, 1024)));
+    /* but a wrap keeps its constant: a counter's start stays as written */
+    CU_ASSERT_STRING_EQUAL(text(pv_bin(&C, PV_AND, pv_sub(&C, tid, k(1)), k(255))), "(tid.x - 1) & 255");
+    pv *big = pv_symbol(&C, SYM_PARAM, "p", 1, DEP_PARAM, 0, ((pw)1 << 48) - 1, false);
+    CU_ASSERT_PTR_EQUAL(pv_wrap(&C, pv_add(&C, pv_scale(&C, big, (pw)1 << 32), tid), 32, false), tid);
+    /* a value that is 0 or 1 is its own truth */
+    pv *carry = pv_bin(&C, PV_SHR, pv_add(&C, pv_wrap(&C, big, 32, false), tid), k(32));
+    CU_ASSERT_TRUE(carry->lo == 0 && carry->hi == 1);
+    CU_ASSERT_PTR_EQUAL(pv_sel(&C, carry, k(1), k(0)), carry);
+}
+
+/* What a value is where a condition is known to hold. */
+static void test_assume(void)
+{
+    pv *p = pv_cmp(&C, CMP_LT, tid, n), *q = pv_cmp(&C, CMP_LT, tid, k(16));
+    pv *v = pv_sel(&C, pv_bin(&C, PV_LAND, p, pv_not(&C, q)), pv_add(&C, tid, k(4)), tid);
+    pcond known = pc_and(&C, pc_lit1(&C, p, false), pc_lit1(&C, q, true));
+    CU_ASSERT_PTR_EQUAL(pc_assume(&C, known, v), pv_add(&C, tid, k(4)));
+    /* only what every way has: p || q decides nothing */
+    CU_ASSERT_PTR_EQUAL(pc_assume(&C, pc_or(&C, pc_lit1(&C, p, false), pc_lit1(&C, q, false)), v), v);
+}
+
 /* ------------------------------------------------------ whole kernels */
 
 static unsigned warnings;
@@ -220,6 +252,8 @@ int main(void)
     CU_add_test(s, "comparisons as < and ==", test_comparisons);
     CU_add_test(s, "path conditions", test_conditions);
     CU_add_test(s, "substitution and affine forms", test_substitution);
+    CU_add_test(s, "bit fields taken apart", test_bit_fields);
+    CU_add_test(s, "values where a condition holds", test_assume);
     CU_add_test(s, "a shift loop run at lowering time", test_shift_loop);
     CU_add_test(s, "a loop bounded by a parameter", test_parameter_bound);
     CU_add_test(s, "bad text", test_bad_text);

@@ -1,0 +1,2 @@
+	.text
+int main(void) { return 0; }

@@ -1,0 +1,2 @@
+# -a names another profile than the file's target: a warning, -a's numbers.
+lds -f ../amdgcn/helper.s -a gfx942

@@ -1,0 +1,1 @@
+lds -f ../amdgcn/matmul.s -D n=256 --show-lowered

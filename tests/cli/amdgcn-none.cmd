@@ -1,0 +1,1 @@
+lds -f ../amdgcn/none.s
