@@ -303,6 +303,20 @@ static void explain_left_out(FILE *out, const lds_access_result *rec, const char
                     lds_sim_text_of(lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->unaligned.source));
 }
 
+/* How the totals were found when not instruction by instruction. */
+static void explain_gf2(FILE *out, const lds_access_result *rec, const char *bullet)
+{
+    if (!rec->closed_form)
+        return;
+    char *n = lds_mpz_str(rec->m.instructions);
+    fprintf(out, "%sCounted in closed form: the byte address is, for every instruction, a GF(2)-linear map of the "
+                 "lane's bits XORed with a constant of the instruction (its loop values, wave and workgroup), so "
+                 "each phase's cost follows from the ranks of its bank and word maps and none of the constants "
+                 "changes it: all %s instructions cost what the first does, which was simulated too and agrees.\n",
+            bullet, n);
+    lds_free(n);
+}
+
 /* The instructions that do not run as the plain access of their width:
  * a CAS loop (said, then its first load explained as any load) and
  * cp.async.cg (counted in lines: nothing more to explain).  Whether the
@@ -404,6 +418,7 @@ void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bul
         return;
     }
     const lds_sample *s = lds_access_shown(rec);
+    explain_gf2(out, rec, bullet);
     lds_explain_which(out, rec, s, bullet);
     if (s->result.nphases == 0) {
         fprintf(out, "%sNo lane is active: the instruction costs nothing.\n", bullet);
