@@ -419,7 +419,8 @@ static bool candidate(const job *j)
     const lds_stmt *s = sp->s;
     unsigned wave = sp->profile->wave;
     lds_sim_form form = lds_form_on(s->u.access.form, sp->profile);
-    if (sp->no_shortcuts || sp->nat || s->u.access.cond || s->u.access.global || s->u.access.naddr != 1
+    /* --show's first instructions, --at's one: as enumeration keeps them */
+    if (sp->no_shortcuts || sp->nat || j->rec->capsamples > 1 || s->u.access.cond || s->u.access.global || s->u.access.naddr != 1
         || sp->parts != 1 || (form != LDS_FORM_PLAIN && form != LDS_FORM_NO_MERGE))
         return false;
     if (!is_pow2(wave) || wave > 64 || j->total_threads % wave || j->nwaves < 1 || sp->groups < 1)

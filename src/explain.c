@@ -309,11 +309,15 @@ static void explain_gf2(FILE *out, const lds_access_result *rec, const char *bul
     if (!rec->closed_form)
         return;
     char *n = lds_mpz_str(rec->m.instructions);
-    fprintf(out, "%sCounted in closed form: the byte address is, for every instruction, a GF(2)-linear map of the "
-                 "lane's bits XORed with a constant of the instruction (its loop values, wave and workgroup), so "
-                 "each phase's cost follows from the ranks of its bank and word maps and none of the constants "
-                 "changes it: all %s instructions cost what the first does, which was simulated too and agrees.\n",
-            bullet, n);
+    fprintf(out, "%sCounted in closed form: the byte address is a GF(2)-linear map of the lane's bits XORed with a "
+                 "constant of the instruction (its loop values, wave, workgroup), so a phase costs 2^(r - b) cycles "
+                 "whatever the constant is (b the rank of its bank map, r that of its word map, or its lanes' bits "
+                 "where lanes never merge)",
+            bullet);
+    if (mpz_cmp_ui(rec->m.instructions, 1) > 0)
+        fprintf(out, ": all %s instructions cost what the first does (simulated too: it agrees).\n", n);
+    else
+        fprintf(out, " (the instruction was simulated too: it agrees).\n");
     lds_free(n);
 }
 
