@@ -494,8 +494,10 @@ int lds_job_closed_form(job *j)
     mpz_t n;
     mpz_init(n);
     int answered = 0;
-    if (!count_instructions(j, n) || !address_bits(&p, &addr) || !is_pow2((int64_t)align)
-        || (may_be_set(&addr) & (align - 1)) || sp->profile->lds_bytes < sp->width
+    /* every instruction's every lane naturally aligned (the closed form's
+     * words; and no lane an unaligned-free class leaves out), in bounds */
+    if (!count_instructions(j, n) || !address_bits(&p, &addr) || !is_pow2((int64_t)align) || !is_pow2(sp->width)
+        || (may_be_set(&addr) & ((align > sp->width ? align : sp->width) - 1)) || sp->profile->lds_bytes < sp->width
         || may_be_set(&addr) > sp->profile->lds_bytes - sp->width)
         goto done;
     /* the first instruction, simulated and kept (counted below) */
