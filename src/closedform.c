@@ -483,11 +483,20 @@ static void add_totals(job *j, mpz_srcptr n, const lds_sim_result *r)
         m->ways = r->ways;
 }
 
+/* Whether the closed form answered; an execution it did not answer is
+ * remembered, so that the record claims it only for all of them. */
+static int answer(job *j, int answered)
+{
+    if (!answered)
+        j->rec->not_closed_form = true;
+    return answered;
+}
+
 int lds_job_closed_form(job *j)
 {
     lds_access_space *sp = j->sp;
     if (!candidate(j))
-        return 0;
+        return answer(j, 0);
     proof p = { j, (unsigned)__builtin_ctz(sp->profile->wave), 0 };
     bits addr;
     uint64_t align = lds_address_alignment(&j->target);
@@ -532,5 +541,5 @@ int lds_job_closed_form(job *j)
     }
 done:
     mpz_clear(n);
-    return answered;
+    return answer(j, answered);
 }

@@ -306,7 +306,7 @@ static void explain_left_out(FILE *out, const lds_access_result *rec, const char
 /* How the totals were found when not instruction by instruction. */
 static void explain_gf2(FILE *out, const lds_access_result *rec, const char *bullet)
 {
-    if (!rec->closed_form)
+    if (!rec->closed_form || rec->not_closed_form)
         return;
     char *n = lds_mpz_str(rec->m.instructions);
     fprintf(out, "%sCounted in closed form: the byte address is a GF(2)-linear map of the lane's bits XORed with a "
