@@ -120,7 +120,7 @@ static const char usage_tail[] =
 
 enum {
     OPT_FORMAT = 256, OPT_SHOW, OPT_FAIL_ON_CONFLICT, OPT_MAX_WAYS, OPT_MAX_STEPS, OPT_MAX_OPS, OPT_MAX_BITS,
-    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
+    OPT_ARCH_INFO, OPT_COLOR, OPT_GMP_ONLY, OPT_ENUMERATE, OPT_EXPLAIN, OPT_SUGGEST, OPT_OUTPUT, OPT_SWEEP, OPT_GROUP_DIGITS, OPT_AT,
     OPT_EMIT, OPT_CHECK_COUNTERS, OPT_TOLERANCE, OPT_LANG, OPT_KERNEL, OPT_THREADS, OPT_SHOW_LOWERED, OPT_INCLUDE
 };
 
@@ -159,6 +159,7 @@ static const struct option long_options[] = {
     { "color", required_argument, NULL, OPT_COLOR },
     { "colour", required_argument, NULL, OPT_COLOR },
     { "gmp-only", no_argument, NULL, OPT_GMP_ONLY },   /* testing: force the GMP path */
+    { "enumerate", no_argument, NULL, OPT_ENUMERATE },   /* testing: no shortcut, no closed form */
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -358,7 +359,7 @@ static const struct {
     const char *name;
 } flags[] = {
     { 'q', "quiet" }, { OPT_EXPLAIN, "explain" }, { 'i', "interactive" }, { OPT_FAIL_ON_CONFLICT, "fail-on-conflict" },
-    { OPT_GMP_ONLY, "gmp-only" }, { OPT_SHOW_LOWERED, "show-lowered" },
+    { OPT_GMP_ONLY, "gmp-only" }, { OPT_ENUMERATE, "enumerate" }, { OPT_SHOW_LOWERED, "show-lowered" },
 };
 
 /* -a A -a B: one list, A,B (a sweep over both). */

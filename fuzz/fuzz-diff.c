@@ -1,22 +1,29 @@
 /* fuzz/fuzz-diff.c - differential: for programs built from the input,
  * (1) the int64 and the GMP evaluation paths give identical results, and
- * (2) the simulator's shortcuts (multiplying what does not vary, one
- * period of a loop whose bank pattern repeats), the lane-vector
- * evaluator, the memo and the worker threads give the same totals and
- * the same errors as plain enumeration with the tree walker on one
- * thread.
+ * (2) the simulator's shortcuts (the closed form of XOR-linear addresses,
+ * multiplying what does not vary, one period of a loop whose bank
+ * pattern repeats, the fold), the lane-vector evaluator, the memo and
+ * the worker threads give the same totals and the same errors as plain
+ * enumeration with the tree walker on one thread (no_shortcuts: no
+ * closed form either); (3) in one input of eight, the candidate API's
+ * scores equal full runs of the program with the value written in
+ * (fuzz/diff-swizzle.c).  Three programs in eight are shaped for the closed
+ * form (swizzled power-of-two arrays, XOR-built indices).
  * A difference aborts. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz/diff.h"
 #include "src/session.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Totals, or the error message, of a run. */
-static void run(const char *text, int no_shortcuts, int force_big, unsigned jobs, char *out, size_t size)
+/* Totals, or the error message, of a run; whether an access was
+ * counted in closed form into *closed (when not NULL). */
+static void run(const char *text, int no_shortcuts, int force_big, unsigned jobs, char *out, size_t size, bool *closed)
 {
     char *printed = NULL;
     size_t plen = 0;
@@ -43,6 +50,9 @@ static void run(const char *text, int no_shortcuts, int force_big, unsigned jobs
                      tot.instructions, tot.broadcasts, (unsigned long long)tot.ways, printed ? printed : "",
                      st ? lds_session_error(s)->msg : "");
         lds_metrics_clear(&tot);
+        const lds_results *res = lds_session_results(s);
+        for (size_t i = 0; closed && i < res->n; i++)
+            *closed |= res->accesses[i]->closed_form;
     }
     lds_session_close(s);
     fclose(pf);
@@ -141,12 +151,13 @@ static void build(const uint8_t *d, size_t n, char *text, size_t size)
 /* With LDS_DIFF_STATS set: how the programs ended, printed at exit, to
  * show that the differential runs exercise the whole path (not only
  * programs that stop at their first error). */
-static unsigned long long n_ok, n_failed, n_limited, n_syntax;
+static unsigned long long n_ok, n_failed, n_limited, n_syntax, n_closed, n_candidates;
 
 static void print_stats(void)
 {
-    fprintf(stderr, "fuzz-diff: %llu ran to the end, %llu stopped by an error, %llu by a limit, %llu syntax\n",
-            n_ok, n_failed, n_limited, n_syntax);
+    fprintf(stderr, "fuzz-diff: %llu ran to the end, %llu stopped by an error, %llu by a limit, %llu syntax; "
+                    "%llu with an access in closed form; %llu candidates scored\n",
+            n_ok, n_failed, n_limited, n_syntax, n_closed, n_candidates);
 }
 
 static void count(const char *plain)
@@ -167,14 +178,19 @@ static void count(const char *plain)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char text[2048], plain[1024], enumerated[1024], big[1024];
-    build(data, size, text, sizeof text);
+    bool closed = false;
+    if (size && data[0] % 8 >= 5)
+        lds_fuzz_build_swizzled(data, size, text, sizeof text, 0);
+    else
+        build(data, size, text, sizeof text);
     /* worker threads in one program of four (starting them is most of
      * a small program's time): the results must not change */
     unsigned threads = size && (data[size - 1] & 3) == 0;
-    run(text, 0, 0, threads ? 3 : 1, plain, sizeof plain);
+    run(text, 0, 0, threads ? 3 : 1, plain, sizeof plain, &closed);
     count(plain);
-    run(text, 1, 0, 1, enumerated, sizeof enumerated);
-    run(text, 0, 1, threads ? 2 : 1, big, sizeof big);
+    n_closed += closed;
+    run(text, 1, 0, 1, enumerated, sizeof enumerated, NULL);
+    run(text, 0, 1, threads ? 2 : 1, big, sizeof big, NULL);
     /* enumeration may run out of steps where the shortcuts do not, and an
      * error may stop it at another place than the shortcut's bounds check:
      * the totals must agree whenever both ran to the end.  The GMP path
@@ -187,5 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "program:\n%s\nshortcuts: %s\nenumerated: %s\nGMP: %s\n", text, plain, enumerated, big);
         abort();
     }
+    if (size > 1 && data[1] % 8 == 0)
+        n_candidates += lds_fuzz_check_candidates(data, size);
     return 0;
 }

@@ -198,6 +198,7 @@ void lds_api_limits_config(const ldscalc_session *s, lds_session_config *cfg)
     lds_session_config_init(cfg);
     cfg->arch = s->opts.arch;
     cfg->force_big = s->opts.force_big;
+    cfg->no_shortcuts = s->opts.no_shortcuts;
     cfg->max_steps = s->opts.max_steps;
     cfg->max_ops = s->opts.max_ops;
     cfg->max_bits = s->opts.max_bits;

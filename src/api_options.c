@@ -251,6 +251,7 @@ static int set_flag_option(ldscalc_session *s, const char *option, const char *v
         { "fail-on-conflict", offsetof(ldscalc_session, opts.fail_on_conflict) },
         { "color", offsetof(ldscalc_session, opts.color) },
         { "gmp-only", offsetof(ldscalc_session, opts.force_big) },
+        { "enumerate", offsetof(ldscalc_session, opts.no_shortcuts) },
         { "interactive", offsetof(ldscalc_session, interactive) },
         { "show-lowered", offsetof(ldscalc_session, show_lowered) },
     };

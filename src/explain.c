@@ -303,6 +303,24 @@ static void explain_left_out(FILE *out, const lds_access_result *rec, const char
                     lds_sim_text_of(lds_sim_entry_of(rec->profile, (lds_sim_kind)rec->kind, rec->width)->unaligned.source));
 }
 
+/* How the totals were found when not instruction by instruction. */
+static void explain_gf2(FILE *out, const lds_access_result *rec, const char *bullet)
+{
+    if (!rec->closed_form || rec->not_closed_form)
+        return;
+    char *n = lds_mpz_str(rec->m.instructions);
+    fprintf(out, "%sCounted in closed form: the byte address is a GF(2)-linear map of the lane's bits XORed with a "
+                 "constant of the instruction (its loop values, wave, workgroup), so a phase costs 2^(r - b) cycles "
+                 "whatever the constant is (b the rank of its bank map, r that of its word map, or its lanes' bits "
+                 "where lanes never merge)",
+            bullet);
+    if (mpz_cmp_ui(rec->m.instructions, 1) > 0)
+        fprintf(out, ": all %s instructions cost what the first does (simulated too: it agrees).\n", n);
+    else
+        fprintf(out, " (the instruction was simulated too: it agrees).\n");
+    lds_free(n);
+}
+
 /* The instructions that do not run as the plain access of their width:
  * a CAS loop (said, then its first load explained as any load) and
  * cp.async.cg (counted in lines: nothing more to explain).  Whether the
@@ -404,6 +422,7 @@ void lds_explain_access(FILE *out, const lds_access_result *rec, const char *bul
         return;
     }
     const lds_sample *s = lds_access_shown(rec);
+    explain_gf2(out, rec, bullet);
     lds_explain_which(out, rec, s, bullet);
     if (s->result.nphases == 0) {
         fprintf(out, "%sNo lane is active: the instruction costs nothing.\n", bullet);

@@ -507,6 +507,8 @@ static int run_job(job *j)
     } else if (lds_sim_entry_of(p, (lds_sim_kind)sp->s->u.access.kind, width)->unaligned_free)
         j->modulus = lcm_u64(j->modulus, 16);   /* whether a lane is unaligned repeats with its slot (at most 16 B) */
     j->env->wave = j->env->group = 0;
+    if (lds_job_closed_form(j))   /* every instruction alike: no plan, no enumeration */
+        return 0;
     uint64_t left = sp->max_steps - (*sp->steps < sp->max_steps ? *sp->steps : sp->max_steps);
     j->planning = true;
     uint64_t planned = plan_dim(j, 0, left);

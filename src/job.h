@@ -115,6 +115,12 @@ void lds_residue_counts_open(lds_residue_counts *c, const lds_fold *f, uint64_t 
 uint64_t lds_residue_counts_at(lds_residue_counts *c, uint64_t t);
 void lds_residue_counts_close(lds_residue_counts *c);
 
+/* ---- src/closedform.c */
+/* The whole access in closed form (sim/gf2.h), before anything is
+ * enumerated: 1 when its totals are added (its first instruction kept),
+ * 0 when not proven (nothing changed: enumerate it). */
+int lds_job_closed_form(job *j);
+
 /* ---- src/iterspace.c */
 /* Values lo .. hi - 1 of dimension i one by one (the multiplier in
  * mult[i]). */

@@ -139,6 +139,8 @@ ldscalc_session *ldscalc_open(void);
  *   at NAME=N,...      the instruction show draws (wave=3,k=5)
  *   explain on|off     explain every access
  *   gmp-only on|off    evaluate on the exact-integer path only (testing)
+ *   enumerate on|off   every instruction simulated, no closed form or other
+ *                      shortcut (testing)
  *   lang L, kernel NAME, threads "X, Y, Z"   for kernel files (L: cuda,
  *                      hip, opencl, hlsl, glsl or lds)
  * (the command line's streaming session, src/lds-calc-tool.h, takes the

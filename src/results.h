@@ -85,6 +85,11 @@ typedef struct lds_access_result {
     lds_sample *worst;            /* ...the most ways, then the most cycles
                                      (the first of equals), or NULL */
     uint64_t simulated;           /* instructions simulated one by one */
+    bool closed_form;             /* counted in closed form (src/closedform.c):
+                                     one instruction simulated, every other
+                                     proven to cost the same ... */
+    bool not_closed_form;         /* ...or not, at another execution of the
+                                     statement (a trip of a block loop) */
     bool failed;                  /* stopped by an error: metrics incomplete */
     bool skipped;                 /* a front end's access it could not model:
                                      failed too, error says why */

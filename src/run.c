@@ -188,6 +188,7 @@ lds_session *lds_runner_reopen(lds_runner *r, lds_session *old, const char *arch
     cfg.nat = o->nat;
     cfg.max_bits = o->max_bits;
     cfg.force_big = o->force_big;
+    cfg.no_shortcuts = o->no_shortcuts;
     cfg.print_out = print_stream(o, f);
     cfg.defines = defs;
     cfg.ndefines = o->ndefines;

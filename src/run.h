@@ -57,6 +57,8 @@ typedef struct {
     lds_at *at;                   /* --at wave=3,k=5: the instruction --show shows */
     unsigned nat;
     bool force_big;               /* evaluate on the GMP path (testing) */
+    bool no_shortcuts;            /* enumerate every instruction, no closed
+                                     form (testing: --enumerate) */
     bool color;
     lds_define *defines;
     unsigned ndefines;
