@@ -461,23 +461,26 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
 
 int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
 {
-    uint64_t charge = 0, per_op = LDS_COMPILED_OPS_PER_OP;
+    uint64_t charge = 0;
+    bool wide = false;
     if (L->wide_runs > 0) {
         L->wide_runs--;
         if (!run_wide(L, env, nlanes, present))
             return 0;
-        per_op = LDS_WIDE_OPS_PER_OP;
+        wide = true;
     } else if (!run_narrow(L, env, nlanes, present)) {
         if (!run_wide(L, env, nlanes, present))
             return 0;
         L->wide_runs = WIDE_STREAK;
-        per_op = LDS_WIDE_OPS_PER_OP;
+        wide = true;
     }
     for (unsigned k = 0; k < L->ncharged; k++) {   /* weight x lanes, mask by mask */
         unsigned i = L->charged[k];
         charge += L->under[i] * lds_sim_lanes_in(L->mask[i]);
     }
-    out->charge = (charge + per_op - 1) / per_op;   /* as time goes */
+    /* as time goes; each divisor a constant (a shift, not a divide) */
+    out->charge = wide ? (charge + LDS_WIDE_OPS_PER_OP - 1) / LDS_WIDE_OPS_PER_OP
+                       : (charge + LDS_COMPILED_OPS_PER_OP - 1) / LDS_COMPILED_OPS_PER_OP;
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)
         out->idx[d] = lane_values(L, L->idx[d], nlanes);

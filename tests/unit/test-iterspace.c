@@ -102,6 +102,25 @@ static void test_modes(void)
     expect_run("atomic f32[(k / 2) * lane | (k & 7)] for k in 0..200", 64, "200");
 }
 
+/* The totals of a program with the shortcuts and the lane programs are
+ * those of plain enumeration by the tree walker. */
+static void same_as_enumeration(const char *program)
+{
+    int st;
+    char fast[256], slow[256];
+    const lds_access_result *a = run(program, 0, &st);
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+    plain = true;
+    a = run(program, 0, &st);
+    plain = false;
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    gmp_snprintf(slow, sizeof slow, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+    CU_ASSERT_STRING_EQUAL(fast, slow);
+    if (strcmp(fast, slow))
+        printf("# %s: shortcuts %s, enumeration %s\n", program, fast, slow);
+}
+
 /* Totals with the shortcuts equal the totals of plain enumeration. */
 static void test_shortcuts_equal_enumeration(void)
 {
@@ -127,7 +146,6 @@ static void test_shortcuts_equal_enumeration(void)
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         int st;
-        char fast[256], slow[256];
         const lds_access_result *a = run(programs[i], 0, &st);
         CU_ASSERT_EQUAL_FATAL(st, 0);
         if (strstr(programs[i], "* k *") || strstr(programs[i], "(k * k") || strstr(programs[i], ") * k)"))
@@ -135,18 +153,31 @@ static void test_shortcuts_equal_enumeration(void)
                 CU_FAIL("a polynomial's residue was enumerated");
                 printf("# %s: %llu simulated\n", programs[i], (unsigned long long)a->simulated);
             }
-        gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
-        if (!enumerate(i))
-            continue;
-        plain = true;
-        a = run(programs[i], 0, &st);
-        plain = false;
-        CU_ASSERT_EQUAL_FATAL(st, 0);
-        gmp_snprintf(slow, sizeof slow, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
-        CU_ASSERT_STRING_EQUAL(fast, slow);
-        if (strcmp(fast, slow))
-            printf("# %s: shortcuts %s, enumeration %s\n", programs[i], fast, slow);
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
     }
+}
+
+/* The compiled lane program's 128-bit tier (src/lanes_wide.c) gives the
+ * tree walker's totals, where an index passes int64 on the way (k^3
+ * passes 2^63 at k = 61000; a prime modulus: every trip enumerated). */
+static void test_wide_tier_equals_enumeration(void)
+{
+    static const char *const programs[] = {
+        /* products of int64 operands, one operand beyond int64 (k^4), one
+         * product past 128 bits (the tree walker); sums; a negative
+         * dividend; a modulus past 2^32 */
+        "read f32[(lane * k * k * k * 40503 + k) % 1000003 % 16384] for k in 60900..61300",
+        "threads 128; read f32[(tid * k * k * k * 40503 + k) % 1000003 % 16384] for k in 60900..61300",
+        "read f32[(((lane - 16) * k * k * k * 40503 - k) % 1000003 + 1000003) % 16384] for k in 60900..61300",
+        "read f32[(lane * k * k * k * 40503 + k) % 10000000019 % 16384] for k in 60900..61300",
+        "read f32[((lane + 1) * (k * k * k * k * 1000) + lane) % 1000003 % 16384] for k in 60900..61300",
+        "read f32[(lane * k * k * k * k * k * k * k * k + 7) % 1009] for k in 60900..61000",
+        "read f32[((lane * k * k * k * 40503 - (k << 62)) % 4093 + 4093) % 4093] for k in 60900..61100",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
 }
 
 static void test_dependent_bounds(void)
@@ -367,6 +398,7 @@ int main(void)
     CU_add_test(suite, "too large to prove", test_too_large_to_prove);
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
+    CU_add_test(suite, "the 128-bit lane programs equal enumeration", test_wide_tier_equals_enumeration);
     CU_add_test(suite, "waves and workgroups fold into a loop", test_fold);
     return lds_cunit_tap_main();
 }
