@@ -114,6 +114,11 @@ void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim
     c->npaired_groups = c->paired ? lane_groups(p, c->paired, c->paired_groups, &why) : 0;
 }
 
+bool lds_sim_class_tables_parse(const lds_sim_class *c)
+{
+    return c->ngroups > 0 && (!c->paired || c->npaired_groups > 0);
+}
+
 /* The geometry of this instruction of class c: the class's, or its
  * paired phases when lanes n and n^1 (or n and n^2) are on equal
  * addresses. */

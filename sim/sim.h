@@ -162,6 +162,9 @@ typedef struct {
     uint64_t groups[LDS_SIM_MAX_GROUPS], paired_groups[LDS_SIM_MAX_GROUPS];
 } lds_sim_class;
 void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_class *c);
+/* Whether the tables of class c parsed (its own and the pair rule's):
+ * then lds_sim_run_class cannot fail for an instruction of the class. */
+bool lds_sim_class_tables_parse(const lds_sim_class *c);
 /* lds_sim_run for an instruction of class c (a's class). */
 int lds_sim_run_class(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_class *c,
                       lds_sim_result *out, const char **why);
