@@ -227,15 +227,15 @@ static void by_constant(lds_op op, const int64_t *a, const lds_divconst *divisor
             any_negative |= (uint64_t)a[l];
             r[l] = (int64_t)((uint64_t)a[l] & (c.ad - 1));
         }
-    else if (op == OP_DIV)
+    else if (op == OP_DIV)   /* a lane below 2^63 is exact; one past it is done again below */
         for (unsigned l = 0; l < n; l++) {
             any_negative |= (uint64_t)a[l];
-            r[l] = (int64_t)lds_divconst_udiv(&c, (uint64_t)a[l]);
+            r[l] = (int64_t)lds_divconst_udiv63(&c, (uint64_t)a[l]);
         }
     else
         for (unsigned l = 0; l < n; l++) {
             any_negative |= (uint64_t)a[l];
-            r[l] = (int64_t)((uint64_t)a[l] - lds_divconst_udiv(&c, (uint64_t)a[l]) * c.ad);
+            r[l] = (int64_t)((uint64_t)a[l] - lds_divconst_udiv63(&c, (uint64_t)a[l]) * c.ad);
         }
     if (!(any_negative >> 63))
         return;
