@@ -232,6 +232,20 @@ static void mod_lanes(const wide *a, unsigned am, wide k, const lds_divconst *c,
  * check; the others as C's overflow test has them. */
 static bool mul_lanes(const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m, unsigned n)
 {
+    halves y0 = halves_of(&b[0]);
+    if (!bm && halves_fit64(y0)) {   /* a factor the same in every lane, read once (r may be b's row) */
+        int64_t y = (int64_t)y0.lo;
+        for (unsigned l = 0; l < n; l++) {
+            halves x = halves_of(&a[l & am]);
+            if (halves_fit64(x)) {
+                uwide p = (uwide)((wide)(int64_t)x.lo * y);
+                store_halves(&r[l], (uint64_t)p, (uint64_t)(p >> 64));
+            } else if ((m >> l & 1) && __builtin_mul_overflow(a[l & am], (wide)y, &r[l])) {
+                return false;
+            }
+        }
+        return true;
+    }
     for (unsigned l = 0; l < n; l++) {
         halves x = halves_of(&a[l & am]), y = halves_of(&b[l & bm]);
         if (halves_fit64(x) && halves_fit64(y)) {
@@ -250,8 +264,9 @@ static bool mul_lanes(const wide *a, unsigned am, const wide *b, unsigned bm, wi
 static bool add_lanes(const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m, unsigned n)
 {
     uint64_t over = 0;
+    const halves y0 = halves_of(&b[0]);   /* a term the same in every lane, read once */
     for (unsigned l = 0; l < n; l++) {
-        halves x = halves_of(&a[l & am]), y = halves_of(&b[l & bm]);
+        halves x = halves_of(&a[l & am]), y = bm ? halves_of(&b[l]) : y0;
         uint64_t lo = x.lo + y.lo, hi = x.hi + y.hi + (lo < x.lo);
         store_halves(&r[l], lo, hi);
         over |= (((x.hi ^ hi) & (y.hi ^ hi)) >> 63) << l;
