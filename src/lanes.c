@@ -117,8 +117,11 @@ static lane_pair pair_at(const int64_t *v, unsigned l, unsigned mask)
 static uint64_t add_pairs(const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, unsigned n)
 {
     lane_pair any = { 0, 0 };
+    /* an operand the same in every lane, read once: the compiler cannot
+     * keep it in a register, as r may be its row */
+    const lane_pair a0 = pair_at(a, 0, 0), b0 = pair_at(b, 0, 0);
     for (unsigned l = 0; l < n; l += 2) {
-        lane_pair x = pair_at(a, l, am), y = pair_at(b, l, bm), z = x + y;
+        lane_pair x = am ? pair_at(a, l, 1) : a0, y = bm ? pair_at(b, l, 1) : b0, z = x + y;
         memcpy(r + l, &z, sizeof z);
         any |= (x ^ z) & (y ^ z);
     }
