@@ -174,6 +174,11 @@ static void test_wide_tier_equals_enumeration(void)
         "read f32[((lane + 1) * (k * k * k * k * 1000) + lane) % 1000003 % 16384] for k in 60900..61300",
         "read f32[(lane * k * k * k * k * k * k * k * k + 7) % 1009] for k in 60900..61000",
         "read f32[((lane * k * k * k * 40503 - (k << 62)) % 4093 + 4093) % 4093] for k in 60900..61100",
+        /* values kept from one 128-bit run to the next (tid * 5 while the
+         * loops move, under a condition that moves with k; the outer loop's
+         * j * 3 while k moves), k^3 passing 2^63 at k = 2^21 */
+        "threads 128; read f32[(tid * 5 + k * k * k) % 4093] if (k + lane) % 3 != 0 for k in 2097100..2097200",
+        "threads 96; read f32[(lane * 7 + j * 3 + j * k * k * k) % 4093] for j in 0..4, k in 2097130..2097170",
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
         if (enumerate(i))
