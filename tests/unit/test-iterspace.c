@@ -158,6 +158,23 @@ static void test_shortcuts_equal_enumeration(void)
     }
 }
 
+/* An array's elements by their indices (src/address.c: rows and tiles
+ * without a call a lane, other shapes through the general path), every
+ * lane present or not, give the tree walker's totals. */
+static void test_elements_equal_enumeration(void)
+{
+    static const char *const programs[] = {
+        "arch sm80; array f32 T[32][33]; read T[lane][(k * k) % 33] for k in 0..300",
+        "threads 100; array f16 T[3][70]; write T[(tid + k) % 3][(tid * 2 + k * k) % 70] for k in 0..300",
+        "array b64 T[4096]; read T[(lane * 7 + k * k) % 4096] if (lane + k) % 5 != 2 for k in 0..300",
+        "threads 48; array f32 T[4][8][8]; read T[lane % 4][(lane / 4 + k) % 8][(lane + k * k) % 8] for k in 0..300",
+        "layout L = (32,32):(1,33); array f32 T[32][32] layout L; read T[lane][(k * k) % 32] for k in 0..300",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
+}
+
 /* The compiled lane program's 128-bit tier (src/lanes_wide.c) gives the
  * tree walker's totals, where an index passes int64 on the way (k^3
  * passes 2^63 at k = 61000; a prime modulus: every trip enumerated). */
@@ -404,6 +421,7 @@ int main(void)
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
     CU_add_test(suite, "the 128-bit lane programs equal enumeration", test_wide_tier_equals_enumeration);
+    CU_add_test(suite, "array elements equal enumeration", test_elements_equal_enumeration);
     CU_add_test(suite, "waves and workgroups fold into a loop", test_fold);
     return lds_cunit_tap_main();
 }
