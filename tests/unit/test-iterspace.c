@@ -121,6 +121,14 @@ static void same_as_enumeration(const char *program)
         printf("# %s: shortcuts %s, enumeration %s\n", program, fast, slow);
 }
 
+/* The same for each of n programs (every third under valgrind). */
+static void all_same_as_enumeration(const char *const *programs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
+}
+
 /* Totals with the shortcuts equal the totals of plain enumeration. */
 static void test_shortcuts_equal_enumeration(void)
 {
@@ -170,9 +178,7 @@ static void test_elements_equal_enumeration(void)
         "threads 48; array f32 T[4][8][8]; read T[lane % 4][(lane / 4 + k) % 8][(lane + k * k) % 8] for k in 0..300",
         "layout L = (32,32):(1,33); array f32 T[32][32] layout L; read T[lane][(k * k) % 32] for k in 0..300",
     };
-    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
-        if (enumerate(i))
-            same_as_enumeration(programs[i]);
+    all_same_as_enumeration(programs, sizeof programs / sizeof programs[0]);
 }
 
 /* The compiled lane program's 128-bit tier (src/lanes_wide.c) gives the
@@ -197,9 +203,7 @@ static void test_wide_tier_equals_enumeration(void)
         "threads 128; read f32[(tid * 5 + k * k * k) % 4093] if (k + lane) % 3 != 0 for k in 2097100..2097200",
         "threads 96; read f32[(lane * 7 + j * 3 + j * k * k * k) % 4093] for j in 0..4, k in 2097130..2097170",
     };
-    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
-        if (enumerate(i))
-            same_as_enumeration(programs[i]);
+    all_same_as_enumeration(programs, sizeof programs / sizeof programs[0]);
 }
 
 static void test_dependent_bounds(void)
