@@ -418,9 +418,9 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_class *c, const ld
     out->broadcasts += ph->accesses - ph->distinct;
 }
 
-/* lds_sim_phase_map, remembering the last table parsed on this thread
- * (an access asks for the same one instruction after instruction), with
- * each group's lanes as a mask. */
+/* lds_sim_phase_map, remembering the last two tables parsed on this
+ * thread (each access's class asks for its table and, with the pair
+ * rule, the paired one), with each group's lanes as a mask. */
 static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group_lanes[LDS_SIM_MAX_GROUPS],
                                  const char **why)
 {
@@ -428,12 +428,16 @@ static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group
         char spec[LDS_SIM_SPEC_LEN];
         unsigned wave, groups;
         uint64_t lanes[LDS_SIM_MAX_GROUPS];
-    } last;
+    } kept[2];
+    static _Thread_local unsigned older;   /* the entry a new table replaces */
     size_t len = strlen(spec);
-    if (last.groups && last.wave == wave && len < sizeof last.spec && !memcmp(last.spec, spec, len + 1)) {
-        memcpy(group_lanes, last.lanes, sizeof(uint64_t) * last.groups);
-        return last.groups;
-    }
+    for (unsigned i = 0; i < 2; i++)
+        if (kept[i].groups && kept[i].wave == wave && len < sizeof kept[i].spec
+            && !memcmp(kept[i].spec, spec, len + 1)) {
+            memcpy(group_lanes, kept[i].lanes, sizeof(uint64_t) * kept[i].groups);
+            older = !i;
+            return kept[i].groups;
+        }
     uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups = lds_sim_phase_map(spec, wave, phase_of_lane, why);
     if (groups == 0)
@@ -441,11 +445,12 @@ static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group
     memset(group_lanes, 0, sizeof(uint64_t) * groups);
     for (unsigned lane = 0; lane < wave; lane++)
         group_lanes[phase_of_lane[lane]] |= (uint64_t)1 << lane;
-    if (len < sizeof last.spec) {
-        memcpy(last.spec, spec, len + 1);
-        last.wave = wave;
-        last.groups = groups;
-        memcpy(last.lanes, group_lanes, sizeof(uint64_t) * groups);
+    if (len < sizeof kept[older].spec) {
+        memcpy(kept[older].spec, spec, len + 1);
+        kept[older].wave = wave;
+        kept[older].groups = groups;
+        memcpy(kept[older].lanes, group_lanes, sizeof(uint64_t) * groups);
+        older = !older;
     }
     return groups;
 }
