@@ -6,9 +6,38 @@
 
 #include "sim/phases.h"
 
+/* Lanes on one bank past which distinct_words hashes the words rather
+ * than comparing each with those before it (a 32-way conflict: 496
+ * comparisons). */
+#define HASH_FROM 12
+#define HASH_SLOTS (2 * LDS_SIM_MAX_WAVE)   /* a power of two, at most half full */
+
+/* The same, for many lanes: a set of the words in open addressing. */
+static unsigned distinct_words_hashed(const lds_sim_access *a, uint64_t lanes, unsigned shift)
+{
+    uint64_t slot[HASH_SLOTS];
+    bool used[HASH_SLOTS];
+    unsigned n = 0;
+    memset(used, 0, sizeof used);
+    for (; lanes; lanes &= lanes - 1) {
+        uint64_t w = a->addr[__builtin_ctzll(lanes)] >> shift;
+        unsigned i = (unsigned)((w * 0x9e3779b97f4a7c15ull) >> 57) & (HASH_SLOTS - 1);
+        while (used[i] && slot[i] != w)
+            i = (i + 1) & (HASH_SLOTS - 1);
+        if (!used[i]) {
+            used[i] = true;
+            slot[i] = w;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* The distinct words the lanes of `lanes` touch (one word each). */
 static unsigned distinct_words(const lds_sim_access *a, uint64_t lanes, unsigned shift)
 {
+    if (lds_sim_lanes_in(lanes) > HASH_FROM)
+        return distinct_words_hashed(a, lanes, shift);
     uint64_t seen[LDS_SIM_MAX_WAVE];
     unsigned n = 0;
     for (; lanes; lanes &= lanes - 1) {

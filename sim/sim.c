@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "base/check.h"
 #include "sim/coalesce.h"
 #include "sim/oneword.h"
 #include "sim/phases.h"
@@ -76,6 +77,13 @@ static bool lanes_pair_up(const lds_sim_access *a, unsigned step)
     return true;
 }
 
+/* A word of g's banks is addr >> shift: 2 or 3, or 0 for a bank width
+ * that is not 4 or 8 bytes. */
+static unsigned bank_shift(const lds_sim_geometry *g)
+{
+    return g->bank_bytes == 4 ? 2 : g->bank_bytes == 8 ? 3 : 0;
+}
+
 /* The geometry of the access's instruction class: by the bytes a lane
  * moves, so that a two-address b32 access (ds_read2_b32) is served as a
  * b64 one (an inference: lds(5), INSTRUCTIONS). */
@@ -84,6 +92,10 @@ static lds_sim_geometry class_geometry(const lds_sim_profile *p, const lds_sim_a
     return lds_sim_geometry_for(p, a->kind, a->width * a->naddr, a->naddr);
 }
 
+static unsigned lane_groups(const lds_sim_profile *p, const char *phases, uint64_t masks[LDS_SIM_MAX_GROUPS],
+                            const char **why);
+static bool access_merges(const lds_sim_profile *p, const lds_sim_access *a);
+
 void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_class *c)
 {
     const lds_sim_entry *e = lds_sim_entry_of(p, a->kind, a->width * a->naddr);
@@ -91,6 +103,20 @@ void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim
     /* the pair rule: the calibrated rules, one address a lane */
     c->paired = e->paired && p->r3 == LDS_R3_PHASES && a->naddr == 1 && a->form == LDS_FORM_PLAIN ? lds_sim_text_of(e->paired) : NULL;
     c->unaligned_free = lds_sim_entry_of(p, a->kind, a->width)->unaligned_free;
+    c->merge = access_merges(p, a);
+    /* cost_phase's test of the one-word path, less what a phase decides */
+    bool no_substeps = !c->g.substeps && !c->g.per_address;
+    bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
+    c->one_word = no_substeps && a->naddr == 1 && !c->unaligned_free && a->width <= 16 && bank_shift(&c->g) && !strict
+                  && (c->g.banks & (c->g.banks - 1)) == 0 && c->g.banks <= 64 && a->width <= c->g.bank_bytes;
+    const char *why;
+    c->ngroups = lane_groups(p, c->g.phases, c->groups, &why);
+    c->npaired_groups = c->paired ? lane_groups(p, c->paired, c->paired_groups, &why) : 0;
+}
+
+bool lds_sim_class_tables_parse(const lds_sim_class *c)
+{
+    return c->ngroups > 0 && (!c->paired || c->npaired_groups > 0);
 }
 
 /* The geometry of this instruction of class c: the class's, or its
@@ -328,18 +354,18 @@ static unsigned tally_unit(phase_tally *t, unsigned b, uint64_t u, bool merge)
 
 /* R1 over one phase, as bank_check() computes it but without keeping the
  * entries: the hot path of lds_sim_run. */
-static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
-                       lds_sim_phase *ph)
+static void cost_phase(const lds_sim_profile *p, const lds_sim_class *c, const lds_sim_geometry *g,
+                       const lds_sim_access *a, lds_sim_phase *ph)
 {
-    bool merge = access_merges(p, a);
+    bool merge = c->merge;
     bool pow2 = (g->banks & (g->banks - 1)) == 0;
     int substep = g->substeps || g->per_address ? (int)ph->substep : -1;
     /* one address a lane, every word of it, word = addr >> shift */
-    unsigned shift = g->bank_bytes == 4 ? 2 : g->bank_bytes == 8 ? 3 : 0;
-    bool simple = substep < 0 && a->naddr == 1 && !lds_sim_entry_of(p, a->kind, a->width)->unaligned_free
-                  && a->width <= 16 && shift;
+    unsigned shift = bank_shift(g);
+    bool simple = substep < 0 && a->naddr == 1 && !c->unaligned_free && a->width <= 16 && shift;
     bool strict = p->r2 == LDS_R2_STRICT && a->width < p->bank_bytes;
-    if (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes && lds_sim_one_word_phase(g, a, ph, shift, merge))
+    LDS_ASSERT(c->one_word == (simple && !strict && pow2 && g->banks <= 64 && a->width <= g->bank_bytes));
+    if (c->one_word && lds_sim_one_word_phase(g, a, ph, shift, merge))
         return;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
     phase_tally tally;
@@ -360,12 +386,12 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
             unsigned bank = (unsigned)(pow2 ? words[i] & (g->banks - 1) : words[i] % g->banks);
             uint64_t u = strict ? unit_of(p, a->width, words[i], a->addr[lane * a->naddr]) : words[i];
             accesses++;
-            unsigned c = tally_unit(&tally, bank, u, merge);
-            if (c == 0)
+            unsigned units = tally_unit(&tally, bank, u, merge);
+            if (units == 0)
                 continue;
             distinct++;
-            if (c > cost || (c == cost && bank < worst)) {
-                cost = c;
+            if (units > cost || (units == cost && bank < worst)) {
+                cost = units;
                 worst = bank;
             }
         }
@@ -376,15 +402,15 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_geometry *g, cons
     ph->distinct = distinct;
 }
 
-static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
-                      uint64_t lanes, unsigned substep, lds_sim_result *out)
+static void run_phase(const lds_sim_profile *p, const lds_sim_class *c, const lds_sim_geometry *g,
+                      const lds_sim_access *a, uint64_t lanes, unsigned substep, lds_sim_result *out)
 {
     if (!lanes || out->nphases >= LDS_SIM_MAX_PHASES)
         return;
     lds_sim_phase *ph = &out->phase[out->nphases++];
     ph->lanes = lanes;
     ph->substep = substep;
-    cost_phase(p, g, a, ph);
+    cost_phase(p, c, g, a, ph);
     out->cycles += ph->cost;
     out->ideal += 1;
     if (ph->cost > out->ways)
@@ -392,9 +418,9 @@ static void run_phase(const lds_sim_profile *p, const lds_sim_geometry *g, const
     out->broadcasts += ph->accesses - ph->distinct;
 }
 
-/* lds_sim_phase_map, remembering the last table parsed on this thread
- * (an access asks for the same one instruction after instruction), with
- * each group's lanes as a mask. */
+/* lds_sim_phase_map, remembering the last two tables parsed on this
+ * thread (each access's class asks for its table and, with the pair
+ * rule, the paired one), with each group's lanes as a mask. */
 static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group_lanes[LDS_SIM_MAX_GROUPS],
                                  const char **why)
 {
@@ -402,12 +428,16 @@ static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group
         char spec[LDS_SIM_SPEC_LEN];
         unsigned wave, groups;
         uint64_t lanes[LDS_SIM_MAX_GROUPS];
-    } last;
+    } kept[2];
+    static _Thread_local unsigned older;   /* the entry a new table replaces */
     size_t len = strlen(spec);
-    if (last.groups && last.wave == wave && len < sizeof last.spec && !memcmp(last.spec, spec, len + 1)) {
-        memcpy(group_lanes, last.lanes, sizeof(uint64_t) * last.groups);
-        return last.groups;
-    }
+    for (unsigned i = 0; i < 2; i++)
+        if (kept[i].groups && kept[i].wave == wave && len < sizeof kept[i].spec
+            && !memcmp(kept[i].spec, spec, len + 1)) {
+            memcpy(group_lanes, kept[i].lanes, sizeof(uint64_t) * kept[i].groups);
+            older = !i;
+            return kept[i].groups;
+        }
     uint8_t phase_of_lane[LDS_SIM_MAX_WAVE];
     unsigned groups = lds_sim_phase_map(spec, wave, phase_of_lane, why);
     if (groups == 0)
@@ -415,11 +445,12 @@ static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group
     memset(group_lanes, 0, sizeof(uint64_t) * groups);
     for (unsigned lane = 0; lane < wave; lane++)
         group_lanes[phase_of_lane[lane]] |= (uint64_t)1 << lane;
-    if (len < sizeof last.spec) {
-        memcpy(last.spec, spec, len + 1);
-        last.wave = wave;
-        last.groups = groups;
-        memcpy(last.lanes, group_lanes, sizeof(uint64_t) * groups);
+    if (len < sizeof kept[older].spec) {
+        memcpy(kept[older].spec, spec, len + 1);
+        kept[older].wave = wave;
+        kept[older].groups = groups;
+        memcpy(kept[older].lanes, group_lanes, sizeof(uint64_t) * groups);
+        older = !older;
     }
     return groups;
 }
@@ -428,20 +459,21 @@ static unsigned phase_map_cached(const char *spec, unsigned wave, uint64_t group
  * contiguous half-waves (R3 substeps).  Returns the number of groups: up
  * to LDS_SIM_MAX_GROUPS, more than the lanes when the table's period does
  * not divide the wave (its last repetition is cut short). */
-static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g, const lds_sim_access *a,
-                            uint64_t masks[LDS_SIM_MAX_GROUPS], const char **why)
+static unsigned lane_groups(const lds_sim_profile *p, const char *phases, uint64_t masks[LDS_SIM_MAX_GROUPS],
+                            const char **why)
 {
-    unsigned groups;
     if (p->r3 == LDS_R3_SUBSTEPS) {   /* the literal R3's half-waves (a class's word steps keep its table) */
-        unsigned half = p->wave < 32 ? p->wave : 32;
-        groups = (p->wave + half - 1) / half;
+        unsigned half = p->wave < 32 ? p->wave : 32, groups = (p->wave + half - 1) / half;
         for (unsigned i = 0; i < groups; i++)
             masks[i] = (half == 64 ? ~(uint64_t)0 : (((uint64_t)1 << half) - 1)) << (i * half);
-    } else {
-        groups = phase_map_cached(g->phases, p->wave, masks, why);
-        if (groups == 0)
-            return 0;
+        return groups;
     }
+    return phase_map_cached(phases, p->wave, masks, why);
+}
+
+/* The lanes of a taking part (its active lanes within the wave). */
+static uint64_t active_lanes(const lds_sim_profile *p, const lds_sim_access *a)
+{
     uint64_t active = 0;   /* branch-free: the compiler vectorises it */
     unsigned n = a->nlanes < p->wave ? a->nlanes : p->wave;
     if (a->has_mask)
@@ -449,9 +481,7 @@ static unsigned phase_masks(const lds_sim_profile *p, const lds_sim_geometry *g,
     else
         for (unsigned lane = 0; lane < n; lane++)
             active |= (uint64_t)a->active[lane] << lane;
-    for (unsigned i = 0; i < groups; i++)
-        masks[i] &= active;
-    return groups;
+    return active;
 }
 
 /* Active lane addresses the bank check leaves out. */
@@ -515,12 +545,20 @@ int lds_sim_run_class(const lds_sim_profile *p, const lds_sim_access *a, const l
         return 0;
     }
     lds_sim_geometry g = instruction_geometry(c, a);
-    unsigned groups = phase_masks(p, &g, a, masks, why);
-    if (groups == 0)
-        return -1;
+    /* the class's lane groups, parsed once; a malformed table parsed
+     * again, for its reason */
+    unsigned groups = g.paired ? c->npaired_groups : c->ngroups;
+    const uint64_t *group_lanes = g.paired ? c->paired_groups : c->groups;
+    if (groups == 0) {
+        groups = lane_groups(p, g.phases, masks, why);
+        if (groups == 0)
+            return -1;
+        group_lanes = masks;
+    }
+    uint64_t active = active_lanes(p, a);
     for (unsigned i = 0; i < groups; i++)
         for (unsigned s = 0; s < g.nsubsteps; s++)
-            run_phase(p, &g, a, masks[i], s, out);
+            run_phase(p, c, &g, a, group_lanes[i] & active, s, out);
     out->unaligned = count_left_out(p, a, c);
     out->paired = g.paired;
     return 0;

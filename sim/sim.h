@@ -152,8 +152,19 @@ typedef struct {
     const char *paired;          /* the phases of the pair rule, when it
                                     can apply to the class; else NULL */
     bool unaligned_free;         /* its unaligned addresses leave the check */
+    bool merge;                  /* lanes on one unit are served together */
+    bool one_word;               /* a phase may take the one-word path
+                                    (sim/oneword.h): one address a lane,
+                                    no sub-steps, at most a bank word */
+    /* R3's lane groups of g.phases and of paired, as lane masks, parsed
+     * once (0 groups: the table is malformed; the run says why) */
+    unsigned ngroups, npaired_groups;
+    uint64_t groups[LDS_SIM_MAX_GROUPS], paired_groups[LDS_SIM_MAX_GROUPS];
 } lds_sim_class;
 void lds_sim_class_of(const lds_sim_profile *p, const lds_sim_access *a, lds_sim_class *c);
+/* Whether the tables of class c parsed (its own and the pair rule's):
+ * then lds_sim_run_class cannot fail for an instruction of the class. */
+bool lds_sim_class_tables_parse(const lds_sim_class *c);
 /* lds_sim_run for an instruction of class c (a's class). */
 int lds_sim_run_class(const lds_sim_profile *p, const lds_sim_access *a, const lds_sim_class *c,
                       lds_sim_result *out, const char **why);

@@ -178,7 +178,17 @@ int lds_target_addresses(const lds_address_ctx *c, const lds_lanes_out *v, unsig
                 bad |= (faults) & on; \
             } \
     } while (0)
-    if (t->kind == T_ELEM) {
+    const lds_array *arr = t->kind == T_ELEM ? &t->array->array : NULL;
+    if (arr && !arr->layout && t->nidx == 1 && arr->ndims == 1) {   /* a row: no call a lane */
+        const int64_t *x = v->idx[0];   /* a negative index: huge */
+        uint64_t base = arr->base, n0 = (uint64_t)arr->dims[0], es = c->elem_size;
+        EVERY_LANE(base + (uint64_t)x[l] * es, (out | ((uint64_t)x[l] >= n0)) | ((a & mis) != 0) | (a > end));
+    } else if (arr && !arr->layout && t->nidx == 2 && arr->ndims == 2) {   /* a tile, row-major */
+        const int64_t *x = v->idx[0], *y = v->idx[1];
+        uint64_t base = arr->base, n0 = (uint64_t)arr->dims[0], n1 = (uint64_t)arr->dims[1], es = c->elem_size;
+        EVERY_LANE(base + ((uint64_t)x[l] * n1 + (uint64_t)y[l]) * es,
+                   (out | ((uint64_t)x[l] >= n0) | ((uint64_t)y[l] >= n1)) | ((a & mis) != 0) | (a > end));
+    } else if (t->kind == T_ELEM) {
         uint64_t base = t->array->array.base;
         EVERY_LANE(base + element_at(c, v, l, &out) * c->elem_size, out | ((a & mis) != 0) | (a > end));
     } else if (t->kind == T_ANON && all) {   /* the extremes decide: no test per lane */

@@ -9,7 +9,13 @@
  * that is not a power of two, l = ceil(log2 d) and
  * m = floor(2^64 (2^l - d) / d) + 1, then for every n < 2^64
  * floor(n / d) = (t + ((n - t) >> 1)) >> (l - 1), t = floor(m n / 2^64).
- * The signed quotient divides |n| by |d| and puts the sign back. */
+ * The signed quotient divides |n| by |d| and puts the sign back.
+ *
+ * A dividend below 2^63 (a non-negative int64: nearly every index) needs
+ * less: with N = 63, m63 = floor(2^(N+l) / d) + 1 < 2^64 and
+ * floor(n / d) = floor(m63 n / 2^(N+l)) for every n < 2^N (the same
+ * paper, theorem 4.2: 2^(N+l) < m63 d <= 2^(N+l) + 2^l), one multiply and
+ * one shift, without the add and halving of the 64-bit step. */
 #ifndef LDS_DIVCONST_H
 #define LDS_DIVCONST_H
 
@@ -21,6 +27,7 @@ typedef struct {
     uint64_t ad;        /* |d| */
     uint64_t magic;     /* m, or 0 when |d| is a power of two */
     unsigned shift;     /* l - 1, or log2 |d| for a power of two */
+    uint64_t magic63;   /* m63, for dividends below 2^63 (with magic) */
 } lds_divconst;
 
 /* The constants for divisor d (d != 0, d != -1). */
@@ -36,10 +43,22 @@ static inline uint64_t lds_divconst_udiv(const lds_divconst *c, uint64_t n)
     uint64_t t = (uint64_t)(((lds_u128)c->magic * n) >> 64);
     return (t + ((n - t) >> 1)) >> c->shift;
 }
+
+/* floor(n / |d|) for n < 2^63 (bit 63 clear), |d| not a power of two
+ * (c->magic set): one multiply and a shift. */
+static inline uint64_t lds_divconst_udiv63(const lds_divconst *c, uint64_t n)
+{
+    return (uint64_t)(((lds_u128)c->magic63 * n) >> 64) >> c->shift;
+}
 #else
 static inline uint64_t lds_divconst_udiv(const lds_divconst *c, uint64_t n)
 {
     return n / c->ad;   /* no 128-bit product here: the plain divide */
+}
+
+static inline uint64_t lds_divconst_udiv63(const lds_divconst *c, uint64_t n)
+{
+    return n / c->ad;
 }
 #endif
 

@@ -78,13 +78,14 @@ typedef struct job {
     uint64_t active_mask;
     lds_work work;            /* its instructions against the budget (src/eval.h) */
     bool have_class;          /* sim_class found (at the first instruction) */
-    lds_sim_class sim_class;  /* what the simulator looks up for every
-                                 instruction of this access: once */
     /* The instruction's lanes and its simulation, last: each is written
      * before it is read, so a new job zeroes only what comes before
      * (they are two thirds of its 12 KB, and a sweep makes a job per
-     * point). */
+     * point); the class too, read only once have_class says it was found
+     * (its lane groups are 2 KB). */
     bool active[LDS_SIM_MAX_WAVE];
+    lds_sim_class sim_class;  /* what the simulator looks up for every
+                                 instruction of this access: once */
     uint64_t addr[LDS_SIM_MAX_WAVE];
     lds_sim_result result;
 } job;

@@ -117,8 +117,11 @@ static lane_pair pair_at(const int64_t *v, unsigned l, unsigned mask)
 static uint64_t add_pairs(const int64_t *a, unsigned am, const int64_t *b, unsigned bm, int64_t *r, unsigned n)
 {
     lane_pair any = { 0, 0 };
+    /* an operand the same in every lane, read once: the compiler cannot
+     * keep it in a register, as r may be its row */
+    const lane_pair a0 = pair_at(a, 0, 0), b0 = pair_at(b, 0, 0);
     for (unsigned l = 0; l < n; l += 2) {
-        lane_pair x = pair_at(a, l, am), y = pair_at(b, l, bm), z = x + y;
+        lane_pair x = am ? pair_at(a, l, 1) : a0, y = bm ? pair_at(b, l, 1) : b0, z = x + y;
         memcpy(r + l, &z, sizeof z);
         any |= (x ^ z) & (y ^ z);
     }
@@ -227,15 +230,15 @@ static void by_constant(lds_op op, const int64_t *a, const lds_divconst *divisor
             any_negative |= (uint64_t)a[l];
             r[l] = (int64_t)((uint64_t)a[l] & (c.ad - 1));
         }
-    else if (op == OP_DIV)
+    else if (op == OP_DIV)   /* a lane below 2^63 is exact; one past it is done again below */
         for (unsigned l = 0; l < n; l++) {
             any_negative |= (uint64_t)a[l];
-            r[l] = (int64_t)lds_divconst_udiv(&c, (uint64_t)a[l]);
+            r[l] = (int64_t)lds_divconst_udiv63(&c, (uint64_t)a[l]);
         }
     else
         for (unsigned l = 0; l < n; l++) {
             any_negative |= (uint64_t)a[l];
-            r[l] = (int64_t)((uint64_t)a[l] - lds_divconst_udiv(&c, (uint64_t)a[l]) * c.ad);
+            r[l] = (int64_t)((uint64_t)a[l] - lds_divconst_udiv63(&c, (uint64_t)a[l]) * c.ad);
         }
     if (!(any_negative >> 63))
         return;
@@ -461,23 +464,26 @@ static bool run_narrow(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64
 
 int lds_lanes_run(lds_lanes *L, const lds_env *env, unsigned nlanes, uint64_t present, lds_lanes_out *out)
 {
-    uint64_t charge = 0, per_op = LDS_COMPILED_OPS_PER_OP;
+    uint64_t charge = 0;
+    bool wide = false;
     if (L->wide_runs > 0) {
         L->wide_runs--;
         if (!run_wide(L, env, nlanes, present))
             return 0;
-        per_op = LDS_WIDE_OPS_PER_OP;
+        wide = true;
     } else if (!run_narrow(L, env, nlanes, present)) {
         if (!run_wide(L, env, nlanes, present))
             return 0;
         L->wide_runs = WIDE_STREAK;
-        per_op = LDS_WIDE_OPS_PER_OP;
+        wide = true;
     }
     for (unsigned k = 0; k < L->ncharged; k++) {   /* weight x lanes, mask by mask */
         unsigned i = L->charged[k];
         charge += L->under[i] * lds_sim_lanes_in(L->mask[i]);
     }
-    out->charge = (charge + per_op - 1) / per_op;   /* as time goes */
+    /* as time goes; each divisor a constant (a shift, not a divide) */
+    out->charge = wide ? (charge + LDS_WIDE_OPS_PER_OP - 1) / LDS_WIDE_OPS_PER_OP
+                       : (charge + LDS_COMPILED_OPS_PER_OP - 1) / LDS_COMPILED_OPS_PER_OP;
     out->active = L->mask[L->cond_mask];
     for (unsigned d = 0; d < L->nidx; d++)
         out->idx[d] = lane_values(L, L->idx[d], nlanes);

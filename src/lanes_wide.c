@@ -154,21 +154,139 @@ static wide mod_positive(wide a, wide b)
     return a % b;
 }
 
+/* A 128-bit value moved as its two 64-bit halves: a 128-bit temporary
+ * goes through the stack, two 8-byte stores read back as one 16-byte
+ * load, which stalls every lane (the store cannot be forwarded). */
+typedef struct {
+    uint64_t lo, hi;
+} halves;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static halves halves_of(const wide *p)
+{
+    halves h;
+    memcpy(&h, p, sizeof h);   /* the low half first */
+    return h;
+}
+
+static void store_halves(wide *p, uint64_t lo, uint64_t hi)
+{
+    halves h = { lo, hi };
+    memcpy(p, &h, sizeof h);
+}
+#else
+static halves halves_of(const wide *p)
+{
+    return (halves){ (uint64_t)(uwide)*p, (uint64_t)((uwide)*p >> 64) };
+}
+
+static void store_halves(wide *p, uint64_t lo, uint64_t hi)
+{
+    *p = (wide)(((uwide)hi << 64) | lo);
+}
+#endif
+
+/* Whether a value fits in int64: its high half is its low half's sign. */
+static bool halves_fit64(halves h)
+{
+    return h.hi == (uint64_t)((int64_t)h.lo >> 63);
+}
+
+/* a % d for a >= 0 and a constant 0 < d <= 2^32 through d's multiplier
+ * (src/divconst.h): a = hi 2^64 + lo, and with r64 = 2^64 % d every
+ * product and sum below stays under 2^64 (d^2 - d at most); no call of
+ * libgcc's 128-bit division.  Equal to (uwide)a % d. */
+static uint64_t mod_small_constant(uint64_t hi, uint64_t lo, const lds_divconst *c, uint64_t r64)
+{
+    uint64_t lo_mod = lo - lds_divconst_udiv(c, lo) * c->ad;
+    if (!hi)
+        return lo_mod;
+    uint64_t hi_mod = hi - lds_divconst_udiv(c, hi) * c->ad, x = hi_mod * r64 + lo_mod;
+    return x - lds_divconst_udiv(c, x) * c->ad;
+}
+
+/* a % k over the lanes of m for a constant k > 0 (c: k's multiplier, or
+ * NULL): the lanes' dividends are most often non-negative and k small. */
+static void mod_lanes(const wide *a, unsigned am, wide k, const lds_divconst *c, wide *r, uint64_t m, unsigned n)
+{
+    if (c && k <= ((wide)1 << 32)) {
+        uint64_t r64 = (UINT64_MAX - lds_divconst_udiv(c, UINT64_MAX) * c->ad + 1) % c->ad;   /* 2^64 % k */
+        for (unsigned l = 0; l < n; l++) {
+            halves x = halves_of(&a[l & am]);
+            if (!(m >> l & 1))
+                continue;
+            if (x.hi >> 63)   /* negative: C's sign */
+                r[l] = mod_positive(a[l & am], k);
+            else
+                store_halves(&r[l], mod_small_constant(x.hi, x.lo, c, r64), 0);
+        }
+        return;
+    }
+    for (unsigned l = 0; l < n; l++)
+        if (m >> l & 1)
+            r[l] = mod_positive(a[l & am], k);
+}
+
+/* a * b over the lanes of m: operands within int64 (nearly every lane,
+ * even past 2^63 on the way) cannot overflow 128 bits: one multiply, no
+ * check; the others as C's overflow test has them. */
+static bool mul_lanes(const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m, unsigned n)
+{
+    halves y0 = halves_of(&b[0]);
+    if (!bm && halves_fit64(y0)) {   /* a factor the same in every lane, read once (r may be b's row) */
+        int64_t y = (int64_t)y0.lo;
+        for (unsigned l = 0; l < n; l++) {
+            halves x = halves_of(&a[l & am]);
+            if (halves_fit64(x)) {
+                uwide p = (uwide)((wide)(int64_t)x.lo * y);
+                store_halves(&r[l], (uint64_t)p, (uint64_t)(p >> 64));
+            } else if ((m >> l & 1) && __builtin_mul_overflow(a[l & am], (wide)y, &r[l])) {
+                return false;
+            }
+        }
+        return true;
+    }
+    for (unsigned l = 0; l < n; l++) {
+        halves x = halves_of(&a[l & am]), y = halves_of(&b[l & bm]);
+        if (halves_fit64(x) && halves_fit64(y)) {
+            uwide p = (uwide)((wide)(int64_t)x.lo * (int64_t)y.lo);
+            store_halves(&r[l], (uint64_t)p, (uint64_t)(p >> 64));
+        } else if ((m >> l & 1) && __builtin_mul_overflow(a[l & am], b[l & bm], &r[l])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* a + b over the lanes of m, wrapping, then whether a lane of m
+ * overflowed: the sum's sign against both operands' (the int64
+ * program's test, in 128 bits). */
+static bool add_lanes(const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m, unsigned n)
+{
+    uint64_t over = 0;
+    const halves y0 = halves_of(&b[0]);   /* a term the same in every lane, read once */
+    for (unsigned l = 0; l < n; l++) {
+        halves x = halves_of(&a[l & am]), y = bm ? halves_of(&b[l]) : y0;
+        uint64_t lo = x.lo + y.lo, hi = x.hi + y.hi + (lo < x.lo);
+        store_halves(&r[l], lo, hi);
+        over |= (((x.hi ^ hi) & (y.hi ^ hi)) >> 63) << l;
+    }
+    return (over & m) == 0;
+}
+
 static bool binary_lanes(lds_op op, const wide *a, unsigned am, const wide *b, unsigned bm, wide *r, uint64_t m,
-                         unsigned n)
+                         unsigned n, const lds_divconst *c)
 {
     switch (op) {
     case OP_MOD:
         if (!bm && b[0] > 0) {   /* a modulus the same in every lane (the usual one) */
-            for (unsigned l = 0; l < n; l++)
-                if (m >> l & 1)
-                    r[l] = mod_positive(a[l & am], b[0]);
+            mod_lanes(a, am, b[0], c, r, m, n);
             return true;
         }
         WIDE_LANES(!binary(op, a[l & am], b[l & bm], &r[l]));
-    case OP_ADD: WIDE_LANES(__builtin_add_overflow(a[l & am], b[l & bm], &r[l]));
+    case OP_ADD: return add_lanes(a, am, b, bm, r, m, n);
     case OP_SUB: WIDE_LANES(__builtin_sub_overflow(a[l & am], b[l & bm], &r[l]));
-    case OP_MUL: WIDE_LANES(__builtin_mul_overflow(a[l & am], b[l & bm], &r[l]));
+    case OP_MUL: return mul_lanes(a, am, b, bm, r, m, n);
     default: WIDE_LANES(!binary(op, a[l & am], b[l & bm], &r[l]));
     }
 }
@@ -179,7 +297,14 @@ static bool lanes_of(const lds_lanes *L, const vop *o, wide (*v)[LDS_SIM_MAX_WAV
 {
     if (o->kind == K_BINARY) {
         unsigned am = L->ops[o->a].deps & LDS_DEP_LANE ? ~0u : 0, bm = L->ops[o->b].deps & LDS_DEP_LANE ? ~0u : 0;
-        return binary_lanes((lds_op)o->op, v[o->a], am, v[o->b], bm, r, m, n);
+        const lds_divconst *c = o->by_constant ? &L->divisor[o - L->ops] : NULL;
+        return binary_lanes((lds_op)o->op, v[o->a], am, v[o->b], bm, r, m, n, c);
+    }
+    if (o->kind == K_VAR && (o->k == V_LANE || o->k == V_TID)) {   /* no call a lane */
+        wide base = o->k == V_TID ? env->wave * (wide)env->wave_size : 0;
+        for (unsigned l = 0; l < n; l++)
+            r[l] = base + l;
+        return true;
     }
     if (o->kind == K_VAR) {
         for (unsigned l = 0; l < n; l++)
@@ -240,13 +365,13 @@ bool lds_lanes_run_wide(lds_lanes *L, const lds_env *env, unsigned nlanes, uint6
         int i = roots[k];
         bool per_lane = L->ops[i].deps & LDS_DEP_LANE;
         for (unsigned l = 0; l < nlanes; l++) {
-            wide x = v[i][per_lane ? l : 0];
-            if (!fits64(x)) {
+            halves x = halves_of(&v[i][per_lane ? l : 0]);
+            if (!halves_fit64(x)) {
                 if (active >> l & 1)
                     return false;   /* an index past int64: the tree walker's */
-                x = 0;
+                x.lo = 0;
             }
-            L->val[i][l] = (int64_t)x;
+            L->val[i][l] = (int64_t)x.lo;
         }
     }
     return true;

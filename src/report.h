@@ -88,6 +88,12 @@ typedef struct {
 lds_run_start lds_run_start_of(const lds_results *res);
 /* The run ended: the records from `start` on are its own. */
 void lds_reporter_end_run(lds_reporter *r, const lds_results *res, lds_run_start start, const lds_run_status *status);
+/* Whether a run's end leaves the results in the stream's buffer (the
+ * points of a sweep whose other output goes nowhere else: a write a
+ * point was most of a small point's time) or flushes them (the default:
+ * a reader waiting for each run, the REPL's).  A write that failed is
+ * found either way, when the buffer is written. */
+void lds_reporter_hold_output(lds_reporter *r, bool hold);
 /* Every run ended (a sweep table closes). */
 void lds_reporter_finish(lds_reporter *r);
 /* --check-counters: whether a measured counter disagreed with the

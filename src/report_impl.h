@@ -48,6 +48,9 @@ struct lds_reporter {
     bool io_error;                    /* some output could not be written */
     unsigned runs;                    /* runs ended so far */
     bool out_failed;                  /* the results stream itself failed */
+    bool hold_output;                 /* a run's end does not flush the
+                                         results (a sweep's points: its
+                                         buffer is written when full) */
     bool mismatched;                  /* --check-counters found a difference */
     unsigned runs_begun;              /* SARIF: the log was opened */
     unsigned runs_results;            /* SARIF: results written */

@@ -37,24 +37,75 @@ static void text_header(lds_reporter *r)
             columns[5]);
 }
 
-/* One row: the point, then either a group's numbers or none. */
+/* Text right-aligned in `width` columns (or wider, as printf's %*s). */
+static void put_right(FILE *out, const char *text, unsigned width)
+{
+    for (size_t n = strlen(text); n < width; n++)
+        fputc(' ', out);
+    fputs(text, out);
+}
+
+/* A number's digits; a number past 64 bits takes GMP's (*big, freed by
+ * the caller with free_digits). */
+static const char *digits_of(mpz_srcptr z, char buf[32], char **big)
+{
+    *big = NULL;
+    if (!mpz_fits_ulong_p(z))
+        return *big = mpz_get_str(NULL, 10, z);
+    unsigned long v = mpz_get_ui(z);
+    char *p = buf + 31;
+    *p = '\0';
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    return p;
+}
+
+static void free_digits(char *big)
+{
+    if (big) {
+        void (*free_fn)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &free_fn);
+        free_fn(big, strlen(big) + 1);
+    }
+}
+
+/* One row: the point, then either a group's numbers or none.  Written
+ * without printf, whose format string is parsed a cell at a time: a
+ * sweep of a million points writes eleven million cells. */
 static void text_row(lds_reporter *r, const lds_total *t, const char *status)
 {
     FILE *out = r->o.out;
-    for (unsigned i = 0; i < r->nlabels; i++)
-        fprintf(out, "%*s  ", (int)label_width(r, i), r->labels[i].value);
+    for (unsigned i = 0; i < r->nlabels; i++) {
+        put_right(out, r->labels[i].value, label_width(r, i));
+        fputs("  ", out);
+    }
     if (!t) {
         fprintf(out, "%-10s %5s %14s %14s %14s %14s  %s\n", "-", "-", "-", "-", "-", "-", status);
         return;
     }
-    char label[LDS_SIM_OVERRIDES_LEN + 32];
+    char label[LDS_SIM_OVERRIDES_LEN + 32], buf[32], *big;
     lds_report_profile_label(t->profile, label, sizeof label);
-    mpz_t excess;
-    mpz_init(excess);
+    fputs(label, out);   /* %-10s */
+    for (size_t n = strlen(label); n < 10; n++)
+        fputc(' ', out);
+    fputc(' ', out);
+    mpz_t excess, ways;
+    mpz_inits(excess, ways, NULL);
+    mpz_set_ui(ways, (unsigned long)t->m.ways);
+    put_right(out, digits_of(ways, buf, &big), 5);
+    free_digits(big);
     lds_metrics_excess(&t->m, excess);
-    gmp_fprintf(out, "%-10s %5llu %14Zd %14Zd %14Zd %14Zd  %s\n", label, (unsigned long long)t->m.ways, t->m.cycles,
-                t->m.ideal, excess, t->m.instructions, status);
-    mpz_clear(excess);
+    mpz_srcptr cells[] = { t->m.cycles, t->m.ideal, excess, t->m.instructions };
+    for (size_t c = 0; c < sizeof cells / sizeof cells[0]; c++) {
+        fputc(' ', out);
+        put_right(out, digits_of(cells[c], buf, &big), 14);
+        free_digits(big);
+    }
+    fputs("  ", out);
+    fputs(status, out);
+    fputc('\n', out);
+    mpz_clears(excess, ways, NULL);
 }
 
 static void md_header(lds_reporter *r)

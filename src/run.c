@@ -29,7 +29,17 @@ struct lds_runner {
     lds_define_value *defs;                 /* the session's -D values */
     lds_progress_line *progress;            /* on a terminal, text reports only */
     const char *diag_prog;                  /* in diagnostics; NULL in the REPL */
+    bool holding;                           /* a sweep's points leave the
+                                               results buffered (below) */
 };
+
+/* The error stream, after what the results stream holds: a message
+ * comes after the rows before it where both reach one terminal or pipe. */
+static FILE *err_after_out(const lds_runner *r)
+{
+    fflush(r->o->out);
+    return r->o->err;
+}
 
 void lds_runner_repl(lds_runner *r)
 {
@@ -218,7 +228,8 @@ static int gates(lds_runner *r, const lds_results *res, size_t first)
         status = LDS_EXIT_CHECK;
         if (o->quiet)
             continue;
-        fprintf(o->err, "%s: %s:%u: %llu-way ", o->prog, a->file ? a->file : "", a->line, (unsigned long long)a->m.ways);
+        fprintf(err_after_out(r), "%s: %s:%u: %llu-way ", o->prog, a->file ? a->file : "", a->line,
+                (unsigned long long)a->m.ways);
         if (ways)
             fprintf(o->err, "exceeds --max-ways=%llu", (unsigned long long)o->max_ways);
         else
@@ -249,7 +260,7 @@ static int finish_run(lds_runner *r, lds_session *s, lds_run_start start, int st
     if (error.set && r->point)   /* the diagnostic names the sweep point; the report has it already */
         lds_diag_append(&error, " %s", r->point);
     if (error.set)
-        lds_diag_print(r->o->err, r->diag_prog, &error, r->o->color);
+        lds_diag_print(err_after_out(r), r->diag_prog, &error, r->o->color);
     if (status == LDS_EXIT_OK && lds_reporter_mismatched(r->rep))
         status = LDS_EXIT_CHECK;
     if (lds_reporter_failed(r->rep))
@@ -265,7 +276,8 @@ int lds_runner_run_programs(lds_runner *r, lds_session *s, lds_program *const *p
     for (unsigned i = 0; i < n && status == LDS_EXIT_OK; i++)
         if (lds_session_run(s, progs[i]) < 0)
             status = lds_interrupt_pending() ? LDS_EXIT_INTERRUPTED : LDS_EXIT_EVAL;
-    fflush(r->o->out);
+    if (!r->holding)
+        fflush(r->o->out);
     return finish_run(r, s, start, status);
 }
 
@@ -435,6 +447,12 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
     int worst = LDS_EXIT_OK;
     bool first_point = true;
     lds_session *s = NULL;   /* one session's memory for every point */
+    /* a sweep's rows are written a buffer at a time, not a write a point,
+     * where nothing else of a point goes to the error stream but the
+     * messages, which flush the rows first (print goes to the results
+     * under a text report, nowhere under -q) */
+    r->holding = sw.any && print_stream(o, o->format) != o->err;
+    lds_reporter_hold_output(r->rep, r->holding);
     do {
         for (unsigned i = 0; i < n; i++)
             lds_define_at(&o->defines[i], sw.at[i + 1], values[i]);
@@ -449,6 +467,8 @@ int lds_run_programs(const lds_options *o, lds_program *const *progs, unsigned n
             worst = st;
     } while (!lds_reporter_out_failed(r->rep) && !lds_interrupt_pending() && sweep_next(&sw));
     lds_session_close(s);
+    r->holding = false;
+    lds_reporter_hold_output(r->rep, false);
     lds_reporter_finish(r->rep);
     if (lds_reporter_failed(r->rep) && worst < LDS_EXIT_USAGE)
         worst = LDS_EXIT_USAGE;

@@ -108,6 +108,33 @@ static void test_modes(void)
     expect_run("atomic f32[(k / 2) * lane | (k & 7)] for k in 0..200", 64, "200");
 }
 
+/* The totals of a program with the shortcuts and the lane programs are
+ * those of plain enumeration by the tree walker. */
+static void same_as_enumeration(const char *program)
+{
+    int st;
+    char fast[256], slow[256];
+    const lds_access_result *a = run(program, 0, &st);
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+    plain = true;
+    a = run(program, 0, &st);
+    plain = false;
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    gmp_snprintf(slow, sizeof slow, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
+    CU_ASSERT_STRING_EQUAL(fast, slow);
+    if (strcmp(fast, slow))
+        printf("# %s: shortcuts %s, enumeration %s\n", program, fast, slow);
+}
+
+/* The same for each of n programs (every third under valgrind). */
+static void all_same_as_enumeration(const char *const *programs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
+}
+
 /* Totals with the shortcuts equal the totals of plain enumeration. */
 static void test_shortcuts_equal_enumeration(void)
 {
@@ -133,7 +160,6 @@ static void test_shortcuts_equal_enumeration(void)
     };
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         int st;
-        char fast[256], slow[256];
         const lds_access_result *a = run(programs[i], 0, &st);
         CU_ASSERT_EQUAL_FATAL(st, 0);
         if (strstr(programs[i], "* k *") || strstr(programs[i], "(k * k") || strstr(programs[i], ") * k)"))
@@ -141,18 +167,49 @@ static void test_shortcuts_equal_enumeration(void)
                 CU_FAIL("a polynomial's residue was enumerated");
                 printf("# %s: %llu simulated\n", programs[i], (unsigned long long)a->simulated);
             }
-        gmp_snprintf(fast, sizeof fast, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
-        if (!enumerate(i))
-            continue;
-        plain = true;
-        a = run(programs[i], 0, &st);
-        plain = false;
-        CU_ASSERT_EQUAL_FATAL(st, 0);
-        gmp_snprintf(slow, sizeof slow, "%Zd %Zd %Zd %Zd", a->m.instructions, a->m.cycles, a->m.ideal, a->m.broadcasts);
-        CU_ASSERT_STRING_EQUAL(fast, slow);
-        if (strcmp(fast, slow))
-            printf("# %s: shortcuts %s, enumeration %s\n", programs[i], fast, slow);
+        if (enumerate(i))
+            same_as_enumeration(programs[i]);
     }
+}
+
+/* An array's elements by their indices (src/address.c: rows and tiles
+ * without a call a lane, other shapes through the general path), every
+ * lane present or not, give the tree walker's totals. */
+static void test_elements_equal_enumeration(void)
+{
+    static const char *const programs[] = {
+        "arch sm80; array f32 T[32][33]; read T[lane][(k * k) % 33] for k in 0..300",
+        "threads 100; array f16 T[3][70]; write T[(tid + k) % 3][(tid * 2 + k * k) % 70] for k in 0..300",
+        "array b64 T[4096]; read T[(lane * 7 + k * k) % 4096] if (lane + k) % 5 != 2 for k in 0..300",
+        "threads 48; array f32 T[4][8][8]; read T[lane % 4][(lane / 4 + k) % 8][(lane + k * k) % 8] for k in 0..300",
+        "layout L = (32,32):(1,33); array f32 T[32][32] layout L; read T[lane][(k * k) % 32] for k in 0..300",
+    };
+    all_same_as_enumeration(programs, sizeof programs / sizeof programs[0]);
+}
+
+/* The compiled lane program's 128-bit tier (src/lanes_wide.c) gives the
+ * tree walker's totals, where an index passes int64 on the way (k^3
+ * passes 2^63 at k = 61000; a prime modulus: every trip enumerated). */
+static void test_wide_tier_equals_enumeration(void)
+{
+    static const char *const programs[] = {
+        /* products of int64 operands, one operand beyond int64 (k^4), one
+         * product past 128 bits (the tree walker); sums; a negative
+         * dividend; a modulus past 2^32 */
+        "read f32[(lane * k * k * k * 40503 + k) % 1000003 % 16384] for k in 60900..61300",
+        "threads 128; read f32[(tid * k * k * k * 40503 + k) % 1000003 % 16384] for k in 60900..61300",
+        "read f32[(((lane - 16) * k * k * k * 40503 - k) % 1000003 + 1000003) % 16384] for k in 60900..61300",
+        "read f32[(lane * k * k * k * 40503 + k) % 10000000019 % 16384] for k in 60900..61300",
+        "read f32[((lane + 1) * (k * k * k * k * 1000) + lane) % 1000003 % 16384] for k in 60900..61300",
+        "read f32[(lane * k * k * k * k * k * k * k * k + 7) % 1009] for k in 60900..61000",
+        "read f32[((lane * k * k * k * 40503 - (k << 62)) % 4093 + 4093) % 4093] for k in 60900..61100",
+        /* values kept from one 128-bit run to the next (tid * 5 while the
+         * loops move, under a condition that moves with k; the outer loop's
+         * j * 3 while k moves), k^3 passing 2^63 at k = 2^21 */
+        "threads 128; read f32[(tid * 5 + k * k * k) % 4093] if (k + lane) % 3 != 0 for k in 2097100..2097200",
+        "threads 96; read f32[(lane * 7 + j * 3 + j * k * k * k) % 4093] for j in 0..4, k in 2097130..2097170",
+    };
+    all_same_as_enumeration(programs, sizeof programs / sizeof programs[0]);
 }
 
 static void test_dependent_bounds(void)
@@ -373,6 +430,8 @@ int main(void)
     CU_add_test(suite, "too large to prove", test_too_large_to_prove);
     CU_add_test(suite, "threads change nothing", test_threads);
     CU_add_test(suite, "shortcuts equal enumeration", test_shortcuts_equal_enumeration);
+    CU_add_test(suite, "the 128-bit lane programs equal enumeration", test_wide_tier_equals_enumeration);
+    CU_add_test(suite, "array elements equal enumeration", test_elements_equal_enumeration);
     CU_add_test(suite, "waves and workgroups fold into a loop", test_fold);
     return lds_cunit_tap_main();
 }

@@ -181,6 +181,12 @@ static void test_divconst(void)
                 if (wrong++ < 5)
                     printf("# %lld / %lld\n", (long long)n, (long long)d);
             }
+            /* the step for dividends below 2^63, where it applies */
+            uint64_t un = (uint64_t)n, ud = c.ad;
+            if (n >= 0 && c.magic && lds_divconst_udiv63(&c, un) != un / ud) {
+                if (wrong++ < 5)
+                    printf("# %llu / %llu below 2^63\n", (unsigned long long)un, (unsigned long long)ud);
+            }
         }
     }
     CU_ASSERT_EQUAL(wrong, 0);

@@ -125,6 +125,20 @@ static void test_many_words_a_bank(void)
     CU_ASSERT_EQUAL(res.ways, 4);
     CU_ASSERT_EQUAL(res.cycles, 16);
     CU_ASSERT_EQUAL(res.broadcasts, 4 * 16);
+    /* b32, every lane on bank 0 (a multiple of 32 words): lane l reads
+     * word 32 (l % 13), 13 words, each by 2 or 3 lanes (sim/oneword.c
+     * hashes a bank's words past 12 lanes) */
+    for (unsigned l = 0; l < 32; l++)
+        addr[l] = l % 13 * 128;
+    run(&g, LDS_ACCESS_READ, 4);
+    CU_ASSERT_EQUAL(res.ways, 13);
+    CU_ASSERT_EQUAL(res.cycles, 13);
+    CU_ASSERT_EQUAL(res.broadcasts, 32 - 13);
+    for (unsigned l = 0; l < 32; l++)   /* 32 words: 32-way */
+        addr[l] = l * 128;
+    run(&g, LDS_ACCESS_WRITE, 4);
+    CU_ASSERT_EQUAL(res.ways, 32);
+    CU_ASSERT_EQUAL(res.broadcasts, 0);
     lds_sim_profile amd = profile("gfx942");
     strided(64, 256);   /* b64 at 256 bytes: 16 lanes a phase, 16 words on each of banks 0-1 */
     run(&amd, LDS_ACCESS_READ, 8);
