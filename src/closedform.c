@@ -31,6 +31,8 @@ typedef struct {
     uint64_t one;            /* bits that are a known 1 */
     uint64_t unk;            /* bits that are the instruction's unknown constant */
     uint8_t lane[VBITS];     /* lane bits XORed into each bit */
+    uint64_t lanes;          /* the bits whose lane[] is not 0 (kept with lane[]:
+                                the proof's hot path asks it, not lane[]) */
 } bits;
 
 typedef struct {
@@ -44,23 +46,19 @@ typedef struct frame {
     const struct frame *up;
 } frame;
 
-static bool lane_free(const bits *v)
+/* Whether v->lanes says which lane[] are not 0 (an assert's check). */
+static bool lanes_kept(const bits *v)
 {
     for (unsigned b = 0; b < VBITS; b++)
-        if (v->lane[b])
+        if (!v->lane[b] != !(v->lanes >> b & 1))
             return false;
-    return true;
+    return !(v->lanes >> VBITS);
 }
 
+static bool lane_free(const bits *v) { return !v->lanes; }
+
 /* The bits that may be 1. */
-static uint64_t may_be_set(const bits *v)
-{
-    uint64_t m = v->one | v->unk;
-    for (unsigned b = 0; b < VBITS; b++)
-        if (v->lane[b])
-            m |= (uint64_t)1 << b;
-    return m;
-}
+static uint64_t may_be_set(const bits *v) { return v->one | v->unk | v->lanes; }
 
 /* Whether v is a known constant, into *c. */
 static bool known(const bits *v, int64_t *c)
@@ -96,8 +94,12 @@ static void xor_into(bits *a, const bits *b)
 {
     a->unk |= b->unk;
     a->one = (a->one ^ b->one) & ~a->unk;
-    for (unsigned i = 0; i < VBITS; i++)
+    for (uint64_t m = b->lanes; m; m &= m - 1) {   /* only b's lane bits change a */
+        unsigned i = (unsigned)__builtin_ctzll(m);
         a->lane[i] ^= b->lane[i];
+        a->lanes = a->lane[i] ? a->lanes | (uint64_t)1 << i : a->lanes & ~((uint64_t)1 << i);
+    }
+    LDS_ASSERT(lanes_kept(a));
 }
 
 /* a + b where no bit may be 1 in both (then it is a XOR b). */
@@ -118,6 +120,7 @@ static bool shift_left(bits *v, unsigned s)
         return may_be_set(v) == 0;
     v->one <<= s;
     v->unk <<= s;
+    v->lanes <<= s;
     memmove(v->lane + s, v->lane, VBITS - s);
     memset(v->lane, 0, s);
     return true;
@@ -131,6 +134,7 @@ static void shift_right(bits *v, unsigned s)
     }
     v->one >>= s;
     v->unk >>= s;
+    v->lanes >>= s;
     memmove(v->lane, v->lane + s, VBITS - s);
     memset(v->lane + VBITS - s, 0, s);
 }
@@ -142,6 +146,7 @@ static void keep_low(bits *v, unsigned n)
     uint64_t m = ((uint64_t)1 << n) - 1;
     v->one &= m;
     v->unk &= m;
+    v->lanes &= m;
     memset(v->lane + n, 0, VBITS - n);
 }
 
@@ -188,6 +193,7 @@ static bool bitwise(bits *a, const bits *b, bool is_or)
             r.one |= pass->one & m;
             r.unk |= pass->unk & m;
             r.lane[i] = pass->lane[i];
+            r.lanes |= pass->lanes & m;
         } else if (!a->lane[i] && !b->lane[i]) {
             r.unk |= m;   /* two unknown constants: an unknown constant */
         } else {
@@ -304,10 +310,12 @@ static bool builtin_bits(proof *p, lds_var_id v, bits *out)
         return false;
     for (unsigned b = 0; b < p->lane_bits; b++)
         tid.lane[b] = (uint8_t)(1u << b);
+    tid.lanes |= ((uint64_t)1 << p->lane_bits) - 1;
     switch (v) {
     case V_LANE:
         memset(out, 0, sizeof *out);
         memcpy(out->lane, tid.lane, p->lane_bits);
+        out->lanes = ((uint64_t)1 << p->lane_bits) - 1;
         return true;
     case V_WAVE: *out = wave; return true;
     case V_GROUP: unknown(out, bit_length((uint64_t)j->sp->groups - 1)); return true;
