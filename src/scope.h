@@ -72,7 +72,8 @@ typedef struct {
 /* An empty scope with the built-in names (shared, read-only). */
 void lds_scope_init(lds_scope *sc);
 /* The scope as lds_scope_init makes it, the built-in names alone, its
- * lists kept (a session reopened per sweep point or candidate). */
+ * lists kept (a session reopened per sweep point or candidate).  It reads
+ * the names it drops: call it before their arena is reset or freed. */
 void lds_scope_reset(lds_scope *sc);
 /* The scope's list; the symbols die with their arenas. */
 void lds_scope_free(lds_scope *sc);

@@ -326,6 +326,7 @@ lds_session *lds_session_reopen(lds_session *s, const lds_session_config *cfg, c
     lds_results_pools pools;   /* interned profiles and names: no copy per point */
     lds_results_take_pools(&s->results, &pools);
     lds_scope scope = s->scope;   /* its lists: reset, not freed and made again */
+    lds_scope_reset(&scope);      /* now: popping reads the names, in the arena reset below */
     memset(&s->scope, 0, sizeof s->scope);
     session_release(s);
     lds_arena *persist = s->persist, *scratch = s->scratch;
