@@ -127,6 +127,7 @@ static lds_access_result *record_of(lds_interp *in, const lds_stmt *s, unsigned 
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;   /* static strings */
     a->in_other_file = s->lowered && s->loc.src && (s->loc.src->included_by || s->loc.src->named_by_line_info);
+    a->compiled = s->lowered && s->loc.src && s->loc.src->named_by_line_info;
     a->global = s->u.access.global;
     a->kernel = in->kernel;
     char *inlined = inlined_note(r, a, s);
@@ -584,6 +585,7 @@ static lds_access_result *skipped_record(lds_interp *in, const lds_stmt *s, lds_
     a->lowered = s->lowered;
     a->lang = s->lowered && s->loc.src ? s->loc.src->lang : NULL;
     a->in_other_file = s->lowered && s->loc.src && (s->loc.src->included_by || s->loc.src->named_by_line_info);
+    a->compiled = s->lowered && s->loc.src && s->loc.src->named_by_line_info;
     a->failed = true;   /* no numbers: out of every total and gate */
     return a;
 }

@@ -70,6 +70,9 @@ typedef struct lds_access_result {
     lds_show show;                /* detail asked for its report */
     bool explain;
     bool lowered;                 /* from a kernel file: its source is the kernel's line */
+    bool compiled;                /* ...from compiled code (PTX, AMDGPU assembly, TTGIR): its
+                                     array is the bytes the code addresses, its width the
+                                     element the source reads */
     bool in_other_file;           /* ...in another file than the one read: a header the kernel
                                      file includes, a PTX .loc's source (file names it) */
     bool global;                  /* global memory: coalesced (cycles are its

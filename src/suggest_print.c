@@ -223,7 +223,9 @@ static bool xor_in_kernel_terms(lds_buf *b, const lds_suggestion *sg)
 
 /* A one-dimensional array's fix in the kernel's own terms, on the name
  * its accesses use (a pointer into the array: that pointer) and in the
- * elements they read (a byte array read as floats: floats): the index
+ * elements they read (a byte array read as floats: floats; compiled
+ * code's byte arrays in the width the access reads, the element of the
+ * source it was compiled from): the index
  * rewritten, "partial[i + i / 32]" for a padding (with the elements it
  * takes), "partial[i ^ ((i >> 5) & 15)]" for a swizzle.  False where the
  * layout is of another family, or the elements read do not divide it. */
@@ -237,7 +239,7 @@ bool lds_fix_in_kernel_terms(lds_buf *b, const lds_suggestion *sg, const lds_sug
     if (!a || !a->lowered || !one_dim(sg, &n, &elem))
         return false;
     const char *name = a->view ? a->view : sg->array;
-    unsigned unit = a->width > elem && a->width % elem == 0 && a->view ? a->width : elem;
+    unsigned unit = a->width > elem && a->width % elem == 0 && (a->view || a->compiled) ? a->width : elem;
     uint64_t k = unit / elem;   /* the array's elements in one the kernel reads */
     unsigned shift = (unsigned)__builtin_ctzll(k);
     if (c->family == LDS_LAYOUT_PADDED && c->row && c->row % k == 0 && c->pad % k == 0) {
