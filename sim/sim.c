@@ -368,7 +368,9 @@ static void cost_phase(const lds_sim_profile *p, const lds_sim_class *c, const l
     if (c->one_word && lds_sim_one_word_phase(g, a, ph, shift, merge))
         return;
     unsigned cost = 0, worst = 0, accesses = 0, distinct = 0;
-    phase_tally tally;
+    /* 21 KB: the thread's own, not the stack's (a caller's thread may have
+     * 64 KiB in all: tests/api-stack.c) */
+    static _Thread_local phase_tally tally;
     tally_begin(&tally, g->banks, (unsigned)__builtin_popcountll(ph->lanes) * LDS_SIM_MAX_LANE_WORDS);
     for (uint64_t rest = ph->lanes; rest; rest &= rest - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(rest);
