@@ -26,6 +26,11 @@
 #define VBITS 62
 /* Nodes the proof may visit, def calls expanded. */
 #define MAX_NODES 4096
+/* How deep the proof may recurse: a swizzle through a def layout is a
+ * few levels, and each level's frame holds values of ~90 bytes; a
+ * library call may run on a caller's thread of 64 KiB (tests/api-stack.c),
+ * so a deeper expression is declined, and enumerated. */
+#define MAX_DEPTH 32
 
 typedef struct {
     uint64_t one;            /* bits that are a known 1 */
@@ -39,6 +44,7 @@ typedef struct {
     job *j;
     unsigned lane_bits;
     unsigned nodes;
+    unsigned depth;               /* expr_bits calls open now */
 } proof;
 
 typedef struct frame {
@@ -361,10 +367,20 @@ static bool name_bits(proof *p, const lds_expr *e, const frame *fr, bits *out)
     }
 }
 
+static bool expr_node_bits(proof *p, const lds_expr *e, const frame *fr, bits *out);
+
 static bool expr_bits(proof *p, const lds_expr *e, const frame *fr, bits *out)
 {
-    if (!e || ++p->nodes > MAX_NODES)
+    if (!e || ++p->nodes > MAX_NODES || p->depth >= MAX_DEPTH)
         return false;
+    p->depth++;
+    bool ok = expr_node_bits(p, e, fr, out);
+    p->depth--;
+    return ok;
+}
+
+static bool expr_node_bits(proof *p, const lds_expr *e, const frame *fr, bits *out)
+{
     switch (e->kind) {
     case E_NUM: return !e->big && constant(out, e->value);
     case E_NAME: return name_bits(p, e, fr, out);
@@ -505,7 +521,7 @@ int lds_job_closed_form(job *j)
     lds_access_space *sp = j->sp;
     if (!candidate(j))
         return answer(j, 0);
-    proof p = { j, (unsigned)__builtin_ctz(sp->profile->wave), 0 };
+    proof p = { j, (unsigned)__builtin_ctz(sp->profile->wave), 0, 0 };
     bits addr;
     uint64_t align = lds_address_alignment(&j->target);
     mpz_t n;
