@@ -516,24 +516,14 @@ static int answer(job *j, int answered)
     return answered;
 }
 
-int lds_job_closed_form(job *j)
+/* The first instruction simulated and kept, and the closed form of the
+ * proven address map: 1 (the totals of all n added) where they agree,
+ * else 0 with the first instruction's trace undone.  Its frame (the map,
+ * two results, a diagnostic: kilobytes under AddressSanitizer) is not on
+ * the stack while the proof recurses. */
+static __attribute__((noinline)) int confirm(job *j, const bits *addr, unsigned lane_bits, mpz_srcptr n)
 {
     lds_access_space *sp = j->sp;
-    if (!candidate(j))
-        return answer(j, 0);
-    proof p = { j, (unsigned)__builtin_ctz(sp->profile->wave), 0, 0 };
-    bits addr;
-    uint64_t align = lds_address_alignment(&j->target);
-    mpz_t n;
-    mpz_init(n);
-    int answered = 0;
-    /* every instruction's every lane naturally aligned (the closed form's
-     * words; and no lane an unaligned-free class leaves out), in bounds */
-    if (!count_instructions(j, n) || !address_bits(&p, &addr) || !is_pow2((int64_t)align) || !is_pow2(sp->width)
-        || (may_be_set(&addr) & ((align > sp->width ? align : sp->width) - 1)) || sp->profile->lds_bytes < sp->width
-        || may_be_set(&addr) > sp->profile->lds_bytes - sp->width)
-        goto done;
-    /* the first instruction, simulated and kept (counted below) */
     lds_diag scratch = { 0 }, *real = sp->diag;
     uint64_t steps = *sp->steps;
     sp->diag = sp->ev->diag = sp->ev->num.diag = &scratch;
@@ -545,7 +535,8 @@ int lds_job_closed_form(job *j)
     lds_sim_result closed;
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, sp->width, 1, sp->profile->wave, j->active, j->addr,
                            lds_form_on(sp->s->u.access.form, sp->profile), false, false, 0 };
-    if (rc == 0 && j->have_class && map_of(j, &addr, p.lane_bits, &map)
+    int answered = 0;
+    if (rc == 0 && j->have_class && map_of(j, addr, lane_bits, &map)
         && lds_gf2_run(sp->profile, &acc, &j->sim_class, &map, &closed)) {
         /* the closed form and the simulator on the same instruction */
         bool same = closed.cycles == j->result.cycles && closed.ideal == j->result.ideal
@@ -563,7 +554,26 @@ int lds_job_closed_form(job *j)
         lds_results_clear_samples(j->rec);
         *sp->steps = steps;
     }
-done:
+    return answered;
+}
+
+int lds_job_closed_form(job *j)
+{
+    lds_access_space *sp = j->sp;
+    if (!candidate(j))
+        return answer(j, 0);
+    proof p = { j, (unsigned)__builtin_ctz(sp->profile->wave), 0, 0 };
+    bits addr;
+    uint64_t align = lds_address_alignment(&j->target);
+    mpz_t n;
+    mpz_init(n);
+    int answered = 0;
+    /* every instruction's every lane naturally aligned (the closed form's
+     * words; and no lane an unaligned-free class leaves out), in bounds */
+    if (count_instructions(j, n) && address_bits(&p, &addr) && is_pow2((int64_t)align) && is_pow2(sp->width)
+        && !(may_be_set(&addr) & ((align > sp->width ? align : sp->width) - 1)) && sp->profile->lds_bytes >= sp->width
+        && may_be_set(&addr) <= sp->profile->lds_bytes - sp->width)
+        answered = confirm(j, &addr, p.lane_bits, n);
     mpz_clear(n);
     return answer(j, answered);
 }
