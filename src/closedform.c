@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/check.h"
+#include "base/mem.h"
 #include "sim/gf2.h"
 #include "src/builtins.h"
 
@@ -532,24 +533,25 @@ static __attribute__((noinline)) int confirm(job *j, const bits *addr, unsigned 
     j->pointing = false;
     sp->diag = sp->ev->diag = sp->ev->num.diag = real;
     lds_gf2_map map;
-    lds_sim_result closed;
+    lds_sim_result *closed = lds_xmalloc(sizeof *closed);   /* its phases: 8 KB, not the stack's */
     lds_sim_access acc = { (lds_sim_kind)sp->s->u.access.kind, sp->width, 1, sp->profile->wave, j->active, j->addr,
                            lds_form_on(sp->s->u.access.form, sp->profile), false, false, 0 };
     int answered = 0;
     if (rc == 0 && j->have_class && map_of(j, addr, lane_bits, &map)
-        && lds_gf2_run(sp->profile, &acc, &j->sim_class, &map, &closed)) {
+        && lds_gf2_run(sp->profile, &acc, &j->sim_class, &map, closed)) {
         /* the closed form and the simulator on the same instruction */
-        bool same = closed.cycles == j->result.cycles && closed.ideal == j->result.ideal
-                    && closed.ways == j->result.ways && closed.broadcasts == j->result.broadcasts
-                    && closed.paired == j->result.paired && !j->result.unaligned;
+        bool same = closed->cycles == j->result.cycles && closed->ideal == j->result.ideal
+                    && closed->ways == j->result.ways && closed->broadcasts == j->result.broadcasts
+                    && closed->paired == j->result.paired && !j->result.unaligned;
         LDS_ASSERT(same);
         if (same) {
-            add_totals(j, n, &closed);
+            add_totals(j, n, closed);
             j->rec->simulated++;
             j->rec->closed_form = true;
             answered = 1;
         }
     }
+    lds_free(closed);
     if (!answered) {   /* enumerated after all: as if never tried */
         lds_results_clear_samples(j->rec);
         *sp->steps = steps;
